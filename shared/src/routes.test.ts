@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute } from './routes';
+
+describe('client routes', () => {
+  it('lists every route and linked path of spec §2 exactly once', () => {
+    expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
+      [
+        '/',
+        '/about',
+        '/booking',
+        '/booking/confirmation',
+        '/portal',
+        '/team',
+        '/legal',
+        '/pricing',
+        '/contact',
+        '/comingsoon',
+        '/careers',
+        '/checkout-success',
+        '/login',
+        '/admin/login',
+        '/admin/dashboard',
+        '/admin/ScheduledSnapshot',
+        '/terms',
+        '/admin/lookup',
+        '/admin/dashboard/invites',
+        '/internal/sessionmanager',
+        '/admin/cleaner-roster',
+      ].sort(),
+    );
+    expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);
+  });
+
+  it('knows every listed path', () => {
+    for (const path of CLIENT_ROUTE_PATHS) expect(isKnownClientRoute(path)).toBe(true);
+  });
+
+  it('tolerates one trailing slash', () => {
+    expect(isKnownClientRoute('/about/')).toBe(true);
+    expect(isKnownClientRoute('/admin/ScheduledSnapshot/')).toBe(true);
+    expect(isKnownClientRoute('/about//')).toBe(false);
+  });
+
+  it('is case-sensitive', () => {
+    expect(isKnownClientRoute(CLIENT_ROUTES.adminScheduledSnapshot)).toBe(true);
+    expect(isKnownClientRoute('/admin/scheduledsnapshot')).toBe(false);
+    expect(isKnownClientRoute('/About')).toBe(false);
+  });
+
+  it('rejects unknown, partial and nested paths', () => {
+    for (const path of ['', '//', '/no-such-page', '/admin', '/about/team', '/booking/confirmation/x', 'about']) {
+      expect(isKnownClientRoute(path)).toBe(false);
+    }
+  });
+
+  it('does not treat a query string or fragment as part of a known path', () => {
+    expect(isKnownClientRoute('/booking?service=x')).toBe(false);
+    expect(isKnownClientRoute('/about#team')).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Client-side routes of the single-page app (spec §2): the routes of the route list plus the
+ * other paths the product links to. The web router builds its routes from this table and the
+ * API uses `isKnownClientRoute` to answer every other path with HTTP 404 (it still serves the
+ * app, which then renders its not-found page), so the two can never disagree.
+ */
+export const CLIENT_ROUTES = {
+  home: '/',
+  about: '/about',
+  booking: '/booking',
+  bookingConfirmation: '/booking/confirmation',
+  portal: '/portal',
+  team: '/team',
+  legal: '/legal',
+  pricing: '/pricing',
+  contact: '/contact',
+  comingSoon: '/comingsoon',
+  careers: '/careers',
+  checkoutSuccess: '/checkout-success',
+  login: '/login',
+  adminLogin: '/admin/login',
+  adminDashboard: '/admin/dashboard',
+  // Capitalised on purpose: this is the path the product links to.
+  adminScheduledSnapshot: '/admin/ScheduledSnapshot',
+  terms: '/terms',
+  adminLookup: '/admin/lookup',
+  adminInvites: '/admin/dashboard/invites',
+  sessionManager: '/internal/sessionmanager',
+  cleanerRoster: '/admin/cleaner-roster',
+} as const;
+
+export type ClientRouteName = keyof typeof CLIENT_ROUTES;
+export type ClientRoutePath = (typeof CLIENT_ROUTES)[ClientRouteName];
+
+/** Every known client path, in the order of the specification. */
+export const CLIENT_ROUTE_PATHS: readonly ClientRoutePath[] = Object.values(CLIENT_ROUTES);
+
+const KNOWN_PATHS: ReadonlySet<string> = new Set(CLIENT_ROUTE_PATHS);
+
+/**
+ * Whether `pathname` (a URL path without query or fragment) is a page of the app.
+ * Exact and case-sensitive, because `/admin/ScheduledSnapshot` has capitals and the router
+ * matches case-sensitively too; one trailing slash is tolerated (`/about/`), as the router does.
+ */
+export function isKnownClientRoute(pathname: string): boolean {
+  if (KNOWN_PATHS.has(pathname)) return true;
+  if (!pathname.endsWith('/')) return false;
+  const withoutSlash = pathname.slice(0, -1);
+  // '//' is not the home page with a tolerated slash: only a named path may carry one.
+  return withoutSlash.length > 1 && KNOWN_PATHS.has(withoutSlash);
+}
