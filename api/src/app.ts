@@ -1,0 +1,39 @@
+import Koa from 'koa';
+import type { Logger } from '@app/worker/logger';
+import { errors } from './errors';
+import { errorHandler } from './middleware/error-handler';
+import { jsonBody } from './middleware/json-body';
+import { requestContext } from './middleware/request-context';
+import { healthRoutes } from './modules/health/routes';
+import type { ReadinessCheck } from './modules/health/service';
+import { serveWeb } from './web/serve-web';
+
+export interface AppDeps {
+  logger: Logger;
+  bodyLimit: string;
+  readinessChecks: Record<string, ReadinessCheck>;
+  /** Built web app to serve, if any. */
+  webDistDir?: string | undefined;
+}
+
+/** Builds the Koa application. Pure wiring: no listening, no process handling. */
+export async function createApp(deps: AppDeps): Promise<Koa> {
+  const app = new Koa({ proxy: true });
+  app.silent = true; // errors are logged by the error middleware, not by Koa's default handler
+
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  for (const middleware of jsonBody(deps.bodyLimit)) app.use(middleware);
+
+  const health = healthRoutes(deps.readinessChecks);
+  app.use(health.routes()).use(health.allowedMethods());
+
+  if (deps.webDistDir) for (const middleware of await serveWeb(deps.webDistDir)) app.use(middleware);
+
+  // Any /api path nobody answered is a JSON 404, never the web app.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.body == null && ctx.status === 404 && ctx.path.startsWith('/api/')) throw errors.notFound();
+  });
+  return app;
+}

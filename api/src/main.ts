@@ -1,0 +1,56 @@
+import type { Server } from 'node:http';
+import { createPrismaClient } from '@app/db/client';
+import { ConfigError } from '@app/shared/parse-env';
+import { createLogger } from '@app/worker/logger';
+import { createQueueBackend, pingQueue } from '@app/worker/queue/connection';
+import { createApp } from './app';
+import { loadApiEnv } from './env';
+import { pingDatabase } from './modules/health/repository';
+
+async function main(): Promise<void> {
+  const env = loadApiEnv();
+  const log = createLogger({ service: 'api', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
+  const db = createPrismaClient(env.DATABASE_URL);
+  const backend = createQueueBackend({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX });
+  const crmQueue = backend.createQueue('crm');
+
+  const app = await createApp({
+    logger: log,
+    bodyLimit: env.BODY_LIMIT,
+    webDistDir: env.WEB_DIST_DIR,
+    readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(crmQueue) },
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info({ url: `http://${env.HOST}:${port}`, queue: backend.kind, web: env.WEB_DIST_DIR ?? null }, 'api listening');
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, 'api stopping');
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    server.close(() => {
+      Promise.allSettled([crmQueue.close(), db.$disconnect()])
+        .then(() => backend.close())
+        .finally(() => {
+          log.info('api stopped');
+          process.exit(0);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

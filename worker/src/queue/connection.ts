@@ -1,0 +1,76 @@
+import {
+  Queue,
+  Worker,
+  createPostgresBackend,
+  withBackend,
+  type IQueueBackend,
+  type Processor,
+  type QueueOptions,
+  type WorkerOptions,
+} from 'bullmq';
+import { Redis } from 'ioredis';
+
+/** Where BullMQ keeps its queues: Redis when configured, else our own Postgres (BullMQ's Postgres backend). */
+export interface QueueBackendConfig {
+  redisUrl?: string | undefined;
+  databaseUrl: string;
+  prefix: string;
+}
+
+export type QueueBackendKind = 'redis' | 'postgres';
+
+/** Postgres schema that holds BullMQ's tables when there is no Redis; kept apart from Prisma's. */
+const POSTGRES_QUEUE_SCHEMA = 'bullmq';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- job data is typed per job by its zod schema, not here */
+/** A queue or worker of either backend; callers never depend on which. */
+export type AnyQueue = Queue<any, any, string, any, any, string, IQueueBackend, any>;
+export type AnyWorker = Worker<any, any, string, IQueueBackend, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+type QueueSettings = Omit<QueueOptions, 'connection' | 'prefix'>;
+type WorkerSettings = Omit<WorkerOptions, 'connection' | 'prefix'>;
+
+export interface QueueBackend {
+  kind: QueueBackendKind;
+  createQueue(name: string, options?: QueueSettings): AnyQueue;
+  createWorker(name: string, processor: Processor, options?: WorkerSettings): AnyWorker;
+  /** Closes the connections this backend opened itself. Queues and workers are closed by their owners. */
+  close(): Promise<void>;
+}
+
+export function createQueueBackend(config: QueueBackendConfig): QueueBackend {
+  return config.redisUrl ? redisBackend(config.redisUrl, config.prefix) : postgresBackend(config.databaseUrl, config.prefix);
+}
+
+function redisBackend(url: string, prefix: string): QueueBackend {
+  // One shared connection for producers; BullMQ duplicates it for blocking worker commands.
+  // maxRetriesPerRequest: null is what BullMQ requires for workers to survive Redis restarts.
+  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  connection.on('error', () => {
+    /* reconnects by itself; callers see failures on their own commands */
+  });
+  return {
+    kind: 'redis',
+    createQueue: (name, options) => new Queue(name, { ...options, connection, prefix }),
+    createWorker: (name, processor, options) => new Worker(name, processor, { ...options, connection, prefix }),
+    close: async () => {
+      connection.disconnect();
+    },
+  };
+}
+
+function postgresBackend(databaseUrl: string, prefix: string): QueueBackend {
+  const connection = { connectionString: databaseUrl, schema: POSTGRES_QUEUE_SCHEMA, migrate: true };
+  const postgres = withBackend(createPostgresBackend);
+  return {
+    kind: 'postgres',
+    createQueue: (name, options) => new postgres.Queue(name, { ...options, connection, prefix }),
+    createWorker: (name, processor, options) => new postgres.Worker(name, processor, { ...options, connection, prefix }),
+    close: async () => {},
+  };
+}
+
+/** Cheap round trip to the queue store, for readiness checks. */
+export async function pingQueue(queue: AnyQueue): Promise<void> {
+  await queue.getJobCounts('waiting');
+}
