@@ -1,0 +1,32 @@
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { Link } from 'react-router-dom';
+import { SITE_NAME } from '../lib/site';
+
+// Spec §2 footer links. Social links, contact e-mail and credits come with the full frame.
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <nav aria-label="Footer">
+          <ul className="nav-list">
+            <li>
+              <Link to={CLIENT_ROUTES.about}>About</Link>
+            </li>
+            <li>
+              <Link to={CLIENT_ROUTES.pricing}>Book Now</Link>
+            </li>
+            <li>
+              <Link to={CLIENT_ROUTES.legal}>Legal</Link>
+            </li>
+            <li>
+              <Link to={CLIENT_ROUTES.careers}>Careers</Link> <span className="tag">Hiring Soon!</span>
+            </li>
+          </ul>
+        </nav>
+        <p className="fine-print">
+          © {new Date().getFullYear()} {SITE_NAME}. Serving the Atlanta metro since 2025.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function InvitesPage() {
+  return <Page title="Pre-Invites" heading="Pre-Invites" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function ScheduledSnapshotPage() {
+  return <Page title="Scheduled Cleanings" heading="Scheduled Cleanings Snapshot" />;
+}

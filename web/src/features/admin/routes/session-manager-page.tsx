@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function SessionManagerPage() {
+  return <Page title="Session Manager" heading="Session Manager" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function TermsPage() {
+  return <Page title="Terms" heading="Terms and Conditions" />;
+}
