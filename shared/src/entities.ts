@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { PRODUCT_TYPES, type Product } from './catalogue';
+
+/**
+ * Read models of spec §3: what the API answers and the web reads. These are not strict:
+ * they describe data the worker mirrors from the CRM, where an extra property must never
+ * break a page, so unknown keys are stripped rather than refused. Optional CRM values
+ * are `nullish` because HubSpot sends null for an empty property.
+ */
+
+const text = z.string().nullish();
+/** HubSpot sends numbers as strings; the mirror may already hold numbers. */
+const numeric = z.union([z.string(), z.number()]).nullish();
+/** Lists of CRM records whose shape the portal does not interpret (tasks, notes, ...). */
+const records = z.array(z.record(z.string(), z.unknown())).default([]);
+
+export const customerDetailsSchema = z.object({
+  /** Shown as Account ID. */
+  id: z.string(),
+  properties: z.object({ firstname: text, lastname: text, email: text, phone: text }),
+});
+export type CustomerDetails = z.output<typeof customerDetailsSchema>;
+
+export const customerSessionUserSchema = z.object({
+  email: z.string(),
+  phone: z.string(),
+  /**
+   * The §3 "flag marking staff (named for the sign-in provider)". We give it a neutral
+   * name so changing the identity provider does not rename a field the web reads.
+   */
+  isStaff: z.boolean().default(false),
+  customer: customerDetailsSchema.nullable().default(null),
+});
+export type CustomerSessionUser = z.output<typeof customerSessionUserSchema>;
+
+export const contactProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: text,
+  address: text,
+  squareFootage: z.number().nullish(),
+});
+export type ContactProfile = z.output<typeof contactProfileSchema>;
+
+export const customerContextSchema = z.object({
+  /** First and last name joined. */
+  name: z.string(),
+  email: text,
+  phone: text,
+  /** Lead status. */
+  status: text,
+  /** Lifecycle stage. */
+  lifecycle: text,
+  hubspotId: z.string(),
+  deals: records,
+  tasks: records,
+  subscriptions: records,
+  activities: records,
+  notes: records,
+});
+export type CustomerContext = z.output<typeof customerContextSchema>;
+
+export const companySchema = z.object({
+  name: z.string(),
+  domain: text,
+  industry: z.string().default('N/A'),
+  lifecycle: text,
+  createdAt: text,
+  hubspotId: z.string(),
+  tasks: records,
+  deals: records,
+  notes: records,
+  /** From the company's upcoming activities. */
+  activities: records,
+  /** Companies hold no subscriptions (§3): always empty, whatever was sent. */
+  subscriptions: z.array(z.unknown()).transform((): Record<string, unknown>[] => []).default([]),
+});
+export type Company = z.output<typeof companySchema>;
+
+export const ticketSchema = z.object({
+  id: z.string().optional(),
+  properties: z.object({
+    /** 'Reschedule Request' or 'Cancellation Request' (see tickets.ts). */
+    hs_ticket_category: text,
+    hs_pipeline_stage: text,
+  }),
+});
+export type Ticket = z.output<typeof ticketSchema>;
+
+export const dealSchema = z.object({
+  id: z.string(),
+  dealstage: z.string(),
+  /** 'Month D, YYYY at H:MM AM/PM' in Eastern Time. */
+  scheduled_date_display: text,
+  /** ISO 8601 instant or epoch milliseconds as HubSpot stores it. */
+  scheduled_date_raw: text,
+  external_skus: z.array(z.string()).default([]),
+  properties: z
+    .object({
+      hs_amount_billed: numeric,
+      hs_pdf_download_link: text,
+      hs_invoice_link: text,
+      hs_invoice_status: text,
+      hs_number: text,
+    })
+    .default({}),
+  invoice_amount: numeric,
+  invoice_pdf: text,
+  invoice_status: text,
+  activeRequest: ticketSchema.nullish(),
+  closedRequest: ticketSchema.nullish(),
+});
+export type Deal = z.output<typeof dealSchema>;
+
+export const scheduledDealSchema = z.object({
+  id: z.string(),
+  /** Cleaning type; the calendar shows 'Cleaning' when it is empty. */
+  title: text,
+  address: text,
+  /** Start time, ISO 8601. */
+  date: z.iso.datetime({ offset: true }),
+  owner: text,
+});
+export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
+
+export const adminUserSchema = z.object({
+  name: text,
+  email: z.string(),
+  displayName: text,
+});
+export type AdminUser = z.output<typeof adminUserSchema>;
+
+/** Catalogue product as served to the web; prices in integer cents like catalogue.ts. */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(PRODUCT_TYPES),
+  minSqft: z.number().int().nonnegative(),
+  maxSqft: z.number().int().nonnegative(),
+  priceCents: z.number().int().nonnegative().nullable(),
+  unit: z.enum(['visit', 'hour']),
+});
+// Keeps this schema and the catalogue's Product interface from drifting apart.
+export type ProductReadModel = z.output<typeof productSchema>;
+const _sameShape: [ProductReadModel, Product] extends [Product, ProductReadModel] ? true : never = true;
+void _sameShape;

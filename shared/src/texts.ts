@@ -1,0 +1,118 @@
+/**
+ * Every user-facing text the specification names, in one place (spec §2, §4, §5, §8).
+ *
+ * Texts quoted by the specification are copied byte for byte: straight apostrophes (')
+ * and the em dash (U+2014). Tests assert each one literally, so a typo here fails a test.
+ * Texts the specification only describes are marked "our wording".
+ */
+
+// ── Zip checker (§5) ────────────────────────────────────────────────────────────
+export const ZIP_FORMAT_ERROR = 'Please enter a valid 5-digit zip code.';
+export const ZIP_SERVED = 'Yes! We service your area.';
+export const ZIP_NOT_SERVED = 'Not yet — but we\'re always expanding!';
+
+// ── Public booking form (§2, §5) ────────────────────────────────────────────────
+export const BOOKING_MISSING_SERVICE_TITLE = 'Oops! Missing Service';
+export const BOOKING_TITLE = 'Schedule Your Cleaning';
+export const INVALID_SQUARE_FOOTAGE = 'Invalid square footage selected';
+export const BOOKING_OUT_OF_AREA_WARNING =
+  'We\'re not yet in your area — but you can still submit this request and we\'ll reach out as soon as we expand!';
+/** The consent alert exactly as the specification phrases it (the placeholder is the legal name). */
+export const CONSENT_REQUIRED_SPEC_PHRASING =
+  'You must consent to allowing the company (by its legal name) to contact you before submitting.';
+/** The consent alert with the company's legal name where the specification says "the company (by its legal name)". */
+export function consentRequiredMessage(legalName: string): string {
+  return `You must consent to allowing ${legalName} to contact you before submitting.`;
+}
+export const BOOKING_CONFIRMATION_TITLE = 'Your request is locked in';
+/** Our wording for the §1/§2 promise shown on the confirmation page. */
+export const CONTACT_PROMISE = 'We\'ll contact you within 24 hours.';
+export const BOOKING_SUBMIT_FAILED = 'Something went wrong with your submission.';
+export const BOOKING_NETWORK_FAILED = 'A network or server error occurred.';
+
+// ── Payment success (§2) ────────────────────────────────────────────────────────
+export const PAYMENT_SUCCESS_TITLE = 'Payment Successful';
+export const VIEW_MY_CLEANINGS = 'View My Cleanings';
+
+// ── Customer login (§2, §8) ─────────────────────────────────────────────────────
+export const LOGIN_SEND_CODE = 'Send Login Code';
+export const LOGIN_SENDING_CODE = 'Sending code...';
+export const LOGIN_SUBMIT = 'Log In';
+export const LOGIN_VERIFYING = 'Verifying...';
+export const LOGIN_BACK = 'Back to email/phone';
+export const LOGIN_EMAIL_LABEL = 'Email';
+export const LOGIN_PHONE_LABEL = 'Phone Number';
+export const LOGIN_CODE_LABEL = 'Verification Code';
+/** Our wording: §2 says the placeholder "says 6-digit code". */
+export const LOGIN_CODE_PLACEHOLDER = '6-digit code';
+/** Our wording for the §2 note that only US numbers (+1) are supported. */
+export const LOGIN_US_ONLY_NOTE = 'Only US phone numbers (+1) are supported.';
+/** Our wording for the §2 one-time text message statement. */
+export const LOGIN_SMS_CONSENT =
+  'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply.';
+export const LOGIN_REQUEST_CODE_FAILED = 'Something went wrong.';
+export const LOGIN_VERIFY_FAILED = 'Verification failed.';
+
+// ── Portal (§2, §4) ─────────────────────────────────────────────────────────────
+export const SIGNED_OUT_BANNER = 'You\'ve been signed out successfully.';
+export const ACCOUNT_ID_LABEL = 'Account ID';
+export const NOT_CONFIRMED = 'Not confirmed';
+export const UNKNOWN_STAGE = 'Unknown Stage';
+export const COMPLETED = 'Completed';
+export const CHANGE_BUTTON = 'Change';
+export const CANCEL_BUTTON = 'Cancel';
+/** "Recently modified (category)" of §4, with the closed ticket's category. */
+export function recentlyModifiedMessage(category: string): string {
+  return `Recently modified (${category})`;
+}
+/** Our wording: §4 only says the text says a reschedule request is in progress. */
+export const RESCHEDULE_IN_PROGRESS = 'A reschedule request is in progress.';
+/** Our wording: §4 only says the text says a cancellation request is in progress. */
+export const CANCELLATION_IN_PROGRESS = 'A cancellation request is in progress.';
+export const CHANGE_LOCKED_24H = 'Changes or cancellations are not available within 24hrs of cleaning date.';
+export const INVOICE_PAID = 'Paid/Settled';
+export const INVOICE_OPEN = 'Not Paid';
+export const INVOICE_VOIDED = 'Voided';
+export const REQUEST_SUBMITTED = 'Request Submitted';
+
+// ── Contact form (§5, §8) ───────────────────────────────────────────────────────
+export const CONTACT_NAME_ERROR = 'Please enter both your first and last name.';
+export const PHONE_10_DIGITS_ERROR = 'Please enter a valid 10-digit US phone number.';
+export const CONTACT_FAILED = 'Something went wrong. Please try again later.';
+export const CONTACT_EXCEPTION = 'There was an error submitting your request.';
+
+// ── Pre-launch notify (§5, §8) ──────────────────────────────────────────────────
+export const NOTIFY_ZIP_FORMAT_ERROR = 'Whoops! Zip code only please — just 5 numbers, no letters or symbols.';
+export const NOTIFY_ZIP_NOT_SERVED = 'Our mops aren\'t in your area quite yet. Check back later, we\'re always adding more.';
+export const EMAIL_ERROR = 'Please enter a valid email address.';
+export const FIRST_NAME_ERROR = 'Please enter your first name.';
+export const INTEREST_ERROR = 'Please select an interest type.';
+export const NOTIFY_FAILED = 'Something went wrong while submitting. Please try again later.';
+
+// ── Static pages, admin, shared frame (§2, §8) ──────────────────────────────────
+export const CONTENT_LOAD_FAILED = 'Failed to load content.';
+export const POLICY_LOAD_FAILED = 'Failed to load policy content.';
+export const ADMIN_ACCESS_DENIED = 'Access denied — your email domain is not allowed.';
+export const NOT_FOUND = '404 — Page Not Found.';
+export const HIRING_SOON = 'Hiring Soon!';
+export const COOKIE_GOT_IT = 'Got it';
+export const GET_STARTED = 'Get Started';
+export const SCHEDULE_SERVICE = 'Schedule Service';
+export const VIEW_SCHEDULE = 'View Schedule';
+export const COMING_SOON = 'Coming Soon';
+/** Calendar entry line prefix (§2): 'Assigned: ' + owner. */
+export const CALENDAR_ASSIGNED_PREFIX = 'Assigned: ';
+/** Calendar entry title when the deal has no cleaning type (§2). */
+export const CALENDAR_DEFAULT_TITLE = 'Cleaning';
+
+// ── Navigation labels (§2) ──────────────────────────────────────────────────────
+export const NAV_LABELS = { home: 'Home', about: 'About', contact: 'Contact', pricing: 'Pricing', team: 'Our Team' } as const;
+export const ACCOUNT_MENU_LABELS = {
+  customerLogin: 'Customer Login',
+  servicesLogin: 'Services Login',
+  home: 'Home',
+  adminHome: 'Admin home',
+  logout: 'Logout',
+} as const;
+export const MOBILE_MENU_LABELS = { manageAccount: 'Manage your account', cleanerSignIn: 'Cleaner sign in' } as const;
+export const FOOTER_LABELS = { about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' } as const;
