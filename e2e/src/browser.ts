@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags that work on our machines and CI (DESIGN.md): no sandbox, no GPU, no background traffic. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+// Chromium's own console line for a response with an error status; `location.url` is the resource.
+const NOT_FOUND_LOAD = 'Failed to load resource: the server responded with a status of 404';
+
+interface Problem {
+  kind: 'console.error' | 'uncaught error';
+  text: string;
+  url: string | undefined;
+}
+
+export interface BrowserSession {
+  readonly context: BrowserContext;
+  /** A new tab; close it at the end of the test. */
+  newPage(): Promise<Page>;
+  /**
+   * The API serves the app with HTTP 404 for unknown paths, and Chromium logs that as a console
+   * error. A test that visits such a path on purpose declares it here so only that line is ignored.
+   */
+  expectNotFoundDocument(url: string): void;
+  /** Console errors and uncaught page errors since the last call (then forgotten); assert it is empty. */
+  takeProblems(): string[];
+  close(): Promise<void>;
+}
+
+/** Starts the system Chromium with a fresh profile that is deleted again on close. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_FLAGS],
+      // Route animations and smooth scrolling off, so screenshots and clicks do not race them.
+      reducedMotion: 'reduce',
+    });
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw new Error(`Could not start Chromium at ${executablePath} (set CHROMIUM_PATH to override)`, {
+      cause: error,
+    });
+  }
+  // Fail fast inside a test's time budget instead of waiting out Playwright's 30 s default.
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+
+  let problems: Problem[] = [];
+  const expectedNotFound = new Set<string>();
+
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    problems.push({ kind: 'console.error', text: message.text(), url: message.location().url || undefined });
+  });
+  context.on('weberror', (webError) => {
+    const error = webError.error();
+    problems.push({ kind: 'uncaught error', text: error.stack ?? error.message, url: webError.page()?.url() });
+  });
+
+  return {
+    context,
+    newPage: () => context.newPage(),
+    expectNotFoundDocument(url) {
+      expectedNotFound.add(new URL(url).href);
+    },
+    takeProblems() {
+      // Filtered only now, so the order in which Playwright delivers events does not matter.
+      const unexpected = problems.filter(
+        (p) => !(p.text.startsWith(NOT_FOUND_LOAD) && p.url !== undefined && expectedNotFound.has(p.url)),
+      );
+      problems = [];
+      expectedNotFound.clear();
+      return unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (at ${p.url})` : ''}`);
+    },
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        await rm(userDataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Page } from 'playwright-core';
+
+const MARKER = '__e2eSameDocument';
+
+/**
+ * Marks the current document so a later check can tell a client-side navigation (marker kept)
+ * from a full page load (marker gone).
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate((key) => Reflect.set(window, key, true), MARKER);
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate((key) => Reflect.get(window, key) === true, MARKER);
+}
