@@ -116,3 +116,33 @@ export const ACCOUNT_MENU_LABELS = {
 } as const;
 export const MOBILE_MENU_LABELS = { manageAccount: 'Manage your account', cleanerSignIn: 'Cleaner sign in' } as const;
 export const FOOTER_LABELS = { about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' } as const;
+
+// ── Form field messages the specification does not quote (all our wording) ─────
+// Each is the zod issue message for its field, so the API's 400 and the form show the same text.
+export const NAME_REQUIRED = 'Please enter your name.';
+export const STREET_REQUIRED = 'Please enter your street address.';
+export const CITY_REQUIRED = 'Please enter your city.';
+export const STATE_ERROR = 'Please enter a 2-letter state code.';
+export const ADDRESS_REQUIRED = 'Please enter your address.';
+export const SERVICE_REQUIRED = 'Please choose a service.';
+export const SERVICE_NOT_OFFERED = 'This service is not offered for your home\'s square footage.';
+export const ADD_ON_INVALID = 'Please choose add-ons from the list.';
+export const DATE_REQUIRED = 'Please choose a preferred date.';
+export function dateTooSoonMessage(days: number): string {
+  return `Please choose a date at least ${days} days from today.`;
+}
+export const TIME_OF_DAY_REQUIRED = 'Please choose a time of day.';
+export const CONTACT_METHOD_REQUIRED = 'Please choose how we should contact you.';
+export const QUOTE_TYPE_REQUIRED = 'Please choose an in-person or virtual assessment.';
+export const ROOM_COUNT_ERROR = 'Please enter a whole number of rooms.';
+export const DESCRIPTION_TOO_LONG = 'Please keep the description under 2000 characters.';
+export const DESCRIPTION_REQUIRED = 'Please describe how we can help.';
+export const PHOTOS_TOO_MANY = 'You can add up to 5 photos.';
+export const CONTACT_REASON_REQUIRED = 'Please choose a reason for contacting us.';
+export const MANAGE_REASON_REQUIRED = 'Please tell us the reason for your request.';
+export const CHANGE_TYPE_REQUIRED = 'Please choose what you would like to change.';
+export const MANAGE_ACTION_REQUIRED = 'Please choose to change or cancel the booking.';
+export const TICKET_CATEGORY_MISMATCH = 'The request category does not match the chosen action.';
+export const BOOKING_ID_REQUIRED = 'Please choose a booking.';
+export const CONTACT_ID_REQUIRED = 'Your account could not be identified. Please sign in again.';
+export const LOGIN_CODE_REQUIRED = 'Please enter the code we texted you.';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { emailField } from './form-fields';
+import { isUsPhone, toLoginPhone } from './phone';
+import { LOGIN_CODE_REQUIRED, LOGIN_REQUEST_CODE_FAILED, LOGIN_VERIFY_FAILED, PHONE_10_DIGITS_ERROR } from './texts';
+
+/** The §5 login rule applied to whatever was typed, then checked to be +1 and 10 digits. */
+export const loginPhoneField = z
+  .string({ error: PHONE_10_DIGITS_ERROR })
+  .transform(toLoginPhone)
+  .refine(isUsPhone, { error: PHONE_10_DIGITS_ERROR });
+
+/** Free text (§5: no client check), trimmed; the bound only stops abuse. */
+const CODE_MAX = 32;
+
+/**
+ * POST /api/portal/auth/request-code. Strict on the server. The client sends `code` too,
+ * still empty (§7); it is accepted and ignored.
+ */
+export const requestCodeSchema = z
+  .object({
+    email: emailField,
+    phone: loginPhoneField,
+    code: z.string().trim().max(CODE_MAX).optional().default(''),
+  })
+  .strict();
+export type RequestCode = z.output<typeof requestCodeSchema>;
+
+/** POST /api/portal/auth/verify-code. Strict on the server. */
+export const verifyCodeSchema = z
+  .object({
+    email: emailField,
+    phone: loginPhoneField,
+    code: z
+      .string({ error: LOGIN_CODE_REQUIRED })
+      .trim()
+      .min(1, { error: LOGIN_CODE_REQUIRED })
+      .max(CODE_MAX, { error: LOGIN_CODE_REQUIRED }),
+  })
+  .strict();
+export type VerifyCode = z.output<typeof verifyCodeSchema>;
+
+/** §8: the response's error field, else the step's default text. */
+export function loginErrorMessage(step: 'request-code' | 'verify-code', responseError?: string | null): string {
+  if (responseError?.trim()) return responseError;
+  return step === 'request-code' ? LOGIN_REQUEST_CODE_FAILED : LOGIN_VERIFY_FAILED;
+}
+
+/** §8: 'suspended' / 'not yet eligible' messages show as a yellow warning, all others red. */
+export function loginErrorTone(message: string): 'warning' | 'error' {
+  const lower = message.toLowerCase();
+  return lower.includes('suspended') || lower.includes('not yet eligible') ? 'warning' : 'error';
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './form-fields';
+import { TICKET_CATEGORIES, type TicketCategory } from './tickets';
+import {
+  BOOKING_ID_REQUIRED,
+  CHANGE_TYPE_REQUIRED,
+  MANAGE_ACTION_REQUIRED,
+  MANAGE_REASON_REQUIRED,
+  TICKET_CATEGORY_MISMATCH,
+} from './texts';
+
+export const MANAGE_ACTIONS = ['cancel', 'change'] as const;
+export type ManageAction = (typeof MANAGE_ACTIONS)[number];
+
+export const CHANGE_TYPES = ['Reschedule to another day', 'Change service type', 'Update square footage', 'Other'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/** The ticket category each action files (§3): change → Reschedule, cancel → Cancellation. */
+export function ticketCategoryForAction(action: ManageAction): TicketCategory {
+  return action === 'cancel' ? TICKET_CATEGORIES[1] : TICKET_CATEGORIES[0];
+}
+
+const base = {
+  email: emailField,
+  dealId: requiredText(BOOKING_ID_REQUIRED, 64),
+  reason: requiredText(MANAGE_REASON_REQUIRED, 1000),
+};
+
+/** The modal sends changeType '' for a cancel; '' and absent both mean "none". */
+const noChangeType = z
+  .union([z.literal(''), z.enum(CHANGE_TYPES)])
+  .optional()
+  .transform(() => undefined);
+
+/**
+ * Manage booking (POST /api/hubspot/portal/manageBooking), one branch per action so the
+ * change type is required exactly for a change and the category must match the action.
+ * Strict on the server. A changeType sent with a cancel is accepted and dropped.
+ */
+export const manageBookingSchema = z.discriminatedUnion(
+  'action',
+  [
+    z
+      .object({
+        ...base,
+        action: z.literal('cancel'),
+        changeType: noChangeType,
+        hs_ticket_category: z.literal('Cancellation Request', { error: TICKET_CATEGORY_MISMATCH }),
+      })
+      .strict(),
+    z
+      .object({
+        ...base,
+        action: z.literal('change'),
+        changeType: z.enum(CHANGE_TYPES, { error: CHANGE_TYPE_REQUIRED }),
+        hs_ticket_category: z.literal('Reschedule Request', { error: TICKET_CATEGORY_MISMATCH }),
+      })
+      .strict(),
+  ],
+  { error: MANAGE_ACTION_REQUIRED },
+);
+export type ManageBooking = z.output<typeof manageBookingSchema>;
+export type ManageBookingInput = z.input<typeof manageBookingSchema>;
