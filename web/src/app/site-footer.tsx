@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { FOOTER_LABELS, HIRING_SOON } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
 import { SITE_NAME } from '../lib/site';
 
@@ -10,16 +11,16 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="nav-list">
             <li>
-              <Link to={CLIENT_ROUTES.about}>About</Link>
+              <Link to={CLIENT_ROUTES.about}>{FOOTER_LABELS.about}</Link>
             </li>
             <li>
-              <Link to={CLIENT_ROUTES.pricing}>Book Now</Link>
+              <Link to={CLIENT_ROUTES.pricing}>{FOOTER_LABELS.bookNow}</Link>
             </li>
             <li>
-              <Link to={CLIENT_ROUTES.legal}>Legal</Link>
+              <Link to={CLIENT_ROUTES.legal}>{FOOTER_LABELS.legal}</Link>
             </li>
             <li>
-              <Link to={CLIENT_ROUTES.careers}>Careers</Link> <span className="tag">Hiring Soon!</span>
+              <Link to={CLIENT_ROUTES.careers}>{FOOTER_LABELS.careers}</Link> <span className="tag">{HIRING_SOON}</span>
             </li>
           </ul>
         </nav>

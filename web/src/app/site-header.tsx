@@ -1,14 +1,15 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { NAV_LABELS } from '@app/shared/texts';
 import { Link, NavLink } from 'react-router-dom';
 import { SITE_NAME } from '../lib/site';
 
 // Spec §2 header navigation, in this order. The account menu joins it with the portal work.
 const MAIN_NAV = [
-  { to: CLIENT_ROUTES.home, label: 'Home' },
-  { to: CLIENT_ROUTES.about, label: 'About' },
-  { to: CLIENT_ROUTES.contact, label: 'Contact' },
-  { to: CLIENT_ROUTES.pricing, label: 'Pricing' },
-  { to: CLIENT_ROUTES.team, label: 'Our Team' },
+  { to: CLIENT_ROUTES.home, label: NAV_LABELS.home },
+  { to: CLIENT_ROUTES.about, label: NAV_LABELS.about },
+  { to: CLIENT_ROUTES.contact, label: NAV_LABELS.contact },
+  { to: CLIENT_ROUTES.pricing, label: NAV_LABELS.pricing },
+  { to: CLIENT_ROUTES.team, label: NAV_LABELS.team },
 ] as const;
 
 export function SiteHeader() {

@@ -1,3 +1,4 @@
+import { ADMIN_ACCESS_DENIED } from '@app/shared/texts';
 import { useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/page';
 
@@ -10,7 +11,7 @@ export function AdminLoginPage() {
     <Page title="Staff Sign In" heading="Staff Sign In" lead="Sign in with your company account.">
       {unauthorized ? (
         <p className="alert" role="alert">
-          Access denied — your email domain is not allowed.
+          {ADMIN_ACCESS_DENIED}
         </p>
       ) : null}
     </Page>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { BOOKING_CONFIRMATION_TITLE, CONTACT_PROMISE } from '@app/shared/texts';
 import { Page } from '../../../components/page';
 
 export function BookingConfirmationPage() {
@@ -6,13 +7,13 @@ export function BookingConfirmationPage() {
   const dealId = searchParams.get('dealId');
 
   return (
-    <Page title="Request Received" heading="Your request is locked in">
+    <Page title="Request Received" heading={BOOKING_CONFIRMATION_TITLE}>
       {dealId ? (
         <p>
           Reference ID: <strong>{dealId}</strong>
         </p>
       ) : null}
-      <p>We'll contact you within 24 hours to arrange your free 15-minute assessment.</p>
+      <p>{CONTACT_PROMISE}</p>
     </Page>
   );
 }

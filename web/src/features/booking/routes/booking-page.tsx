@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { BOOKING_MISSING_SERVICE_TITLE, BOOKING_TITLE } from '@app/shared/texts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/page';
 
@@ -9,7 +10,7 @@ export function BookingPage() {
 
   if (!service) {
     return (
-      <Page title="Missing Service" heading="Oops! Missing Service" lead="Choose a service first, then schedule it.">
+      <Page title="Missing Service" heading={BOOKING_MISSING_SERVICE_TITLE} lead="Choose a service first, then schedule it.">
         <p className="actions">
           <Link to={CLIENT_ROUTES.pricing} className="button">
             See pricing
@@ -19,5 +20,5 @@ export function BookingPage() {
     );
   }
 
-  return <Page title="Schedule Your Cleaning" heading="Schedule Your Cleaning" lead={`Service: ${service}`} />;
+  return <Page title={BOOKING_TITLE} heading={BOOKING_TITLE} lead={`Service: ${service}`} />;
 }

@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { GET_STARTED } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page';
 
@@ -10,7 +11,7 @@ export function HomePage() {
     >
       <p className="actions">
         <Link to={CLIENT_ROUTES.pricing} className="button">
-          Get Started
+          {GET_STARTED}
         </Link>
       </p>
     </Page>

@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { SCHEDULE_SERVICE } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page';
 
@@ -15,9 +16,9 @@ export function PricingPage() {
             <h2>{service}</h2>
             <Link
               to={{ pathname: CLIENT_ROUTES.booking, search: `?${new URLSearchParams({ service })}` }}
-              aria-label={`Schedule Service: ${service}`}
+              aria-label={`${SCHEDULE_SERVICE}: ${service}`}
             >
-              Schedule Service
+              {SCHEDULE_SERVICE}
             </Link>
           </li>
         ))}

@@ -1,10 +1,11 @@
+import { COMING_SOON } from '@app/shared/texts';
 import { Page } from '../../../components/page';
 
 export function ComingSoonPage() {
   return (
     <Page
-      title="Coming Soon"
-      heading="Coming Soon"
+      title={COMING_SOON}
+      heading={COMING_SOON}
       lead="Check whether we serve your zip code and we'll let you know when we launch."
     />
   );
