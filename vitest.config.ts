@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{api,worker,dev,prisma}/**/*.integration.test.ts'],
+          include: ['{api,worker,dev,prisma,test}/**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],

@@ -4,7 +4,8 @@ import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import { isKnownClientRoute } from '@app/shared/routes';
 
-const SERVER_PREFIXES = ['/api/', '/healthz', '/readyz', '/metrics', '/admin/queues'];
+// Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
+const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', '/admin/queues'];
 
 function isServerPath(p: string): boolean {
   return SERVER_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));

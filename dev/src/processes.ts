@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
+const RESET = '\x1b[0m';
+
+export interface Managed {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** Runs a command with its output prefixed by `[name]`, like a small process manager. */
+export function startProcess(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, index: number): Managed {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const color = process.stdout.isTTY ? (COLORS[index % COLORS.length] ?? '') : '';
+  const prefix = `${color}[${name}]${color ? RESET : ''} `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { name, child, exited };
+}
+
+/** Asks every process to stop (SIGTERM), then kills what is left after `graceMs`. */
+export async function stopAll(processes: readonly Managed[], graceMs: number): Promise<void> {
+  for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  }, graceMs);
+  await Promise.all(processes.map((p) => p.exited));
+  clearTimeout(timer);
+}
+
+/** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
+export function runToCompletion(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+/** Polls `url` until it answers 2xx or `timeoutMs` passes. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}

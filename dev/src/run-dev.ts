@@ -1,0 +1,94 @@
+/**
+ * `npm run dev`: the whole product on one machine with nothing but Node.
+ * - no DATABASE_URL → an embedded Postgres 17 in .data/postgres (migrated and seeded)
+ * - no REDIS_URL → BullMQ keeps its queues in that Postgres
+ * - then api, worker and the Vite dev server, with prefixed output; Ctrl-C stops all.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { envFields, parseEnv, ConfigError } from '@app/shared/parse-env';
+import { migrateAndSeed } from './database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { startProcess, stopAll, waitForHttp, type Managed } from './processes';
+import { REPO_ROOT, bin } from './repo';
+
+const schema = z.object({
+  DATABASE_URL: envFields.postgresUrl.optional(),
+  REDIS_URL: envFields.redisUrl.optional(),
+  PORT: envFields.port.default(3000),
+  WEB_PORT: envFields.port.default(5173),
+  DEV_PG_PORT: envFields.port.default(54329),
+});
+
+const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = parseEnv(schema, process.env);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(REPO_ROOT, '.data', 'postgres'),
+      port: config.DEV_PG_PORT,
+      database: 'cleaning',
+      log: say,
+    });
+    databaseUrl = embedded.url;
+    say(`embedded Postgres on 127.0.0.1:${config.DEV_PG_PORT}`);
+  }
+  await migrateAndSeed(databaseUrl);
+
+  const apiOrigin = `http://127.0.0.1:${config.PORT}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_FORMAT: 'pretty',
+    DATABASE_URL: databaseUrl,
+    PORT: String(config.PORT),
+    WEB_PORT: String(config.WEB_PORT),
+    API_ORIGIN: apiOrigin,
+  };
+  const tsx = bin('tsx');
+  const processes: Managed[] = [
+    startProcess('api', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'api/src/main.ts')], env, 0),
+    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], env, 1),
+    startProcess('web', bin('vite'), ['--config', path.join(REPO_ROOT, 'web/vite.config.ts')], env, 2),
+  ];
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping…');
+    await stopAll(processes, 15_000);
+    await embedded?.stop();
+    say('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  for (const p of processes) {
+    void p.exited.then((code) => {
+      if (!stopping) {
+        say(`${p.name} exited with code ${code}; stopping everything`);
+        void shutdown(1);
+      }
+    });
+  }
+
+  const webUrl = `http://127.0.0.1:${config.WEB_PORT}`;
+  const [apiUp, webUp] = await Promise.all([waitForHttp(`${apiOrigin}/healthz`, 60_000), waitForHttp(webUrl, 60_000)]);
+  if (!apiUp || !webUp) say('warning: not everything answered within 60 s; see the output above');
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`  website      ${webUrl}`);
+  say(`  api          ${apiOrigin}  (health ${apiOrigin}/healthz, readiness ${apiOrigin}/readyz)`);
+  say(`  database     ${embedded ? 'embedded Postgres (.data/postgres)' : 'DATABASE_URL'}`);
+  say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

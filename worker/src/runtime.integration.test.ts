@@ -1,0 +1,80 @@
+import type { Job } from 'bullmq';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
+import { defineJob } from './jobs/job';
+import { createLogger } from './logger';
+import { createQueueBackend, type AnyQueue, type QueueBackend } from './queue/connection';
+import { startWorkers, type WorkerRuntime } from './runtime';
+
+const log = createLogger({ service: 'worker-test', level: 'silent', format: 'json' });
+
+const seen: number[] = [];
+const echo = defineJob({
+  name: 'test.echo',
+  queue: 'crm',
+  payloadSchema: z.object({ n: z.number().int() }),
+  process: async (payload) => {
+    seen.push(payload.n);
+    return { doubled: payload.n * 2 };
+  },
+});
+
+function waitForState(queue: AnyQueue, jobId: string, states: string[], timeoutMs = 15_000): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      const job = await queue.getJob(jobId);
+      if (job && states.includes(await job.getState())) return resolve(job);
+      if (Date.now() > deadline) return reject(new Error(`job ${jobId} never reached ${states.join('/')}`));
+      setTimeout(() => void poll(), 50);
+    };
+    void poll();
+  });
+}
+
+describe.each([
+  ['redis', () => testRedisUrl()],
+  ['postgres', () => undefined],
+] as const)('worker runtime on the %s queue backend', (kind, redisUrl) => {
+  let backend: QueueBackend;
+  let runtime: WorkerRuntime | undefined;
+  let queue: AnyQueue | undefined;
+
+  afterEach(async () => {
+    await queue?.close();
+    await runtime?.close();
+  });
+
+  async function start(): Promise<AnyQueue> {
+    backend = createQueueBackend({ redisUrl: redisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix(kind) });
+    expect(backend.kind).toBe(kind);
+    runtime = await startWorkers({ backend, jobs: [echo], concurrency: 2, log });
+    queue = backend.createQueue('crm');
+    return queue;
+  }
+
+  it('runs a job whose payload matches its schema', async () => {
+    const q = await start();
+    await q.add('test.echo', { n: 21 }, { jobId: `echo-${kind}` });
+    const job = await waitForState(q, `echo-${kind}`, ['completed']);
+    expect(job.returnvalue).toEqual({ doubled: 42 });
+    expect(seen).toContain(21);
+  });
+
+  it('fails a bad payload once, without retrying', async () => {
+    const q = await start();
+    await q.add('test.echo', { n: 'not a number' }, { jobId: `bad-${kind}`, attempts: 5, backoff: { type: 'fixed', delay: 10 } });
+    const job = await waitForState(q, `bad-${kind}`, ['failed']);
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toContain('Invalid payload for "test.echo": n');
+  });
+
+  it('fails an unknown job name without retrying', async () => {
+    const q = await start();
+    await q.add('no.such.job', {}, { jobId: `unknown-${kind}`, attempts: 5 });
+    const job = await waitForState(q, `unknown-${kind}`, ['failed']);
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toBe('Unknown job "no.such.job"');
+  });
+});
