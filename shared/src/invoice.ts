@@ -38,11 +38,21 @@ export interface DerivedInvoice {
   number: string | null;
 }
 
-/** HubSpot amounts are decimal dollars ('149.5'); our money is integer cents. */
+const DECIMAL = /^\s*(-?)(\d*)(?:\.(\d*))?\s*$/;
+
+/**
+ * HubSpot amounts are decimal dollars ('149.5'); our money is integer cents. Strings are
+ * converted digit by digit (half up on the third decimal), so '1.005' is 101 cents and not
+ * the 100 that binary floating point would give.
+ */
 export function dollarsToCents(value: Numeric): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value * 100) : null;
+  const m = DECIMAL.exec(value);
+  if (!m || (m[2] === '' && !m[3])) return null;
+  const fraction = (m[3] ?? '').padEnd(3, '0');
+  const cents = Number(m[2] || '0') * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+  return m[1] === '-' ? -cents : cents;
 }
 
 const firstText = (...values: Text[]): string | null => values.find((v) => v != null && v !== '') ?? null;
