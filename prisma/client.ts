@@ -1,0 +1,39 @@
+// The one way the application opens the database: the generated Prisma client (query compiler,
+// no native engine) over node-postgres through @prisma/adapter-pg. Only repositories in api/ and
+// worker/ import this; everything else receives plain objects from them.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/client';
+
+export type Db = PrismaClient;
+
+/** Transaction client handed to `db.$transaction(async (tx) => ...)` callbacks. */
+export type DbTransaction = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+export interface CreatePrismaClientOptions {
+  /** Upper bound of pooled connections (node-postgres `max`); pg's default is 10. */
+  maxConnections?: number;
+  /** Reported by Postgres in pg_stat_activity, e.g. 'api' or 'worker'. */
+  applicationName?: string;
+}
+
+/**
+ * Opens a client on `databaseUrl` (postgresql://...). Connections are made lazily by the pool.
+ * Close it with `closePrismaClient(db)` (or `db.$disconnect()`) on shutdown.
+ */
+export function createPrismaClient(databaseUrl: string, options: CreatePrismaClientOptions = {}): Db {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    ...(options.maxConnections !== undefined && { max: options.maxConnections }),
+    ...(options.applicationName !== undefined && { application_name: options.applicationName }),
+  });
+  return new PrismaClient({ adapter });
+}
+
+/** Ends the client's connection pool. Safe to call more than once. */
+export async function closePrismaClient(db: Db): Promise<void> {
+  await db.$disconnect();
+}
+
+// Prisma's namespace (error classes such as Prisma.PrismaClientKnownRequestError, input types).
+// Row types and enums: import from '@app/db/generated/client' (e.g. `type Deal`, `OutboxStatus`).
+export { Prisma } from './generated/client';
