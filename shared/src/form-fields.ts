@@ -3,6 +3,7 @@ import { MAX_PHOTOS, STATE_LENGTH } from './constants';
 import { isCalendarDate, isOnOrAfterMinDate } from './eastern-time';
 import { isUsPhone, normalizeUsPhone } from './phone';
 import {
+  ADDRESS_REQUIRED,
   CITY_REQUIRED,
   CONTACT_METHOD_REQUIRED,
   DATE_REQUIRED,
@@ -66,12 +67,15 @@ export const stateField = z
 
 /** Structured address of the public booking; joinStateZip gives the spec's 'state zip' text. */
 export const addressSchema = z
-  .object({
-    street: requiredText(STREET_REQUIRED, 200),
-    city: requiredText(CITY_REQUIRED, 100),
-    state: stateField,
-    zip: zipField,
-  })
+  .object(
+    {
+      street: requiredText(STREET_REQUIRED, 200),
+      city: requiredText(CITY_REQUIRED, 100),
+      state: stateField,
+      zip: zipField,
+    },
+    { error: ADDRESS_REQUIRED },
+  )
   .strict();
 export type Address = z.output<typeof addressSchema>;
 

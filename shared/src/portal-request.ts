@@ -51,10 +51,12 @@ export function portalRequestSchema({ now }: { now?: Clock } = {}) {
     .refine((r) => servicesForSqft(r.squareFootage).some((p) => p.id === r.serviceType), {
       error: SERVICE_NOT_OFFERED,
       path: ['serviceType'],
-      // Check the pair even when other fields failed, so the form shows every problem at once.
-      when: ({ value }) => {
+      // Check the pair even when other fields failed, so the form shows every problem at
+      // once; but only when both fields themselves are valid (one message per field).
+      when: ({ value, issues }) => {
         const v = value as { squareFootage?: unknown; serviceType?: unknown } | null;
-        return typeof v?.squareFootage === 'number' && typeof v.serviceType === 'string' && v.serviceType.trim() !== '';
+        const pairFailed = issues.some((i) => i.path?.[0] === 'squareFootage' || i.path?.[0] === 'serviceType');
+        return !pairFailed && typeof v?.squareFootage === 'number' && typeof v.serviceType === 'string';
       },
     });
 }

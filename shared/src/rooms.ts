@@ -19,7 +19,7 @@ const flag = z.boolean().default(false);
 const count = (max: number) =>
   z.number({ error: ROOM_COUNT_ERROR }).int({ error: ROOM_COUNT_ERROR }).min(0, { error: ROOM_COUNT_ERROR }).max(max, { error: ROOM_COUNT_ERROR }).default(0);
 
-/** The JSON payload form: real booleans and numbers. */
+/** The JSON payload form: real booleans and numbers. A missing rooms object means no rooms ticked. */
 export const roomsSchema = z
   .object({
     livingRoom: flag,
@@ -34,7 +34,8 @@ export const roomsSchema = z
     topLevelBedrooms: count(ROOM_COUNT_MAX.topLevelBedrooms),
     otherRooms: count(ROOM_COUNT_MAX.otherRooms),
   })
-  .strict();
+  .strict()
+  .prefault({});
 export type Rooms = z.output<typeof roomsSchema>;
 
 /** Number inputs hand over strings; '' means 0. Anything non-numeric stays and fails the count check. */
@@ -42,11 +43,11 @@ const countInput = (max: number) =>
   z.preprocess((v) => (v === '' || v == null ? 0 : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v), count(max));
 
 /** The browser form's rooms: same rules, counts may arrive as strings from number inputs. */
-export const roomsFormSchema = roomsSchema.extend({
+export const roomsFormSchema = roomsSchema.unwrap().extend({
   bathroomCount: countInput(ROOM_COUNT_MAX.bathroomCount),
   mainLevelBedrooms: countInput(ROOM_COUNT_MAX.mainLevelBedrooms),
   topLevelBedrooms: countInput(ROOM_COUNT_MAX.topLevelBedrooms),
   otherRooms: countInput(ROOM_COUNT_MAX.otherRooms),
-});
+}).prefault({});
 
 export const NO_ROOMS: Rooms = Object.freeze(roomsSchema.parse({}));

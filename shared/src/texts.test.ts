@@ -74,7 +74,7 @@ describe('spec texts, word for word', () => {
   });
 
   it('uses straight apostrophes and the real em dash, never typographic look-alikes', () => {
-    const all = Object.values(t).filter((v): v is string => typeof v === 'string');
+    const all = (Object.values(t) as unknown[]).filter((v): v is string => typeof v === 'string');
     for (const text of all) {
       expect(text).not.toMatch(/[\u2018\u2019\u201C\u201D\u2013]/);
     }

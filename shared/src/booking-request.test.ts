@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { bookingProductId, bookingRequestSchema } from './booking-request';
+import { formatAddress, joinStateZip } from './form-fields';
+
+const LEGAL = 'Sweet Peach Cleaning LLC';
+// Nov 21, 22:30 in Eastern; already Nov 22 in UTC. Minimum date: Nov 21 + 5 = Nov 26.
+const now = new Date('2026-11-22T03:30:00Z');
+const schema = bookingRequestSchema({ legalName: LEGAL, now });
+
+const good = {
+  name: 'Ann Lee',
+  email: 'Ann@Example.com ',
+  phone: '+14045551234',
+  address: { street: '123 Peachtree St NE', city: 'Atlanta', state: 'ga', zip: '30303' },
+  squareFootage: 1500,
+  serviceType: 'Deep Clean',
+  preferredDate: '2026-11-26',
+  description: 'Two dogs.',
+  quoteType: 'virtual',
+  contactMethod: 'text',
+  timeOfDay: 'morning',
+  rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
+  agreed: true,
+};
+
+/** Issues as 'path' → message, the way the API names the field in its 400. */
+function issues(input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('public booking request schema', () => {
+  it('accepts a good payload and normalises it', () => {
+    const parsed = schema.parse(good);
+    expect(parsed.email).toBe('ann@example.com');
+    expect(parsed.address.state).toBe('GA');
+    expect(parsed.rooms).toEqual({
+      livingRoom: false,
+      diningRoom: false,
+      kitchen: true,
+      office: false,
+      laundryRoom: false,
+      basement: false,
+      garage: false,
+      bathroomCount: 2,
+      mainLevelBedrooms: 1,
+      topLevelBedrooms: 0,
+      otherRooms: 0,
+    });
+    expect(bookingProductId(parsed)).toBe('deep-1500');
+  });
+
+  it('description is optional; empty means absent', () => {
+    const { description: _d, ...rest } = good;
+    expect(schema.parse(rest).description).toBeUndefined();
+    expect(schema.parse({ ...good, description: '   ' }).description).toBeUndefined();
+    expect(issues({ ...good, description: 'x'.repeat(2001) })).toEqual({ description: 'Please keep the description under 2000 characters.' });
+  });
+
+  it.each([
+    ['name', { name: '  ' }, 'Please enter your name.'],
+    ['email', { email: 'ann@' }, 'Please enter a valid email address.'],
+    ['phone', { phone: '404-555-1234' }, 'Please enter a valid 10-digit US phone number.'],
+    ['phone', { phone: '+1404555123' }, 'Please enter a valid 10-digit US phone number.'],
+    ['address.street', { address: { ...good.address, street: '' } }, 'Please enter your street address.'],
+    ['address.city', { address: { ...good.address, city: '' } }, 'Please enter your city.'],
+    ['address.state', { address: { ...good.address, state: 'Georgia' } }, 'Please enter a 2-letter state code.'],
+    ['address.state', { address: { ...good.address, state: 'G1' } }, 'Please enter a 2-letter state code.'],
+    ['address.zip', { address: { ...good.address, zip: '3030' } }, 'Please enter a valid 5-digit zip code.'],
+    ['squareFootage', { squareFootage: 1200 }, 'Invalid square footage selected'],
+    ['squareFootage', { squareFootage: '1500' }, 'Invalid square footage selected'],
+    ['serviceType', { serviceType: 'Commercial Cleaning' }, 'Please choose a service.'],
+    ['serviceType', { serviceType: 'deep-1500' }, 'Please choose a service.'],
+    ['preferredDate', { preferredDate: '2026-11-25' }, 'Please choose a date at least 5 days from today.'],
+    ['preferredDate', { preferredDate: '11/30/2026' }, 'Please choose a preferred date.'],
+    ['preferredDate', { preferredDate: '2026-11-31' }, 'Please choose a preferred date.'],
+    ['quoteType', { quoteType: 'phone' }, 'Please choose an in-person or virtual assessment.'],
+    ['contactMethod', { contactMethod: 'fax' }, 'Please choose how we should contact you.'],
+    ['timeOfDay', { timeOfDay: 'midnight' }, 'Please choose a time of day.'],
+    ['rooms.bathroomCount', { rooms: { bathroomCount: -1 } }, 'Please enter a whole number of rooms.'],
+    ['rooms.otherRooms', { rooms: { otherRooms: 1.5 } }, 'Please enter a whole number of rooms.'],
+    ['rooms.topLevelBedrooms', { rooms: { topLevelBedrooms: 11 } }, 'Please enter a whole number of rooms.'],
+    [
+      'agreed',
+      { agreed: false },
+      'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
+    ],
+  ])('refuses a bad %s', (path, patch, message) => {
+    expect(issues({ ...good, ...patch })).toEqual({ [path]: message });
+  });
+
+  it('names every missing field with its message', () => {
+    expect(issues({})).toEqual({
+      name: 'Please enter your name.',
+      email: 'Please enter a valid email address.',
+      phone: 'Please enter a valid 10-digit US phone number.',
+      address: 'Please enter your address.',
+      squareFootage: 'Invalid square footage selected',
+      serviceType: 'Please choose a service.',
+      preferredDate: 'Please choose a preferred date.',
+      quoteType: 'Please choose an in-person or virtual assessment.',
+      contactMethod: 'Please choose how we should contact you.',
+      timeOfDay: 'Please choose a time of day.',
+      agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
+    });
+  });
+
+  it('is strict: unknown fields are refused, photos are never sent', () => {
+    expect(Object.keys(issues({ ...good, photos: [] }))).toEqual(['']);
+    expect(schema.safeParse({ ...good, address: { ...good.address, country: 'US' } }).success).toBe(false);
+    expect(schema.safeParse({ ...good, rooms: { sauna: true } }).success).toBe(false);
+  });
+
+  it('reads the clock at parse time when given a function', () => {
+    let clock = new Date('2026-11-22T03:30:00Z');
+    const live = bookingRequestSchema({ legalName: LEGAL, now: () => clock });
+    expect(live.safeParse(good).success).toBe(true);
+    clock = new Date('2026-11-22T05:00:00Z'); // midnight Eastern: the minimum moves to Nov 27
+    expect(live.safeParse(good).success).toBe(false);
+  });
+
+  it('every pricing family is accepted; Recurring 2001+ has no product (custom quote)', () => {
+    for (const serviceType of ['Basic Clean', 'Deep Clean', 'Recurring Clean', 'Full Move Service']) {
+      expect(schema.safeParse({ ...good, serviceType }).success).toBe(true);
+    }
+    expect(bookingProductId({ serviceType: 'Recurring Clean', squareFootage: 2001 })).toBeNull();
+  });
+});
+
+describe('address helpers', () => {
+  it("join 'state zip' as the spec sends it", () => {
+    expect(joinStateZip('GA', '30303')).toBe('GA 30303');
+    expect(formatAddress({ street: '1 Main St', city: 'Decatur', state: 'GA', zip: '30030' })).toBe('1 Main St, Decatur, GA 30030');
+  });
+});
