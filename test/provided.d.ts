@@ -1,0 +1,14 @@
+// Values the 'integration' project's globalSetup (test/global-setup.ts) hands to test files
+// through `inject()`.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** postgresql:// URL of this run's fresh database, migrated and seeded. */
+    databaseUrl: string;
+    /** Redis for BullMQ: REDIS_URL, else redis://127.0.0.1:6379. */
+    redisUrl: string;
+    /** Queue prefix unique to this run, e.g. 'test-m3x9k2ab12cd34'. */
+    queuePrefix: string;
+  }
+}
+
+export {};
