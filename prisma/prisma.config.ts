@@ -6,6 +6,16 @@
 // one-file change: WORKAROUND 1 (catalog column types) and WORKAROUND 2 (shadow database).
 //
 // Run from the repository root:  npx prisma <command> --config prisma/prisma.config.ts
+// (or `npm run -w @app/db <generate|migrate:dev|migrate:deploy|migrate:status|seed>`).
+//
+// Known limits of the 6.19 JS schema engine that no config can fix (gone with Prisma 7):
+// - `migrate dev` that has to apply pending migrations first fails right after applying them
+//   ("PostgreSQL shadow DB must be provided through an external factory"); the migrate:dev script
+//   therefore runs `migrate deploy` before `migrate dev`.
+// - `migrate dev --create-only` writes the migration, then exits with "null pointer passed to
+//   rust" (the engine is freed twice). The file is fine.
+// - adapter-pg runs a migration by splitting it on every `;`: no semicolons inside comments,
+//   strings or function bodies in migration.sql.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,7 +27,7 @@ import { defineConfig } from 'prisma/config';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The CLI's database; the default is only a convenience for local development. */
-const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/cleaning_dev';
+const databaseUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/cleaning_dev';
 // Prisma 6's schema validation still requires `url = env("DATABASE_URL")` in the datasource block
 // (the adapter below is what actually connects). If the variable is unset, the CLI cannot read the
 // generator's engineType, assumes the native library engine and tries to download it, so we make
@@ -102,14 +112,15 @@ function adapterFor(connectionString: string): PrismaPg {
 // WORKAROUND 2 — shadow database for `migrate dev`. PrismaPg#connectToShadowDb in 6.19 spreads
 // `{ ...config, database }` over a config whose connectionString wins, so it replays the
 // migrations into the main database ("type ... already exists"), and it drops the shadow database
-// while its own pool still holds connections. We use SHADOW_DATABASE_URL when given; otherwise we
+// while its own pool still holds connections. We use SHADOW_DATABASE_URL when given (emptied on
+// every connection: everything in it is lost, as with Prisma's classic engine); otherwise we
 // create a throwaway database on the same server and drop it (WITH (FORCE)) when the engine
 // disposes the connection. The engine does not dispose it when a migration fails or the engine
 // panics, so whatever is left is dropped synchronously when the CLI process exits.
 const openShadowDbs = new Set<string>();
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function adminQuery(sql: string, connectionString = databaseUrl): Promise<void> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     await client.query(sql);
@@ -138,12 +149,18 @@ function dropLeftShadowDbsSync(): void {
   });
 }
 
+process.once('exit', dropLeftShadowDbsSync);
+
 async function connectToShadowDb(): Promise<PgAdapter> {
   const given = process.env.SHADOW_DATABASE_URL;
-  if (given) return connectWithWorkaround(given);
+  if (given) {
+    // The engine replays the migrations into every connection it asks for and never empties the
+    // database itself: start each one from an empty public schema.
+    await adminQuery('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public', given);
+    return connectWithWorkaround(given);
+  }
 
   const name = `prisma_shadow_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  if (openShadowDbs.size === 0) process.once('exit', dropLeftShadowDbsSync);
   await adminQuery(`CREATE DATABASE "${name}"`);
   openShadowDbs.add(name);
   const shadowUrl = new URL(databaseUrl);
@@ -168,10 +185,10 @@ export default defineConfig({
     seed: `tsx ${path.join(here, 'seed.ts')}`,
   },
   adapter: async () => {
-    const main = adapterFor(databaseUrl);
+    const info = new PrismaPg({ connectionString: databaseUrl }); // name and provider only, opens nothing
     return {
-      provider: main.provider,
-      adapterName: main.adapterName,
+      provider: info.provider,
+      adapterName: info.adapterName,
       // A fresh pool per connection: a disposed PrismaPg would otherwise fall back to an
       // unpatched pool of its own.
       connect: () => connectWithWorkaround(databaseUrl),

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type ProductType as CatalogueProductType } from '@app/shared/catalogue';
 import { DEAL_STAGES, HISTORY_STAGES } from '@app/shared/deal-stages';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// Typing of inject('databaseUrl'): test/ is not in the root tsconfig's include list.
+import type {} from '../test/provided';
 import { closePrismaClient, createPrismaClient, Prisma, type Db } from './client';
 import { CareerIcon, CareerStatus, ProductType } from './generated/client';
 import { CAREER_LISTINGS, TEAM_MEMBERS, seed } from './seed';

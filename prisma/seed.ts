@@ -177,7 +177,13 @@ async function main(): Promise<void> {
   }
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+// Run main() only when this file itself is the entry point (tsx prisma/seed.ts), never when the
+// module is imported, including from a bundle (where import.meta.url is the bundle's own file).
+const thisFile = fileURLToPath(import.meta.url);
+const invokedDirectly =
+  /^seed\.[cm]?[jt]s$/.test(path.basename(thisFile)) &&
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]) === thisFile;
 if (invokedDirectly) {
   main().catch((error: unknown) => {
     console.error(error);
