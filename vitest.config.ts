@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast pure unit tests, and integration tests that talk to the real
-// Postgres and Redis (see test/global-setup.ts for the per-run database and queue prefix).
+// Three projects: fast pure unit tests; integration tests that talk to the real
+// Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser
+// tests against the production build (e2e/global-setup.ts).
 export default defineConfig({
   test: {
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{shared,api,worker,web,dev,prisma}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           environment: 'node',
@@ -16,11 +19,25 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['{api,worker,dev,prisma,test}/**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['e2e/tests/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          // One Chromium per file; two at once is plenty on a 2-core machine.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

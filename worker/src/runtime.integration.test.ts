@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
 import { defineJob } from './jobs/job';
 import { createLogger } from './logger';
-import { createQueueBackend, type AnyQueue, type QueueBackend } from './queue/connection';
+import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from './queue/connection';
 import { startWorkers, type WorkerRuntime } from './runtime';
 
 const log = createLogger({ service: 'worker-test', level: 'silent', format: 'json' });
@@ -24,8 +24,11 @@ function waitForState(queue: AnyQueue, jobId: string, states: string[], timeoutM
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const poll = async () => {
-      const job = await queue.getJob(jobId);
-      if (job && states.includes(await job.getState())) return resolve(job);
+      // State first, then the job: a job read before it finished would carry no result yet.
+      if (states.includes(await queue.getJobState(jobId))) {
+        const job = await queue.getJob(jobId);
+        if (job) return resolve(job);
+      }
       if (Date.now() > deadline) return reject(new Error(`job ${jobId} never reached ${states.join('/')}`));
       setTimeout(() => void poll(), 50);
     };
@@ -33,10 +36,12 @@ function waitForState(queue: AnyQueue, jobId: string, states: string[], timeoutM
   });
 }
 
-describe.each([
+const BACKENDS: ReadonlyArray<[QueueBackendKind, () => string | undefined]> = [
   ['redis', () => testRedisUrl()],
   ['postgres', () => undefined],
-] as const)('worker runtime on the %s queue backend', (kind, redisUrl) => {
+];
+
+describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUrl) => {
   let backend: QueueBackend;
   let runtime: WorkerRuntime | undefined;
   let queue: AnyQueue | undefined;
