@@ -8,7 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envFields, parseEnv, ConfigError } from '@app/shared/parse-env';
 import { migrateAndSeed } from './database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import type { EmbeddedDatabase } from './embedded-postgres';
+import { startPostgresProcess } from './embedded-postgres-process';
 import { startProcess, stopAll, waitForHttp, type Managed } from './processes';
 import { REPO_ROOT, bin } from './repo';
 
@@ -28,12 +29,10 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(REPO_ROOT, '.data', 'postgres'),
-      port: config.DEV_PG_PORT,
-      database: 'cleaning',
-      log: say,
-    });
+    embedded = await startPostgresProcess(
+      { dataDir: path.join(REPO_ROOT, '.data', 'postgres'), port: config.DEV_PG_PORT, database: 'cleaning' },
+      say,
+    );
     databaseUrl = embedded.url;
     say(`embedded Postgres on 127.0.0.1:${config.DEV_PG_PORT}`);
   }
