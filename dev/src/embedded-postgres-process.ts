@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import type { PostgresServerMessage, PostgresServerOptions } from './postgres-server';
-import { bin } from './repo';
+import { REPO_ROOT } from './repo';
 
 /** Starts dev/src/postgres-server.ts in its own process group and waits until the database is ready. */
 export function startPostgresProcess(options: PostgresServerOptions, log: (line: string) => void): Promise<EmbeddedDatabase> {
-  const child = spawn(bin('tsx'), [path.join(import.meta.dirname, 'postgres-server.ts'), JSON.stringify(options)], {
+  // One plain node process (tsx as a loader, not its wrapper binary, which would exit ahead of its child).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'postgres-server.ts'), JSON.stringify(options)], {
+    cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
