@@ -31,7 +31,7 @@ describe('§9 business constants, value for value', () => {
   });
 
   it('cookie consent key has a product prefix, value true', () => {
-    expect(c.COOKIE_CONSENT_KEY).toBe('sweetpeach.cookieConsent');
+    expect(c.COOKIE_CONSENT_KEY).toBe('atlantahomecleaning.cookieConsent');
     expect(c.COOKIE_CONSENT_VALUE).toBe('true');
   });
 

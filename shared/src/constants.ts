@@ -40,7 +40,7 @@ export const TICKET_CLOSED_STAGES: ReadonlySet<string> = new Set(['4', '16134858
 
 // ── Cookie consent (§2, §9) ─────────────────────────────────────────────────────
 /** localStorage key, prefixed with the product name so it never collides with other apps on the origin. */
-export const COOKIE_CONSENT_KEY = 'sweetpeach.cookieConsent';
+export const COOKIE_CONSENT_KEY = 'atlantahomecleaning.cookieConsent';
 export const COOKIE_CONSENT_VALUE = 'true';
 
 // ── Offer (§1, §9) ──────────────────────────────────────────────────────────────
