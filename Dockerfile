@@ -10,7 +10,9 @@ COPY web/package.json web/
 COPY dev/package.json dev/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY prisma.config.ts ./
 COPY prisma/schema.prisma prisma/prisma.config.ts prisma/
+COPY dev/src/dev-database.ts dev/src/
 RUN npm ci
 COPY . .
 RUN npm run build
