@@ -1,8 +1,7 @@
-/**
- * The company's display name. The specification never names the company, so this is the one
- * place to change it (index.html carries the same text for the first paint).
- */
-export const SITE_NAME = 'Atlanta Home Cleaning';
+import { BRAND } from '@app/shared/brand';
+
+/** The company's display name (configured in shared/src/brand.ts; index.html repeats it for the first paint). */
+export const SITE_NAME = BRAND.name;
 
 /** Title of the home page and of any screen that does not set its own. */
-export const DEFAULT_TITLE = `${SITE_NAME} — Home & Office Cleaning in Metro Atlanta`;
+export const DEFAULT_TITLE = `${BRAND.name} — ${BRAND.tagline}`;
