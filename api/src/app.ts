@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from '@app/worker/logger';
 import { errors } from './errors';
@@ -12,6 +13,8 @@ export interface AppDeps {
   logger: Logger;
   bodyLimit: string;
   readinessChecks: Record<string, ReadinessCheck>;
+  /** Module routers (see modules/registry.ts). */
+  routers?: readonly Router[];
   /** Built web app to serve, if any. */
   webDistDir?: string | undefined;
 }
@@ -27,6 +30,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
 
   const health = healthRoutes(deps.readinessChecks);
   app.use(health.routes()).use(health.allowedMethods());
+  for (const router of deps.routers ?? []) app.use(router.routes()).use(router.allowedMethods());
 
   if (deps.webDistDir) for (const middleware of await serveWeb(deps.webDistDir)) app.use(middleware);
 

@@ -6,6 +6,7 @@ import { createQueueBackend, pingQueue } from '@app/worker/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { pingDatabase } from './modules/health/repository';
+import { moduleRouters } from './modules/registry';
 
 async function main(): Promise<void> {
   const env = loadApiEnv();
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     logger: log,
     bodyLimit: env.BODY_LIMIT,
     webDistDir: env.WEB_DIST_DIR,
+    routers: moduleRouters({ db }),
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(crmQueue) },
   });
 
