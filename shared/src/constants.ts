@@ -72,4 +72,6 @@ export const LEGAL_DOCUMENTS = [
   'portal',
 ] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+/** The name the policy documents and the /legal/<slug>.html build step use for the same type. */
+export type LegalDocumentSlug = LegalDocument;
 export const LEGAL_DISPLAY_DATE = 'June 23, 2025';

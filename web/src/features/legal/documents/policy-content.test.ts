@@ -1,0 +1,107 @@
+import { BRAND } from '@app/shared/brand';
+import { LEGAL_DISPLAY_DATE } from '@app/shared/constants';
+import { describe, expect, it } from 'vitest';
+import type { PolicyDocument } from './policy-document';
+import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
+import { renderPolicyHtml } from './render-policy-html';
+import { testBrand } from './test-brand';
+
+const brand = testBrand();
+
+function textOf(doc: PolicyDocument, b = brand): string {
+  return doc
+    .sections(b)
+    .flatMap((s) => [s.heading, ...s.paragraphs, ...(s.bullets ?? [])])
+    .join('\n');
+}
+
+function doc(slug: string): PolicyDocument {
+  const found = findPolicyDocument(slug);
+  if (!found) throw new Error(`no policy ${slug}`);
+  return found;
+}
+
+describe.each(POLICY_DOCUMENTS.map((d) => [d.slug, d] as const))('%s policy', (_slug, policy) => {
+  it('names the company by the legal name from configuration and gives its e-mail', () => {
+    expect(textOf(policy)).toContain('Test Co LLC');
+    expect(textOf(policy)).toContain('help@testco.example');
+    expect(textOf(policy, BRAND)).toContain(BRAND.legalName);
+  });
+
+  it('never hard-codes the company name or e-mail', () => {
+    const html = renderPolicyHtml(policy, brand, LEGAL_DISPLAY_DATE);
+    expect(html).not.toMatch(/atlanta\s*home\s*cleaning/i);
+    expect(html).not.toContain(BRAND.name);
+    expect(html).not.toContain(BRAND.email);
+  });
+
+  it('is plain text without markup or placeholders', () => {
+    const text = `${policy.title}\n${policy.summary}\n${textOf(policy, BRAND)}`;
+    expect(text).not.toMatch(/[<>]/);
+    expect(text).not.toMatch(/lorem|ipsum|todo|tbd|xxx|\$\{|undefined|\[object/i);
+  });
+
+  it('tells the reader where to send questions', () => {
+    expect(textOf(policy)).toContain('at help@testco.example or use the form on our Contact page');
+  });
+});
+
+describe('policy content', () => {
+  it('cancellation policy states the 24-hour rule', () => {
+    const text = textOf(doc('cancellation'));
+    expect(text).toContain('Changes or cancellations are not available within 24 hours of your cleaning date');
+    expect(doc('cancellation').sections(brand).map((s) => s.heading)).toContain('The 24-hour rule');
+    expect(doc('cancellation').summary).toContain('24 hours');
+  });
+
+  it('promo document gives 10% off the first booking', () => {
+    const text = textOf(doc('promo'));
+    expect(text).toContain('10% off their first booking');
+    expect(doc('promo').summary).toContain('10%');
+  });
+
+  it('every booking-related policy agrees on the free 15-minute assessment', () => {
+    for (const slug of ['promo', 'terms', 'payments', 'subscription']) {
+      expect(textOf(doc(slug)), slug).toContain('free 15-minute pre-visit assessment');
+    }
+  });
+
+  it('privacy policy names the CRM and SMS providers and says data is not sold', () => {
+    const text = textOf(doc('privacy'));
+    expect(text).toContain('HubSpot');
+    expect(text).toContain('Twilio');
+    expect(text).toContain('We do not sell your personal information');
+  });
+
+  it('cookie policy describes the local storage consent and the session cookie', () => {
+    const text = textOf(doc('cookie'));
+    expect(text).toContain('local storage');
+    expect(text).toContain('session');
+    expect(text).toContain('Got it');
+  });
+
+  it('terms are governed by Georgia law', () => {
+    expect(textOf(doc('terms'))).toContain('governed by the laws of the State of Georgia');
+    expect(textOf(doc('severability'))).toContain('State of Georgia');
+  });
+
+  it('portal terms cover the one-time text code, messaging rates and US-only numbers', () => {
+    const text = textOf(doc('portal'));
+    expect(text).toContain('6-digit one-time code');
+    expect(text).toContain('standard messaging rates may apply');
+    expect(text).toContain('US numbers (+1)');
+    expect(text).toContain('within 24 hours');
+  });
+
+  it('payment policy explains the three invoice states the portal shows', () => {
+    const text = textOf(doc('payments'));
+    for (const label of ['Paid/Settled', 'Not Paid', 'Voided']) expect(text).toContain(label);
+  });
+
+  it('recurring service terms list weekly, bi-weekly and monthly', () => {
+    const text = textOf(doc('subscription'));
+    expect(text).toContain('Weekly: one visit every week.');
+    expect(text).toContain('Bi-weekly: one visit every two weeks.');
+    expect(text).toContain('Monthly: one visit each month.');
+  });
+});
