@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { dealPatchSchema, invoiceSchema, ownerSchema, ticketPatchSchema } from './control';
+import type { EmulatorCore } from './core';
+import { notFound } from './errors';
+import { faultSchema } from './faults';
+import { normalizeType } from './object-types';
+import { rateLimitSchema } from './rate-limit';
+import { parseBody, type Router } from './routing';
+
+/** A PDF with one line of text: enough for a browser to open the invoice link. */
+function tinyPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 72 720 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 72 720 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/**
+ * The control API under /_emulator (no authentication): reset, faults, request log,
+ * state inspection, and the staff-side changes a HubSpot user would make in the UI.
+ */
+export function registerControlRoutes(router: Router, core: EmulatorCore): void {
+  const ok = (body: unknown = { ok: true }) => ({ status: 200, body });
+
+  router.on('POST', '/_emulator/reset', () => {
+    core.reset();
+    return ok();
+  });
+
+  router.on('GET', '/_emulator/faults', () => ok(core.faults.state()));
+  router.on('POST', '/_emulator/faults', ({ body }) => {
+    core.faults.add(parseBody(faultSchema, body));
+    return ok(core.faults.state());
+  });
+  router.on('DELETE', '/_emulator/faults', () => {
+    core.faults.clear();
+    return ok(core.faults.state());
+  });
+
+  router.on('GET', '/_emulator/requests', ({ query }) => {
+    const since = query.get('since');
+    return ok({ results: core.log.list(since === null || since === '' ? undefined : Number(since)) });
+  });
+  router.on('DELETE', '/_emulator/requests', () => {
+    core.log.clear();
+    return ok();
+  });
+
+  router.on('GET', '/_emulator/objects/:type', ({ params, query }) =>
+    ok({ results: core.objects(params.type ?? '', query.get('archived') === 'true') }),
+  );
+  router.on('GET', '/_emulator/objects/:type/:id', ({ params }) => {
+    const type = normalizeType(params.type ?? '');
+    return ok(core.withAssociations(core.store.get(type, params.id ?? '')));
+  });
+  router.on('GET', '/_emulator/associations', () => ok({ results: core.associations() }));
+
+  router.on('PATCH', '/_emulator/deals/:id', ({ params, body }) =>
+    ok(core.updateDeal(params.id ?? '', parseBody(dealPatchSchema, body))),
+  );
+  router.on('POST', '/_emulator/deals/:id/invoice', ({ params, body }) =>
+    ok(core.attachInvoice(params.id ?? '', parseBody(invoiceSchema, body))),
+  );
+  router.on('PATCH', '/_emulator/tickets/:id', ({ params, body }) =>
+    ok(core.updateTicket(params.id ?? '', parseBody(ticketPatchSchema, body))),
+  );
+
+  router.on('GET', '/_emulator/owners', () => ok({ results: core.owners() }));
+  router.on('POST', '/_emulator/owners', ({ body }) => ({ status: 201, body: core.addOwner(parseBody(ownerSchema, body)) }));
+
+  router.on('GET', '/_emulator/config', () => ok({ rateLimit: core.limiter.current }));
+  router.on('PUT', '/_emulator/config', ({ body }) => {
+    const input = parseBody(z.object({ rateLimit: rateLimitSchema.partial().optional() }), body);
+    if (input.rateLimit) core.setRateLimit({ ...core.limiter.current, ...input.rateLimit });
+    return ok({ rateLimit: core.limiter.current });
+  });
+
+  // What the invoice links of a created invoice open.
+  router.on('GET', '/_emulator/invoices/:id', ({ params }) => {
+    const invoice = core.store.find('invoices', params.id ?? '');
+    if (!invoice) throw notFound(`invoice ${params.id} not found`);
+    const p = invoice.properties;
+    const html = `<!doctype html><meta charset="utf-8"><title>Invoice ${p.hs_number ?? ''}</title>
+<h1>Invoice ${p.hs_number ?? ''}</h1><p>Status: ${p.hs_invoice_status ?? ''}</p><p>Amount: $${p.hs_amount_billed ?? ''}</p>
+<p><a href="${p.hs_pdf_download_link ?? ''}">Download PDF</a></p>`;
+    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: html } };
+  });
+  router.on('GET', '/_emulator/invoices/:id/pdf', ({ params }) => {
+    const invoice = core.store.find('invoices', params.id ?? '');
+    if (!invoice) throw notFound(`invoice ${params.id} not found`);
+    const p = invoice.properties;
+    const pdf = tinyPdf(`Invoice ${p.hs_number ?? ''} - $${p.hs_amount_billed ?? ''} - ${p.hs_invoice_status ?? ''}`);
+    return { status: 200, raw: { contentType: 'application/pdf', data: pdf } };
+  });
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { defaultTypeId } from './association-types';
+import { badRequest } from './errors';
+import type { CrmObject } from './model';
+import type { PropertyInput, Store } from './store';
+
+/**
+ * What staff do in HubSpot's UI, as control calls: move a deal, schedule it, assign a cleaner,
+ * bill it. Each goes through the store, so it advances hs_lastmodifieddate like a UI edit.
+ */
+
+/** Dollars as HubSpot's number properties hold them: a number or a decimal string ('149.5'). */
+const dollars = z.union([
+  z.number().nonnegative().transform(String),
+  z.string().regex(/^\d+(\.\d+)?$/, 'amount must be decimal dollars, e.g. "149.50"'),
+]);
+
+export const dealPatchSchema = z
+  .object({
+    dealstage: z.string().min(1).optional(),
+    /** ISO 8601 instant; stored in `scheduled_date` as ISO 8601 UTC with milliseconds. null clears it. */
+    scheduledAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    ownerId: z.string().min(1).nullable().optional(),
+    amount: dollars.nullable().optional(),
+  })
+  .strict();
+export type DealPatch = z.input<typeof dealPatchSchema>;
+
+export function updateDeal(store: Store, id: string, input: DealPatch): CrmObject {
+  const patch = dealPatchSchema.parse(input);
+  const properties: PropertyInput = {};
+  if (patch.dealstage !== undefined) properties.dealstage = patch.dealstage;
+  if (patch.scheduledAt !== undefined) properties.scheduled_date = patch.scheduledAt;
+  if (patch.amount !== undefined) properties.amount = patch.amount;
+  if (patch.ownerId !== undefined) {
+    if (patch.ownerId !== null && !store.owners().some((o) => o.id === patch.ownerId)) {
+      throw badRequest(`owner ${patch.ownerId} does not exist`);
+    }
+    properties.hubspot_owner_id = patch.ownerId;
+  }
+  return store.update('deals', id, properties);
+}
+
+export const invoiceSchema = z
+  .object({ status: z.enum(['paid', 'open', 'voided']), amount: dollars, number: z.string().min(1).optional() })
+  .strict();
+export type InvoiceInput = z.input<typeof invoiceSchema>;
+
+/** Creates the deal's invoice, associated to the deal (and its contacts), or updates the one it has. */
+export function attachInvoice(store: Store, baseUrl: string, dealId: string, input: InvoiceInput): CrmObject {
+  const invoice = invoiceSchema.parse(input);
+  store.get('deals', dealId);
+  const existingId = store.associationsFrom('deals', dealId, 'invoices')[0]?.toId;
+  const properties: PropertyInput = {
+    hs_invoice_status: invoice.status,
+    hs_amount_billed: invoice.amount,
+    hs_balance_due: invoice.status === 'open' ? invoice.amount : '0',
+    hs_currency: 'USD',
+  };
+  if (invoice.number) properties.hs_number = invoice.number;
+  if (existingId) return store.update('invoices', existingId, properties);
+
+  const created = store.create('invoices', {
+    ...properties,
+    hs_number: invoice.number ?? `INV-${1000 + store.list('invoices', true).length + 1}`,
+    hs_invoice_date: new Date().toISOString(),
+  });
+  const links = {
+    hs_invoice_link: `${baseUrl}/_emulator/invoices/${created.id}`,
+    hs_pdf_download_link: `${baseUrl}/_emulator/invoices/${created.id}/pdf`,
+  };
+  store.update('invoices', created.id, links);
+  store.associate('invoices', created.id, {
+    toType: 'deals',
+    toId: dealId,
+    typeId: defaultTypeId('invoices', 'deals'),
+    category: 'HUBSPOT_DEFINED',
+  });
+  for (const contact of store.associationsFrom('deals', dealId, 'contacts')) {
+    store.associate('invoices', created.id, {
+      toType: 'contacts',
+      toId: contact.toId,
+      typeId: defaultTypeId('invoices', 'contacts'),
+      category: 'HUBSPOT_DEFINED',
+    });
+  }
+  return store.get('invoices', created.id);
+}
+
+export const ticketPatchSchema = z.object({ hs_pipeline_stage: z.string().min(1) }).strict();
+export type TicketPatch = z.input<typeof ticketPatchSchema>;
+
+export function updateTicket(store: Store, id: string, input: TicketPatch): CrmObject {
+  return store.update('tickets', id, ticketPatchSchema.parse(input));
+}
+
+export const ownerSchema = z
+  .object({
+    id: z.string().regex(/^\d+$/).optional(),
+    email: z.email(),
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+  })
+  .strict();
+export type OwnerInput = z.input<typeof ownerSchema>;

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { StoreState } from './model';
+import type { Store } from './store';
+
+/**
+ * Keeps the store in a JSON file: read once at start, written shortly after changes (debounced,
+ * so a burst of calls is one write) through a temporary file and a rename, so a crash never
+ * leaves half a file behind.
+ */
+export class StateFile {
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly path: string,
+    private readonly store: Store,
+    private readonly debounceMs = 50,
+  ) {}
+
+  /** The saved state, or undefined when there is no file yet. A broken file is an error, not a silent reset. */
+  read(): StoreState | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const state = JSON.parse(text) as StoreState;
+    if (state.version !== 1 || typeof state.nextId !== 'number') throw new Error(`${this.path}: not a HubSpot emulator state file`);
+    return state;
+  }
+
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.debounceMs);
+    this.timer.unref();
+  }
+
+  /** Writes now (after any write in progress); resolves when the file is in place. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const snapshot = JSON.stringify(this.store.snapshot());
+    this.writing = this.writing.then(async () => {
+      await mkdir(dirname(this.path), { recursive: true });
+      const tmp = `${this.path}.${process.pid}.tmp`;
+      await writeFile(tmp, snapshot);
+      await rename(tmp, this.path);
+    });
+    const done = this.writing;
+    // A failed write must not block the next one; report it and carry on.
+    this.writing = done.catch((error: unknown) => console.error('hubspot emulator: state file write failed', error));
+    return done;
+  }
+}

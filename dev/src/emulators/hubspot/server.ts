@@ -1,0 +1,241 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ZodError } from 'zod';
+import { registerAssociationRoutes } from './associations';
+import { registerControlRoutes } from './control-routes';
+import { EmulatorCore, type ObjectWithAssociations } from './core';
+import type { DealPatch, InvoiceInput, OwnerInput, TicketPatch } from './control';
+import { badRequest, HubSpotError, newCorrelationId, unauthorized } from './errors';
+import type { FaultInput, FaultState, PendingFault } from './faults';
+import type { Association, Owner } from './model';
+import { registerObjectRoutes } from './objects-routes';
+import { registerOwnerPipelineRoutes } from './owners-pipelines';
+import { rateLimitBody, type RateLimitConfig } from './rate-limit';
+import type { RequestLogEntry } from './request-log';
+import { readJson, Router, type Reply } from './routing';
+
+export interface HubSpotEmulatorOptions {
+  /** 0 (the default) picks any free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** The private-app token every CRM call must send as `Authorization: Bearer <token>`. */
+  accessToken: string;
+  /** Rolling window per token; default 100 calls per 10 000 ms like a HubSpot private app. */
+  rateLimit?: RateLimitConfig;
+  /** JSON file the state is loaded from at start and written to after changes. */
+  stateFile?: string;
+  /** Pipelines, owners and the product catalogue on a fresh start (default true). */
+  seed?: boolean;
+}
+
+/** A running emulator. The methods mirror the HTTP control API under /_emulator. */
+export interface HubSpotEmulator {
+  /** e.g. http://127.0.0.1:4010 — the SDK's basePath. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** Seeded state again; clears faults, the request log and rate-limit counters. */
+  reset(): void;
+  /** Live objects of a type ('deals', 'contacts', ...) with the ids they are associated to. */
+  objects(type: string): ObjectWithAssociations[];
+  associations(): Association[];
+  owners(): Owner[];
+  requests(since?: number): RequestLogEntry[];
+  clearRequests(): void;
+  faults: {
+    add(fault: FaultInput): void;
+    outage(seconds: number): void;
+    next(count: number, fault: { status: 429 | 500 | 502 | 503 | 400; retryAfterSeconds?: number; body?: 'json' | 'html' | 'empty' } | { timeoutMs: number }): void;
+    clear(): void;
+    state(): FaultState;
+  };
+  rateLimit: { get(): RateLimitConfig; set(config: RateLimitConfig): void };
+  updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
+  attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations;
+  updateTicket(id: string, patch: TicketPatch): ObjectWithAssociations;
+  addOwner(input: OwnerInput): Owner;
+  /** Writes the state file now (when there is one). */
+  flush(): Promise<void>;
+}
+
+const JSON_TYPE = 'application/json;charset=utf-8';
+
+function send(res: ServerResponse, correlationId: string, reply: Reply, extraHeaders: Record<string, string> = {}): void {
+  const headers: Record<string, string> = { ...extraHeaders, ...reply.headers, 'X-HubSpot-Correlation-Id': correlationId };
+  if (reply.raw) {
+    res.writeHead(reply.status, { ...headers, 'Content-Type': reply.raw.contentType });
+    res.end(reply.raw.data);
+    return;
+  }
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  res.writeHead(reply.status, { ...headers, 'Content-Type': JSON_TYPE });
+  res.end(JSON.stringify(reply.body));
+}
+
+function errorReply(error: unknown, correlationId: string): Reply {
+  if (error instanceof HubSpotError) return { status: error.status, body: error.body(correlationId), headers: error.headers };
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    return errorReply(badRequest(`Invalid input: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim()), correlationId);
+  }
+  console.error('hubspot emulator: unexpected error', error);
+  return {
+    status: 500,
+    body: { status: 'error', message: 'internal error', correlationId, category: 'INTERNAL_ERROR' },
+  };
+}
+
+function faultReply(fault: Extract<PendingFault, { kind: 'status' }>, correlationId: string): Reply {
+  const headers: Record<string, string> = {};
+  if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+  if (fault.body === 'empty') return { status: fault.status, headers };
+  if (fault.body === 'html') {
+    return {
+      status: fault.status,
+      headers,
+      raw: { contentType: 'text/html', data: `<html><body><h1>${fault.status} Bad Gateway</h1></body></html>` },
+    };
+  }
+  if (fault.status === 429) return { status: 429, headers, body: rateLimitBody(correlationId) };
+  const category = fault.status === 400 ? 'VALIDATION_ERROR' : fault.status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+  return {
+    status: fault.status,
+    headers,
+    body: { status: 'error', message: `Injected ${fault.status} from the HubSpot emulator`, correlationId, category },
+  };
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return match?.[1]?.trim();
+}
+
+export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Promise<HubSpotEmulator> {
+  const core = new EmulatorCore(options);
+  const crm = new Router();
+  registerObjectRoutes(crm, core.store);
+  registerAssociationRoutes(crm, core.store);
+  registerOwnerPipelineRoutes(crm, core.store);
+  const control = new Router();
+  registerControlRoutes(control, core);
+  const held = new Set<NodeJS.Timeout>();
+
+  async function route(router: Router, req: IncomingMessage, url: URL): Promise<Reply> {
+    const { handler, params } = router.match(req.method ?? 'GET', url.pathname);
+    const body = await readJson(req);
+    return handler({ params, query: url.searchParams, body });
+  }
+
+  async function handleCrm(req: IncomingMessage, res: ServerResponse, url: URL, correlationId: string): Promise<void> {
+    const entry: RequestLogEntry = { method: req.method ?? 'GET', path: url.pathname, query: url.search, status: 0, at: Date.now() };
+    core.log.add(entry);
+    const reply = (r: Reply, headers?: Record<string, string>) => {
+      entry.status = r.status;
+      send(res, correlationId, r, headers);
+    };
+
+    const outageMs = core.faults.outageLeftMs();
+    if (outageMs > 0) {
+      entry.fault = 'outage';
+      return reply({
+        status: 503,
+        headers: { 'Retry-After': String(Math.ceil(outageMs / 1000)) },
+        body: { status: 'error', message: 'HubSpot is unavailable (emulated outage)', correlationId, category: 'SERVICE_UNAVAILABLE' },
+      });
+    }
+    const fault = core.faults.take();
+    if (fault?.kind === 'timeout') {
+      // Hold the request, answer nothing, then drop the connection: a hung upstream.
+      entry.fault = 'timeout';
+      const timer = setTimeout(() => {
+        held.delete(timer);
+        req.socket.destroy();
+      }, fault.timeoutMs);
+      held.add(timer);
+      return;
+    }
+    if (fault) {
+      entry.fault = 'status';
+      return reply(faultReply(fault, correlationId));
+    }
+
+    const token = bearer(req);
+    if (token !== options.accessToken) return reply(errorReply(unauthorized(), correlationId));
+
+    const limit = core.limiter.take(token);
+    if (!limit.allowed) return reply({ status: 429, body: rateLimitBody(correlationId) }, limit.headers);
+    try {
+      reply(await route(crm, req, url), limit.headers);
+    } catch (error) {
+      reply(errorReply(error, correlationId), limit.headers);
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const correlationId = newCorrelationId();
+    if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
+      route(control, req, url).then(
+        (r) => send(res, correlationId, r),
+        (error: unknown) => send(res, correlationId, errorReply(error, correlationId)),
+      );
+      return;
+    }
+    handleCrm(req, res, url, correlationId).catch((error: unknown) => {
+      if (!res.headersSent) send(res, correlationId, errorReply(error, correlationId));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  core.baseUrl = url;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closed ??= (async () => {
+        for (const timer of held) clearTimeout(timer);
+        held.clear();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await stopped;
+        await core.stateFile?.flush();
+      })();
+      return closed;
+    },
+    reset: () => core.reset(),
+    objects: (type) => core.objects(type),
+    associations: () => core.associations(),
+    owners: () => core.owners(),
+    requests: (since) => core.log.list(since),
+    clearRequests: () => core.log.clear(),
+    faults: {
+      add: (fault) => core.faults.add(fault),
+      outage: (seconds) => core.faults.add({ type: 'outage', seconds }),
+      next: (count, fault) => core.faults.add({ type: 'next', count, ...fault }),
+      clear: () => core.faults.clear(),
+      state: () => core.faults.state(),
+    },
+    rateLimit: { get: () => core.limiter.current, set: (config) => core.setRateLimit(config) },
+    updateDeal: (id, patch) => core.updateDeal(id, patch),
+    attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),
+    updateTicket: (id, patch) => core.updateTicket(id, patch),
+    addOwner: (input) => core.addOwner(input),
+    flush: async () => {
+      await core.stateFile?.flush();
+    },
+  };
+}
