@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { countSegments } from './segments';
+import type { MessageRequest } from './validate-message';
+
+/** A Message resource exactly as Twilio's 2010-04-01 API serialises it (snake_case, strings). */
+export interface TwilioMessageResource {
+  account_sid: string;
+  api_version: '2010-04-01';
+  body: string;
+  date_created: string;
+  date_sent: string;
+  date_updated: string;
+  direction: 'outbound-api';
+  error_code: null;
+  error_message: null;
+  from: string | null;
+  messaging_service_sid: string | null;
+  num_media: '0';
+  num_segments: string;
+  price: null;
+  price_unit: 'USD';
+  sid: string;
+  status: 'queued' | 'accepted';
+  subresource_uris: { media: string; feedback: string };
+  to: string;
+  uri: string;
+}
+
+export function accountPath(accountSid: string): string {
+  return `/2010-04-01/Accounts/${accountSid}`;
+}
+
+/** RFC 2822 with a numeric zone, the form Twilio sends and the SDK's date parser expects. */
+export function rfc2822(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, '+0000');
+}
+
+export function newMessageSid(): string {
+  return `SM${randomBytes(16).toString('hex')}`;
+}
+
+export function buildMessageResource(accountSid: string, request: MessageRequest, now: Date): TwilioMessageResource {
+  const sid = newMessageSid();
+  const uri = `${accountPath(accountSid)}/Messages/${sid}`;
+  const date = rfc2822(now);
+  return {
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: request.body,
+    date_created: date,
+    // A real queued message has no date_sent yet; the emulator hands every message over at once,
+    // and the dev inbox sorts and shows by it, so it is filled in from the start.
+    date_sent: date,
+    date_updated: date,
+    direction: 'outbound-api',
+    error_code: null,
+    error_message: null,
+    from: request.from,
+    messaging_service_sid: request.messagingServiceSid,
+    num_media: '0',
+    num_segments: String(countSegments(request.body)),
+    price: null,
+    price_unit: 'USD',
+    sid,
+    // Twilio says "accepted" while a Messaging Service still has to pick the sender.
+    status: request.from === null ? 'accepted' : 'queued',
+    subresource_uris: { media: `${uri}/Media.json`, feedback: `${uri}/Feedback.json` },
+    to: request.to,
+    uri: `${uri}.json`,
+  };
+}

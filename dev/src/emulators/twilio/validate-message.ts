@@ -1,0 +1,66 @@
+import { twilioError, type TwilioError } from './twilio-errors';
+
+export interface MessageRequest {
+  to: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+  body: string;
+}
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+// A sender can also be a short code or an alphanumeric sender ID (letters required, at most 11).
+const SHORT_CODE = /^\d{5,6}$/;
+const ALPHANUMERIC_SENDER = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
+const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
+const MAX_BODY_CHARS = 1600;
+
+// Twilio's documented magic "To" numbers (meant for test credentials): they let a test or a
+// developer provoke the permanent failures a real carrier would cause, through the normal API.
+const MAGIC_TO_NUMBERS: Record<string, (to: string, from: string) => TwilioError> = {
+  '+15005550001': (to) => twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`),
+  '+15005550002': (to, from) =>
+    twilioError(400, 21612, `The 'To' phone number: ${to}, is not currently reachable using the 'From' phone number: ${from} via SMS.`),
+  '+15005550003': (to) =>
+    twilioError(400, 21408, `Permission to send an SMS has not been enabled for the region indicated by the 'To' number: ${to}.`),
+  '+15005550004': () => twilioError(400, 21610, 'Attempt to send to unsubscribed recipient'),
+  '+15005550009': () => twilioError(400, 21614, "'To' number is not a valid mobile number"),
+};
+
+function field(params: URLSearchParams, name: string): string | null {
+  const value = params.get(name);
+  return value === null || value.trim() === '' ? null : value;
+}
+
+/** Checks a create request in the order Twilio reports problems: To, sender, Body. */
+export function validateMessageRequest(params: URLSearchParams): MessageRequest | TwilioError {
+  const to = field(params, 'To');
+  if (to === null) return twilioError(400, 21604, "A 'To' phone number is required.");
+  if (!E164.test(to)) return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+
+  const from = field(params, 'From');
+  const messagingServiceSid = field(params, 'MessagingServiceSid');
+  if (from === null && messagingServiceSid === null) {
+    return twilioError(400, 21603, "A 'From' phone number is required.");
+  }
+  if (from !== null && !E164.test(from) && !SHORT_CODE.test(from) && !ALPHANUMERIC_SENDER.test(from)) {
+    return twilioError(400, 21212, `The 'From' number ${from} is not a valid phone number, shortcode, or alphanumeric sender ID.`);
+  }
+  if (messagingServiceSid !== null && !MESSAGING_SERVICE_SID.test(messagingServiceSid)) {
+    return twilioError(400, 21701, `The Messaging Service Sid ${messagingServiceSid} is invalid.`);
+  }
+
+  const body = field(params, 'Body');
+  if (body === null) return twilioError(400, 21602, 'Message body is required.');
+  if (body.length > MAX_BODY_CHARS) {
+    return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+  }
+
+  const magic = MAGIC_TO_NUMBERS[to];
+  if (magic) return magic(to, from ?? messagingServiceSid ?? '');
+
+  return { to, from, messagingServiceSid, body };
+}
+
+export function isTwilioError(value: MessageRequest | TwilioError): value is TwilioError {
+  return 'status' in value && 'body' in value && typeof value.body === 'object';
+}
