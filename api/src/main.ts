@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
 import { createLogger } from '@app/worker/logger';
-import { createQueueBackend, pingQueue } from '@app/worker/queue/connection';
+import { createOutboxPublisher } from '@app/worker/outbox/publisher';
+import { createQueueBackend, createQueues, pingQueue } from '@app/worker/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { pingDatabase } from './modules/health/repository';
@@ -12,15 +13,21 @@ async function main(): Promise<void> {
   const env = loadApiEnv();
   const log = createLogger({ service: 'api', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   const db = createPrismaClient(env.DATABASE_URL);
-  const backend = createQueueBackend({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX });
-  const crmQueue = backend.createQueue('crm');
+  const backend = createQueueBackend({
+    redisUrl: env.REDIS_URL,
+    databaseUrl: env.DATABASE_URL,
+    prefix: env.QUEUE_PREFIX,
+    role: 'producer',
+  });
+  const queues = createQueues(backend);
+  const outbox = createOutboxPublisher({ db, queues, log });
 
   const app = await createApp({
     logger: log,
     bodyLimit: env.BODY_LIMIT,
     webDistDir: env.WEB_DIST_DIR,
-    routers: moduleRouters({ db }),
-    readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(crmQueue) },
+    routers: moduleRouters({ db, outbox, now: () => new Date() }),
+    readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },
   });
 
   const server: Server = await new Promise((resolve, reject) => {
@@ -39,7 +46,7 @@ async function main(): Promise<void> {
     const deadline = setTimeout(() => process.exit(1), 10_000);
     deadline.unref();
     server.close(() => {
-      Promise.allSettled([crmQueue.close(), db.$disconnect()])
+      Promise.allSettled([...Object.values(queues).map((q) => q.close()), db.$disconnect()])
         .then(() => backend.close())
         .finally(() => {
           log.info('api stopped');

@@ -9,12 +9,18 @@ import {
   type WorkerOptions,
 } from 'bullmq';
 import { Redis } from 'ioredis';
+import { QUEUE_NAMES, type QueueName } from './queues';
 
 /** Where BullMQ keeps its queues: Redis when configured, else our own Postgres (BullMQ's Postgres backend). */
 export interface QueueBackendConfig {
   redisUrl?: string | undefined;
   databaseUrl: string;
   prefix: string;
+  /**
+   * 'worker' (default) waits out Redis outages, as BullMQ workers must. 'producer' (the API)
+   * fails fast instead: a request must never hang on Redis, the outbox relay catches up later.
+   */
+  role?: 'worker' | 'producer';
 }
 
 export type QueueBackendKind = 'redis' | 'postgres';
@@ -39,19 +45,24 @@ export interface QueueBackend {
 }
 
 export function createQueueBackend(config: QueueBackendConfig): QueueBackend {
-  return config.redisUrl ? redisBackend(config.redisUrl, config.prefix) : postgresBackend(config.databaseUrl, config.prefix);
+  return config.redisUrl
+    ? redisBackend(config.redisUrl, config.prefix, config.role ?? 'worker')
+    : postgresBackend(config.databaseUrl, config.prefix);
 }
 
-function redisBackend(url: string, prefix: string): QueueBackend {
-  // One shared connection for producers; BullMQ duplicates it for blocking worker commands.
+function redisBackend(url: string, prefix: string, role: 'worker' | 'producer'): QueueBackend {
+  // One shared connection; BullMQ duplicates it for blocking worker commands.
   // maxRetriesPerRequest: null is what BullMQ requires for workers to survive Redis restarts.
-  const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const connection = new Redis(
+    url,
+    role === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 },
+  );
   connection.on('error', () => {
     /* reconnects by itself; callers see failures on their own commands */
   });
   return {
     kind: 'redis',
-    createQueue: (name, options) => new Queue(name, { ...options, connection, prefix }),
+    createQueue: (name, options) => quiet(new Queue(name, { ...options, connection, prefix })),
     createWorker: (name, processor, options) => new Worker(name, processor, { ...options, connection, prefix }),
     close: async () => {
       connection.disconnect();
@@ -64,10 +75,24 @@ function postgresBackend(databaseUrl: string, prefix: string): QueueBackend {
   const postgres = withBackend(createPostgresBackend);
   return {
     kind: 'postgres',
-    createQueue: (name, options) => new postgres.Queue(name, { ...options, connection, prefix }),
+    createQueue: (name, options) => quiet(new postgres.Queue(name, { ...options, connection, prefix })),
     createWorker: (name, processor, options) => new postgres.Worker(name, processor, { ...options, connection, prefix }),
     close: async () => {},
   };
+}
+
+/**
+ * Connection errors of a queue object also reject the call that hit them, where the caller
+ * handles them; without a listener they would be printed to the console besides.
+ */
+function quiet<Q extends AnyQueue>(queue: Q): Q {
+  queue.on('error', () => {});
+  return queue;
+}
+
+/** One queue object per queue name, e.g. for producers that add to any of them. */
+export function createQueues(backend: QueueBackend): Record<QueueName, AnyQueue> {
+  return Object.fromEntries(QUEUE_NAMES.map((name) => [name, backend.createQueue(name)])) as Record<QueueName, AnyQueue>;
 }
 
 /** Cheap round trip to the queue store, for readiness checks. */

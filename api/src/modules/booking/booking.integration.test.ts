@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { createLogger } from '@app/worker/logger';
+import { createOutboxPublisher } from '@app/worker/outbox/publisher';
+import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../../test/context';
+import { createApp } from '../../app';
+import { moduleRouters } from '../registry';
+
+const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
+// 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
+const NOW = new Date('2026-11-22T15:00:00Z');
+
+function validBooking(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Jane Doe',
+    email: `jane.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    phone: '+14045551234',
+    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
+    squareFootage: 1500,
+    serviceType: 'Deep Clean',
+    preferredDate: '2026-11-27',
+    description: 'Two dogs at home.',
+    quoteType: 'virtual',
+    contactMethod: 'email',
+    timeOfDay: 'morning',
+    rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
+    agreed: true,
+    ...overrides,
+  };
+}
+
+async function startApi(db: Db, redisUrl: string | undefined, prefix: string) {
+  const backend = createQueueBackend({ redisUrl, databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
+  const queues = createQueues(backend);
+  const outbox = createOutboxPublisher({ db, queues, log });
+  const app = await createApp({
+    logger: log,
+    bodyLimit: '100kb',
+    readinessChecks: {},
+    routers: moduleRouters({ db, outbox, now: () => NOW }),
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async () => {
+    server.close();
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await backend.close();
+  };
+  return { url, queues, close };
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(`${url}/api/hubspot/portal/requestBooking`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('POST /api/hubspot/portal/requestBooking', () => {
+  let db: Db;
+  let api: Awaited<ReturnType<typeof startApi>>;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    api = await startApi(db, testRedisUrl(), uniqueQueuePrefix('booking'));
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+  });
+
+  it('stores the request with its deal, contact and outbox event, and enqueues it', async () => {
+    const body = validBooking();
+    const res = await post(api.url, body);
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as { success: boolean; message: string; request: { dealId: string } };
+    expect(answer).toMatchObject({ success: true, message: 'Booking request received.' });
+
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: answer.request.dealId }, include: { contact: true, bookingRequest: true } });
+    expect(deal.stageId).toBe('1606828760');
+    expect(deal.skus).toEqual(['deep-1500']);
+    expect(deal.amountCents).toBe(34_900); // Single Deep Clean 1001-1500: $349, priced on the server
+    expect(deal.contact?.email).toBe(body.email);
+    expect(deal.contact?.firstName).toBe('Jane');
+    expect(deal.bookingRequest?.quoteType).toBe('virtual');
+
+    const events = await db.outboxEvent.findMany({ where: { aggregateId: deal.id } });
+    expect(events).toHaveLength(1);
+    expect(events[0]?.type).toBe('crm.push-booking');
+    // The fast path enqueues in the background, right after the answer.
+    await expect.poll(() => api.queues.crm.getJob(events[0]!.id).then((j) => j?.name)).toBe('crm.push-booking');
+    const job = await api.queues.crm.getJob(events[0]!.id);
+    expect(job?.data).toEqual({ dealId: deal.id });
+  });
+
+  it('has no starting amount for a custom quote (2001+ sq ft recurring clean)', async () => {
+    const res = await post(api.url, validBooking({ serviceType: 'Recurring Clean', squareFootage: 2001 }));
+    const { request } = (await res.json()) as { request: { dealId: string } };
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId } });
+    expect(deal.skus).toEqual([]);
+    expect(deal.amountCents).toBeNull();
+  });
+
+  it.each([
+    ['a date 4 days ahead', { preferredDate: '2026-11-26' }, 'preferredDate'],
+    ['a bad zip', { address: { street: '1 A St', city: 'Atlanta', state: 'GA', zip: '3030' } }, 'address.zip'],
+    ['an unknown band', { squareFootage: 1200 }, 'squareFootage'],
+    ['no consent', { agreed: false }, 'agreed'],
+    ['an unknown field', { coupon: 'FREE' }, ''],
+  ])('refuses %s with 400 naming the field, and writes nothing', async (_label, override, field) => {
+    const before = await db.outboxEvent.count();
+    const res = await post(api.url, validBooking(override));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; field: string; error: string };
+    expect(body.code).toBe('validation_failed');
+    expect(body.field).toBe(field);
+    expect(await db.outboxEvent.count()).toBe(before);
+  });
+
+  it('names the consent rule with the legal name', async () => {
+    const res = await post(api.url, validBooking({ agreed: false }));
+    expect(((await res.json()) as { error: string }).error).toBe(
+      'You must consent to allowing Atlanta Home Cleaning LLC to contact you before submitting.',
+    );
+  });
+});
+
+describe('booking while Redis is unreachable', () => {
+  let db: Db;
+  let api: Awaited<ReturnType<typeof startApi>>;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    // Nothing listens on port 1: every Redis command fails at once.
+    api = await startApi(db, 'redis://127.0.0.1:1', uniqueQueuePrefix('down'));
+  });
+  afterAll(async () => {
+    await api.close();
+    await db.$disconnect();
+  });
+
+  it('still accepts the request, quickly, and leaves its event for the relay', async () => {
+    const started = Date.now();
+    const res = await post(api.url, validBooking());
+    expect(res.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(500);
+    const { request } = (await res.json()) as { request: { dealId: string } };
+    const [event] = await db.outboxEvent.findMany({ where: { aggregateId: request.dealId } });
+    expect(event?.status).toBe('pending');
+  });
+});
+

@@ -1,0 +1,47 @@
+import type { Db } from '@app/db/client';
+import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
+import { findProduct } from '@app/shared/catalogue';
+import { STAGE } from '@app/shared/deal-stages';
+import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import { insertBooking } from './repository';
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/**
+ * Accepts a validated public booking request: prices it from the catalogue (never from the
+ * browser), stores it with its outbox event, then asks for immediate dispatch (best effort,
+ * in the background).
+ */
+export async function requestBooking(
+  deps: { db: Db; outbox: OutboxPublisher },
+  request: BookingRequest,
+): Promise<{ dealId: string }> {
+  const productId = bookingProductId(request);
+  const product = productId ? findProduct(productId) : undefined;
+  const { dealId, event } = await insertBooking(deps.db, {
+    email: request.email,
+    phone: request.phone,
+    ...splitName(request.name),
+    address: request.address,
+    squareFootage: request.squareFootage,
+    serviceType: request.serviceType,
+    productIds: product ? [product.id] : [],
+    // A custom quote (no product for this size) has no starting amount until the quote call.
+    amountCents: product?.priceCents ?? null,
+    preferredDate: request.preferredDate,
+    timeOfDay: request.timeOfDay,
+    dealName: `${request.serviceType} for ${request.name}`,
+    stageId: STAGE.CLEAN_REQUESTED,
+    quoteType: request.quoteType,
+    contactMethod: request.contactMethod,
+    rooms: request.rooms,
+    description: request.description ?? null,
+    payload: request,
+  });
+  // Not awaited: the answer never waits on the queue; the relay covers any failure.
+  void deps.outbox.publish([event]);
+  return { dealId };
+}

@@ -1,0 +1,49 @@
+import type { AnyQueue } from '../queue/connection';
+import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
+import { JOB_QUEUES, isJobName } from '../queue/job-routing';
+import type { QueueName } from '../queue/queues';
+import type { OutboxRow } from './relay-repository';
+
+export type QueuesByName = Readonly<Record<QueueName, AnyQueue>>;
+
+/** A queue that cannot be reached makes BullMQ wait for the connection; we give up after this. */
+export const DISPATCH_TIMEOUT_MS = 3_000;
+
+/**
+ * Adds outbox rows to their queues as jobs whose id is the outbox id: adding the same row
+ * twice (relay after the API's fast path, or after a crash before the row was marked) is a
+ * no-op in BullMQ. Rows of an unknown type are returned, not added. Rejects after `timeoutMs`
+ * (an add still in flight may land later: harmless, for the same reason).
+ */
+export async function addOutboxJobs(
+  queues: QueuesByName,
+  rows: readonly OutboxRow[],
+  timeoutMs: number = DISPATCH_TIMEOUT_MS,
+): Promise<{ unknown: OutboxRow[] }> {
+  const unknown: OutboxRow[] = [];
+  const byQueue = new Map<QueueName, OutboxRow[]>();
+  for (const row of rows) {
+    if (!isJobName(row.type)) {
+      unknown.push(row);
+      continue;
+    }
+    const queue = JOB_QUEUES[row.type];
+    byQueue.set(queue, [...(byQueue.get(queue) ?? []), row]);
+  }
+  const adds = Promise.all(
+    [...byQueue].map(([queue, queueRows]) =>
+      queues[queue].addBulk(
+        queueRows.map((row) => ({ name: row.type, data: row.payload, opts: { ...DEFAULT_JOB_OPTIONS, jobId: row.id } })),
+      ),
+    ),
+  );
+  await withTimeout(adds, timeoutMs);
+  return { unknown };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import { createLogger } from '../logger';
+import { createQueueBackend, createQueues, type QueueBackend } from '../queue/connection';
+import { addOutboxJobs, type QueuesByName } from './dispatch';
+import { startRelay } from './relay';
+
+const log = createLogger({ service: 'relay-test', level: 'silent', format: 'json' });
+
+describe('outbox relay', () => {
+  let db: Db;
+  let backend: QueueBackend;
+  let queues: QueuesByName;
+
+  beforeAll(() => {
+    db = createPrismaClient(testDatabaseUrl());
+  });
+  beforeEach(async () => {
+    await db.outboxEvent.deleteMany();
+    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix('relay'), role: 'producer' });
+    queues = createQueues(backend);
+  });
+  afterAll(async () => {
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await backend.close();
+    await db.$disconnect();
+  });
+
+  async function insertEvents(count: number, type = 'crm.push-booking'): Promise<string[]> {
+    const rows = Array.from({ length: count }, () => ({
+      id: randomUUID(),
+      type,
+      payload: { dealId: randomUUID() },
+      aggregateType: 'deal',
+      aggregateId: randomUUID(),
+    }));
+    await db.outboxEvent.createMany({ data: rows });
+    return rows.map((r) => r.id);
+  }
+
+  it('turns due events into jobs whose id is the outbox id, and marks them dispatched', async () => {
+    const ids = await insertEvents(3);
+    await db.outboxEvent.create({
+      data: { type: 'sms.send', payload: { to: '+14045551234' }, aggregateType: 'otp', aggregateId: 'x' },
+    });
+    const relay = startRelay({ db, queues, log, idleMs: 60_000 });
+    await relay.stop(); // one pass ran on start
+    for (const id of ids) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
+    expect(await queues.sms.count()).toBe(1);
+    const rows = await db.outboxEvent.findMany();
+    expect(rows.every((r) => r.status === 'dispatched' && r.dispatchedAt !== null && r.attempts === 1)).toBe(true);
+  });
+
+  it('never dispatches a row twice when two relays run at once', async () => {
+    await insertEvents(400);
+    const a = startRelay({ db, queues, log, idleMs: 20, batchSize: 50 });
+    const b = startRelay({ db, queues, log, idleMs: 20, batchSize: 50 });
+    await expect.poll(() => db.outboxEvent.count({ where: { status: 'pending' } }), { timeout: 20_000 }).toBe(0);
+    await Promise.all([a.stop(), b.stop()]);
+    expect(await queues.crm.count()).toBe(400);
+    expect(await db.outboxEvent.count({ where: { attempts: { not: 1 } } })).toBe(0);
+  });
+
+  it('keeps events pending while the queue is down, and dispatches them once it is back', async () => {
+    const ids = await insertEvents(2);
+    const downBackend = createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: testDatabaseUrl(), prefix: 'down', role: 'producer' });
+    const downQueues = createQueues(downBackend);
+    const down = startRelay({ db, queues: downQueues, log, idleMs: 60_000 });
+    await down.stop();
+    await Promise.all(Object.values(downQueues).map((q) => q.close()));
+    await downBackend.close();
+
+    const parked = await db.outboxEvent.findMany({ where: { id: { in: ids } } });
+    expect(parked.every((r) => r.status === 'pending' && r.lastError !== null && r.attempts === 1)).toBe(true);
+    expect(parked.every((r) => r.availableAt.getTime() > Date.now())).toBe(true);
+
+    await db.outboxEvent.updateMany({ data: { availableAt: new Date() } }); // skip the short retry pause
+    const up = startRelay({ db, queues, log, idleMs: 60_000 });
+    await up.stop();
+    expect(await db.outboxEvent.count({ where: { status: 'dispatched', id: { in: ids } } })).toBe(2);
+    expect(await queues.crm.count()).toBe(2);
+  });
+
+  it('adds no second job when a crash came between enqueueing and marking the row', async () => {
+    const ids = await insertEvents(5);
+    const rows = await db.outboxEvent.findMany({ where: { id: { in: ids } }, select: { id: true, type: true, payload: true } });
+    await addOutboxJobs(queues, rows); // enqueued, then "crashed" before the UPDATE
+    expect(await queues.crm.count()).toBe(5);
+    const relay = startRelay({ db, queues, log, idleMs: 60_000 });
+    await relay.stop();
+    expect(await queues.crm.count()).toBe(5);
+    expect(await db.outboxEvent.count({ where: { status: 'dispatched' } })).toBe(5);
+  });
+
+  it('parks events of an unknown type and still dispatches the others', async () => {
+    const [unknownId] = await insertEvents(1, 'no.such.job');
+    const known = await insertEvents(2);
+    const relay = startRelay({ db, queues, log, idleMs: 10 });
+    await expect.poll(() => db.outboxEvent.count({ where: { id: { in: known }, status: 'dispatched' } })).toBe(2);
+    await relay.stop();
+    const parked = await db.outboxEvent.findUniqueOrThrow({ where: { id: unknownId! } });
+    expect(parked.status).toBe('pending');
+    expect(parked.lastError).toBe('unknown event type');
+    expect(parked.availableAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Db } from '@app/db/client';
+import type { Logger } from '../logger';
+import { addOutboxJobs, type QueuesByName } from './dispatch';
+import { dispatchDueEvents, recordDispatchFailure } from './relay-repository';
+
+export interface RelayOptions {
+  db: Db;
+  queues: QueuesByName;
+  log: Logger;
+  /** Pause between polls when there was nothing (or little) to do. */
+  idleMs?: number;
+  batchSize?: number;
+}
+
+export interface Relay {
+  /** One pass; returns how many events were dispatched. Exposed for tests. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const UNKNOWN_TYPE_RETRY_MS = 3_600_000;
+const QUEUE_DOWN_RETRY_MS = 2_000;
+
+/**
+ * The guarantee behind "a request is safe the moment the API answers": every committed outbox
+ * row becomes a job, whether or not the API's fast path managed to enqueue it. Polls Postgres,
+ * and loops without pausing while there is a backlog.
+ */
+export function startRelay(options: RelayOptions): Relay {
+  const { db, queues, log, idleMs = 250, batchSize = 200 } = options;
+  let running = true;
+  let wake: (() => void) | undefined;
+
+  const runOnce = async (): Promise<number> => {
+    let failedIds: string[] = [];
+    try {
+      return await dispatchDueEvents(db, batchSize, async (rows) => {
+        failedIds = rows.map((r) => r.id);
+        const { unknown } = await addOutboxJobs(queues, rows);
+        if (unknown.length > 0) {
+          // Let the known rows through; park the unknown ones (visible in the backlog metrics).
+          log.error({ ids: unknown.map((r) => r.id), types: [...new Set(unknown.map((r) => r.type))] }, 'outbox events of unknown type');
+          failedIds = unknown.map((r) => r.id);
+          throw new UnknownTypeError();
+        }
+      });
+    } catch (error) {
+      const unknownType = error instanceof UnknownTypeError;
+      if (!unknownType) log.warn({ err: error }, 'outbox relay could not dispatch; will retry');
+      if (failedIds.length > 0) {
+        await recordDispatchFailure(
+          db,
+          failedIds,
+          unknownType ? 'unknown event type' : errorMessage(error),
+          unknownType ? UNKNOWN_TYPE_RETRY_MS : QUEUE_DOWN_RETRY_MS,
+        ).catch((e: unknown) => log.warn({ err: e }, 'could not record the dispatch failure'));
+      }
+      return 0;
+    }
+  };
+
+  const loop = (async () => {
+    while (running) {
+      const dispatched = await runOnce();
+      // Checked after every pass: stop() may have been called while it ran.
+      if (!running) break;
+      if (dispatched >= batchSize) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+
+  return {
+    runOnce,
+    stop: async () => {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+class UnknownTypeError extends Error {}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

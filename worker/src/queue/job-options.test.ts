@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, backoffDelay } from './job-options';
+
+describe('backoffDelay', () => {
+  it('doubles from the base and stays within [half, full] of the ceiling', () => {
+    expect(backoffDelay(1, DEFAULT_BACKOFF, () => 0)).toBe(2_500);
+    expect(backoffDelay(1, DEFAULT_BACKOFF, () => 1)).toBe(5_000);
+    expect(backoffDelay(2, DEFAULT_BACKOFF, () => 1)).toBe(10_000);
+    expect(backoffDelay(3, DEFAULT_BACKOFF, () => 0.5)).toBe(15_000);
+  });
+
+  it('never exceeds the cap, even for huge attempt numbers', () => {
+    for (const attempt of [8, 9, 50, 1_000]) {
+      expect(backoffDelay(attempt, DEFAULT_BACKOFF, () => 1)).toBe(DEFAULT_BACKOFF.capMs);
+      expect(backoffDelay(attempt, DEFAULT_BACKOFF, () => 0)).toBe(DEFAULT_BACKOFF.capMs / 2);
+    }
+  });
+
+  it('gives enough attempts to cover a day-long outage even with the smallest jitter', () => {
+    let total = 0;
+    for (let attempt = 1; attempt < DEFAULT_ATTEMPTS; attempt++) total += backoffDelay(attempt, DEFAULT_BACKOFF, () => 0);
+    expect(total).toBeGreaterThan(24 * 3600 * 1000);
+  });
+});

@@ -1,0 +1,37 @@
+import type { JobsOptions } from 'bullmq';
+
+/** Name of our backoff strategy; the worker implements it (see backoffDelay). */
+export const BACKOFF_TYPE = 'capped-exponential-jitter';
+
+export interface BackoffPolicy {
+  baseMs: number;
+  capMs: number;
+}
+
+/** 5 s doubling to a 10-minute cap. */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 10 * 60_000 };
+
+/**
+ * Enough attempts to ride out a day-long outage: after ~8 attempts the delay sits at the
+ * 10-minute cap, and 160 of those span more than 24 hours.
+ */
+export const DEFAULT_ATTEMPTS = 160;
+
+/**
+ * Delay before retry number `attemptsMade` (1 = first retry): exponential with a cap and
+ * "equal jitter" (half fixed, half random), so a crowd of jobs that failed together during
+ * an outage does not come back in one wave.
+ */
+export function backoffDelay(attemptsMade: number, policy: BackoffPolicy = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+  const exponent = Math.max(0, attemptsMade - 1);
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.min(exponent, 30));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+/** Options of every job we add. Completed jobs stay a week so a re-added outbox id is still deduplicated. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: DEFAULT_ATTEMPTS,
+  backoff: { type: BACKOFF_TYPE },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
+  removeOnFail: false,
+};

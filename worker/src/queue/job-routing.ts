@@ -1,0 +1,17 @@
+import type { QueueName } from './queues';
+
+/**
+ * Which queue runs each job kind. Outbox event types are job names. The API enqueues by
+ * this map alone, so it never imports job code (HubSpot or Twilio SDKs).
+ */
+export const JOB_QUEUES = {
+  'crm.push-booking': 'crm',
+  'crm.pull': 'crm',
+  'sms.send': 'sms',
+} as const satisfies Record<string, QueueName>;
+
+export type JobName = keyof typeof JOB_QUEUES;
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(JOB_QUEUES, value);
+}
