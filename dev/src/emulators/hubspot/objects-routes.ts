@@ -188,7 +188,7 @@ export function registerObjectRoutes(router: Router, store: Store): void {
           : idProperty === 'hs_object_id'
             ? resolve(store, type, input.id, undefined)
             : store.create(type, { ...input.properties, [idProperty]: input.id });
-        const presented = presentObject(store, object, { properties: Object.keys(input.properties) });
+        const presented = presentObject(store, object, { properties: [...Object.keys(input.properties), idProperty] });
         return { ...presented, new: !existing };
       }),
     );
