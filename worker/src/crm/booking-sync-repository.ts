@@ -1,0 +1,110 @@
+import type { Db, DbTransaction } from '@app/db/client';
+
+export interface BookingToPush {
+  dealId: string;
+  dealName: string | null;
+  stageId: string;
+  preferredDate: Date | null;
+  timeOfDay: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  squareFootage: number | null;
+  serviceType: string | null;
+  skus: string[];
+  amountCents: number | null;
+  dealHubspotId: string | null;
+  contact: {
+    id: string;
+    email: string;
+    phone: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    hubspotId: string | null;
+  };
+}
+
+export interface PushBatch {
+  bookings: readonly BookingToPush[];
+  saveContactHubspotIds(ids: ReadonlyMap<string, string>): Promise<void>;
+  saveDealHubspotIds(ids: ReadonlyMap<string, string>): Promise<void>;
+}
+
+export type PushOutcome = 'pushed' | 'already-synced' | 'missing';
+
+/**
+ * Locks the job's own deal (waiting if another job holds it) and up to `limit - 1` other
+ * deals not yet in HubSpot (skipping locked ones), runs `work` on them, and marks them all
+ * synced when it succeeds. The lock lives as long as the transaction, so two jobs never push
+ * the same deal at once; if `work` fails, nothing is marked and the deals stay due.
+ */
+export async function withPushBatch(db: Db, ownDealId: string, limit: number, work: (batch: PushBatch) => Promise<void>): Promise<PushOutcome> {
+  return db.$transaction(
+    async (tx) => {
+      const [own] = await tx.$queryRaw<{ synced: boolean }[]>`
+        SELECT crm_synced_at IS NOT NULL AS synced FROM deal WHERE id = ${ownDealId} FOR UPDATE`;
+      if (!own) return 'missing';
+      if (own.synced) return 'already-synced';
+      const others = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM deal
+        WHERE crm_synced_at IS NULL AND source <> 'hubspot' AND id <> ${ownDealId}
+        ORDER BY created_at
+        LIMIT ${limit - 1}
+        FOR UPDATE SKIP LOCKED`;
+      const ids = [ownDealId, ...others.map((o) => o.id)];
+      const bookings = await loadBookings(tx, ids);
+      await work({
+        bookings,
+        saveContactHubspotIds: async (map) => {
+          for (const [contactId, hubspotId] of map) await tx.contact.update({ where: { id: contactId }, data: { hubspotId, crmSyncedAt: new Date() } });
+        },
+        saveDealHubspotIds: async (map) => {
+          for (const [dealId, hubspotId] of map) await tx.deal.update({ where: { id: dealId }, data: { hubspotId } });
+        },
+      });
+      await tx.deal.updateMany({ where: { id: { in: ids } }, data: { crmSyncedAt: new Date(), crmLastError: null } });
+      return 'pushed';
+    },
+    // HubSpot calls happen inside; a batch of 100 takes a handful of requests.
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}
+
+async function loadBookings(tx: DbTransaction, ids: readonly string[]): Promise<BookingToPush[]> {
+  const deals = await tx.deal.findMany({
+    where: { id: { in: [...ids] }, contactId: { not: null } },
+    include: { contact: true },
+    orderBy: { createdAt: 'asc' },
+  });
+  return deals.flatMap((d) =>
+    d.contact
+      ? [
+          {
+            dealId: d.id,
+            dealName: d.name,
+            stageId: d.stageId,
+            preferredDate: d.preferredDate,
+            timeOfDay: d.timeOfDay,
+            street: d.street,
+            city: d.city,
+            state: d.state,
+            zip: d.zip,
+            squareFootage: d.squareFootage,
+            serviceType: d.serviceType,
+            skus: d.skus,
+            amountCents: d.amountCents,
+            dealHubspotId: d.hubspotId,
+            contact: {
+              id: d.contact.id,
+              email: d.contact.email,
+              phone: d.contact.phone,
+              firstName: d.contact.firstName,
+              lastName: d.contact.lastName,
+              hubspotId: d.contact.hubspotId,
+            },
+          },
+        ]
+      : [],
+  );
+}

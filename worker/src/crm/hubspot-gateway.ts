@@ -1,0 +1,110 @@
+import type { Client } from '@hubspot/api-client';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec';
+import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter';
+import { failureToError } from '../jobs/job-errors';
+import { classifyHubSpotError } from './hubspot-client';
+import type { RequestBudget } from './request-budget';
+
+/** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
+export const HUBSPOT_BATCH_SIZE = 100;
+
+export type ObjectType = 'contacts' | 'deals' | 'line_items' | 'tickets' | 'invoices';
+export type Properties = Record<string, string>;
+
+export interface NewObject {
+  properties: Properties;
+  /** Inline associations: the other object's HubSpot id and the HUBSPOT_DEFINED type id. */
+  associations?: readonly { toId: string; typeId: number }[];
+}
+
+/** HubSpot answered 409: the unique property (e-mail or app_request_id) is taken. */
+export class HubSpotConflictError extends Error {}
+
+export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The HubSpot calls the jobs make. Each takes a slot of the shared request budget first and
+ * turns failures into what BullMQ should do (see job-errors.ts); a 409 surfaces as
+ * HubSpotConflictError because callers resolve it by looking the object up.
+ */
+export function createHubSpotGateway(client: Client, budget: RequestBudget) {
+  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+    await budget.take();
+    try {
+      return await request();
+    } catch (error) {
+      const failure = classifyHubSpotError(error);
+      if (failure.kind === 'conflict') throw new HubSpotConflictError(`${what}: ${failure.message}`);
+      throw failureToError(failure, what);
+    }
+  }
+
+  const toInput = (object: NewObject) => ({
+    properties: object.properties,
+    associations: (object.associations ?? []).map((a) => ({
+      to: { id: a.toId },
+      types: [{ associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: a.typeId }],
+    })),
+  });
+
+  return {
+    /** Creates or updates contacts by e-mail (one request per 100); returns e-mail → HubSpot id. */
+    async upsertContactsByEmail(contacts: readonly { email: string; properties: Properties }[]): Promise<Map<string, string>> {
+      const ids = new Map<string, string>();
+      for (const chunk of chunks(contacts)) {
+        const response = await call('upsert contacts', () =>
+          client.crm.objects.batchApi.upsert('contacts', {
+            inputs: chunk.map((c) => ({ idProperty: 'email', id: c.email, properties: c.properties })),
+          }),
+        );
+        for (const result of response.results) {
+          const email = result.properties.email?.toLowerCase();
+          if (email) ids.set(email, result.id);
+        }
+      }
+      return ids;
+    },
+
+    /** Objects whose `property` has one of `values` (one search per 100 values, all pages): value → id. */
+    async findIdsByProperty(type: ObjectType, property: string, values: readonly string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const chunk of chunks(values)) {
+        let after: string | undefined;
+        do {
+          const page = await call(`search ${type}`, () =>
+            client.crm.objects.searchApi.doSearch(type, {
+              filterGroups: [{ filters: [{ propertyName: property, operator: FilterOperatorEnum.In, values: chunk }] }],
+              properties: [property],
+              limit: HUBSPOT_BATCH_SIZE,
+              ...(after ? { after } : {}),
+            }),
+          );
+          for (const result of page.results) {
+            const value = result.properties[property];
+            if (value) found.set(value, result.id);
+          }
+          after = page.paging?.next?.after;
+        } while (after);
+      }
+      return found;
+    },
+
+    /** Creates objects, 100 per request; returns their ids in input order. */
+    async createBatch(type: ObjectType, objects: readonly NewObject[]): Promise<string[]> {
+      const ids: string[] = [];
+      for (const chunk of chunks(objects)) {
+        const response = await call(`create ${type}`, () => client.crm.objects.batchApi.create(type, { inputs: chunk.map(toInput) }));
+        // Batch results are not guaranteed to come back in input order; match them by our key.
+        const byKey = new Map(response.results.map((r) => [r.properties.app_request_id ?? '', r.id]));
+        for (const object of chunk) ids.push(byKey.get(object.properties.app_request_id ?? '') ?? '');
+      }
+      return ids;
+    },
+  };
+}
+
+export type HubSpotGateway = ReturnType<typeof createHubSpotGateway>;
