@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { classifyHubSpotError, createHubSpotClient, HubSpotTimeoutError } from './hubspot-client';
+
+/** The shape of the SDK's ApiException (one class per generated module, so we build the shape). */
+function apiException(code: number, body: unknown, headers: Record<string, string> = {}) {
+  return Object.assign(new Error(`HTTP-Code: ${code}`), { code, body, headers });
+}
+
+/** The shape of node-fetch's FetchError for a system error. */
+function fetchError(code: string) {
+  return Object.assign(new Error(`request to https://api.hubapi.com/x failed, reason: ${code}`), { name: 'FetchError', type: 'system', code, errno: code });
+}
+
+describe('classifyHubSpotError', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+
+  it('429 waits for Retry-After (seconds or HTTP date), else the rate-limit interval, else ten seconds', () => {
+    expect(classifyHubSpotError(apiException(429, {}, { 'retry-after': '2' }), now)).toEqual({ kind: 'rate-limited', retryAfterMs: 2_000 });
+    expect(classifyHubSpotError(apiException(429, {}, { 'Retry-After': new Date(now + 4_000).toUTCString() }), now)).toEqual({
+      kind: 'rate-limited',
+      retryAfterMs: 4_000,
+    });
+    expect(
+      classifyHubSpotError(apiException(429, {}, { 'x-hubspot-ratelimit-interval-milliseconds': '10000' }), now),
+    ).toEqual({ kind: 'rate-limited', retryAfterMs: 10_000 });
+    expect(classifyHubSpotError(apiException(429, {}), now)).toEqual({ kind: 'rate-limited', retryAfterMs: 10_000 });
+  });
+
+  it('409 is a conflict with the existing id when HubSpot names it', () => {
+    expect(classifyHubSpotError(apiException(409, { message: 'Contact already exists. Existing ID: 5151', category: 'CONFLICT' }))).toEqual({
+      kind: 'conflict',
+      message: 'Contact already exists. Existing ID: 5151',
+      existingId: '5151',
+    });
+    expect(classifyHubSpotError(apiException(409, {}))).toEqual({ kind: 'conflict', message: 'HubSpot answered HTTP 409' });
+  });
+
+  it.each([500, 502, 503, 504, 408, 423])('%i is transient', (status) => {
+    expect(classifyHubSpotError(apiException(status, { message: 'boom' }))).toEqual({ kind: 'transient', reason: `HTTP ${status}: boom` });
+  });
+
+  it.each([400, 401, 403, 404, 422])('%i is permanent with the message', (status) => {
+    expect(classifyHubSpotError(apiException(status, { message: 'nope' }))).toEqual({ kind: 'permanent', status, message: 'nope' });
+  });
+
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'])('a %s transport error is transient', (code) => {
+    expect(classifyHubSpotError(fetchError(code))).toMatchObject({ kind: 'transient' });
+  });
+
+  it('our own deadline error and a wrapped cause are transient', () => {
+    expect(classifyHubSpotError(new HubSpotTimeoutError(300))).toMatchObject({ kind: 'transient', reason: expect.stringContaining('timeout') });
+    expect(classifyHubSpotError(new Error('outer', { cause: fetchError('ECONNRESET') }))).toMatchObject({ kind: 'transient' });
+  });
+
+  it("the SDK's missing-argument error is permanent; anything unrecognised is retried", () => {
+    const required = Object.assign(new Error('Required parameter contactId was null or undefined'), { name: 'RequiredError' });
+    expect(classifyHubSpotError(required)).toMatchObject({ kind: 'permanent', status: 0 });
+    expect(classifyHubSpotError('weird')).toMatchObject({ kind: 'transient', reason: 'unrecognised error: weird' });
+  });
+});
+
+describe('createHubSpotClient', () => {
+  it('builds a client for the real API and for an emulator URL with a trailing slash', () => {
+    expect(createHubSpotClient({ accessToken: 'x' }).crm.deals.basicApi).toBeDefined();
+    expect(createHubSpotClient({ accessToken: 'x', basePath: 'http://127.0.0.1:4010/' }).crm.contacts.batchApi).toBeDefined();
+  });
+});
