@@ -1,19 +1,58 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 
-const schema = z.object({
-  NODE_ENV: envFields.nodeEnv,
-  DATABASE_URL: envFields.postgresUrl,
-  /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
-  REDIS_URL: envFields.redisUrl.optional(),
-  QUEUE_PREFIX: envFields.queuePrefix,
-  LOG_LEVEL: envFields.logLevel,
-  LOG_FORMAT: envFields.logFormat,
-  /** Jobs run at once per queue in this process. */
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
-  /** How long a graceful shutdown may wait for running jobs before the process gives up. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
-});
+/**
+ * Outside production, HubSpot and Twilio default to the local emulators (started by
+ * `npm run dev`); in production their credentials are required and the real services are used
+ * unless a base URL says otherwise.
+ */
+export const EMULATOR_DEFAULTS = {
+  HUBSPOT_ACCESS_TOKEN: 'dev-hubspot-token',
+  HUBSPOT_BASE_URL: 'http://127.0.0.1:4010',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000de7001',
+  TWILIO_AUTH_TOKEN: 'dev-twilio-token',
+  TWILIO_FROM: '+15555550100',
+  TWILIO_BASE_URL: 'http://127.0.0.1:4020',
+} as const;
+
+const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
+const schema = z
+  .object({
+    NODE_ENV: envFields.nodeEnv,
+    DATABASE_URL: envFields.postgresUrl,
+    /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
+    REDIS_URL: envFields.redisUrl.optional(),
+    QUEUE_PREFIX: envFields.queuePrefix,
+    LOG_LEVEL: envFields.logLevel,
+    LOG_FORMAT: envFields.logFormat,
+    /** Jobs run at once per queue in this process. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+    /** How long a graceful shutdown may wait for running jobs before the process gives up. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
+    /** Stall detection: a job whose worker died runs again after about this long. */
+    WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
+    HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
+    /** Unset in production: the real HubSpot API. */
+    HUBSPOT_BASE_URL: z.url().optional(),
+    /** The account's request budget (HubSpot's lowest plan: 100 per 10 s). */
+    HUBSPOT_BUDGET_MAX: z.coerce.number().int().min(1).default(100),
+    HUBSPOT_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
+    HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    /** Sender: an E.164 number or a messaging service id (MG...). */
+    TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
+    /** Unset in production: the real Twilio API. */
+    TWILIO_BASE_URL: z.url().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of REQUIRED_IN_PRODUCTION) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+  })
+  .transform((env) => (env.NODE_ENV === 'production' ? env : { ...EMULATOR_DEFAULTS, ...env }));
 
 export type WorkerEnv = z.output<typeof schema>;
 

@@ -1,16 +1,46 @@
+import { Redis } from 'ioredis';
+import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
+import { createHubSpotClient } from './crm/hubspot-client';
+import { createHubSpotGateway } from './crm/hubspot-gateway';
+import { localRequestBudget, redisRequestBudget } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
-import { JOBS } from './jobs/registry';
+import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
-import { createQueueBackend } from './queue/connection';
+import { startRelay } from './outbox/relay';
+import { createQueueBackend, createQueues } from './queue/connection';
 import { startWorkers } from './runtime';
+import { createTwilioClient } from './sms/twilio-client';
 
 async function main(): Promise<void> {
   const env = loadWorkerEnv();
   const log = createLogger({ service: 'worker', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
-  const backend = createQueueBackend({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX });
-  const runtime = await startWorkers({ backend, jobs: JOBS, concurrency: env.WORKER_CONCURRENCY, log });
-  log.info({ backend: backend.kind, queues: runtime.workers.map((w) => w.name), jobs: JOBS.length }, 'worker ready');
+  const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'worker' });
+  const queueConfig = { redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX };
+
+  const budgetLimits = { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS };
+  const budgetRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
+  const budget = budgetRedis
+    ? redisRequestBudget(budgetRedis, `${env.QUEUE_PREFIX}:hubspot-budget`, budgetLimits)
+    : localRequestBudget(budgetLimits);
+  const hubspot = createHubSpotGateway(
+    createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS }),
+    budget,
+  );
+  const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
+  const jobs = createJobs({ db, hubspot, twilio, smsFrom: env.TWILIO_FROM! });
+
+  const runtime = await startWorkers({
+    backend: createQueueBackend(queueConfig),
+    jobs,
+    log,
+    settings: { concurrency: env.WORKER_CONCURRENCY, stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS },
+  });
+  // The relay adds jobs with a fail-fast connection: while the queue is down it keeps rows pending.
+  const relayBackend = createQueueBackend({ ...queueConfig, role: 'producer' });
+  const relayQueues = createQueues(relayBackend);
+  const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }) });
+  log.info({ backend: relayBackend.kind, queues: runtime.workers.map((w) => w.name), jobs: jobs.map((j) => j.name) }, 'worker ready');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -25,7 +55,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
-    runtime.close().then(
+    (async () => {
+      await relay.stop();
+      await runtime.close();
+      await Promise.all(Object.values(relayQueues).map((q) => q.close()));
+      await relayBackend.close();
+      budgetRedis?.disconnect();
+      await db.$disconnect();
+    })().then(
       () => {
         log.info('worker stopped');
         process.exit(0);

@@ -54,7 +54,7 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
   async function start(): Promise<AnyQueue> {
     backend = createQueueBackend({ redisUrl: redisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix(kind) });
     expect(backend.kind).toBe(kind);
-    runtime = await startWorkers({ backend, jobs: [echo], concurrency: 2, log });
+    runtime = await startWorkers({ backend, jobs: [echo], log, settings: { concurrency: 2 } });
     queue = backend.createQueue('crm');
     return queue;
   }

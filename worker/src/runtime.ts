@@ -2,6 +2,7 @@ import type { Logger } from './logger';
 import type { JobDefinition } from './jobs/job';
 import { createDispatcher } from './jobs/dispatch';
 import type { AnyWorker, QueueBackend } from './queue/connection';
+import { BACKOFF_TYPE, DEFAULT_BACKOFF, backoffDelay, type BackoffPolicy } from './queue/job-options';
 import { QUEUE_NAMES } from './queue/queues';
 
 export interface WorkerRuntime {
@@ -10,20 +11,38 @@ export interface WorkerRuntime {
   close(): Promise<void>;
 }
 
+export interface WorkerSettings {
+  concurrency: number;
+  backoff?: BackoffPolicy;
+  /** How often BullMQ looks for jobs whose worker died (and how long a job lock lasts). */
+  stalledIntervalMs?: number;
+}
+
 /** Starts one BullMQ worker per queue, each running the jobs defined for that queue. */
 export async function startWorkers(options: {
   backend: QueueBackend;
   jobs: readonly JobDefinition[];
-  concurrency: number;
   log: Logger;
+  settings: WorkerSettings;
 }): Promise<WorkerRuntime> {
-  const { backend, jobs, concurrency, log } = options;
-  const workers = QUEUE_NAMES.map((queue) => {
+  const { backend, jobs, log, settings } = options;
+  const policy = settings.backoff ?? DEFAULT_BACKOFF;
+  const pausers = QUEUE_NAMES.map((name) => backend.createQueue(name));
+  const workers = QUEUE_NAMES.map((queue, index) => {
+    const pauser = pausers[index]!;
     const dispatcher = createDispatcher(
       jobs.filter((j) => j.queue === queue),
       log.child({ queue }),
+      (ms) => pauser.rateLimit(ms),
     );
-    const worker = backend.createWorker(queue, dispatcher, { concurrency, autorun: false });
+    const worker = backend.createWorker(queue, dispatcher, {
+      concurrency: settings.concurrency,
+      autorun: false,
+      settings: { backoffStrategy: (attemptsMade, type) => (type === BACKOFF_TYPE ? backoffDelay(attemptsMade, policy) : 0) },
+      ...(settings.stalledIntervalMs
+        ? { stalledInterval: settings.stalledIntervalMs, lockDuration: settings.stalledIntervalMs }
+        : {}),
+    });
     worker.on('failed', (job, error) =>
       log.warn({ queue, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'),
     );
@@ -38,6 +57,7 @@ export async function startWorkers(options: {
     workers,
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(pausers.map((q) => q.close()));
       await backend.close();
     },
   };

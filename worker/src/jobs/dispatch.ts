@@ -1,13 +1,19 @@
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from '../logger';
 import type { JobDefinition } from './job';
+import { RateLimitedError } from './job-errors';
 
 /**
  * Turns a list of job definitions into one BullMQ processor. An unknown job name or a
  * payload that fails its schema can never succeed on retry, so both fail unrecoverably
- * and stay in the failed set for a person to look at.
+ * and stay in the failed set for a person to look at. A provider's rate limit pauses the
+ * whole queue (`pauseQueue`) and puts the job back without using up an attempt.
  */
-export function createDispatcher(definitions: readonly JobDefinition[], log: Logger) {
+export function createDispatcher(
+  definitions: readonly JobDefinition[],
+  log: Logger,
+  pauseQueue: (ms: number) => Promise<void> = async () => {},
+) {
   const byName = new Map(definitions.map((d) => [d.name, d]));
   if (byName.size !== definitions.length) throw new Error('Two job definitions share a name');
 
@@ -20,6 +26,15 @@ export function createDispatcher(definitions: readonly JobDefinition[], log: Log
       throw new UnrecoverableError(`Invalid payload for "${job.name}": ${issue?.path.join('.')} ${issue?.message}`);
     }
     const jobLog = log.child({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 });
-    return definition.process(parsed.data, { log: jobLog, jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+    try {
+      return await definition.process(parsed.data, { log: jobLog, jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        jobLog.warn({ retryAfterMs: error.retryAfterMs }, 'rate limited: pausing the queue');
+        await pauseQueue(error.retryAfterMs);
+        throw Worker.RateLimitError();
+      }
+      throw error;
+    }
   };
 }

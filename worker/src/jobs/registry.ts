@@ -1,7 +1,21 @@
+import type { Db } from '@app/db/client';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import type { TwilioClient } from '../sms/twilio-client';
+import { crmPushBookingJob } from './crm-push-booking';
 import type { JobDefinition } from './job';
+import { smsSendJob } from './sms-send';
 
-/**
- * Every job kind the worker runs. The sync pipeline (CRM push and pull, SMS send) adds
- * its jobs here; each lives in its own file under jobs/.
- */
-export const JOBS: readonly JobDefinition[] = [];
+export interface JobDeps {
+  db: Db;
+  hubspot: HubSpotGateway;
+  twilio: TwilioClient;
+  smsFrom: string;
+}
+
+/** Every job kind the worker runs; each lives in its own file under jobs/. */
+export function createJobs(deps: JobDeps): JobDefinition[] {
+  return [
+    crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot }),
+    smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
+  ] as JobDefinition[];
+}

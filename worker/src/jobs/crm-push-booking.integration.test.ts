@@ -1,0 +1,162 @@
+import type { Job } from 'bullmq';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import { insertBooking } from '../../../test/fixtures';
+import { createHubSpotClient } from '../crm/hubspot-client';
+import { createHubSpotGateway } from '../crm/hubspot-gateway';
+import { localRequestBudget } from '../crm/request-budget';
+import { createLogger } from '../logger';
+import { createQueueBackend, type AnyQueue } from '../queue/connection';
+import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
+import { startWorkers, type WorkerRuntime } from '../runtime';
+import { crmPushBookingJob } from './crm-push-booking';
+
+const log = createLogger({ service: 'push-test', level: process.env.TEST_LOG_LEVEL ?? 'silent', format: 'json' });
+const TOKEN = 'test-token';
+
+describe('crm.push-booking against the HubSpot emulator', () => {
+  let db: Db;
+  let hubspot: HubSpotEmulator;
+  let runtime: WorkerRuntime;
+  let queue: AnyQueue;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN });
+  });
+  afterAll(async () => {
+    await hubspot.close();
+    await db.$disconnect();
+  });
+
+  beforeEach(async () => {
+    // Not reset(): HubSpot never reuses ids, and earlier tests' ids are recorded in our database.
+    hubspot.faults.clear();
+    hubspot.clearRequests();
+    await db.deal.updateMany({ where: { crmSyncedAt: null }, data: { crmSyncedAt: new Date(0) } }); // earlier tests' leftovers are not ours
+    const gateway = createHubSpotGateway(
+      createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 2_000 }),
+      localRequestBudget({ max: 100, windowMs: 10_000 }),
+    );
+    const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix('push') });
+    runtime = await startWorkers({
+      backend,
+      jobs: [crmPushBookingJob({ db, hubspot: gateway })],
+      log,
+      settings: { concurrency: 4, backoff: { baseMs: 200, capMs: 1_000 } },
+    });
+    queue = backend.createQueue('crm');
+  });
+  afterEach(async () => {
+    await queue.close();
+    await runtime.close();
+  });
+
+  const enqueue = (booking: { dealId: string; outboxId: string }, options = {}) =>
+    queue.add('crm.push-booking', { dealId: booking.dealId }, { ...DEFAULT_JOB_OPTIONS, jobId: booking.outboxId, ...options });
+
+  async function settled(jobId: string, states = ['completed', 'failed'], timeout = 20_000): Promise<Job> {
+    await expect.poll(() => queue.getJobState(jobId), { timeout, interval: 100 }).toSatisfy((s: string) => states.includes(s));
+    return (await queue.getJob(jobId))!;
+  }
+
+  const dealsFor = (dealId: string) => hubspot.objects('deals').filter((d) => d.properties.app_request_id === dealId);
+
+  it('creates the contact, the deal at Clean Requested with its contact, and a line item per product', async () => {
+    const booking = await insertBooking(db, { skus: ['deep-1500', 'addon-oven'] });
+    await enqueue(booking);
+    const job = await settled(booking.outboxId);
+    expect(job.returnvalue).toEqual({ outcome: 'pushed' });
+
+    const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === booking.email);
+    const [deal] = dealsFor(booking.dealId);
+    expect(deal?.properties).toMatchObject({ dealstage: '1606828760', amount: '349.00', external_skus: 'deep-1500;addon-oven', service_type: 'Deep Clean' });
+    expect(deal?.associations.contacts).toEqual([contact!.id]);
+    const items = hubspot.objects('line_items').filter((i) => deal!.associations.line_items?.includes(i.id));
+    expect(items.map((i) => i.properties.hs_sku).sort()).toEqual(['addon-oven', 'deep-1500']);
+    expect(items.find((i) => i.properties.hs_sku === 'addon-oven')?.properties.price).toBe('80.00');
+
+    const local = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId }, include: { contact: true } });
+    expect(local.hubspotId).toBe(deal!.id);
+    expect(local.crmSyncedAt).not.toBeNull();
+    expect(local.contact?.hubspotId).toBe(contact!.id);
+  });
+
+  it('pushes many bookings in batches, with few requests and no duplicates', async () => {
+    const bookings = [];
+    for (let i = 0; i < 150; i++) bookings.push(await insertBooking(db));
+    hubspot.clearRequests();
+    await Promise.all(bookings.map((b) => enqueue(b)));
+    for (const b of bookings) await settled(b.outboxId, ['completed']);
+    const ours = new Set(bookings.map((b) => b.dealId));
+    const pushed = hubspot.objects('deals').filter((d) => ours.has(d.properties.app_request_id ?? ''));
+    expect(pushed).toHaveLength(150);
+    expect(new Set(pushed.map((d) => d.properties.app_request_id)).size).toBe(150);
+    // Roughly four requests per hundred bookings; one request per booking would be 150+.
+    expect(hubspot.requests().length).toBeLessThanOrEqual(30);
+  });
+
+  it('rides out an outage and then syncs exactly once', async () => {
+    const bookings = [await insertBooking(db), await insertBooking(db), await insertBooking(db)];
+    hubspot.faults.outage(2);
+    await Promise.all(bookings.map((b) => enqueue(b)));
+    for (const b of bookings) {
+      const job = await settled(b.outboxId, ['completed']);
+      expect(job.returnvalue.outcome).toMatch(/pushed|already-synced/);
+      expect(dealsFor(b.dealId)).toHaveLength(1);
+    }
+    const attempts = await Promise.all(bookings.map(async (b) => (await queue.getJob(b.outboxId))!.attemptsMade));
+    expect(Math.max(...attempts)).toBeGreaterThan(0);
+    expect(hubspot.objects('contacts').filter((c) => bookings.some((b) => b.email === c.properties.email))).toHaveLength(3);
+  });
+
+  it('honours a 429 Retry-After and completes', async () => {
+    const booking = await insertBooking(db);
+    hubspot.faults.next(1, { status: 429, retryAfterSeconds: 1 });
+    const started = Date.now();
+    await enqueue(booking);
+    await settled(booking.outboxId, ['completed']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(dealsFor(booking.dealId)).toHaveLength(1);
+  });
+
+  it('fails a 400 at once, keeps it in the failed set, and succeeds when retried after the fix', async () => {
+    const booking = await insertBooking(db);
+    hubspot.faults.next(1, { status: 400 });
+    await enqueue(booking);
+    const failed = await settled(booking.outboxId, ['failed']);
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toContain('HTTP 400');
+    expect(dealsFor(booking.dealId)).toHaveLength(0);
+
+    await failed.retry(); // what the queue dashboard's retry button does
+    await settled(booking.outboxId, ['completed']);
+    expect(dealsFor(booking.dealId)).toHaveLength(1);
+  });
+
+  it('finds a deal an earlier attempt created before it could record it, instead of creating another', async () => {
+    const first = await insertBooking(db);
+    await enqueue(first);
+    await settled(first.outboxId, ['completed']);
+    const hubspotDealId = dealsFor(first.dealId)[0]!.id;
+    // As if the process died after HubSpot answered but before our transaction committed.
+    await db.deal.update({ where: { id: first.dealId }, data: { hubspotId: null, crmSyncedAt: null } });
+    await enqueue(first, { jobId: `${first.outboxId}-again` });
+    await settled(`${first.outboxId}-again`, ['completed']);
+    expect(dealsFor(first.dealId)).toHaveLength(1);
+    expect((await db.deal.findUniqueOrThrow({ where: { id: first.dealId } })).hubspotId).toBe(hubspotDealId);
+  });
+
+  it('does nothing for a booking another job already pushed', async () => {
+    const booking = await insertBooking(db);
+    await enqueue(booking);
+    await settled(booking.outboxId, ['completed']);
+    hubspot.clearRequests();
+    await enqueue(booking, { jobId: `${booking.outboxId}-dup` });
+    const job = await settled(`${booking.outboxId}-dup`, ['completed']);
+    expect(job.returnvalue).toEqual({ outcome: 'already-synced' });
+    expect(hubspot.requests()).toHaveLength(0);
+  });
+});
