@@ -106,7 +106,7 @@ export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; batch
       } catch (error) {
         // Another worker created the same object between our search and our create: the next
         // attempt finds it. A plain Error retries with backoff.
-        if (error instanceof HubSpotConflictError) throw new Error(`retry after concurrent create: ${error.message}`);
+        if (error instanceof HubSpotConflictError) throw new Error(`retry after concurrent create: ${error.message}`, { cause: error });
         throw error;
       }
     },
