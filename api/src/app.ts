@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@app/worker/logger';
 import { errors } from './errors';
 import { errorHandler } from './middleware/error-handler';
@@ -15,6 +15,8 @@ export interface AppDeps {
   readinessChecks: Record<string, ReadinessCheck>;
   /** Module routers (see modules/registry.ts). */
   routers?: readonly Router[];
+  /** Mounted after the routers, e.g. the queue dashboard. */
+  middleware?: readonly Middleware[];
   /** Built web app to serve, if any. */
   webDistDir?: string | undefined;
 }
@@ -31,6 +33,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   const health = healthRoutes(deps.readinessChecks);
   app.use(health.routes()).use(health.allowedMethods());
   for (const router of deps.routers ?? []) app.use(router.routes()).use(router.allowedMethods());
+  for (const middleware of deps.middleware ?? []) app.use(middleware);
 
   if (deps.webDistDir) for (const middleware of await serveWeb(deps.webDistDir)) app.use(middleware);
 

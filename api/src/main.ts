@@ -7,6 +7,8 @@ import { createQueueBackend, createQueues, pingQueue } from '@app/worker/queue/c
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { pingDatabase } from './modules/health/repository';
+import { queueDashboard } from './modules/ops/queue-dashboard';
+import { opsRoutes } from './modules/ops/routes';
 import { moduleRouters } from './modules/registry';
 
 async function main(): Promise<void> {
@@ -26,7 +28,9 @@ async function main(): Promise<void> {
     logger: log,
     bodyLimit: env.BODY_LIMIT,
     webDistDir: env.WEB_DIST_DIR,
-    routers: moduleRouters({ db, outbox, now: () => new Date() }),
+    routers: [...moduleRouters({ db, outbox, now: () => new Date() }), opsRoutes({ db, queues })],
+    // Staff only; until staff sign-in exists, only on a developer's machine.
+    middleware: env.NODE_ENV === 'development' ? [queueDashboard(Object.values(queues))] : [],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },
   });
 

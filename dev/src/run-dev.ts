@@ -11,6 +11,9 @@ import { migrateAndSeed } from './database';
 import { DEV_DATABASE } from './dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
+import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { startHubSpotEmulator } from './emulators/hubspot/server';
+import { startTwilioEmulator } from './emulators/twilio/twilio-emulator';
 import { startProcess, stopAll, waitForHttp, type Managed } from './processes';
 import { REPO_ROOT, bin } from './repo';
 
@@ -20,6 +23,12 @@ const schema = z.object({
   PORT: envFields.port.default(3000),
   WEB_PORT: envFields.port.default(5173),
   DEV_PG_PORT: envFields.port.default(DEV_DATABASE.port),
+  /** Set: the real HubSpot is used and no emulator is started. */
+  HUBSPOT_ACCESS_TOKEN: z.string().optional(),
+  /** Set: the real Twilio is used and no emulator is started. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  HUBSPOT_EMULATOR_PORT: envFields.port.default(4010),
+  TWILIO_EMULATOR_PORT: envFields.port.default(4020),
 });
 
 const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
@@ -39,6 +48,22 @@ async function main(): Promise<void> {
   }
   await migrateAndSeed(databaseUrl);
 
+  // Local stand-ins for HubSpot and Twilio, unless real credentials are configured.
+  const hubspot = config.HUBSPOT_ACCESS_TOKEN
+    ? undefined
+    : await startHubSpotEmulator({
+        port: config.HUBSPOT_EMULATOR_PORT,
+        accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
+        stateFile: path.join(REPO_ROOT, '.data', 'hubspot.json'),
+      });
+  const twilio = config.TWILIO_ACCOUNT_SID
+    ? undefined
+    : await startTwilioEmulator({
+        port: config.TWILIO_EMULATOR_PORT,
+        accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+        authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+      });
+
   const apiOrigin = `http://127.0.0.1:${config.PORT}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -48,6 +73,14 @@ async function main(): Promise<void> {
     PORT: String(config.PORT),
     WEB_PORT: String(config.WEB_PORT),
     API_ORIGIN: apiOrigin,
+    ...(hubspot ? { HUBSPOT_BASE_URL: hubspot.url, HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN } : {}),
+    ...(twilio
+      ? {
+          TWILIO_BASE_URL: twilio.url,
+          TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+        }
+      : {}),
   };
   const tsx = bin('tsx');
   const processes: Managed[] = [
@@ -62,6 +95,7 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping…');
     await stopAll(processes, 15_000);
+    await Promise.all([hubspot?.close(), twilio?.close()]);
     await embedded?.stop();
     say('stopped');
     process.exit(code);
@@ -85,6 +119,8 @@ async function main(): Promise<void> {
   say(`  api          ${apiOrigin}  (health ${apiOrigin}/healthz, readiness ${apiOrigin}/readyz)`);
   say(`  database     ${embedded ? `embedded Postgres (.data/postgres): ${databaseUrl}` : 'DATABASE_URL'}`);
   say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
+  say(`  hubspot      ${hubspot ? `emulator ${hubspot.url} (state in .data/hubspot.json; control API ${hubspot.url}/_emulator/)` : 'real HubSpot'}`);
+  say(`  twilio       ${twilio ? `emulator ${twilio.url} (sent messages: ${twilio.url}/_emulator/messages)` : 'real Twilio'}`);
   say('Press Ctrl-C to stop.');
 }
 
