@@ -11,6 +11,19 @@ export const HUBSPOT_BATCH_SIZE = 100;
 export type ObjectType = 'contacts' | 'deals' | 'line_items' | 'tickets' | 'invoices';
 export type Properties = Record<string, string>;
 
+export interface HubSpotRecord {
+  id: string;
+  properties: Record<string, string | null>;
+}
+
+export interface HubSpotOwner {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  archived: boolean;
+}
+
 export interface NewObject {
   properties: Properties;
   /** Inline associations: the other object's HubSpot id and the HUBSPOT_DEFINED type id. */
@@ -91,6 +104,68 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
         } while (after);
       }
       return found;
+    },
+
+    /**
+     * Objects modified after `since` (ISO instant; all when null), oldest change first, every
+     * page. HubSpot's search stops at 10,000 results; the caller's cursor moves past them.
+     */
+    async searchChangedSince(type: ObjectType, since: string | null, properties: readonly string[]): Promise<HubSpotRecord[]> {
+      const records: HubSpotRecord[] = [];
+      let after: string | undefined;
+      do {
+        const page = await call(`search changed ${type}`, () =>
+          client.crm.objects.searchApi.doSearch(type, {
+            // GTE, not GT: a change in the same millisecond as the cursor is read again (applying it twice is harmless).
+            filterGroups: since ? [{ filters: [{ propertyName: 'hs_lastmodifieddate', operator: FilterOperatorEnum.Gte, value: since }] }] : [],
+            sorts: ['hs_lastmodifieddate'],
+            properties: [...properties, 'hs_lastmodifieddate'],
+            limit: HUBSPOT_BATCH_SIZE,
+            ...(after ? { after } : {}),
+          }),
+        );
+        records.push(...page.results.map((r) => ({ id: r.id, properties: r.properties })));
+        after = page.paging?.next?.after;
+      } while (after && records.length < 10_000);
+      return records;
+    },
+
+    /** Objects by id with the given properties, 100 per request. */
+    async readBatch(type: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<HubSpotRecord[]> {
+      const records: HubSpotRecord[] = [];
+      for (const chunk of chunks(ids)) {
+        const response = await call(`read ${type}`, () =>
+          client.crm.objects.batchApi.read(type, { inputs: chunk.map((id) => ({ id })), properties: [...properties], propertiesWithHistory: [] }),
+        );
+        records.push(...response.results.map((r) => ({ id: r.id, properties: r.properties })));
+      }
+      return records;
+    },
+
+    /** For each `from` object, the ids of its `to` objects (v4 associations, 100 per request). */
+    async associatedIds(from: ObjectType, to: ObjectType, ids: readonly string[]): Promise<Map<string, string[]>> {
+      const map = new Map<string, string[]>();
+      for (const chunk of chunks(ids)) {
+        const response = await call(`read ${from}->${to} associations`, () =>
+          client.crm.associations.v4.batchApi.getPage(from, to, { inputs: chunk.map((id) => ({ id })) }),
+        );
+        // The SDK types toObjectId as a string; the API sends numbers.
+        for (const result of response.results) map.set(String(result._from.id), result.to.map((t) => String(t.toObjectId)));
+      }
+      return map;
+    },
+
+    async listOwners(): Promise<HubSpotOwner[]> {
+      const owners: HubSpotOwner[] = [];
+      let after: string | undefined;
+      do {
+        const page = await call('list owners', () => client.crm.owners.ownersApi.getPage(undefined, after, 100, false));
+        owners.push(
+          ...page.results.map((o) => ({ id: o.id, email: o.email ?? null, firstName: o.firstName ?? null, lastName: o.lastName ?? null, archived: o.archived })),
+        );
+        after = page.paging?.next?.after;
+      } while (after);
+      return owners;
     },
 
     /** Creates objects, 100 per request; returns their ids in input order. */

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { TwilioClient } from '../sms/twilio-client';
+import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
@@ -16,6 +17,7 @@ export interface JobDeps {
 export function createJobs(deps: JobDeps): JobDefinition[] {
   return [
     crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmPullJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
   ] as JobDefinition[];
 }
