@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { uniqueFirstObjectId } from './hubspot-ids';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { insertBooking } from './fixtures';
 
@@ -23,7 +24,7 @@ describe('worker process faults', () => {
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN });
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
     backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
     queue = backend.createQueue('crm');
     await db.deal.updateMany({ where: { crmSyncedAt: null }, data: { crmSyncedAt: new Date(0) } }); // not ours
@@ -50,6 +51,8 @@ describe('worker process faults', () => {
         HUBSPOT_BASE_URL: hubspot.url,
         HUBSPOT_TIMEOUT_MS: '10000',
         WORKER_STALLED_INTERVAL_MS: '2000',
+        // No scheduled pull: its HubSpot calls would take the faults these tests arm for the push.
+        CRM_PULL_INTERVAL_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -40,7 +40,6 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  log.info({ url: `http://${env.HOST}:${port}`, queue: backend.kind, web: env.WEB_DIST_DIR ?? null }, 'api listening');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -61,6 +60,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Announced only once a signal would be handled.
+  log.info({ url: `http://${env.HOST}:${port}`, queue: backend.kind, web: env.WEB_DIST_DIR ?? null }, 'api listening');
 }
 
 main().catch((error: unknown) => {

@@ -41,10 +41,15 @@ async function main(): Promise<void> {
   const relayQueues = createQueues(relayBackend);
   const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }) });
   // One schedule however many workers run (upsert by id); a missed run just waits for the next.
-  await relayQueues.crm
-    .upsertJobScheduler('crm.pull', { every: env.CRM_PULL_INTERVAL_MS }, { name: 'crm.pull', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } })
-    .catch((error: unknown) => log.warn({ err: error }, 'could not schedule the CRM pull yet; the next start will'));
-  log.info({ backend: relayBackend.kind, queues: runtime.workers.map((w) => w.name), jobs: jobs.map((j) => j.name) }, 'worker ready');
+  if (env.CRM_PULL_INTERVAL_MS > 0) {
+    await relayQueues.crm
+      .upsertJobScheduler(
+        'crm.pull',
+        { every: env.CRM_PULL_INTERVAL_MS },
+        { name: 'crm.pull', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
+      )
+      .catch((error: unknown) => log.warn({ err: error }, 'could not schedule the CRM pull yet; the next start will'));
+  }
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -79,6 +84,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Announced only once a signal would be handled.
+  log.info({ backend: relayBackend.kind, queues: runtime.workers.map((w) => w.name), jobs: jobs.map((j) => j.name) }, 'worker ready');
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
@@ -23,7 +24,7 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN });
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
     gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), localRequestBudget({ max: 100, windowMs: 10_000 }));
     const pullJob = crmPullJob({ db, hubspot: gateway });
     const pushJob = crmPushBookingJob({ db, hubspot: gateway, batchSize: 1 });

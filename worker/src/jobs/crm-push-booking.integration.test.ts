@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
@@ -24,7 +25,7 @@ describe('crm.push-booking against the HubSpot emulator', () => {
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN });
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
   });
   afterAll(async () => {
     await hubspot.close();

@@ -8,12 +8,12 @@ export interface BackoffPolicy {
   capMs: number;
 }
 
-/** 5 s doubling to a 10-minute cap. */
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 10 * 60_000 };
+/** 5 s doubling to a 20-minute cap. */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 5_000, capMs: 20 * 60_000 };
 
 /**
- * Enough attempts to ride out a day-long outage: after ~8 attempts the delay sits at the
- * 10-minute cap, and 160 of those span more than 24 hours.
+ * Enough attempts to ride out a day-long outage: after ~9 attempts the delay sits at the
+ * cap, where jitter keeps it between 10 and 20 minutes, so 160 attempts span at least 26 hours.
  */
 export const DEFAULT_ATTEMPTS = 160;
 

@@ -27,6 +27,7 @@ export interface CoreOptions {
   rateLimit?: RateLimitConfig | undefined;
   stateFile?: string | undefined;
   seed?: boolean | undefined;
+  firstObjectId?: number | undefined;
 }
 
 /**
@@ -54,7 +55,7 @@ export class EmulatorCore {
   }
 
   private fresh(): void {
-    this.store.load(emptyState());
+    this.store.load(emptyState(this.options.firstObjectId));
     if (this.options.seed ?? true) seedStore(this.store);
   }
 

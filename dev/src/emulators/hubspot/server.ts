@@ -26,6 +26,11 @@ export interface HubSpotEmulatorOptions {
   stateFile?: string;
   /** Pipelines, owners and the product catalogue on a fresh start (default true). */
   seed?: boolean;
+  /**
+   * First id handed out (default 1001). HubSpot ids are unique across an account; tests that
+   * run several emulators against one database start them apart, as a real account would be.
+   */
+  firstObjectId?: number;
 }
 
 /** A running emulator. The methods mirror the HTTP control API under /_emulator. */

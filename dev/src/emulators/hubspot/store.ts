@@ -12,8 +12,8 @@ export interface AssociationInput {
   category: AssociationCategory;
 }
 
-export function emptyState(): StoreState {
-  return { version: 1, nextId: 1001, clock: 0, objects: {}, associations: [], owners: [], pipelines: {} };
+export function emptyState(firstObjectId = 1001): StoreState {
+  return { version: 1, nextId: firstObjectId, clock: 0, objects: {}, associations: [], owners: [], pipelines: {} };
 }
 
 /**
