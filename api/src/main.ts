@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     role: 'producer',
   });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ db, queues, log });
+  const outbox = createOutboxPublisher({ queues, log });
 
   const app = await createApp({
     logger: log,

@@ -47,13 +47,6 @@ export async function recordDispatchFailure(db: Db, ids: readonly string[], erro
     WHERE id = ANY(${[...ids]}::uuid[]) AND status = 'pending'`;
 }
 
-/** Marks events dispatched that the API already enqueued itself (the fast path). */
-export async function markDispatched(db: Db, ids: readonly string[]): Promise<void> {
-  await db.$executeRaw`
-    UPDATE outbox_event SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1
-    WHERE id = ANY(${[...ids]}::uuid[]) AND status = 'pending'`;
-}
-
 /** Undispatched events and the age of the oldest, for /metrics. */
 export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
   const [row] = await db.$queryRaw<{ pending: bigint; oldest: number | null }[]>`

@@ -35,7 +35,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
 async function startApi(db: Db, redisUrl: string | undefined, prefix: string) {
   const backend = createQueueBackend({ redisUrl, databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ db, queues, log });
+  const outbox = createOutboxPublisher({ queues, log });
   const app = await createApp({
     logger: log,
     bodyLimit: '100kb',
