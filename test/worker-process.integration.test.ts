@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
@@ -21,6 +21,19 @@ describe('worker process faults', () => {
   let backend: QueueBackend;
   let queue: AnyQueue;
   const prefix = uniqueQueuePrefix('proc-faults');
+  const started: ChildProcess[] = [];
+
+  // Whatever a test's assertions did, no worker it started outlives it.
+  afterEach(async () => {
+    await Promise.all(
+      started.splice(0).map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }),
+    );
+  });
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
@@ -56,6 +69,7 @@ describe('worker process faults', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    started.push(child);
     let output = '';
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));

@@ -9,6 +9,8 @@ const schema = z.object({
   /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
   REDIS_URL: envFields.redisUrl.optional(),
   QUEUE_PREFIX: envFields.queuePrefix,
+  /** Postgres connections of this process; each request holds one for a single statement. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   LOG_LEVEL: envFields.logLevel,
   LOG_FORMAT: envFields.logFormat,
   /** Largest JSON body accepted; the forms send text only (photos stay in the browser). */

@@ -14,7 +14,7 @@ import { moduleRouters } from './modules/registry';
 async function main(): Promise<void> {
   const env = loadApiEnv();
   const log = createLogger({ service: 'api', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
-  const db = createPrismaClient(env.DATABASE_URL);
+  const db = createPrismaClient(env.DATABASE_URL, { maxConnections: env.DATABASE_POOL_SIZE, applicationName: 'api' });
   const backend = createQueueBackend({
     redisUrl: env.REDIS_URL,
     databaseUrl: env.DATABASE_URL,
