@@ -168,6 +168,28 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       return owners;
     },
 
+    /**
+     * The object whose `app_request_id` is `object.properties.app_request_id`, created if
+     * HubSpot has none yet (idempotent: a retry finds what an earlier attempt created).
+     */
+    async findOrCreate(type: ObjectType, object: NewObject): Promise<string> {
+      const key = object.properties.app_request_id;
+      if (!key) throw new Error('findOrCreate needs an app_request_id');
+      const find = async () => (await this.findIdsByProperty(type, 'app_request_id', [key])).get(key);
+      const existing = await find();
+      if (existing) return existing;
+      try {
+        const [id] = await this.createBatch(type, [object]);
+        if (id) return id;
+      } catch (error) {
+        if (!(error instanceof HubSpotConflictError)) throw error;
+      }
+      // Created meanwhile by another attempt (409), or not returned: look it up once more.
+      const created = await find();
+      if (!created) throw new Error(`${type} ${key}: created but not found; will retry`);
+      return created;
+    },
+
     /** Creates objects, 100 per request; returns their ids in input order. */
     async createBatch(type: ObjectType, objects: readonly NewObject[]): Promise<string[]> {
       const ids: string[] = [];

@@ -3,6 +3,9 @@ import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
+import { crmPushChangeRequestJob } from './crm-push-change-request';
+import { crmPushSupportTicketJob } from './crm-push-support-ticket';
+import { crmRecordSignupJob } from './crm-record-signup';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
 
@@ -17,6 +20,9 @@ export interface JobDeps {
 export function createJobs(deps: JobDeps): JobDefinition[] {
   return [
     crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmPushChangeRequestJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
     crmPullJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
   ] as JobDefinition[];

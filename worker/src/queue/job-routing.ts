@@ -6,6 +6,9 @@ import type { QueueName } from './queues';
  */
 export const JOB_QUEUES = {
   'crm.push-booking': 'crm',
+  'crm.push-change-request': 'crm',
+  'crm.push-support-ticket': 'crm',
+  'crm.record-signup': 'crm',
   'crm.pull': 'crm',
   'sms.send': 'sms',
 } as const satisfies Record<string, QueueName>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { Db } from '@app/db/client';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import { loadChangeRequest, saveChangeRequestHubspotId } from '../crm/request-sync-repository';
+import { defineJob } from './job';
+
+const TICKET_TO_DEAL = 28;
+const TICKET_TO_CONTACT = 16;
+const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' } as const;
+
+/**
+ * Creates the HubSpot ticket of a customer's change or cancel request, on its deal (and
+ * contact), in the first stage of the ticket pipeline. Waits (retries) while the booking
+ * itself has not reached HubSpot yet.
+ */
+export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway }) {
+  return defineJob({
+    name: 'crm.push-change-request',
+    queue: 'crm',
+    payloadSchema: z.object({ ticketId: z.string().min(1) }),
+    async process({ ticketId }, { log }) {
+      const ticket = await loadChangeRequest(deps.db, ticketId);
+      if (!ticket) return { outcome: 'missing' as const };
+      if (ticket.hubspotId) return { outcome: 'already-synced' as const };
+      if (!ticket.deal.hubspotId) throw new Error(`deal ${ticket.deal.id} is not in HubSpot yet`);
+      const category = CATEGORY_LABELS[ticket.category];
+      const hubspotId = await deps.hubspot.findOrCreate('tickets', {
+        properties: {
+          app_request_id: ticket.id,
+          subject: `${category}: ${ticket.deal.name ?? ticket.deal.id}`,
+          content: [ticket.changeType ? `Change: ${ticket.changeType}` : '', ticket.reason ? `Reason: ${ticket.reason}` : ''].filter(Boolean).join('\n'),
+          hs_ticket_category: category,
+          hs_pipeline: '0',
+          hs_pipeline_stage: '1',
+        },
+        associations: [
+          { toId: ticket.deal.hubspotId, typeId: TICKET_TO_DEAL },
+          ...(ticket.contact?.hubspotId ? [{ toId: ticket.contact.hubspotId, typeId: TICKET_TO_CONTACT }] : []),
+        ],
+      });
+      await saveChangeRequestHubspotId(deps.db, ticket.id, hubspotId);
+      log.info({ hubspotId }, 'change request ticket in HubSpot');
+      return { outcome: 'pushed' as const, hubspotId };
+    },
+  });
+}

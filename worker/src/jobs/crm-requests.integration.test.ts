@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { testDatabaseUrl } from '../../../test/context';
+import { insertBooking } from '../../../test/fixtures';
+import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
+import { createHubSpotClient } from '../crm/hubspot-client';
+import { createHubSpotGateway, type HubSpotGateway } from '../crm/hubspot-gateway';
+import { localRequestBudget } from '../crm/request-budget';
+import { createLogger } from '../logger';
+import { crmPushBookingJob } from './crm-push-booking';
+import { crmPushChangeRequestJob } from './crm-push-change-request';
+import { crmPushSupportTicketJob } from './crm-push-support-ticket';
+import { crmRecordSignupJob } from './crm-record-signup';
+
+const ctx = { log: createLogger({ service: 'requests-test', level: 'silent', format: 'json' }), jobId: 'test', attempt: 1 };
+const TOKEN = 'requests-token';
+
+describe('pushing tickets and signups to HubSpot', () => {
+  let db: Db;
+  let hubspot: HubSpotEmulator;
+  let gateway: HubSpotGateway;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
+    gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), localRequestBudget({ max: 100, windowMs: 10_000 }));
+  });
+  afterAll(async () => {
+    await hubspot.close();
+    await db.$disconnect();
+  });
+
+  it('creates a change request ticket on its deal once the deal is in HubSpot, exactly once', async () => {
+    const booking = await insertBooking(db);
+    const ticket = await db.ticket.create({
+      data: { dealId: booking.dealId, contactId: booking.contactId, category: 'RescheduleRequest', reason: 'Out of town', changeType: 'Reschedule to another day' },
+    });
+    const job = crmPushChangeRequestJob({ db, hubspot: gateway });
+    await expect(job.process({ ticketId: ticket.id }, ctx)).rejects.toThrow(/not in HubSpot yet/);
+
+    await crmPushBookingJob({ db, hubspot: gateway, batchSize: 1 }).process({ dealId: booking.dealId }, ctx);
+    const result = await job.process({ ticketId: ticket.id }, ctx);
+    expect(result).toMatchObject({ outcome: 'pushed' });
+    const dealHubspotId = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId;
+    const remote = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === ticket.id);
+    expect(remote).toHaveLength(1);
+    expect(remote[0]?.properties).toMatchObject({ hs_ticket_category: 'Reschedule Request', hs_pipeline_stage: '1' });
+    expect(remote[0]?.associations.deals).toEqual([dealHubspotId]);
+
+    // A retry after the id was lost finds the ticket instead of creating another.
+    await db.ticket.update({ where: { id: ticket.id }, data: { hubspotId: null } });
+    await job.process({ ticketId: ticket.id }, ctx);
+    expect(hubspot.objects('tickets').filter((t) => t.properties.app_request_id === ticket.id)).toHaveLength(1);
+  });
+
+  it('creates a support ticket from the contact form on the sender’s contact', async () => {
+    const message = await db.contactTicket.create({
+      data: { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, phone: '+14045550111', reason: 'Service Inquiry', description: 'Do you clean offices?', agreed: true },
+    });
+    await crmPushSupportTicketJob({ db, hubspot: gateway }).process({ contactTicketId: message.id }, ctx);
+    const [ticket] = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === message.id);
+    const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === message.email);
+    expect(ticket?.properties.subject).toBe('Service Inquiry: Ada Lovelace');
+    expect(ticket?.associations.contacts).toEqual([contact!.id]);
+    expect((await db.contactTicket.findUniqueOrThrow({ where: { id: message.id } })).hubspotId).toBe(ticket!.id);
+  });
+
+  it('records a notify-me signup on the contact', async () => {
+    const signup = await db.notifySignup.create({
+      data: { zip: '30303', email: `grace.${Date.now()}@example.com`, firstName: 'Grace', interest: 'Landlord Partnership' },
+    });
+    await crmRecordSignupJob({ db, hubspot: gateway }).process({ signupId: signup.id }, ctx);
+    const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === signup.email);
+    expect(contact?.properties).toMatchObject({ firstname: 'Grace', zip: '30303', notify_interest: 'Landlord Partnership' });
+    expect((await db.notifySignup.findUniqueOrThrow({ where: { id: signup.id } })).hubspotId).toBe(contact!.id);
+  });
+});
