@@ -122,6 +122,12 @@ describe('serving the built web app', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await mkdir(path.join(dist, 'prerendered'));
+    await writeFile(path.join(dist, 'prerendered', 'index.html'), '<div id="root"><h1>Home page</h1></div>');
+    await writeFile(path.join(dist, 'prerendered', 'pricing.html'), '<div id="root"><h1>Pricing page</h1></div>');
+    await writeFile(path.join(dist, 'prerendered', '404.html'), '<div id="root"><h1>Not found page</h1></div>');
+    await mkdir(path.join(dist, 'legal'));
+    await writeFile(path.join(dist, 'legal', 'privacy.html'), '<main><h1>Privacy</h1></main>');
     ({ url: base, server } = await listen({ readinessChecks: {}, webDistDir: dist }));
   });
 
@@ -130,18 +136,42 @@ describe('serving the built web app', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('serves index.html for client routes with 200', async () => {
-    for (const route of ['/', '/pricing', '/admin/ScheduledSnapshot', '/booking/confirmation']) {
+  it('serves the app shell for client routes that are not pre-rendered, with 200', async () => {
+    for (const route of ['/admin/ScheduledSnapshot', '/booking/confirmation', '/portal', '/about']) {
       const res = await fetch(`${base}${route}`);
       expect(res.status, route).toBe(200);
-      expect(await res.text()).toContain('<div id="root">');
+      expect(await res.text(), route).toContain('<div id="root"></div>');
     }
   });
 
-  it('serves the app with status 404 for paths that are no route', async () => {
-    const res = await fetch(`${base}/no-such-page`);
+  it('serves the pre-rendered page of a route, with or without a trailing slash', async () => {
+    for (const [route, heading] of [['/', 'Home page'], ['/pricing', 'Pricing page'], ['/pricing/', 'Pricing page']]) {
+      const res = await fetch(`${base}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text(), route).toContain(`<h1>${heading}</h1>`);
+    }
+  });
+
+  it('serves the pre-rendered not-found page with status 404 for paths that are no route', async () => {
+    for (const route of ['/no-such-page', '/Pricing']) {
+      const res = await fetch(`${base}${route}`);
+      expect(res.status, route).toBe(404);
+      expect(await res.text()).toContain('<h1>Not found page</h1>');
+    }
+  });
+
+  it('never serves the pre-rendered files under their own names', async () => {
+    const res = await fetch(`${base}/prerendered/pricing.html`);
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('<div id="root">');
+    expect(await res.text()).not.toContain('Pricing page');
+  });
+
+  it('serves the static policy pages', async () => {
+    const res = await fetch(`${base}/legal/privacy.html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('<h1>Privacy</h1>');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -146,3 +146,20 @@ export const TICKET_CATEGORY_MISMATCH = 'The request category does not match the
 export const BOOKING_ID_REQUIRED = 'Please choose a booking.';
 export const CONTACT_ID_REQUIRED = 'Your account could not be identified. Please sign in again.';
 export const LOGIN_CODE_REQUIRED = 'Please enter the code we texted you.';
+
+// ── Shared frame wording the specification only describes (§1, §2; our wording) ─
+/** Our wording for the §2 cookie banner. */
+export const COOKIE_NOTICE =
+  'We use cookies and your browser\'s local storage to keep you signed in and to remember your choices. We don\'t use advertising trackers.';
+/** Our wording: accessible name of the banner's dismiss control (§2 "Got it and dismiss"). */
+export const COOKIE_DISMISS = 'Dismiss';
+/** Our wording for the §1 footer note on stock images. */
+export function stockImageNote(site: string, licence: string): string {
+  return `Some visuals on this site come from ${site}, used under the ${licence}.`;
+}
+/** Our wording for the §2 Services Login that is not open yet. */
+export const SERVICES_LOGIN_UNAVAILABLE = 'Not available yet';
+/** Our wording: the §2 Home promo link that opens the promo terms. */
+export const PROMO_TERMS_LINK = 'See promo terms';
+/** Our wording: the §2 Pricing card of the commercial service that is not bookable yet. */
+export const COMMERCIAL_COMING_SOON = 'Coming soon';

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
@@ -6,18 +6,40 @@ import { isKnownClientRoute } from '@app/shared/routes';
 
 // Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
 const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', '/admin/queues'];
+/** Folder of web/dist with the pre-rendered pages (see web/vite-plugin-prerender.ts). */
+const PRERENDERED_DIR = 'prerendered';
+/** The pre-rendered not-found page, served with status 404 for paths that are no route. */
+const NOT_FOUND_FILE = '404';
 
 function isServerPath(p: string): boolean {
   return SERVER_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));
 }
 
+/** Route path → pre-rendered HTML: `index.html` is `/`, `about.html` is `/about`, and so on. */
+async function readPrerendered(distDir: string): Promise<Map<string, string>> {
+  const dir = path.join(distDir, PRERENDERED_DIR);
+  const files = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    // A build without pre-rendering (or an older one) still works: every route gets the shell.
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const pages = new Map<string, string>();
+  for (const file of files.filter((f) => f.endsWith('.html'))) {
+    const name = file.slice(0, -'.html'.length);
+    pages.set(name === 'index' ? '/' : name === NOT_FOUND_FILE ? NOT_FOUND_FILE : `/${name}`, await readFile(path.join(dir, file), 'utf8'));
+  }
+  return pages;
+}
+
 /**
- * Serves the built single-page app: hashed assets with a long cache, and index.html for
- * every client route. A path that is no route of the app still gets the app (which shows
- * the 404 page) but with HTTP status 404, so crawlers and monitors see the truth.
+ * Serves the built single-page app: hashed assets with a long cache, the pre-rendered HTML of a
+ * marketing page for its path (crawlers and the first paint get real content; the app then
+ * hydrates it), and the app shell for every other client route. A path that is no route of the
+ * app gets the not-found page with HTTP status 404, so crawlers and monitors see the truth.
  */
 export async function serveWeb(distDir: string): Promise<Middleware[]> {
-  const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const shellHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const prerendered = await readPrerendered(distDir);
   const assets = serve(distDir, {
     index: false,
     setHeaders: (res, filePath) => {
@@ -26,13 +48,17 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
     },
   });
   const spaFallback: Middleware = async (ctx, next) => {
+    // The pre-rendered files are served only under their routes, never under their file names.
+    if (ctx.path.startsWith(`/${PRERENDERED_DIR}/`)) return;
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
     if (!['GET', 'HEAD'].includes(ctx.method) || isServerPath(ctx.path)) return;
-    ctx.status = isKnownClientRoute(ctx.path) ? 200 : 404;
+    const known = isKnownClientRoute(ctx.path);
+    const route = ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path;
+    ctx.status = known ? 200 : 404;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = indexHtml;
+    ctx.body = (known ? prerendered.get(route) : prerendered.get(NOT_FOUND_FILE)) ?? shellHtml;
   };
   return [spaFallback, assets];
 }

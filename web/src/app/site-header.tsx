@@ -1,9 +1,12 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { NAV_LABELS } from '@app/shared/texts';
+import { MOBILE_MENU_LABELS, NAV_LABELS } from '@app/shared/texts';
 import { Link, NavLink } from 'react-router-dom';
+import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';
+import { useDisclosure } from '../lib/use-disclosure';
+import { AccountMenu } from './account-menu';
 
-// Spec §2 header navigation, in this order. The account menu joins it with the portal work.
+// Spec §2 header navigation, in this order.
 const MAIN_NAV = [
   { to: CLIENT_ROUTES.home, label: NAV_LABELS.home },
   { to: CLIENT_ROUTES.about, label: NAV_LABELS.about },
@@ -12,25 +15,61 @@ const MAIN_NAV = [
   { to: CLIENT_ROUTES.team, label: NAV_LABELS.team },
 ] as const;
 
+/**
+ * Wide screens: navigation and the account menu in one row. Narrow screens: a Menu button opens
+ * a panel with the same navigation plus the spec's mobile account links (customer and cleaner
+ * sign-in), which take the account menu's place there.
+ */
 export function SiteHeader() {
+  const menu = useDisclosure();
+
   return (
     <header className="site-header">
-      <div className="container site-header__inner">
+      <div className="container site-header__inner" ref={menu.rootRef}>
         <Link to={CLIENT_ROUTES.home} className="brand">
+          <LogoMark width="28" height="28" />
           {SITE_NAME}
         </Link>
-        <nav aria-label="Main">
-          <ul className="nav-list">
-            {MAIN_NAV.map(({ to, label }) => (
-              <li key={to}>
-                {/* `end` keeps Home from looking active on every page. */}
-                <NavLink to={to} end className="nav-link">
-                  {label}
-                </NavLink>
+        <button
+          ref={menu.buttonRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menu.open}
+          aria-controls="site-menu"
+          onClick={menu.toggle}
+        >
+          {menu.open ? <CloseIcon /> : <MenuIcon />}
+          Menu
+        </button>
+        <div id="site-menu" className="site-menu" data-open={menu.open}>
+          <nav aria-label="Main">
+            <ul className="nav-list">
+              {MAIN_NAV.map(({ to, label }) => (
+                <li key={to}>
+                  {/* `end` keeps Home from looking active on every page. */}
+                  <NavLink to={to} end className="nav-link">
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AccountMenu />
+          <nav aria-label="Account" className="mobile-account">
+            <ul className="nav-list">
+              <li>
+                <Link to={CLIENT_ROUTES.login} className="nav-link">
+                  {MOBILE_MENU_LABELS.manageAccount}
+                </Link>
               </li>
-            ))}
-          </ul>
-        </nav>
+              <li>
+                <Link to={CLIENT_ROUTES.adminLogin} className="nav-link">
+                  {MOBILE_MENU_LABELS.cleanerSignIn}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </div>
     </header>
   );

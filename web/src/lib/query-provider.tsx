@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** A 4xx answer will not change on retry (bad input, no session, not found); 5xx and network errors might. */
 function isClientError(error: unknown): boolean {
@@ -28,8 +28,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  // One client per mounted app (not per render); tests can mount several apps side by side.
-  const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+// One cache for the whole tab, shared by every page that wraps itself in QueryProvider.
+let browserClient: QueryClient | undefined;
+
+/**
+ * React Query for the pages that load data. Not mounted around the whole app on purpose: the
+ * marketing pages need no data layer, and leaving it out keeps their JavaScript small. A page that
+ * uses queries renders its content inside this provider; its chunk then brings the library along.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  // A fresh client per server render, so nothing is shared between pre-rendered pages.
+  const client = typeof window === 'undefined' ? createQueryClient() : (browserClient ??= createQueryClient());
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

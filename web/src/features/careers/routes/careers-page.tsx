@@ -1,5 +1,25 @@
+import { BRAND } from '@app/shared/brand';
+import { HIRING_SOON } from '@app/shared/texts';
 import { Page } from '../../../components/page';
+import { QueryProvider } from '../../../lib/query-provider';
+import { CareerList } from '../components/career-list';
 
 export function CareersPage() {
-  return <Page title="Careers" heading="Careers" lead="We're hiring soon. Open positions will be listed here." />;
+  return (
+    <Page
+      title="Careers"
+      description={`Work with ${BRAND.name}: open cleaning technician and move-out positions across the Atlanta metro, with paid training and supplies provided.`}
+      heading="Careers"
+      lead={
+        <>
+          <span className="tag">{HIRING_SOON}</span> Join a small, local team that takes pride in careful work. We
+          provide training and supplies.
+        </>
+      }
+    >
+      <QueryProvider>
+        <CareerList />
+      </QueryProvider>
+    </Page>
+  );
 }

@@ -1,19 +1,82 @@
+import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { GET_STARTED } from '@app/shared/texts';
+import { COMING_SOON, GET_STARTED } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
-import { Page } from '../../../components/page';
+import { usePageHead } from '../../../lib/head';
+import { PromoTerms } from '../components/promo-terms';
+import { ZipChecker } from '../components/zip-checker';
+import { SOLUTIONS, TESTIMONIALS } from '../content/home-content';
 
 export function HomePage() {
+  // The home page keeps the site's default title.
+  usePageHead(
+    undefined,
+    'Home and office cleaning across metro Atlanta: basic, deep, recurring and move in/out cleans. Check your zip code, see prices and get a reply within 24 hours.',
+  );
   return (
-    <Page
-      heading="Home and office cleaning across metro Atlanta"
-      lead="Every booking starts with a free 15-minute assessment, and pricing is confirmed before any work begins."
-    >
-      <p className="actions">
-        <Link to={CLIENT_ROUTES.pricing} className="button">
-          {GET_STARTED}
-        </Link>
-      </p>
-    </Page>
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <p className="eyebrow">Metro Atlanta home &amp; office cleaning</p>
+          <h1>A spotless home, without the hassle</h1>
+          <p className="lead">
+            Careful, reliable cleaners for houses, apartments and move-outs. Every booking starts with a free{' '}
+            {ASSESSMENT_MINUTES}-minute assessment, and your price is confirmed before any work begins.
+          </p>
+          <p className="actions">
+            <Link to={CLIENT_ROUTES.pricing} className="button button--large">
+              {GET_STARTED}
+            </Link>
+            <a href="#zip-check" className="button button--ghost">
+              Check your zip code
+            </a>
+          </p>
+          <p className="promo">
+            <span className="tag">{FIRST_BOOKING_DISCOUNT_PERCENT}% off</span> your first booking. <PromoTerms />
+          </p>
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="solutions">
+        <h2 id="solutions">Cleaning that fits how you live and work</h2>
+        <ul className="card-list">
+          {SOLUTIONS.map((solution) => (
+            <li key={solution.title} className="card">
+              <h3>
+                {solution.title} {solution.soon ? <span className="tag tag--muted">{COMING_SOON}</span> : null}
+              </h3>
+              <p>{solution.text}</p>
+              <Link to={solution.link.to}>{solution.link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="zip-check" className="section band" aria-labelledby="zip-heading">
+        <div className="container narrow">
+          <h2 id="zip-heading">Do we clean in your area?</h2>
+          <p>We serve homes across the Atlanta metro and a few communities in east Alabama. Enter your zip code to find out.</p>
+          <ZipChecker />
+        </div>
+      </section>
+
+      <section className="section container" aria-labelledby="testimonials">
+        <h2 id="testimonials">What our customers say</h2>
+        <ul className="card-list">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.name} className="card testimonial">
+              <figure>
+                <blockquote>
+                  <p>{t.quote}</p>
+                </blockquote>
+                <figcaption>
+                  {t.name}, {t.place}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
   );
 }

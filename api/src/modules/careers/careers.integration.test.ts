@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { careerListingsSchema } from '@app/shared/career-listing';
+import { createLogger } from '@app/worker/logger';
+import { testDatabaseUrl } from '../../../../test/context';
+import { createApp } from '../../app';
+import { careersRoutes } from './routes';
+
+const log = createLogger({ service: 'careers-test', level: 'silent', format: 'json' });
+const PATH = '/api/internal/admin/fetchCareerListings';
+
+describe('GET /api/internal/admin/fetchCareerListings against the seeded database', () => {
+  let db: Db;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    const app = await createApp({ logger: log, bodyLimit: '100kb', readinessChecks: {}, routers: [careersRoutes({ db })] });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.close();
+    await db.$disconnect();
+  });
+
+  it('answers the seeded listings in their sort order with exactly the fields the page shows', async () => {
+    const res = await fetch(`${base}${PATH}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = (await res.json()) as Record<string, unknown>[];
+    expect(careerListingsSchema.parse(body)).toEqual(body);
+
+    const rows = await db.careerListing.findMany({ orderBy: [{ sortOrder: 'asc' }, { title: 'asc' }] });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(body.map((listing) => listing.title)).toEqual(rows.map((row) => row.title));
+    for (const listing of body) {
+      expect(Object.keys(listing).sort()).toEqual(['description', 'icon', 'location', 'status', 'title', 'type']);
+    }
+  });
+
+  it('reports status Open or Closed and icon Truck or default', async () => {
+    const body = (await (await fetch(`${base}${PATH}`)).json()) as { title: string; status: string; icon: string }[];
+    const truck = await db.careerListing.findFirst({ where: { icon: 'Truck' } });
+    const closed = await db.careerListing.findFirst({ where: { status: 'Closed' } });
+    expect(truck && closed).toBeTruthy();
+    expect(body.find((l) => l.title === truck?.title)?.icon).toBe('Truck');
+    expect(body.find((l) => l.title === closed?.title)?.status).toBe('Closed');
+    expect(new Set(body.map((l) => l.icon))).toEqual(new Set(['Truck', 'default']));
+    expect(new Set(body.map((l) => l.status))).toEqual(new Set(['Open', 'Closed']));
+  });
+
+  it('follows a change in the table (no stale copy in the API)', async () => {
+    const row = await db.careerListing.create({
+      data: {
+        slug: `test-${Date.now()}`,
+        title: 'Weekend Cleaning Technician',
+        description: 'Saturday cleans in Midtown.',
+        location: 'Atlanta, GA',
+        type: 'Part-time',
+        sortOrder: -1,
+      },
+    });
+    try {
+      const body = (await (await fetch(`${base}${PATH}`)).json()) as { title: string; status: string; icon: string }[];
+      expect(body[0]).toEqual({
+        title: 'Weekend Cleaning Technician',
+        description: 'Saturday cleans in Midtown.',
+        location: 'Atlanta, GA',
+        type: 'Part-time',
+        status: 'Open',
+        icon: 'default',
+      });
+    } finally {
+      await db.careerListing.delete({ where: { id: row.id } });
+    }
+  });
+
+  it('is read-only', async () => {
+    const res = await fetch(`${base}${PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect([404, 405]).toContain(res.status);
+  });
+});

@@ -1,0 +1,74 @@
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { ACCOUNT_MENU_LABELS, SERVICES_LOGIN_UNAVAILABLE } from '@app/shared/texts';
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { UserIcon } from '../components/icons';
+import { logout, useSessionUser } from '../lib/session';
+import { useDisclosure } from '../lib/use-disclosure';
+
+/**
+ * Spec §2 account menu. Visitors: Customer Login (to the portal, which sends them on to sign in)
+ * and a Services Login that is not open yet. Signed-in users: Home (the portal), Admin home for
+ * staff only, and Logout.
+ */
+export function AccountMenu() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const { open, toggle, close, buttonRef, rootRef } = useDisclosure();
+  const panelId = useId();
+
+  const onLogout = async () => {
+    close();
+    // §7: after logout the login page shows the signed-out banner; a failure is only logged (§8).
+    if (await logout()) navigate(CLIENT_ROUTES.login, { state: { signedOut: true } });
+  };
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <UserIcon />
+        Account
+      </button>
+      <ul id={panelId} className="account-menu__panel" hidden={!open}>
+        {user ? (
+          <>
+            <li>
+              <Link to={CLIENT_ROUTES.portal}>{ACCOUNT_MENU_LABELS.home}</Link>
+            </li>
+            {user.isStaff ? (
+              <li>
+                <Link to={CLIENT_ROUTES.adminDashboard}>{ACCOUNT_MENU_LABELS.adminHome}</Link>
+              </li>
+            ) : null}
+            <li>
+              <button type="button" onClick={() => void onLogout()}>
+                {ACCOUNT_MENU_LABELS.logout}
+              </button>
+            </li>
+          </>
+        ) : (
+          <>
+            <li>
+              <Link to={CLIENT_ROUTES.portal}>{ACCOUNT_MENU_LABELS.customerLogin}</Link>
+            </li>
+            <li>
+              <button type="button" disabled aria-describedby={`${panelId}-soon`}>
+                {ACCOUNT_MENU_LABELS.servicesLogin}
+              </button>
+              <span id={`${panelId}-soon`} className="visually-hidden">
+                {SERVICES_LOGIN_UNAVAILABLE}
+              </span>
+            </li>
+          </>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ClientRouteName } from '@app/shared/routes';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface LazyPage {
+  /** The page component, loaded on first render (each page, and all admin code, is its own chunk). */
+  Component: LazyExoticComponent<ComponentType>;
+  /** Starts loading the page's code early (e.g. before hydrating a pre-rendered page). */
+  preload: () => Promise<unknown>;
+}
+
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  // One shared promise, so preloading and the first render never fetch or evaluate twice.
+  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  return { Component: lazy(preload), preload };
+}
+
+// Keyed by the shared route table: `satisfies` makes a path without a page (or a page without a
+// path) a type error, so the router and the API's 404 answers stay in step.
+export const PAGES = {
+  home: page(() => import('../features/marketing/routes/home-page'), (m) => m.HomePage),
+  about: page(() => import('../features/marketing/routes/about-page'), (m) => m.AboutPage),
+  team: page(() => import('../features/marketing/routes/team-page'), (m) => m.TeamPage),
+  pricing: page(() => import('../features/marketing/routes/pricing-page'), (m) => m.PricingPage),
+  contact: page(() => import('../features/contact/routes/contact-page'), (m) => m.ContactPage),
+  careers: page(() => import('../features/careers/routes/careers-page'), (m) => m.CareersPage),
+  comingSoon: page(() => import('../features/prelaunch/routes/coming-soon-page'), (m) => m.ComingSoonPage),
+  legal: page(() => import('../features/legal/routes/legal-page'), (m) => m.LegalPage),
+  terms: page(() => import('../features/legal/routes/terms-page'), (m) => m.TermsPage),
+  booking: page(() => import('../features/booking/routes/booking-page'), (m) => m.BookingPage),
+  bookingConfirmation: page(
+    () => import('../features/booking/routes/booking-confirmation-page'),
+    (m) => m.BookingConfirmationPage,
+  ),
+  checkoutSuccess: page(
+    () => import('../features/checkout/routes/checkout-success-page'),
+    (m) => m.CheckoutSuccessPage,
+  ),
+  login: page(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage),
+  portal: page(() => import('../features/portal/routes/portal-page'), (m) => m.PortalPage),
+  adminLogin: page(() => import('../features/admin/routes/admin-login-page'), (m) => m.AdminLoginPage),
+  adminDashboard: page(
+    () => import('../features/admin/routes/admin-dashboard-page'),
+    (m) => m.AdminDashboardPage,
+  ),
+  adminScheduledSnapshot: page(
+    () => import('../features/admin/routes/scheduled-snapshot-page'),
+    (m) => m.ScheduledSnapshotPage,
+  ),
+  adminLookup: page(() => import('../features/admin/routes/customer-lookup-page'), (m) => m.CustomerLookupPage),
+  adminInvites: page(() => import('../features/admin/routes/invites-page'), (m) => m.InvitesPage),
+  sessionManager: page(() => import('../features/admin/routes/session-manager-page'), (m) => m.SessionManagerPage),
+  cleanerRoster: page(() => import('../features/admin/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
+} satisfies Record<ClientRouteName, LazyPage>;
+
+export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

@@ -1,0 +1,36 @@
+import { CLIENT_ROUTES } from '@app/shared/routes';
+
+export interface PrerenderRoute {
+  /** The path rendered, and the URL the server answers with the result. */
+  path: string;
+  /** File name (without .html) inside dist/prerendered/; the API looks pages up by it. */
+  file: string;
+  /** The page's module (as in pages.ts), whose chunk the HTML preloads so hydration starts sooner. */
+  source: string;
+}
+
+const route = (path: string, file: string, feature: string, page: string): PrerenderRoute => ({
+  path,
+  file,
+  source: `src/features/${feature}/routes/${page}.tsx`,
+});
+
+/**
+ * Public pages whose content does not depend on the visitor: built into static HTML so crawlers
+ * and the first paint get real content (the browser then hydrates them). Pages driven by the query
+ * string or a session (booking, login, portal, admin) are left to the browser.
+ */
+export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
+  route(CLIENT_ROUTES.home, 'index', 'marketing', 'home-page'),
+  route(CLIENT_ROUTES.about, 'about', 'marketing', 'about-page'),
+  route(CLIENT_ROUTES.pricing, 'pricing', 'marketing', 'pricing-page'),
+  route(CLIENT_ROUTES.team, 'team', 'marketing', 'team-page'),
+  route(CLIENT_ROUTES.careers, 'careers', 'careers', 'careers-page'),
+  route(CLIENT_ROUTES.legal, 'legal', 'legal', 'legal-page'),
+  route(CLIENT_ROUTES.terms, 'terms', 'legal', 'terms-page'),
+  route(CLIENT_ROUTES.contact, 'contact', 'contact', 'contact-page'),
+  route(CLIENT_ROUTES.comingSoon, 'comingsoon', 'prelaunch', 'coming-soon-page'),
+  route(CLIENT_ROUTES.checkoutSuccess, 'checkout-success', 'checkout', 'checkout-success-page'),
+  // Any unknown path renders the not-found page; the API serves this file with status 404.
+  route('/__not-found__', '404', 'not-found', 'not-found-page'),
+];

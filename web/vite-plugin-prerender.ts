@@ -1,0 +1,108 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin, ViteBuilder } from 'vite';
+import type { PrerenderRoute } from './src/app/prerender-routes';
+import type { RenderedPage } from './src/entry-server';
+
+interface ServerEntry {
+  render(path: string): Promise<RenderedPage>;
+  PRERENDER_ROUTES: readonly PrerenderRoute[];
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export const SSR_OUT_DIR = 'dist-ssr';
+export const PRERENDERED_DIR = 'prerendered';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+interface Assets {
+  js: string[];
+  css: string[];
+}
+
+/** A chunk and every chunk it imports statically, minus what the HTML loads already. */
+function chunkAssets(manifest: Manifest, source: string, template: string): Assets {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the client build's manifest`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  const notInTemplate = (file: string) => !template.includes(`/${file}"`);
+  return { js: [...js].filter(notInTemplate), css: [...css].filter(notInTemplate) };
+}
+
+/** Preloads, so the browser fetches every chunk at once instead of discovering imports one by one. */
+function withAssets(html: string, assets: Assets): string {
+  const links = [
+    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+function pageHtml(template: string, page: RenderedPage, assets: Assets): string {
+  const replaced = withAssets(template, assets)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.head.description)}$2`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+  if (!replaced.includes(page.html)) throw new Error('prerender: index.html has no empty <div id="root"></div>');
+  return replaced;
+}
+
+/**
+ * Builds the browser app and a server bundle of src/entry-server.tsx, then renders each public
+ * marketing page into dist/prerendered/<file>.html (the API serves those for their paths; the
+ * browser hydrates them). The server bundle is a build by-product and is removed again.
+ */
+export function prerender(): Plugin {
+  return {
+    name: 'app:prerender',
+    async buildApp(builder: ViteBuilder) {
+      const { client, ssr } = builder.environments;
+      if (!client || !ssr) throw new Error('prerender: client and ssr environments are required');
+      await builder.build(client);
+      await builder.build(ssr);
+
+      const root = builder.config.root;
+      const dist = path.resolve(root, client.config.build.outDir);
+      const ssrDist = path.resolve(root, ssr.config.build.outDir);
+      try {
+        const manifestPath = path.join(dist, '.vite', 'manifest.json');
+        const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
+        // The app shell (pages rendered in the browser) preloads the entry's imports; every
+        // pre-rendered page starts from it and adds its own page chunk.
+        const shellPath = path.join(dist, 'index.html');
+        const shell = await readFile(shellPath, 'utf8');
+        const template = withAssets(shell, chunkAssets(manifest, 'index.html', shell));
+        await writeFile(shellPath, template);
+        const entry = (await import(pathToFileURL(path.join(ssrDist, 'entry-server.js')).href)) as ServerEntry;
+
+        await mkdir(path.join(dist, PRERENDERED_DIR), { recursive: true });
+        for (const route of entry.PRERENDER_ROUTES) {
+          const page = await entry.render(route.path);
+          const html = pageHtml(template, page, chunkAssets(manifest, route.source, template));
+          await writeFile(path.join(dist, PRERENDERED_DIR, `${route.file}.html`), html);
+        }
+        // Only the pre-render needs the manifest; the site has no use for it.
+        await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+        builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/`);
+      } finally {
+        await rm(ssrDist, { recursive: true, force: true });
+      }
+    },
+  };
+}
