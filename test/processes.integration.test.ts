@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 interface Run {
   code: number | null;
@@ -14,7 +13,9 @@ interface Run {
 /** Starts an entry point; optionally sends SIGTERM once `readyText` appears in its output. */
 function run(entry: string, env: Record<string, string>, options: { readyText?: string; timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(ROOT, entry)], {
+    // One plain node process (tsx as a loader, not its wrapper binary), so signals reach the entry point itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_FORMAT: 'json', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
