@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { pageFor } from './app/routes';
 import { collectHead, type HeadData } from './lib/head';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/site';
 
@@ -14,11 +15,13 @@ export interface RenderedPage {
 }
 
 /**
- * Renders one path to HTML at build time (vite-plugin-prerender.ts). `prerender` waits for every
- * lazy page to load, so the output is the complete page, never a loading state. Same tree as
- * main.tsx (StrictMode > router > App), so the browser can hydrate it.
+ * Renders one path to HTML at build time (vite-plugin-prerender.ts): the complete page, never a
+ * loading state. Same tree as main.tsx (StrictMode > router > App), so the browser can hydrate it
+ * (main.tsx loads the page's code before hydrating, as here).
  */
 export async function render(path: string): Promise<RenderedPage> {
+  // Loaded first, so the page renders in place instead of behind a Suspense placeholder.
+  await pageFor(path).preload();
   let head: HeadData = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   collectHead((found) => (head = found));
   try {
@@ -28,6 +31,9 @@ export async function render(path: string): Promise<RenderedPage> {
           <App />
         </StaticRouter>
       </StrictMode>,
+      // React moves a large Suspense boundary's content out of place (behind a swap script) so a
+      // stream can paint early; static pages gain nothing from that and must read without scripts.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     // Joined as bytes: a chunk boundary may fall inside a multi-byte character.
     const chunks: Buffer[] = [];

@@ -15,6 +15,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (pathname !== firstPath.current) navigated.current = true;
 
   useEffect(() => {
+    // Marks the page interactive: pre-rendered HTML looks ready before its scripts run, and
+    // browser tests wait for this before they click.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
     // After a client-side navigation, start keyboard and screen-reader users at the new content
     // instead of the link they clicked; the first page load keeps the browser's own behaviour.
     if (navigated.current) mainRef.current?.focus({ preventScroll: true });

@@ -1,18 +1,28 @@
 import type { ClientRouteName } from '@app/shared/routes';
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 export interface LazyPage {
   /** The page component, loaded on first render (each page, and all admin code, is its own chunk). */
-  Component: LazyExoticComponent<ComponentType>;
-  /** Starts loading the page's code early (e.g. before hydrating a pre-rendered page). */
+  Component: ComponentType;
+  /** Starts loading the page's code early; once it has loaded, the page renders without suspending. */
   preload: () => Promise<unknown>;
 }
 
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loading: Promise<{ default: ComponentType }> | undefined;
+  let loaded: ComponentType | undefined;
   // One shared promise, so preloading and the first render never fetch or evaluate twice.
-  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
-  return { Component: lazy(preload), preload };
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = pick(module);
+      return { default: loaded };
+    }));
+  const Lazy = lazy(preload);
+  // A page whose code is already here renders directly. React.lazy would still suspend once, and
+  // a suspended page is pre-rendered as a loading placeholder plus a script that swaps the content
+  // in: no content without JavaScript, and a hydration that does not match.
+  const Component = () => createElement(loaded ?? Lazy);
+  return { Component, preload };
 }
 
 // Keyed by the shared route table: `satisfies` makes a path without a page (or a page without a

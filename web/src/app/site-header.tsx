@@ -39,7 +39,7 @@ export function SiteHeader() {
           onClick={menu.toggle}
         >
           {menu.open ? <CloseIcon /> : <MenuIcon />}
-          Menu
+          <span className="menu-toggle__label">Menu</span>
         </button>
         <div id="site-menu" className="site-menu" data-open={menu.open}>
           <nav aria-label="Main">

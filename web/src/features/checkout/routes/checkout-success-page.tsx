@@ -11,7 +11,8 @@ export function CheckoutSuccessPage() {
       description="Your payment has been received. Sign in to see your cleanings and invoices."
       heading={
         <>
-          <CheckIcon width="32" height="32" className="success-icon" /> {PAYMENT_SUCCESS_TITLE}
+          <CheckIcon width="32" height="32" className="success-icon" />
+          {PAYMENT_SUCCESS_TITLE}
         </>
       }
       lead="Thank you. Your payment has been received, and your invoice will show as paid in your account shortly."

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import LEGAL_INDEX from 'virtual:legal-index';
 import { Page } from '../../../components/page';
 import { PolicyDialog } from '../../../components/policy-dialog';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
  * Spec §2 Legal: the twelve policies, each opened in a modal from its static page. The open
@@ -12,7 +13,9 @@ import { PolicyDialog } from '../../../components/policy-dialog';
  */
 export function LegalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const openSlug = searchParams.get('policy');
+  // The pre-rendered page has no query string, so the dialog opens once the page is hydrated.
+  const hydrated = useHydrated();
+  const openSlug = hydrated ? searchParams.get('policy') : null;
   const open = LEGAL_INDEX.find((doc) => doc.slug === openSlug);
 
   const show = (slug: LegalDocument | null) =>

@@ -2,10 +2,19 @@ import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { COMING_SOON, GET_STARTED } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
+import { CheckIcon } from '../../../components/icons';
 import { usePageHead } from '../../../lib/head';
 import { PromoTerms } from '../components/promo-terms';
 import { ZipChecker } from '../components/zip-checker';
 import { SOLUTIONS, TESTIMONIALS } from '../content/home-content';
+
+// What the spec promises every customer (§1, §9).
+const PROMISES = [
+  `A free ${ASSESSMENT_MINUTES}-minute assessment, in person or by video`,
+  'Your price confirmed before any work begins',
+  'A reply to every request within 24 hours',
+  'Trained cleaners and the same checklist every visit',
+] as const;
 
 export function HomePage() {
   // The home page keeps the site's default title.
@@ -17,23 +26,36 @@ export function HomePage() {
     <>
       <section className="hero">
         <div className="container hero__inner">
-          <p className="eyebrow">Metro Atlanta home &amp; office cleaning</p>
-          <h1>A spotless home, without the hassle</h1>
-          <p className="lead">
-            Careful, reliable cleaners for houses, apartments and move-outs. Every booking starts with a free{' '}
-            {ASSESSMENT_MINUTES}-minute assessment, and your price is confirmed before any work begins.
-          </p>
-          <p className="actions">
-            <Link to={CLIENT_ROUTES.pricing} className="button button--large">
-              {GET_STARTED}
-            </Link>
-            <a href="#zip-check" className="button button--ghost">
-              Check your zip code
-            </a>
-          </p>
-          <p className="promo">
-            <span className="tag">{FIRST_BOOKING_DISCOUNT_PERCENT}% off</span> your first booking. <PromoTerms />
-          </p>
+          <div className="hero__copy">
+            <p className="eyebrow">Metro Atlanta home &amp; office cleaning</p>
+            <h1>A spotless home, without the hassle</h1>
+            <p className="lead">
+              Careful, reliable cleaners for houses, apartments and move-outs. Every booking starts with a free{' '}
+              {ASSESSMENT_MINUTES}-minute assessment, and your price is confirmed before any work begins.
+            </p>
+            <p className="actions">
+              <Link to={CLIENT_ROUTES.pricing} className="button button--large">
+                {GET_STARTED}
+              </Link>
+              <a href="#zip-check" className="button button--ghost">
+                Check your zip code
+              </a>
+            </p>
+            <p className="promo">
+              <span className="tag">{FIRST_BOOKING_DISCOUNT_PERCENT}% off</span> your first booking. <PromoTerms />
+            </p>
+          </div>
+          <div className="hero__card">
+            <h2>Every booking includes</h2>
+            <ul className="check-list">
+              {PROMISES.map((promise) => (
+                <li key={promise}>
+                  <CheckIcon />
+                  {promise}
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       </section>
 
@@ -43,7 +65,13 @@ export function HomePage() {
           {SOLUTIONS.map((solution) => (
             <li key={solution.title} className="card">
               <h3>
-                {solution.title} {solution.soon ? <span className="tag tag--muted">{COMING_SOON}</span> : null}
+                {solution.title}
+                {solution.soon ? (
+                  <>
+                    {' '}
+                    <span className="tag tag--muted">{COMING_SOON}</span>
+                  </>
+                ) : null}
               </h3>
               <p>{solution.text}</p>
               <Link to={solution.link.to}>{solution.link.label}</Link>

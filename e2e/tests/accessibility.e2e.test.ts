@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/team',
+  '/careers',
+  '/legal',
+  '/terms',
+  '/contact',
+  '/comingsoon',
+  '/checkout-success',
+  '/booking',
+];
+
+describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
+  const browser = useBrowserPage();
+
+  it.each(PUBLIC_ROUTES)('%s has no violations (with the cookie banner showing)', async (path) => {
+    const { page } = browser;
+    await page.goto(appUrl(path));
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await waitForApp(page);
+    await page.getByRole('region', { name: 'Cookie notice' }).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    if (path === '/careers') await page.locator('.career').first().waitFor();
+    if (path === '/terms') await page.getByText('Effective date: June 23, 2025').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the 404 page has no violations', async () => {
+    const { page, session } = browser;
+    await withCookieConsent(page);
+    const url = appUrl('/no-such-page');
+    session.expectNotFoundDocument(url);
+    await page.goto(url);
+    await waitForApp(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the open account menu, the open legal modal and the zip result have no violations', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    await page.getByLabel('Your zip code').fill('30303');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await page.getByRole('status').getByText('Yes! We service your area.').waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(appUrl('/legal?policy=privacy'));
+    await page.getByRole('dialog').getByText('Effective date: June 23, 2025').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it.each(['/', '/pricing', '/legal'])('%s at 375 px with the mobile menu open has no violations', async (path) => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(appUrl(path));
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Account' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,229 @@
+import { BRAND } from '@app/shared/brand';
+import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { isSameDocument, markDocument } from '../src/same-document';
+import { useBrowserPage } from '../src/use-browser-page';
+
+/** [accessible text, href] of every link inside a locator, in document order. */
+type LinkList = [string, string | null][];
+const linksIn = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href')]));
+
+/** Answers GET /api/portal/me as the given user, as the portal API will for a signed-in customer. */
+async function signInAs(page: Page, user: { email: string; phone: string; isStaff: boolean }): Promise<void> {
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`);
+  await page.route('**/api/portal/me', (route) => route.fulfill({ json: { user: { ...user, customer: null } } }));
+}
+
+describe('shared frame', { timeout: 30_000 }, () => {
+  const browser = useBrowserPage();
+
+  it('has the header navigation and the footer of the spec', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/about'));
+    await waitForApp(page);
+
+    expect(await linksIn(page, 'Main')).toEqual<LinkList>([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Pricing', '/pricing'],
+      ['Our Team', '/team'],
+    ]);
+    expect(await linksIn(page, 'Footer')).toEqual<LinkList>([
+      ['About', '/about'],
+      ['Book Now', '/pricing'],
+      ['Legal', '/legal'],
+      ['Careers', '/careers'],
+    ]);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('navigation', { name: 'Footer' }).getByRole('listitem').last().textContent()).toBe(
+      'Careers Hiring Soon!',
+    );
+    expect(await linksIn(page, 'Social')).toEqual<LinkList>([
+      [BRAND.social.imageSharing.label, BRAND.social.imageSharing.url],
+      [BRAND.social.socialNetwork.label, BRAND.social.socialNetwork.url],
+    ]);
+    expect(await footer.getByRole('link', { name: BRAND.email }).getAttribute('href')).toBe(`mailto:${BRAND.email}`);
+    const footerText = await footer.textContent();
+    expect(footerText).toContain(BRAND.designerCredit.label);
+    expect(footerText).toContain(`Some visuals on this site come from ${BRAND.stockImages.site}, used under the ${BRAND.stockImages.licence}.`);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('offers visitors Customer Login (to the portal) and a disabled Services Login', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+
+    const toggle = page.getByRole('button', { name: 'Account' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('link', { name: 'Customer Login' }).getAttribute('href')).toBe('/portal');
+    const services = page.getByRole('button', { name: 'Services Login' });
+    expect(await services.isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Logout' }).count()).toBe(0);
+
+    // Escape closes the menu and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
+  });
+
+  it('offers signed-in customers Home (the portal) and Logout, without Admin home', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await signInAs(page, { email: 'jane@example.com', phone: '+14045551234', isStaff: false });
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Account' }).click();
+
+    const menu = page.locator('.account-menu__panel');
+    await menu.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['Home', '/portal'],
+    ]);
+    expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
+  });
+
+  it('adds Admin home for staff, and Logout signs out and goes to /login', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await signInAs(page, { email: 'lead@example.com', phone: '+14045550000', isStaff: true });
+    let loggedOut = false;
+    await page.route('**/api/portal/logout', async (route) => {
+      loggedOut = route.request().method() === 'POST';
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto(appUrl('/pricing'));
+    await waitForApp(page);
+    await markDocument(page);
+    await page.getByRole('button', { name: 'Account' }).click();
+
+    const menu = page.locator('.account-menu__panel');
+    await menu.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['Home', '/portal'],
+      ['Admin home', '/admin/dashboard'],
+    ]);
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(appUrl('/login'));
+    expect(loggedOut).toBe(true);
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
+  it('scrolls to the top and moves focus to the new page after a navigation', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/pricing'));
+    await waitForApp(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Legal' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Legal' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await expect.poll(() => page.title()).toBe(`Legal | ${BRAND.name}`);
+  });
+});
+
+describe('cookie banner', { timeout: 30_000 }, () => {
+  const browser = useBrowserPage();
+  const banner = (page: Page) => page.getByRole('region', { name: 'Cookie notice' });
+  const storedConsent = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), COOKIE_CONSENT_KEY);
+
+  it('shows until Got it stores consent, then stays away across reloads and pages', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/'));
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await waitForApp(page);
+
+    await banner(page).waitFor();
+    expect(await storedConsent(page)).toBeNull();
+    await banner(page).getByRole('button', { name: 'Got it' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    expect(COOKIE_CONSENT_KEY).toMatch(/^[a-z]+\.[A-Za-z]+$/);
+    expect(await storedConsent(page)).toBe('true');
+
+    await page.reload();
+    await waitForApp(page);
+    await page.goto(appUrl('/pricing'));
+    await waitForApp(page);
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  it('can be dismissed for the visit without storing consent, so it comes back on the next load', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/about'));
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await waitForApp(page);
+
+    await banner(page).getByRole('button', { name: 'Dismiss' }).click();
+    await banner(page).waitFor({ state: 'detached' });
+    expect(await storedConsent(page)).toBeNull();
+
+    await page.reload();
+    await waitForApp(page);
+    await banner(page).waitFor();
+  });
+});
+
+describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
+  const browser = useBrowserPage();
+
+  it('opens a menu with the navigation, Manage your account and Cleaner sign in', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+
+    // Closed: only the brand and the Menu button show; the account menu is replaced on phones.
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Account' }).isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    expect(await linksIn(page, 'Main')).toEqual<LinkList>([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Pricing', '/pricing'],
+      ['Our Team', '/team'],
+    ]);
+    expect(await linksIn(page, 'Account')).toEqual<LinkList>([
+      ['Manage your account', '/login'],
+      ['Cleaner sign in', '/admin/login'],
+    ]);
+    // No horizontal scrolling at phone width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Manage your account' }).click();
+    await page.waitForURL(appUrl('/login'));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+  });
+
+  it('fits 320 px without horizontal scrolling on every marketing page', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ['/', '/about', '/pricing', '/team', '/careers', '/legal', '/terms', '/comingsoon', '/checkout-success', '/contact']) {
+      await page.goto(appUrl(path));
+      await waitForApp(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  });
+});
