@@ -15,7 +15,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 const site = await serveBuiltSite();
-let failed = false;
+let failed: boolean | undefined;
 try {
   console.log(`Built site at ${site.url}\n`);
   const pages = await measurePageBytes(site.url, ['/', '/pricing']);
@@ -48,4 +48,4 @@ try {
 } finally {
   await site.stop();
 }
-process.exitCode = failed ? 1 : 0;
+process.exitCode = failed === false ? 0 : 1;
