@@ -116,11 +116,16 @@ describe('crm.push-booking against the HubSpot emulator', () => {
   it('honours a 429 Retry-After and completes', async () => {
     const booking = await insertBooking(db);
     hubspot.faults.next(1, { status: 429, retryAfterSeconds: 1 });
-    const started = Date.now();
     await enqueue(booking);
     await settled(booking.outboxId, ['completed']);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(dealsFor(booking.dealId)).toHaveLength(1);
+    // Read from HubSpot's side: after the 429, the paused queue sent nothing until Retry-After had passed.
+    const requests = hubspot.requests().sort((a, b) => a.at - b.at);
+    const limited = requests.findIndex((r) => r.status === 429);
+    expect(limited).toBeGreaterThanOrEqual(0);
+    const nextRequest = requests[limited + 1];
+    expect(nextRequest).toBeDefined();
+    expect(nextRequest!.at - requests[limited]!.at).toBeGreaterThanOrEqual(900);
   });
 
   it('fails a 400 at once, keeps it in the failed set, and succeeds when retried after the fix', async () => {
