@@ -5,6 +5,7 @@
  * BENCH_CONCURRENCY (50), BENCH_RAW_SECONDS (5), BENCH_DRAIN_TIMEOUT_S (600).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +21,8 @@ const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
 const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 600);
 const TOKEN = 'bench-token';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+/** Production mode requires real secrets: fresh random ones for this run only. */
+const BENCH_SECRETS = { SESSION_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -36,7 +39,7 @@ function freePort(): Promise<number> {
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...BENCH_SECRETS, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
@@ -101,7 +104,9 @@ async function main(): Promise<void> {
   const prefix = `bench-${process.pid}`;
   const apiPort = await freePort();
   const common = { DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix };
-  const api = startProcess('api/src/main.ts', { ...common, PORT: String(apiPort), HOST: '127.0.0.1' });
+  // All requests come from 127.0.0.1: the per-address limit of the public forms would refuse
+  // nearly all of them, so it is off here (this measures intake, not the limiter).
+  const api = startProcess('api/src/main.ts', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
   const worker = startProcess('worker/src/main.ts', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,

@@ -55,6 +55,20 @@ const schema = z
    * always allowed. Defaults to the dev servers outside production.
    */
   PUBLIC_ORIGIN: z.string().transform(commaList).pipe(z.array(origin)).optional(),
+  /**
+   * Public form POSTs (booking, contact ticket, notify-me) allowed per client address, per form,
+   * per window; 0 turns the limit off (the intake benchmark). Counted in each API process.
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * Proxies in front of the API whose X-Forwarded-For entries are believed for the client
+   * address. 0 (default): the socket address, because anyone can write X-Forwarded-For.
+   * Behind one load balancer set 1, or every client shares the balancer's limit.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long an Idempotency-Key and its stored answer are kept. */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -25,5 +25,13 @@ export const errors = {
   unsupportedMediaType: () => new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.'),
   unprocessable: (message: string) => new AppError(422, 'unprocessable', message),
   tooManyRequests: () => new AppError(429, 'rate_limited', 'Too many requests. Please try again later.'),
+  idempotencyKeyReused: () =>
+    new AppError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+    ),
+  idempotencyInProgress: () =>
+    new AppError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed. Please try again shortly.'),
   unavailable: (message = 'Service temporarily unavailable.') => new AppError(503, 'unavailable', message),
 } as const;

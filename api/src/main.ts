@@ -24,11 +24,15 @@ async function main(): Promise<void> {
   const queues = createQueues(backend);
   const outbox = createOutboxPublisher({ queues, log });
 
+  const publicPosts = {
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000, trustedProxyHops: env.TRUST_PROXY_HOPS },
+    idempotencyTtlMs: env.IDEMPOTENCY_TTL_HOURS * 3_600_000,
+  };
   const app = await createApp({
     logger: log,
     bodyLimit: env.BODY_LIMIT,
     webDistDir: env.WEB_DIST_DIR,
-    routers: [...moduleRouters({ db, outbox, now: () => new Date() }), opsRoutes({ db, queues })],
+    routers: [...moduleRouters({ db, outbox, now: () => new Date(), publicPosts }), opsRoutes({ db, queues })],
     // Staff only; until staff sign-in exists, only on a developer's machine.
     middleware: env.NODE_ENV === 'development' ? [queueDashboard(Object.values(queues))] : [],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },

@@ -1,8 +1,13 @@
 import type Router from '@koa/router';
 import type { Db } from '@app/db/client';
 import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import type { PublicPostSettings } from '../middleware/public-post';
 import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
+import { portalAuthRoutes } from './portal-auth/routes';
+import { portalRoutes } from './portal/routes';
+import { contactTicketRoutes } from './contact-ticket/routes';
+import { subscribeRoutes } from './subscribe/routes';
 
 /** What API modules may depend on; main.ts builds it once. */
 export interface ModuleDeps {
@@ -10,9 +15,17 @@ export interface ModuleDeps {
   outbox: OutboxPublisher;
   /** The clock for date rules (tests pin it). */
   now: () => Date;
+  /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */
+  publicPosts?: PublicPostSettings;
+  /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
+  auth?: { otpSecret: string; trustedProxyHops: number };
 }
 
-/** Every API module's router, mounted by createApp in this order. Add a module here. */
+/**
+ * Every API module's router, mounted by createApp in this order. Add a module here.
+ * The portal comes before booking: it takes requestBooking bodies carrying a contactId and lets
+ * the public form's bodies through to the booking module.
+ */
 export function moduleRouters(deps: ModuleDeps): Router[] {
-  return [bookingRoutes(deps), careersRoutes(deps)];
+  return [portalAuthRoutes(deps), portalRoutes(deps), bookingRoutes(deps), careersRoutes(deps), contactTicketRoutes(deps), subscribeRoutes(deps)];
 }

@@ -58,3 +58,8 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<{ dealId: st
     SELECT ${eventId}::uuid, 'crm.push-booking', ${JSON.stringify(eventPayload)}::jsonb, 'deal', d.id FROM d`;
   return { dealId, event: { id: eventId, type: 'crm.push-booking', payload: eventPayload } };
 }
+
+/** The HubSpot id of a deal (null until synced), or null when there is no such deal. */
+export async function findDealSyncState(db: Db, dealId: string): Promise<{ hubspotId: string | null } | null> {
+  return db.deal.findUnique({ where: { id: dealId }, select: { hubspotId: true } });
+}

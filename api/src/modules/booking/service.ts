@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
 import type { OutboxPublisher } from '@app/worker/outbox/publisher';
-import { insertBooking } from './repository';
+import { findDealSyncState, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -44,4 +45,22 @@ export async function requestBooking(
   // Not awaited: the answer never waits on the queue; the relay covers any failure.
   void deps.outbox.publish([event]);
   return { dealId };
+}
+
+/** Deal ids the API creates are uuids (insertBooking); anything else cannot be one of ours. */
+const dealIdSchema = z.uuid();
+
+/**
+ * Sync state of a booking for its confirmation page: whether the worker has created the
+ * HubSpot deal yet. Deliberately nothing else (no name, address or stage): whoever holds the
+ * id learns only that. Null for a malformed or unknown id.
+ */
+export async function bookingStatus(
+  deps: { db: Db },
+  dealId: unknown,
+): Promise<{ dealId: string; syncedToCrm: boolean } | null> {
+  const parsed = dealIdSchema.safeParse(dealId);
+  if (!parsed.success) return null;
+  const state = await findDealSyncState(deps.db, parsed.data);
+  return state ? { dealId: parsed.data, syncedToCrm: state.hubspotId !== null } : null;
 }

@@ -1,0 +1,31 @@
+import type { Middleware } from 'koa';
+import type { Db } from '@app/db/client';
+import { idempotency } from './idempotency';
+import { type RateLimitSettings, rateLimit } from './rate-limit';
+
+/** Guards of the public form POSTs (booking, contact ticket, notify-me signup). */
+export interface PublicPostSettings {
+  rateLimit: RateLimitSettings;
+  /** How long an Idempotency-Key and its answer are kept. */
+  idempotencyTtlMs: number;
+}
+
+/** Without settings (tests that build the app themselves) there is no rate limit. */
+export const UNLIMITED_PUBLIC_POSTS: PublicPostSettings = {
+  rateLimit: { max: 0, windowMs: 60_000, trustedProxyHops: 0 },
+  idempotencyTtlMs: 24 * 60 * 60_000,
+};
+
+/**
+ * The chain in front of a public POST handler: the per-address rate limit first (so replays
+ * count too and a flood never reaches the database), then the Idempotency-Key.
+ * Each call has its own counters: one call per route family.
+ */
+export function publicPostGuards(
+  db: Db,
+  settings: PublicPostSettings | undefined,
+  scope: string,
+): { rateLimit: Middleware; idempotency: Middleware } {
+  const s = settings ?? UNLIMITED_PUBLIC_POSTS;
+  return { rateLimit: rateLimit(s.rateLimit), idempotency: idempotency({ db, scope, ttlMs: s.idempotencyTtlMs }) };
+}
