@@ -3,14 +3,23 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createTestDatabase, type TestDatabase } from '../test/database';
+import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { startTwilioEmulator } from '../dev/src/emulators/twilio/twilio-emulator';
+import { createTestDatabase } from '../test/database';
 
 /**
- * Browser tests run against the production build: the bundled API (api/dist) serving the
- * built web app (web/dist), on its own database and queue prefix. `npm test` builds first.
+ * Browser tests run against the whole system as it ships: the bundled API (api/dist) serving the
+ * built web app (web/dist) and the bundled worker (worker/dist), both on one fresh database and
+ * queue prefix, with the worker talking to the HubSpot and Twilio emulators (started here, in
+ * this process, on free ports). `npm test` builds first.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 30_000;
+// The schedule the portal pages rely on to see staff changes; short so tests need not wait long.
+const CRM_PULL_INTERVAL_MS = 5_000;
 
+// TODO(lead): replace freePort/waitUntilReady with the shared helpers once they live in dev/src/.
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -22,61 +31,116 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+interface Child {
+  name: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+/** Polls `isReady` until it says yes; fails early (with the child's output) when the child exits. */
+async function waitUntilReady(child: Child, isReady: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
+    if (child.process.exitCode !== null) throw new Error(`${child.name} exited with ${child.process.exitCode}:\n${child.output()}`);
+    if (await isReady().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`API did not answer /healthz within 30 s:\n${output()}`);
+  throw new Error(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.output()}`);
+}
+
+/** `node <script>` with its output kept (shown only when it fails to start). */
+function startNode(name: string, script: string, env: NodeJS.ProcessEnv): Child {
+  let output = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, script)], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept bounded: a chatty process over a long run must not grow this without limit.
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-200_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { name, process: child, output: () => output };
+}
+
+/** SIGTERM (graceful: the worker finishes its running jobs), SIGKILL if it is still there after 15 s. */
+async function stop(child: Child): Promise<void> {
+  const { process: p } = child;
+  if (p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((resolve) => p.once('exit', resolve));
+  p.kill('SIGTERM');
+  const timer = setTimeout(() => p.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  for (const artefact of ['api/dist/main.js', 'web/dist/index.html']) {
+  for (const artefact of ['api/dist/main.js', 'worker/dist/main.js', 'web/dist/index.html']) {
     if (!existsSync(path.join(ROOT, artefact))) throw new Error(`${artefact} is missing: run \`npm run build\` first.`);
   }
-  const database: TestDatabase = await createTestDatabase('e2e');
-  const port = await freePort();
-  let output = '';
-  const api = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'api/dist/main.js')], {
-    env: {
+  const cleanups: Array<() => Promise<void>> = [];
+  // Undone in reverse order of starting: processes first, then the emulators they call, then the database.
+  const teardown = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error(error));
+  };
+
+  try {
+    const database = await createTestDatabase('e2e');
+    cleanups.push(() => database.drop());
+
+    const hubspot = await startHubSpotEmulator({ port: 0, accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN });
+    cleanups.push(() => hubspot.close());
+    const twilio = await startTwilioEmulator({
+      port: 0,
+      accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+      authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+    });
+    cleanups.push(() => twilio.close());
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATABASE_URL: database.url,
       REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: `e2e-${process.pid}`,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    };
+
+    const api = startNode('API', 'api/dist/main.js', {
+      ...common,
+      HOST: '127.0.0.1',
+      PORT: String(port),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
       LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  api.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    });
+    cleanups.push(() => stop(api));
+    const worker = startNode('worker', 'worker/dist/main.js', {
+      ...common,
+      HUBSPOT_BASE_URL: hubspot.url,
+      HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
+      TWILIO_BASE_URL: twilio.url,
+      TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+      TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
+      CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
+    });
+    cleanups.push(() => stop(worker));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseUrl, api, () => output);
+    await Promise.all([
+      waitUntilReady(api, async () => (await fetch(`${baseUrl}/healthz`)).ok),
+      // The worker serves no HTTP; its "ready" log line comes once its queues run and signals are handled.
+      waitUntilReady(worker, () => Promise.resolve(worker.output().includes('worker ready'))),
+    ]);
+
+    project.provide('baseUrl', baseUrl);
+    project.provide('hubspotUrl', hubspot.url);
+    project.provide('twilioUrl', twilio.url);
   } catch (error) {
-    api.kill('SIGKILL');
-    await database.drop();
+    await teardown();
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    if (api.exitCode === null) {
-      const exited = new Promise((resolve) => api.once('exit', resolve));
-      api.kill('SIGTERM');
-      await exited;
-    }
-    await database.drop();
-  };
+  return teardown;
 }

@@ -3,6 +3,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the running API that serves the built web app, e.g. http://127.0.0.1:41234 */
     baseUrl: string;
+    /** Origin of the HubSpot emulator the worker pushes to; its control API is under /_emulator/. */
+    hubspotUrl: string;
+    /** Origin of the Twilio emulator the worker sends texts through; sent messages at /_emulator/messages. */
+    twilioUrl: string;
   }
 }
 
