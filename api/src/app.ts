@@ -4,7 +4,9 @@ import type { Logger } from '@app/worker/logger';
 import { errors } from './errors';
 import { errorHandler } from './middleware/error-handler';
 import { jsonBody } from './middleware/json-body';
+import { originCheck } from './middleware/origin-check';
 import { requestContext } from './middleware/request-context';
+import { sessionMiddleware, type SessionOptions } from './middleware/session';
 import { healthRoutes } from './modules/health/routes';
 import type { ReadinessCheck } from './modules/health/service';
 import { serveWeb } from './web/serve-web';
@@ -13,6 +15,10 @@ export interface AppDeps {
   logger: Logger;
   bodyLimit: string;
   readinessChecks: Record<string, ReadinessCheck>;
+  /** Origins besides the request's own that may send state-changing requests (see origin-check.ts). */
+  allowedOrigins?: readonly string[];
+  /** Cookie sessions (customer portal, staff); without them every guarded endpoint answers 401. */
+  session?: SessionOptions;
   /** Module routers (see modules/registry.ts). */
   routers?: readonly Router[];
   /** Mounted after the routers, e.g. the queue dashboard. */
@@ -28,7 +34,9 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
+  app.use(originCheck(deps.allowedOrigins ?? []));
   for (const middleware of jsonBody(deps.bodyLimit)) app.use(middleware);
+  if (deps.session) app.use(sessionMiddleware(app, deps.session));
 
   const health = healthRoutes(deps.readinessChecks);
   app.use(health.routes()).use(health.allowedMethods());

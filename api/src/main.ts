@@ -6,6 +6,8 @@ import { createOutboxPublisher } from '@app/worker/outbox/publisher';
 import { createQueueBackend, createQueues, pingQueue } from '@app/worker/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
+import { SESSION_POLICIES } from './middleware/session';
+import { createPostgresSessionStore } from './middleware/session-store';
 import { pingDatabase } from './modules/health/repository';
 import { queueDashboard } from './modules/ops/queue-dashboard';
 import { opsRoutes } from './modules/ops/routes';
@@ -28,11 +30,18 @@ async function main(): Promise<void> {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000, trustedProxyHops: env.TRUST_PROXY_HOPS },
     idempotencyTtlMs: env.IDEMPOTENCY_TTL_HOURS * 3_600_000,
   };
+  const now = () => new Date();
   const app = await createApp({
     logger: log,
     bodyLimit: env.BODY_LIMIT,
+    allowedOrigins: env.PUBLIC_ORIGINS,
+    session: {
+      keys: env.SESSION_KEYS,
+      secure: env.COOKIE_SECURE,
+      store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
+    },
     webDistDir: env.WEB_DIST_DIR,
-    routers: [...moduleRouters({ db, outbox, now: () => new Date(), publicPosts }), opsRoutes({ db, queues })],
+    routers: [...moduleRouters({ db, outbox, now, publicPosts, auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS } }), opsRoutes({ db, queues })],
     // Staff only; until staff sign-in exists, only on a developer's machine.
     middleware: env.NODE_ENV === 'development' ? [queueDashboard(Object.values(queues))] : [],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },

@@ -52,6 +52,19 @@ export const LOGIN_SMS_CONSENT =
   'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply.';
 export const LOGIN_REQUEST_CODE_FAILED = 'Something went wrong.';
 export const LOGIN_VERIFY_FAILED = 'Verification failed.';
+// Server answers of the login steps (our wording). §8: the page shows the error field, and a
+// message containing 'suspended' or 'not yet eligible' in the warning style.
+export const LOGIN_NOT_ELIGIBLE =
+  'This account is not yet eligible for the customer portal. Request a cleaning first, then sign in with the same email and phone number you used.';
+export const LOGIN_SUSPENDED = 'Portal access for this account has been suspended. Please contact us to restore it.';
+export const LOGIN_CODE_SENT = 'We texted you a 6-digit login code. It expires in 10 minutes.';
+export const LOGIN_CODE_WRONG = 'That code is not correct. Please check the text message and try again.';
+export const LOGIN_CODE_EXPIRED = 'That code has expired or was already used. Please request a new code.';
+export const LOGIN_CODE_TOO_MANY_ATTEMPTS = 'Too many incorrect codes. Please request a new code.';
+/** The text message carrying a login code (our wording). */
+export function loginCodeSms(brandName: string, code: string, minutes: number): string {
+  return `${code} is your ${brandName} login code. It expires in ${minutes} minutes. Never share it with anyone.`;
+}
 
 // ── Portal (§2, §4) ─────────────────────────────────────────────────────────────
 export const SIGNED_OUT_BANNER = 'You\'ve been signed out successfully.';
@@ -74,6 +87,10 @@ export const INVOICE_PAID = 'Paid/Settled';
 export const INVOICE_OPEN = 'Not Paid';
 export const INVOICE_VOIDED = 'Voided';
 export const REQUEST_SUBMITTED = 'Request Submitted';
+/** Our wording: a second request while one is active on the same booking. */
+export const MANAGE_REQUEST_ALREADY_ACTIVE = 'A change or cancellation request is already in progress for this booking.';
+/** Our wording: the portal's schedule-a-new-clean request was stored. */
+export const PORTAL_REQUEST_RECEIVED = 'Your cleaning request was received.';
 
 // ── Contact form (§5, §8) ───────────────────────────────────────────────────────
 export const CONTACT_NAME_ERROR = 'Please enter both your first and last name.';

@@ -1,0 +1,104 @@
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import createSession from 'koa-session';
+import { errors } from '../errors';
+import type { PostgresSessionStore, SessionPolicies, StoredSessionData } from './session-store';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Customers: 30 minutes idle, 12 hours at most. Staff: 15 minutes idle, 8 hours at most. */
+export const SESSION_POLICIES: SessionPolicies = {
+  customer: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR },
+  staff: { idleMs: 15 * MINUTE, absoluteMs: 8 * HOUR },
+};
+
+export const SESSION_COOKIE = 'sid';
+/** Only API requests carry the cookie: pages and assets never cost a session lookup. */
+const COOKIE_PATH = '/api';
+const USER_AGENT_MAX = 512;
+
+export interface SessionOptions {
+  /** Cookie signing keys; the first signs, all verify (rotation). */
+  keys: readonly string[];
+  /** Secure cookie (everywhere but development and tests). */
+  secure: boolean;
+  store: PostgresSessionStore;
+}
+
+/** The part of koa-session's Session object we use. */
+interface KoaSession extends Record<string, unknown> {
+  toJSON(): Record<string, unknown>;
+  regenerate(): Promise<void>;
+}
+
+/**
+ * koa-session with the Postgres store. The cookie is HttpOnly, SameSite=Lax, signed, scoped to
+ * /api and lives as long as the browser session; the server enforces the real timeouts
+ * (SESSION_POLICIES) in the store. A request without the cookie never reaches the database:
+ * koa-session asks the store only when a cookie is present and saves only a populated session.
+ */
+export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware {
+  app.keys = [...options.keys];
+  const { store } = options;
+  const session = createSession(
+    {
+      key: SESSION_COOKIE,
+      path: COOKIE_PATH,
+      maxAge: 'session',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secure,
+      signed: true,
+      rolling: false,
+      store: {
+        get: (id: string) => store.get(id),
+        set: (id: string, data: StoredSessionData, _maxAge: unknown, { ctx }: { ctx: Context }) =>
+          store.set(id, data, { ip: ctx.ip || null, userAgent: ctx.get('user-agent').slice(0, USER_AGENT_MAX) || null }),
+        destroy: (id: string) => store.destroy(id),
+      },
+    } as Parameters<typeof createSession>[0],
+    app,
+  );
+  return (ctx, next) => (ctx.path.startsWith(`${COOKIE_PATH}/`) ? session(ctx, next) : next());
+}
+
+function sessionOf(ctx: Context): KoaSession | null {
+  return ((ctx as unknown as { session?: KoaSession | null }).session ?? null);
+}
+
+export interface CustomerIdentity {
+  contactId: string;
+}
+
+/** The signed-in customer, or null. */
+export function currentCustomer(ctx: Context): CustomerIdentity | null {
+  const session = sessionOf(ctx);
+  if (session?.kind !== 'customer' || typeof session.contactId !== 'string') return null;
+  return { contactId: session.contactId };
+}
+
+/** Guard for customer endpoints: the signed-in customer, else 401. */
+export function requireCustomer(ctx: Context): CustomerIdentity {
+  const customer = currentCustomer(ctx);
+  if (!customer) throw errors.unauthorized();
+  return customer;
+}
+
+/**
+ * Signs a customer in: whatever the session held before is cleared and it gets a new id (the
+ * old row is destroyed), so an id planted before login is worthless afterwards.
+ */
+export async function signInCustomer(ctx: Context, contactId: string): Promise<void> {
+  const session = sessionOf(ctx);
+  if (!session) throw new Error('session middleware is not mounted');
+  for (const key of Object.keys(session.toJSON())) delete session[key];
+  session.kind = 'customer';
+  session.contactId = contactId;
+  await session.regenerate();
+}
+
+/** Destroys the session row and clears the cookie. */
+export function signOut(ctx: Context): void {
+  (ctx as unknown as { session: null }).session = null;
+}

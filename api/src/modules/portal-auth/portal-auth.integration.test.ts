@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCustomer,
+  latestCodeFromOutbox,
+  signIn,
+  startPortalApi,
+  TestBrowser,
+  uniquePhone,
+  type PortalApi,
+  type TestCustomer,
+} from '../../../../test/portal-app';
+
+const MINUTE = 60_000;
+// 10:00 in Atlanta on Sunday 22 November 2026.
+const START = new Date('2026-11-22T15:00:00Z');
+
+describe('customer login by texted code', () => {
+  let api: PortalApi;
+
+  beforeAll(async () => {
+    api = await startPortalApi('portal-auth', START);
+  });
+  afterAll(() => api.close());
+
+  const requestCode = (browser: TestBrowser, c: { email: string; phone: string }) =>
+    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '' });
+  const verify = (browser: TestBrowser, c: { email: string; phone: string }, code: string) =>
+    browser.post('/api/portal/auth/verify-code', { email: c.email, phone: c.phone, code });
+  const me = (browser: TestBrowser) => browser.request('/api/portal/me');
+  const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  describe('request-code', () => {
+    it('stores only an HMAC of a fresh 6-digit code and queues the text, valid for 10 minutes', async () => {
+      const customer = await createCustomer(api.db);
+      const res = await requestCode(new TestBrowser(api.url), customer);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true, message: 'We texted you a 6-digit login code. It expires in 10 minutes.' });
+
+      const code = await latestCodeFromOutbox(api.db, customer.phone);
+      expect(code).toMatch(/^\d{6}$/);
+      const [challenge] = await api.db.otpChallenge.findMany({ where: { contactId: customer.id } });
+      expect(challenge?.codeHmac).toBeTruthy();
+      expect(challenge?.codeHmac).not.toContain(code);
+      expect(challenge?.expiresAt.toISOString()).toBe(new Date(START.getTime() + 10 * MINUTE).toISOString());
+      expect(challenge?.requestIp).not.toMatch(/^10\./); // a keyed hash, not the address
+
+      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { aggregateType: 'otp_challenge', aggregateId: challenge!.id } });
+      expect(event.type).toBe('sms.send');
+      expect(event.payload).toEqual({
+        to: customer.phone,
+        body: `${code} is your Atlanta Home Cleaning login code. It expires in 10 minutes. Never share it with anyone.`,
+        notAfter: challenge?.expiresAt.toISOString(),
+      });
+      // The API's fast path enqueues it on the SMS queue right away.
+      await expect.poll(() => api.queues.sms.getJob(event.id).then((j) => j?.name)).toBe('sms.send');
+    });
+
+    it('normalises the phone as the login field does (§5)', async () => {
+      const customer = await createCustomer(api.db);
+      const typed = `1 (${customer.phone.slice(2, 5)}) ${customer.phone.slice(5, 8)}-${customer.phone.slice(8)}`;
+      const res = await requestCode(new TestBrowser(api.url), { email: customer.email.toUpperCase(), phone: typed });
+      expect(res.status).toBe(200);
+    });
+
+    it('accepts a contact invited by staff who has no booking yet', async () => {
+      const customer = await createCustomer(api.db, { with: 'invite' });
+      expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
+    });
+
+    it('tells a contact without any request, and an unknown pair, the same: not yet eligible', async () => {
+      const noRequests = await createCustomer(api.db, { with: 'nothing' });
+      const unknown = { email: 'nobody.here@example.com', phone: uniquePhone() };
+      const known = await createCustomer(api.db);
+      const wrongPhone = { email: known.email, phone: uniquePhone() };
+      for (const who of [noRequests, unknown, wrongPhone]) {
+        const res = await requestCode(new TestBrowser(api.url), who);
+        expect(res.status).toBe(403);
+        const body = (await res.json()) as { error: string; code: string };
+        expect(body).toEqual({
+          error: 'This account is not yet eligible for the customer portal. Request a cleaning first, then sign in with the same email and phone number you used.',
+          code: 'portal_not_eligible',
+        });
+        expect(body.error).toContain('not yet eligible');
+      }
+      expect(await api.db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: noRequests.phone } } })).toBe(0);
+    });
+
+    it('tells a suspended customer their access is suspended, and sends nothing', async () => {
+      const customer = await createCustomer(api.db, { suspended: true });
+      const res = await requestCode(new TestBrowser(api.url), customer);
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as { error: string; code: string };
+      expect(body).toEqual({ error: 'Portal access for this account has been suspended. Please contact us to restore it.', code: 'portal_suspended' });
+      expect(body.error).toContain('suspended');
+      expect(await api.db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } })).toBe(0);
+    });
+
+    it('refuses a bad phone with the field named', async () => {
+      const res = await requestCode(new TestBrowser(api.url), { email: 'a@example.com', phone: '404-555' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Please enter a valid 10-digit US phone number.', code: 'validation_failed', field: 'phone' });
+    });
+  });
+
+  describe('send limits (counted in Postgres)', () => {
+    it('waits 30 seconds between two codes to one phone', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      expect((await requestCode(browser, customer)).status).toBe(200);
+      api.clock.advance(10_000);
+      const res = await requestCode(browser, customer);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('20');
+      expect(await res.json()).toEqual({ error: 'Too many requests. Please try again later.', code: 'rate_limited' });
+      api.clock.advance(20_000);
+      expect((await requestCode(browser, customer)).status).toBe(200);
+    });
+
+    it('sends at most 3 codes per phone in 15 minutes, from any address', async () => {
+      const customer = await createCustomer(api.db);
+      const sentAt = api.clock.now().getTime();
+      for (let i = 0; i < 3; i++) {
+        expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
+        api.clock.advance(31_000);
+      }
+      const limited = await requestCode(new TestBrowser(api.url), customer);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBe(Math.ceil((sentAt + 15 * MINUTE - api.clock.now().getTime()) / 1000));
+      api.clock.set(new Date(sentAt + 15 * MINUTE + 1));
+      expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
+    });
+
+    it('takes at most 10 code requests per address in an hour, refused ones included', async () => {
+      const browser = new TestBrowser(api.url);
+      for (let i = 0; i < 9; i++) {
+        expect((await requestCode(browser, { email: `probe.${i}@example.com`, phone: uniquePhone() })).status).toBe(403);
+      }
+      const customer = await createCustomer(api.db);
+      expect((await requestCode(browser, customer)).status).toBe(200); // the 10th
+      const other = await createCustomer(api.db);
+      expect((await requestCode(browser, other)).status).toBe(429);
+      expect((await requestCode(new TestBrowser(api.url), other)).status).toBe(200); // another address
+    });
+
+    it('is exact under concurrency: of 6 simultaneous requests for one phone, one sends', async () => {
+      const customer = await createCustomer(api.db);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => requestCode(new TestBrowser(api.url), customer)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+      expect(await api.db.otpChallenge.count({ where: { contactId: customer.id } })).toBe(1);
+    });
+  });
+
+  describe('verify-code', () => {
+    async function withCode(): Promise<{ customer: TestCustomer; browser: TestBrowser; code: string }> {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      expect((await requestCode(browser, customer)).status).toBe(200);
+      return { customer, browser, code: await latestCodeFromOutbox(api.db, customer.phone) };
+    }
+
+    it('signs the customer in with an HttpOnly, SameSite=Lax session cookie and uses the code up', async () => {
+      const { customer, browser, code } = await withCode();
+      const res = await verify(browser, customer, code);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+      expect(cookie).toMatch(/; path=\/api/);
+      expect(cookie).toMatch(/; samesite=lax/i);
+      expect(cookie).toMatch(/; httponly/i);
+      expect(cookie).not.toMatch(/; secure/i); // Secure only in production
+      expect(cookie).not.toMatch(/expires=/i); // a browser-session cookie: the server keeps time
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('sid.sig='))).toBe(true);
+
+      const meRes = await me(browser);
+      expect(meRes.status).toBe(200);
+      expect(await meRes.json()).toMatchObject({ email: customer.email, phone: customer.phone, isStaff: false, customer: { id: customer.id } });
+
+      const session = await api.db.session.findUniqueOrThrow({ where: { id: browser.sessionId! } });
+      expect(session).toMatchObject({ kind: 'customer', contactId: customer.id, ip: browser.ip, userAgent: 'node' });
+      // The code's text no longer holds the code.
+      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } });
+      expect(JSON.stringify(event.payload)).not.toContain(code);
+    });
+
+    it('refuses a code used before', async () => {
+      const { customer, browser, code } = await withCode();
+      expect((await verify(browser, customer, code)).status).toBe(200);
+      const again = await verify(new TestBrowser(api.url), customer, code);
+      expect(again.status).toBe(401);
+      expect(await again.json()).toEqual({ error: 'That code has expired or was already used. Please request a new code.', code: 'code_expired' });
+    });
+
+    it('refuses a code after its 10 minutes', async () => {
+      const { customer, browser, code } = await withCode();
+      api.clock.advance(10 * MINUTE);
+      const res = await verify(browser, customer, code);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'code_expired' });
+      expect(browser.sessionId).toBeUndefined();
+    });
+
+    it('counts wrong codes and voids the code at the fifth', async () => {
+      const { customer, browser, code } = await withCode();
+      for (let i = 1; i <= 4; i++) {
+        const res = await verify(browser, customer, otherCode(code));
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual({ error: 'That code is not correct. Please check the text message and try again.', code: 'invalid_code' });
+      }
+      const fifth = await verify(browser, customer, otherCode(code));
+      expect(await fifth.json()).toEqual({ error: 'Too many incorrect codes. Please request a new code.', code: 'code_void' });
+      const right = await verify(browser, customer, code);
+      expect(right.status).toBe(401);
+      expect(await right.json()).toMatchObject({ code: 'code_expired' });
+      expect((await me(browser)).status).toBe(401);
+    });
+
+    it('binds the code to its e-mail and phone', async () => {
+      const { customer, code } = await withCode();
+      const other = await createCustomer(api.db);
+      expect((await verify(new TestBrowser(api.url), { email: other.email, phone: customer.phone }, code)).status).toBe(401);
+      expect((await verify(new TestBrowser(api.url), { email: customer.email, phone: other.phone }, code)).status).toBe(401);
+    });
+
+    it('voids the previous code when a new one is sent', async () => {
+      const { customer, browser, code: first } = await withCode();
+      api.clock.advance(31_000);
+      expect((await requestCode(browser, customer)).status).toBe(200);
+      const second = await latestCodeFromOutbox(api.db, customer.phone);
+      if (first !== second) {
+        expect(await (await verify(browser, customer, first)).json()).toMatchObject({ code: 'invalid_code' });
+      }
+      expect((await verify(browser, customer, second)).status).toBe(200);
+    });
+
+    it('refuses a customer suspended after the code was sent', async () => {
+      const { customer, browser, code } = await withCode();
+      await api.db.contact.update({ where: { id: customer.id }, data: { suspended: true } });
+      const res = await verify(browser, customer, code);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toContain('suspended');
+    });
+  });
+
+  describe('sessions', () => {
+    it('gives a new session id at login, so an id known before is worthless (fixation)', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, customer);
+      const before = browser.sessionId!;
+      const planted = new TestBrowser(api.url);
+      for (const [k, v] of browser.cookies) planted.cookies.set(k, v);
+
+      api.clock.advance(31_000);
+      await signIn(api, browser, customer);
+      expect(browser.sessionId).toBeDefined();
+      expect(browser.sessionId).not.toBe(before);
+      expect((await me(planted)).status).toBe(401);
+      expect(await api.db.session.count({ where: { id: before } })).toBe(0);
+      expect((await me(browser)).status).toBe(200);
+    });
+
+    it('logout destroys the session on the server: the old cookie is refused', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, customer);
+      const copy = new TestBrowser(api.url);
+      for (const [k, v] of browser.cookies) copy.cookies.set(k, v);
+      const id = browser.sessionId!;
+
+      const res = await browser.request('/api/portal/logout', { method: 'POST' });
+      expect(res.status).toBe(200);
+      expect(browser.sessionId).toBeUndefined(); // the cookie is cleared
+      expect(await api.db.session.count({ where: { id } })).toBe(0);
+      expect((await me(copy)).status).toBe(401);
+      expect(await (await me(copy)).json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+    });
+
+    it('ends a customer session after 30 minutes without a request; use keeps it alive', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, customer);
+      api.clock.advance(29 * MINUTE);
+      expect((await me(browser)).status).toBe(200);
+      api.clock.advance(29 * MINUTE);
+      expect((await me(browser)).status).toBe(200);
+      api.clock.advance(30 * MINUTE);
+      expect((await me(browser)).status).toBe(401);
+      expect(await api.db.session.count({ where: { contactId: customer.id } })).toBe(0);
+    });
+
+    it('ends a customer session 12 hours after sign-in however active', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, customer);
+      for (let elapsed = 0; elapsed < 12 * 60 - 25; elapsed += 25) {
+        api.clock.advance(25 * MINUTE);
+        expect((await me(browser)).status).toBe(200);
+      }
+      api.clock.advance(25 * MINUTE); // 12 h 5 min after sign-in, 25 min after the last request
+      expect((await me(browser)).status).toBe(401);
+    });
+
+    it('a request without a session cookie stores nothing and sets no cookie', async () => {
+      const before = await api.db.session.count();
+      const res = await fetch(`${api.url}/api/portal/me`);
+      expect(res.status).toBe(401);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await api.db.session.count()).toBe(before);
+    });
+
+    it('ignores a forged cookie (signature check)', async () => {
+      const customer = await createCustomer(api.db);
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, customer);
+      const forged = new TestBrowser(api.url);
+      forged.cookies.set('sid', browser.sessionId!);
+      forged.cookies.set('sid.sig', 'not-the-signature');
+      expect((await me(forged)).status).toBe(401);
+    });
+  });
+
+  describe('origin check on state-changing requests', () => {
+    const body = { email: 'origin.check@example.com', phone: '+14045550000', code: '' };
+    it.each([
+      ['another site', { Origin: 'https://evil.example' }, 403],
+      ['an opaque origin', { Origin: 'null' }, 403],
+      ['a cross-site request without Origin', { 'Sec-Fetch-Site': 'cross-site' }, 403],
+      ['the allowed site', { Origin: 'https://www.allowed.example' }, 403 /* not eligible: it got through */],
+      ['no Origin (not a browser)', {}, 403],
+    ] as const)('%s', async (_label, headers, status) => {
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', body, headers);
+      expect(res.status).toBe(status);
+      const answer = (await res.json()) as { code: string; error: string };
+      const passed = !('Sec-Fetch-Site' in headers) && (!('Origin' in headers) || headers.Origin === 'https://www.allowed.example');
+      expect(answer.code).toBe(passed ? 'portal_not_eligible' : 'origin_refused');
+      if (!passed) expect(answer.error).toBe('This request did not come from our website.');
+    });
+
+    it('lets the API’s own origin through', async () => {
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', body, { Origin: api.url });
+      expect(await res.json()).toMatchObject({ code: 'portal_not_eligible' });
+    });
+
+    it('leaves GET alone', async () => {
+      const res = await fetch(`${api.url}/api/portal/me`, { headers: { Origin: 'https://evil.example' } });
+      expect(res.status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbTransaction } from '@app/db/client';
+import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+
+export interface LoginContact {
+  id: string;
+  suspended: boolean;
+  /** Has a request (deal or booking request), was invited, or was marked eligible. */
+  eligible: boolean;
+}
+
+/** The contact with exactly this e-mail and phone, with what decides whether it may sign in. */
+export async function findLoginContact(tx: DbTransaction | Db, email: string, phone: string): Promise<LoginContact | null> {
+  const [row] = await tx.$queryRaw<LoginContact[]>`
+    SELECT c.id, c.suspended,
+           (c.portal_eligible OR c.invited_at IS NOT NULL
+            OR EXISTS (SELECT 1 FROM deal d WHERE d.contact_id = c.id)
+            OR EXISTS (SELECT 1 FROM booking_request b WHERE b.contact_id = c.id)) AS eligible
+    FROM contact c
+    WHERE c.email = ${email} AND c.phone = ${phone}`;
+  return row ?? null;
+}
+
+/**
+ * Runs `work` in a transaction holding advisory locks on the phone and the client, so that
+ * counting recent requests and recording a new one is exact across API processes. Locks are
+ * always taken phone first, then client, so two requests never wait on each other in a cycle.
+ */
+export async function withSendLocks<T>(db: Db, keys: { phone: string; ipHash: string }, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`otp:phone:${keys.phone}`}, 0))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`otp:ip:${keys.ipHash}`}, 0))`;
+    return work(tx);
+  });
+}
+
+export interface SendUsage {
+  /** Codes sent to the phone since `phoneSince`, oldest first. */
+  phoneCodes: Date[];
+  /** Requests (sent or refused) from the client since `ipSince`, oldest first. */
+  ipRequests: Date[];
+}
+
+export async function sendUsage(
+  tx: DbTransaction,
+  q: { phone: string; ipHash: string; phoneSince: Date; ipSince: Date },
+): Promise<SendUsage> {
+  const phoneRows = await tx.$queryRaw<{ created_at: Date }[]>`
+    SELECT created_at FROM otp_challenge
+    WHERE phone = ${q.phone} AND code_hmac IS NOT NULL AND created_at > ${q.phoneSince}
+    ORDER BY created_at`;
+  const ipRows = await tx.$queryRaw<{ created_at: Date }[]>`
+    SELECT created_at FROM otp_challenge
+    WHERE request_ip = ${q.ipHash} AND created_at > ${q.ipSince}
+    ORDER BY created_at`;
+  return { phoneCodes: phoneRows.map((r) => r.created_at), ipRequests: ipRows.map((r) => r.created_at) };
+}
+
+export async function recordRefusal(
+  tx: DbTransaction,
+  r: { contactId: string | null; email: string; phone: string; ipHash: string; refusal: string; at: Date },
+): Promise<void> {
+  await tx.otpChallenge.create({
+    data: {
+      contactId: r.contactId,
+      email: r.email,
+      phone: r.phone,
+      refusal: r.refusal,
+      requestIp: r.ipHash,
+      expiresAt: r.at,
+      voidedAt: r.at,
+      createdAt: r.at,
+    },
+  });
+}
+
+export interface NewChallenge {
+  id: string;
+  contactId: string;
+  email: string;
+  phone: string;
+  codeHmac: string;
+  ipHash: string;
+  at: Date;
+  expiresAt: Date;
+  sms: { to: string; body: string; notAfter: string };
+}
+
+/**
+ * Voids every live code of the contact, stores the new one and the outbox event that texts it,
+ * in the caller's transaction.
+ */
+export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promise<OutboxRow> {
+  await tx.otpChallenge.updateMany({
+    where: { contactId: c.contactId, consumedAt: null, voidedAt: null, codeHmac: { not: null } },
+    data: { voidedAt: c.at },
+  });
+  await tx.otpChallenge.create({
+    data: {
+      id: c.id,
+      contactId: c.contactId,
+      email: c.email,
+      phone: c.phone,
+      codeHmac: c.codeHmac,
+      requestIp: c.ipHash,
+      expiresAt: c.expiresAt,
+      createdAt: c.at,
+    },
+  });
+  const event = await tx.outboxEvent.create({
+    data: { id: randomUUID(), type: 'sms.send', payload: c.sms, aggregateType: 'otp_challenge', aggregateId: c.id },
+    select: { id: true, type: true, payload: true },
+  });
+  return event;
+}
+
+export interface LiveChallenge {
+  id: string;
+  contactId: string | null;
+  codeHmac: string;
+  attempts: number;
+  expiresAt: Date;
+  suspended: boolean;
+}
+
+/**
+ * Runs `work` on the newest unused code for this e-mail and phone, locked (FOR UPDATE) so two
+ * guesses at the same time are counted one after the other and a code is used at most once.
+ */
+export async function withLiveChallenge<T>(
+  db: Db,
+  key: { email: string; phone: string },
+  work: (tx: DbTransaction, challenge: LiveChallenge | null) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<LiveChallenge[]>`
+      SELECT o.id, o.contact_id AS "contactId", o.code_hmac AS "codeHmac", o.attempts, o.expires_at AS "expiresAt",
+             COALESCE(c.suspended, false) AS suspended
+      FROM otp_challenge o LEFT JOIN contact c ON c.id = o.contact_id
+      WHERE o.email = ${key.email} AND o.phone = ${key.phone}
+        AND o.code_hmac IS NOT NULL AND o.consumed_at IS NULL AND o.voided_at IS NULL
+      ORDER BY o.created_at DESC
+      LIMIT 1
+      FOR UPDATE OF o`;
+    return work(tx, row ?? null);
+  });
+}
+
+/** One more wrong guess; the code is void once `maxAttempts` is reached. Returns the new count. */
+export async function recordWrongGuess(tx: DbTransaction, id: string, maxAttempts: number, at: Date): Promise<number> {
+  const [row] = await tx.$queryRaw<{ attempts: number }[]>`
+    UPDATE otp_challenge
+    SET attempts = attempts + 1, voided_at = CASE WHEN attempts + 1 >= ${maxAttempts} THEN ${at}::timestamptz ELSE voided_at END
+    WHERE id = ${id}
+    RETURNING attempts`;
+  return row?.attempts ?? maxAttempts;
+}
+
+/**
+ * Marks the code used and blanks the code out of its SMS outbox row: by now the message is
+ * queued (the customer typed the code from it), and the code should not outlive its use in
+ * plain text anywhere we keep data.
+ */
+export async function consumeChallenge(tx: DbTransaction, id: string, at: Date): Promise<void> {
+  await tx.otpChallenge.update({ where: { id }, data: { consumedAt: at } });
+  await tx.$executeRaw`
+    UPDATE outbox_event SET payload = jsonb_set(payload, '{body}', '"[used login code]"')
+    WHERE aggregate_type = 'otp_challenge' AND aggregate_id = ${id}`;
+}

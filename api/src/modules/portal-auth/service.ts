@@ -1,0 +1,157 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { BRAND } from '@app/shared/brand';
+import { LOGIN_CODE_LENGTH } from '@app/shared/constants';
+import type { RequestCode, VerifyCode } from '@app/shared/login';
+import {
+  LOGIN_CODE_EXPIRED,
+  LOGIN_CODE_TOO_MANY_ATTEMPTS,
+  LOGIN_CODE_WRONG,
+  LOGIN_NOT_ELIGIBLE,
+  LOGIN_SUSPENDED,
+  loginCodeSms,
+} from '@app/shared/texts';
+import { AppError, errors } from '../../errors';
+import type { ModuleDeps } from '../registry';
+import {
+  consumeChallenge,
+  findLoginContact,
+  insertChallenge,
+  recordRefusal,
+  recordWrongGuess,
+  sendUsage,
+  withLiveChallenge,
+  withSendLocks,
+} from './repository';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** Login code rules: lifetime, wrong guesses per code, and how often codes may be sent. */
+export const LOGIN_CODE_RULES = {
+  ttlMs: 10 * MINUTE,
+  maxAttempts: 5,
+  perPhone: { max: 3, windowMs: 15 * MINUTE },
+  /** Counts every request from the client, also refused ones (no code sent). */
+  perClient: { max: 10, windowMs: 60 * MINUTE },
+  minGapMs: 30 * SECOND,
+} as const;
+
+export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & { otpSecret: string };
+
+export class RateLimited extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const generic = errors.tooManyRequests();
+    super(generic.status, generic.code, generic.message);
+  }
+}
+
+const keyed = (secret: string, purpose: string, value: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${value}`).digest('base64url');
+
+/** The stored form of a code: bound to its challenge, so the same digits mean nothing elsewhere. */
+const codeHmac = (secret: string, challengeId: string, code: string) => keyed(secret, `otp:${challengeId}`, code);
+
+const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+
+/** Seconds until the oldest request of a full window leaves it. */
+function retryAfter(times: readonly Date[], max: number, windowMs: number, now: Date): number | null {
+  if (times.length < max) return null;
+  const oldestCounted = times[times.length - max];
+  return oldestCounted ? Math.ceil((oldestCounted.getTime() + windowMs - now.getTime()) / SECOND) : null;
+}
+
+const refused = (code: 'portal_suspended' | 'portal_not_eligible') =>
+  new AppError(403, code, code === 'portal_suspended' ? LOGIN_SUSPENDED : LOGIN_NOT_ELIGIBLE);
+
+/**
+ * Step 1 of the login: if the limits allow and the contact may sign in, stores a new code
+ * (voiding the previous one) with the outbox event that texts it. Refusals are recorded too, so
+ * the per-client limit also slows down anyone probing e-mail and phone pairs.
+ */
+export async function requestLoginCode(deps: PortalAuthDeps, input: RequestCode, clientIp: string): Promise<{ expiresAt: Date }> {
+  const at = deps.now();
+  const ipHash = keyed(deps.otpSecret, 'ip', clientIp);
+  const rules = LOGIN_CODE_RULES;
+  const outcome = await withSendLocks(deps.db, { phone: input.phone, ipHash }, async (tx) => {
+    const usage = await sendUsage(tx, {
+      phone: input.phone,
+      ipHash,
+      phoneSince: new Date(at.getTime() - rules.perPhone.windowMs),
+      ipSince: new Date(at.getTime() - rules.perClient.windowMs),
+    });
+    const last = usage.phoneCodes.at(-1);
+    const waits = [
+      last && at.getTime() - last.getTime() < rules.minGapMs ? Math.ceil((last.getTime() + rules.minGapMs - at.getTime()) / SECOND) : null,
+      retryAfter(usage.phoneCodes, rules.perPhone.max, rules.perPhone.windowMs, at),
+      retryAfter(usage.ipRequests, rules.perClient.max, rules.perClient.windowMs, at),
+    ].filter((w): w is number => w !== null);
+    if (waits.length > 0) return { kind: 'limited' as const, retryAfter: Math.max(1, ...waits) };
+
+    const contact = await findLoginContact(tx, input.email, input.phone);
+    // An unknown pair and a contact without any request get the same answer.
+    const refusal = !contact || !contact.eligible ? ('portal_not_eligible' as const) : contact.suspended ? ('portal_suspended' as const) : null;
+    if (refusal || !contact) {
+      const code = refusal ?? 'portal_not_eligible';
+      await recordRefusal(tx, { contactId: contact?.id ?? null, email: input.email, phone: input.phone, ipHash, refusal: code, at });
+      return { kind: 'refused' as const, code };
+    }
+
+    const id = randomUUID();
+    const code = newCode();
+    const expiresAt = new Date(at.getTime() + rules.ttlMs);
+    const event = await insertChallenge(tx, {
+      id,
+      contactId: contact.id,
+      email: input.email,
+      phone: input.phone,
+      codeHmac: codeHmac(deps.otpSecret, id, code),
+      ipHash,
+      at,
+      expiresAt,
+      sms: { to: input.phone, body: loginCodeSms(BRAND.name, code, rules.ttlMs / MINUTE), notAfter: expiresAt.toISOString() },
+    });
+    return { kind: 'sent' as const, event, expiresAt };
+  });
+
+  if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
+  if (outcome.kind === 'refused') throw refused(outcome.code);
+  // Not awaited: the answer never waits on the queue; the relay covers any failure.
+  void deps.outbox.publish([outcome.event]);
+  return { expiresAt: outcome.expiresAt };
+}
+
+function sameHmac(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Step 2: checks the code against the live challenge of this e-mail and phone. A right code is
+ * used up at once; a wrong one counts, and the fifth wrong one voids the code.
+ */
+export async function verifyLoginCode(deps: PortalAuthDeps, input: VerifyCode): Promise<{ contactId: string }> {
+  const at = deps.now();
+  const rules = LOGIN_CODE_RULES;
+  const outcome = await withLiveChallenge(deps.db, { email: input.email, phone: input.phone }, async (tx, challenge) => {
+    if (!challenge || !challenge.contactId || challenge.expiresAt.getTime() <= at.getTime()) return { kind: 'expired' as const };
+    if (challenge.suspended) return { kind: 'suspended' as const };
+    if (!sameHmac(challenge.codeHmac, codeHmac(deps.otpSecret, challenge.id, input.code))) {
+      const attempts = await recordWrongGuess(tx, challenge.id, rules.maxAttempts, at);
+      return { kind: attempts >= rules.maxAttempts ? ('void' as const) : ('wrong' as const) };
+    }
+    await consumeChallenge(tx, challenge.id, at);
+    return { kind: 'ok' as const, contactId: challenge.contactId };
+  });
+  switch (outcome.kind) {
+    case 'ok':
+      return { contactId: outcome.contactId };
+    case 'suspended':
+      throw refused('portal_suspended');
+    case 'wrong':
+      throw new AppError(401, 'invalid_code', LOGIN_CODE_WRONG);
+    case 'void':
+      throw new AppError(401, 'code_void', LOGIN_CODE_TOO_MANY_ATTEMPTS);
+    case 'expired':
+      throw new AppError(401, 'code_expired', LOGIN_CODE_EXPIRED);
+  }
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, DbTransaction } from '@app/db/client';
+import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+
+/** Everything below is scoped by contact id: a customer only ever reads or changes their own rows. */
+
+export interface PortalContact {
+  id: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  squareFootage: number | null;
+}
+
+export async function findContact(db: Db, contactId: string): Promise<PortalContact | null> {
+  return db.contact.findUnique({
+    where: { id: contactId },
+    select: { id: true, email: true, phone: true, firstName: true, lastName: true, street: true, city: true, state: true, zip: true, squareFootage: true },
+  });
+}
+
+export interface PortalTicketRow {
+  id: string;
+  category: 'RescheduleRequest' | 'CancellationRequest';
+  pipelineStage: string | null;
+}
+
+export interface PortalDealRow {
+  id: string;
+  name: string | null;
+  stageId: string;
+  scheduledAt: Date | null;
+  skus: string[];
+  invoiceStatus: 'draft' | 'open' | 'paid' | 'voided' | null;
+  invoiceAmountCents: number | null;
+  invoiceNumber: string | null;
+  invoicePdfUrl: string | null;
+  invoiceUrl: string | null;
+  tickets: PortalTicketRow[];
+}
+
+const dealSelect = {
+  id: true,
+  name: true,
+  stageId: true,
+  scheduledAt: true,
+  skus: true,
+  invoiceStatus: true,
+  invoiceAmountCents: true,
+  invoiceNumber: true,
+  invoicePdfUrl: true,
+  invoiceUrl: true,
+  tickets: { select: { id: true, category: true, pipelineStage: true }, orderBy: { createdAt: 'desc' as const } },
+} as const;
+
+/** The contact's deals from the mirror, each with its change/cancel tickets (newest first). */
+export async function listDeals(db: Db, contactId: string): Promise<PortalDealRow[]> {
+  return db.deal.findMany({ where: { contactId }, select: dealSelect });
+}
+
+/** Tickets of those of `dealIds` that belong to the contact, and which of the ids do. */
+export async function ticketsOfOwnedDeals(db: Db, contactId: string, dealIds: readonly string[]): Promise<Map<string, PortalTicketRow[]>> {
+  const deals = await db.deal.findMany({
+    where: { contactId, id: { in: [...dealIds] } },
+    select: { id: true, tickets: dealSelect.tickets },
+  });
+  return new Map(deals.map((d) => [d.id, d.tickets]));
+}
+
+/**
+ * Runs `work` with the contact's deal locked (FOR UPDATE) and its tickets read inside the lock,
+ * so two change requests sent at once see each other. `deal` is null when the contact has no
+ * such deal.
+ */
+export async function withOwnedDeal<T>(
+  db: Db,
+  contactId: string,
+  dealId: string,
+  work: (tx: DbTransaction, deal: PortalDealRow | null) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM deal WHERE id = ${dealId} AND contact_id = ${contactId} FOR UPDATE`;
+    const deal = locked.length > 0 ? await tx.deal.findUnique({ where: { id: dealId }, select: dealSelect }) : null;
+    return work(tx, deal);
+  });
+}
+
+/** The change/cancel ticket and the outbox event that creates it in HubSpot, in the caller's transaction. */
+export async function insertChangeRequest(
+  tx: DbTransaction,
+  t: { dealId: string; contactId: string; category: PortalTicketRow['category']; reason: string; changeType: string | null },
+): Promise<{ ticketId: string; event: OutboxRow }> {
+  const ticket = await tx.ticket.create({
+    data: { dealId: t.dealId, contactId: t.contactId, category: t.category, reason: t.reason, changeType: t.changeType },
+    select: { id: true },
+  });
+  const event = await tx.outboxEvent.create({
+    data: { id: randomUUID(), type: 'crm.push-change-request', payload: { ticketId: ticket.id }, aggregateType: 'ticket', aggregateId: ticket.id },
+    select: { id: true, type: true, payload: true },
+  });
+  return { ticketId: ticket.id, event };
+}
+
+export interface NewPortalBooking {
+  contactId: string;
+  dealName: string;
+  stageId: string;
+  preferredDate: string;
+  timeOfDay: string;
+  address: { street: string | null; city: string | null; state: string | null; zip: string | null };
+  squareFootage: number;
+  serviceType: string;
+  skus: readonly string[];
+  amountCents: number | null;
+  rooms: unknown;
+  description: string | null;
+  payload: unknown;
+}
+
+/** The portal request, its deal and the outbox event that pushes it to HubSpot, in one transaction. */
+export async function insertPortalBooking(db: Db, b: NewPortalBooking): Promise<{ dealId: string; event: OutboxRow }> {
+  return db.$transaction(async (tx) => {
+    const deal = await tx.deal.create({
+      data: {
+        contactId: b.contactId,
+        name: b.dealName,
+        stageId: b.stageId,
+        preferredDate: new Date(`${b.preferredDate}T00:00:00Z`),
+        timeOfDay: b.timeOfDay,
+        ...b.address,
+        squareFootage: b.squareFootage,
+        serviceType: b.serviceType,
+        skus: [...b.skus],
+        amountCents: b.amountCents,
+        source: 'portal',
+      },
+      select: { id: true },
+    });
+    await tx.bookingRequest.create({
+      data: {
+        contactId: b.contactId,
+        dealId: deal.id,
+        source: 'portal',
+        payload: b.payload as object,
+        rooms: b.rooms as object,
+        description: b.description,
+      },
+    });
+    const event = await tx.outboxEvent.create({
+      data: { id: randomUUID(), type: 'crm.push-booking', payload: { dealId: deal.id }, aggregateType: 'deal', aggregateId: deal.id },
+      select: { id: true, type: true, payload: true },
+    });
+    return { dealId: deal.id, event };
+  });
+}

@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import { manageBookingSchema } from '@app/shared/manage-booking';
+import { portalRequestSchema } from '@app/shared/portal-request';
+import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
+import { errors } from '../../errors';
+import { requireCustomer, signOut } from '../../middleware/session';
+import type { ModuleDeps } from '../registry';
+import {
+  contactProfile,
+  customerDetails,
+  manageBooking,
+  portalDeals,
+  requestPortalBooking,
+  sessionUser,
+  ticketsByDeal,
+} from './service';
+
+const MAX_DEAL_IDS = 100;
+const NO_STORE = 'private, no-store';
+
+const hasContactId = (body: unknown): boolean => typeof body === 'object' && body !== null && 'contactId' in body;
+
+/**
+ * The signed-in customer's portal (spec §7). Every endpoint answers 401 without a customer
+ * session and reads only the Postgres mirror, scoped to the session's contact: another
+ * customer's deal id is a 404, exactly like an id that does not exist.
+ */
+export function portalRoutes(deps: ModuleDeps): Router {
+  const router = new Router();
+  const portalRequest = portalRequestSchema({ now: deps.now });
+
+  router.use(async (ctx, next) => {
+    await next();
+    ctx.set('Cache-Control', NO_STORE);
+  });
+
+  router.get('/api/portal/me', async (ctx) => {
+    ctx.body = await sessionUser(deps, requireCustomer(ctx).contactId);
+  });
+
+  router.post('/api/portal/logout', (ctx) => {
+    signOut(ctx);
+    ctx.body = { success: true };
+  });
+
+  router.get('/api/portal/deals', async (ctx) => {
+    ctx.body = await portalDeals(deps, requireCustomer(ctx).contactId);
+  });
+
+  router.get('/api/portal/details', async (ctx) => {
+    ctx.body = await customerDetails(deps, requireCustomer(ctx).contactId);
+  });
+
+  router.get('/api/hubspot/portal/fetchCustomerProfile', async (ctx) => {
+    ctx.body = await contactProfile(deps, requireCustomer(ctx).contactId);
+  });
+
+  router.get('/api/hubspot/portal/fetchTickets', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    const raw = typeof ctx.query.dealIds === 'string' ? ctx.query.dealIds : '';
+    const dealIds = [...new Set(raw.split(',').map((id) => id.trim()).filter(Boolean))];
+    if (dealIds.length > MAX_DEAL_IDS) throw errors.badRequest(`Ask for at most ${MAX_DEAL_IDS} bookings at once.`);
+    ctx.body = await ticketsByDeal(deps, contactId, dealIds);
+  });
+
+  router.post('/api/hubspot/portal/manageBooking', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    const input = manageBookingSchema.parse(ctx.request.body ?? {});
+    const { ticketId, message } = await manageBooking(deps, contactId, input);
+    ctx.status = 201;
+    ctx.body = { success: true, message, ticketId };
+  });
+
+  // The path is shared with the public booking form (spec §7): a body with contactId is the
+  // portal's request and is handled here; any other body falls through to the booking module,
+  // mounted after this router, whose hot path is thus untouched.
+  router.post('/api/hubspot/portal/requestBooking', async (ctx, next) => {
+    if (!hasContactId(ctx.request.body)) return next();
+    const { contactId } = requireCustomer(ctx);
+    const input = portalRequest.parse(ctx.request.body);
+    const { dealId } = await requestPortalBooking(deps, contactId, input);
+    ctx.status = 201;
+    ctx.body = { success: true, message: PORTAL_REQUEST_RECEIVED, request: { dealId } };
+  });
+
+  return router;
+}

@@ -1,0 +1,198 @@
+import { findProduct } from '@app/shared/catalogue';
+import { joinName } from '@app/shared/customer-context';
+import { STAGE } from '@app/shared/deal-stages';
+import { formatEastern } from '@app/shared/eastern-time';
+import type { ContactProfile, CustomerDetails, CustomerSessionUser, Deal, Ticket } from '@app/shared/entities';
+import { deriveInvoice } from '@app/shared/invoice';
+import { type ManageBooking, ticketCategoryForAction } from '@app/shared/manage-booking';
+import { dealStatus, splitDeals } from '@app/shared/portal-split';
+import type { PortalRequest } from '@app/shared/portal-request';
+import { servicesForSqft } from '@app/shared/services';
+import { REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
+import { manageButtonsState, pickRequests } from '@app/shared/tickets';
+import { AppError, errors } from '../../errors';
+import type { ModuleDeps } from '../registry';
+import {
+  findContact,
+  insertChangeRequest,
+  insertPortalBooking,
+  listDeals,
+  ticketsOfOwnedDeals,
+  withOwnedDeal,
+  type PortalContact,
+  type PortalDealRow,
+  type PortalTicketRow,
+} from './repository';
+
+type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
+
+const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' } as const;
+const CATEGORY_OF_LABEL = { 'Reschedule Request': 'RescheduleRequest', 'Cancellation Request': 'CancellationRequest' } as const;
+
+const BOOKING_NOT_FOUND = 'We could not find that booking.';
+
+async function contactOrThrow(deps: Pick<Deps, 'db'>, contactId: string): Promise<PortalContact> {
+  // The session outlived its contact (deleted in the CRM mirror): treat as signed out.
+  const contact = await findContact(deps.db, contactId);
+  if (!contact) throw errors.unauthorized();
+  return contact;
+}
+
+function details(c: PortalContact): CustomerDetails {
+  return { id: c.id, properties: { firstname: c.firstName, lastname: c.lastName, email: c.email, phone: c.phone } };
+}
+
+/** One-line address: street, city, 'state zip' (the spec's joined form). */
+function addressLine(c: PortalContact): string | null {
+  const line = [c.street, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return line || null;
+}
+
+/** GET /api/portal/me: the §3 customer session user. Customers are never staff here. */
+export async function sessionUser(deps: Pick<Deps, 'db'>, contactId: string): Promise<CustomerSessionUser> {
+  const c = await contactOrThrow(deps, contactId);
+  return { email: c.email, phone: c.phone ?? '', isStaff: false, customer: details(c) };
+}
+
+export async function customerDetails(deps: Pick<Deps, 'db'>, contactId: string): Promise<CustomerDetails> {
+  return details(await contactOrThrow(deps, contactId));
+}
+
+export async function contactProfile(deps: Pick<Deps, 'db'>, contactId: string): Promise<ContactProfile> {
+  const c = await contactOrThrow(deps, contactId);
+  return { id: c.id, name: joinName(c.firstName, c.lastName), email: c.email, phone: c.phone, address: addressLine(c), squareFootage: c.squareFootage };
+}
+
+function toTicket(t: PortalTicketRow): Ticket {
+  return { id: t.id, properties: { hs_ticket_category: CATEGORY_LABELS[t.category], hs_pipeline_stage: t.pipelineStage } };
+}
+
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+/** The §3 deal as the portal reads it. Draft invoices are not shown to customers. */
+function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
+  const invoice = d.invoiceStatus && d.invoiceStatus !== 'draft' ? d : null;
+  const { activeRequest, closedRequest } = pickRequests(d.tickets.map(toTicket));
+  return {
+    id: d.id,
+    dealname: d.name,
+    dealstage: d.stageId,
+    scheduled_date_display: d.scheduledAt ? formatEastern(d.scheduledAt) : null,
+    scheduled_date_raw: d.scheduledAt?.toISOString() ?? null,
+    external_skus: d.skus,
+    properties: {
+      hs_amount_billed: dollars(invoice?.invoiceAmountCents ?? null),
+      hs_pdf_download_link: invoice?.invoicePdfUrl ?? null,
+      hs_invoice_link: invoice?.invoiceUrl ?? null,
+      hs_invoice_status: invoice?.invoiceStatus ?? null,
+      hs_number: invoice?.invoiceNumber ?? null,
+    },
+    invoice_amount: dollars(invoice?.invoiceAmountCents ?? null),
+    invoice_pdf: invoice?.invoicePdfUrl ?? null,
+    invoice_status: invoice?.invoiceStatus ?? null,
+    activeRequest,
+    closedRequest,
+  };
+}
+
+/**
+ * GET /api/portal/deals: the contact's deals split as §4 says (`past` is the history), each
+ * with the derived invoice, its status label and the Change/Cancel state the page shows, all
+ * computed here with the same shared rules the page uses.
+ */
+export async function portalDeals(deps: Pick<Deps, 'db' | 'now'>, contactId: string) {
+  const now = deps.now();
+  const { upcoming, history } = splitDeals((await listDeals(deps.db, contactId)).map(toDeal));
+  const decorate = (section: 'upcoming' | 'history') => (deal: ReturnType<typeof toDeal>) => ({
+    ...deal,
+    invoice: deriveInvoice(deal),
+    status: dealStatus(deal, section),
+    manage: manageButtonsState({
+      activeRequest: deal.activeRequest,
+      closedRequest: deal.closedRequest,
+      scheduled: deal.scheduled_date_raw ? new Date(deal.scheduled_date_raw) : null,
+      now,
+    }),
+  });
+  return { upcoming: upcoming.map(decorate('upcoming')), past: history.map(decorate('history')) };
+}
+
+/** GET fetchTickets: every requested id must be one of the customer's deals, else 404 (no hint which). */
+export async function ticketsByDeal(deps: Pick<Deps, 'db'>, contactId: string, dealIds: readonly string[]) {
+  const owned = await ticketsOfOwnedDeals(deps.db, contactId, dealIds);
+  if (dealIds.some((id) => !owned.has(id))) throw errors.notFound(BOOKING_NOT_FOUND);
+  return { ticketsByDealId: Object.fromEntries([...owned].map(([id, tickets]) => [id, tickets.map(toTicket)])) };
+}
+
+/**
+ * POST manageBooking: files a change or cancel request on the customer's own deal, enforcing on
+ * the server what the page shows: one active request per deal, and no change within 24 hours of
+ * the appointment. The ticket and its outbox event are written together, under a lock on the deal.
+ */
+export async function manageBooking(deps: Deps, contactId: string, input: ManageBooking): Promise<{ ticketId: string; message: string }> {
+  const now = deps.now();
+  const outcome = await withOwnedDeal(deps.db, contactId, input.dealId, async (tx, deal) => {
+    if (!deal) return { kind: 'missing' as const };
+    const { activeRequest, closedRequest } = pickRequests(deal.tickets.map(toTicket));
+    const state = manageButtonsState({ activeRequest, closedRequest, scheduled: deal.scheduledAt, now });
+    if (state.disabled) return { kind: 'refused' as const, code: activeRequest ? ('request_in_progress' as const) : ('change_locked' as const), message: state.message ?? '' };
+    const created = await insertChangeRequest(tx, {
+      dealId: deal.id,
+      contactId,
+      category: CATEGORY_OF_LABEL[ticketCategoryForAction(input.action)],
+      reason: input.reason,
+      changeType: input.action === 'change' ? input.changeType : null,
+    });
+    return { kind: 'created' as const, ...created };
+  });
+  if (outcome.kind === 'missing') throw errors.notFound(BOOKING_NOT_FOUND);
+  if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
+  void deps.outbox.publish([outcome.event]);
+  return { ticketId: outcome.ticketId, message: REQUEST_SUBMITTED };
+}
+
+/** Starting amount of the request: the service plus add-ons, or null when any part is quoted (hourly, unpriced). */
+function startingAmountCents(productIds: readonly string[]): number | null {
+  let total = 0;
+  for (const id of productIds) {
+    const product = findProduct(id);
+    if (!product || product.priceCents === null || product.unit !== 'visit') return null;
+    total += product.priceCents;
+  }
+  return total;
+}
+
+/**
+ * Portal "schedule a new clean" (requestBooking with a contactId): only for the signed-in
+ * customer's own contact id, and only a service the portal offers for the square footage we
+ * hold for the contact (the body's value only when we hold none). Name, e-mail and address come
+ * from the contact as stored, not from the body.
+ */
+export async function requestPortalBooking(deps: Deps, contactId: string, input: PortalRequest): Promise<{ dealId: string }> {
+  if (input.contactId !== contactId) throw errors.forbidden();
+  const contact = await contactOrThrow(deps, contactId);
+  const squareFootage = contact.squareFootage ?? input.squareFootage;
+  if (!servicesForSqft(squareFootage).some((p) => p.id === input.serviceType)) throw errors.validation('serviceType', SERVICE_NOT_OFFERED);
+  const skus = [input.serviceType, ...input.addOns];
+  const service = findProduct(input.serviceType);
+  const hasStructuredAddress = Boolean(contact.street);
+  const { dealId, event } = await insertPortalBooking(deps.db, {
+    contactId,
+    dealName: `${service?.name ?? input.serviceType} for ${joinName(contact.firstName, contact.lastName) || input.name}`,
+    stageId: STAGE.CLEAN_REQUESTED,
+    preferredDate: input.preferredDate,
+    timeOfDay: input.timeOfDay,
+    address: hasStructuredAddress
+      ? { street: contact.street, city: contact.city, state: contact.state, zip: contact.zip }
+      : { street: input.address, city: null, state: null, zip: null },
+    squareFootage,
+    serviceType: input.serviceType,
+    skus,
+    amountCents: startingAmountCents(skus),
+    rooms: input.rooms,
+    description: input.description ?? null,
+    payload: input,
+  });
+  void deps.outbox.publish([event]);
+  return { dealId };
+}

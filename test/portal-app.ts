@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { createLogger } from '@app/worker/logger';
+import { createOutboxPublisher } from '@app/worker/outbox/publisher';
+import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
+import { createApp } from '../api/src/app';
+import { SESSION_POLICIES } from '../api/src/middleware/session';
+import { createPostgresSessionStore } from '../api/src/middleware/session-store';
+import { moduleRouters } from '../api/src/modules/registry';
+import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
+
+const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
+export const ALLOWED_ORIGIN = 'https://www.allowed.example';
+
+/**
+ * The API as main.ts builds it (sessions in Postgres, origin check, every module) with a clock
+ * the test moves: the session timeouts, code expiry and sending windows all read it. One
+ * trusted proxy hop, so each test browser can come from its own address (X-Forwarded-For).
+ */
+export async function startPortalApi(label: string, start: Date) {
+  const db: Db = createPrismaClient(testDatabaseUrl());
+  const prefix = uniqueQueuePrefix(label);
+  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
+  const queues = createQueues(backend);
+  const outbox = createOutboxPublisher({ queues, log });
+  let current = start.getTime();
+  const now = () => new Date(current);
+  const app = await createApp({
+    logger: log,
+    bodyLimit: '100kb',
+    readinessChecks: {},
+    allowedOrigins: [ALLOWED_ORIGIN],
+    session: { keys: ['portal-test-session-key-0123456789abcdef'], secure: false, store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }) },
+    routers: moduleRouters({ db, outbox, now, auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 } }),
+  });
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await backend.close();
+    await db.$disconnect();
+  };
+  const clock = {
+    now,
+    advance: (ms: number) => {
+      current += ms;
+    },
+    set: (at: Date) => {
+      current = at.getTime();
+    },
+  };
+  return { url, db, queues, prefix, clock, close };
+}
+export type PortalApi = Awaited<ReturnType<typeof startPortalApi>>;
+
+/** A minimal browser: keeps the cookies the API sets and sends them back, from its own address. */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  readonly ip = `10.${[1, 2, 3].map(() => randomBytes(1)[0]! % 250).join('.')}`;
+
+  constructor(private readonly base: string) {}
+
+  get sessionId(): string | undefined {
+    return this.cookies.get('sid');
+  }
+
+  async request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = { 'X-Forwarded-For': this.ip, ...init.headers };
+    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${this.base}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value = ''] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  post(path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(path, { method: 'POST', body, headers });
+  }
+}
+
+export interface TestCustomer {
+  id: string;
+  email: string;
+  phone: string;
+}
+
+/** A US phone no other test uses. */
+export function uniquePhone(): string {
+  return `+1404${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, '0')}`;
+}
+
+/**
+ * A contact; `with` says what makes it eligible for the portal: a deal (a booking it made),
+ * a staff invite, or nothing.
+ */
+export async function createCustomer(
+  db: Db,
+  options: { with?: 'deal' | 'invite' | 'nothing'; suspended?: boolean; squareFootage?: number } = {},
+): Promise<TestCustomer> {
+  const email = `portal.${randomBytes(5).toString('hex')}@example.com`;
+  const phone = uniquePhone();
+  const contact = await db.contact.create({
+    data: {
+      email,
+      phone,
+      firstName: 'Pat',
+      lastName: 'Portal',
+      street: '12 Peachtree St NE',
+      city: 'Atlanta',
+      state: 'GA',
+      zip: '30303',
+      squareFootage: options.squareFootage ?? 1500,
+      suspended: options.suspended ?? false,
+      invitedAt: options.with === 'invite' ? new Date() : null,
+    },
+  });
+  if ((options.with ?? 'deal') === 'deal') {
+    await db.deal.create({ data: { contactId: contact.id, name: 'Deep Clean for Pat Portal', stageId: '1606828760', source: 'public_form' } });
+  }
+  return { id: contact.id, email, phone };
+}
+
+/** The code of the newest login text to `phone`, read from its outbox event (what the worker will send). */
+export async function latestCodeFromOutbox(db: Db, phone: string): Promise<string> {
+  const event = await db.outboxEvent.findFirstOrThrow({
+    where: { type: 'sms.send', payload: { path: ['to'], equals: phone } },
+    orderBy: { createdAt: 'desc' },
+  });
+  const code = /\b(\d{6})\b/.exec((event.payload as { body: string }).body)?.[1];
+  if (!code) throw new Error('no code in the text');
+  return code;
+}
+
+/** Signs the browser in as the customer through both login steps. */
+export async function signIn(api: PortalApi, browser: TestBrowser, customer: TestCustomer): Promise<void> {
+  const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+  if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}: ${await requested.text()}`);
+  const code = await latestCodeFromOutbox(api.db, customer.phone);
+  const verified = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code });
+  if (verified.status !== 200) throw new Error(`verify-code answered ${verified.status}: ${await verified.text()}`);
+}
