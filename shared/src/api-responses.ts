@@ -26,6 +26,10 @@ export type TicketsResponse = z.output<typeof ticketsResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.boolean() });
 
+/** GET /api/hubspot/portal/bookingStatus?dealId=: has the booking reached the CRM yet (404 when unknown). */
+export const bookingStatusResponseSchema = z.object({ dealId: z.string(), syncedToCrm: z.boolean() });
+export type BookingStatusResponse = z.output<typeof bookingStatusResponseSchema>;
+
 /** §8 booking failure text: the server's message when it sent one, else the default. */
 export function bookingFailureMessage(serverMessage?: string | null): string {
   return serverMessage?.trim() ? serverMessage : BOOKING_SUBMIT_FAILED;

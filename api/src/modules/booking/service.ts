@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import type { BookingStatusResponse } from '@app/shared/api-responses';
 import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
@@ -58,7 +59,7 @@ const dealIdSchema = z.uuid();
 export async function bookingStatus(
   deps: { db: Db },
   dealId: unknown,
-): Promise<{ dealId: string; syncedToCrm: boolean } | null> {
+): Promise<BookingStatusResponse | null> {
   const parsed = dealIdSchema.safeParse(dealId);
   if (!parsed.success) return null;
   const state = await findDealSyncState(deps.db, parsed.data);
