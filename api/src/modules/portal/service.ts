@@ -30,6 +30,7 @@ const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationR
 const CATEGORY_OF_LABEL = { 'Reschedule Request': 'RescheduleRequest', 'Cancellation Request': 'CancellationRequest' } as const;
 
 const BOOKING_NOT_FOUND = 'We could not find that booking.';
+const ACCOUNT_NOT_FOUND = 'We could not find that account.';
 
 async function contactOrThrow(deps: Pick<Deps, 'db'>, contactId: string): Promise<PortalContact> {
   // The session outlived its contact (deleted in the CRM mirror): treat as signed out.
@@ -169,7 +170,8 @@ function startingAmountCents(productIds: readonly string[]): number | null {
  * from the contact as stored, not from the body.
  */
 export async function requestPortalBooking(deps: Deps, contactId: string, input: PortalRequest): Promise<{ dealId: string }> {
-  if (input.contactId !== contactId) throw errors.forbidden();
+  // Someone else's contact id reads like one that does not exist.
+  if (input.contactId !== contactId) throw errors.notFound(ACCOUNT_NOT_FOUND);
   const contact = await contactOrThrow(deps, contactId);
   const squareFootage = contact.squareFootage ?? input.squareFootage;
   if (!servicesForSqft(squareFootage).some((p) => p.id === input.serviceType)) throw errors.validation('serviceType', SERVICE_NOT_OFFERED);
