@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCustomer,
-  latestCodeFromOutbox,
+  latestCode,
   signIn,
   startPortalApi,
   TestBrowser,
@@ -36,7 +36,7 @@ describe('customer login by texted code', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true, message: 'We texted you a 6-digit login code. It expires in 10 minutes.' });
 
-      const code = await latestCodeFromOutbox(api.db, customer.phone);
+      const code = await latestCode(api, customer.phone);
       expect(code).toMatch(/^\d{6}$/);
       const [challenge] = await api.db.otpChallenge.findMany({ where: { contactId: customer.id } });
       expect(challenge?.codeHmac).toBeTruthy();
@@ -155,7 +155,7 @@ describe('customer login by texted code', () => {
       const customer = await createCustomer(api.db);
       const browser = new TestBrowser(api.url);
       expect((await requestCode(browser, customer)).status).toBe(200);
-      return { customer, browser, code: await latestCodeFromOutbox(api.db, customer.phone) };
+      return { customer, browser, code: await latestCode(api, customer.phone) };
     }
 
     it('signs the customer in with an HttpOnly, SameSite=Lax session cookie and uses the code up', async () => {
@@ -225,7 +225,7 @@ describe('customer login by texted code', () => {
       const { customer, browser, code: first } = await withCode();
       api.clock.advance(31_000);
       expect((await requestCode(browser, customer)).status).toBe(200);
-      const second = await latestCodeFromOutbox(api.db, customer.phone);
+      const second = await latestCode(api, customer.phone);
       if (first !== second) {
         expect(await (await verify(browser, customer, first)).json()).toMatchObject({ code: 'invalid_code' });
       }
