@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@app/shared/parse-env';
+import { DEV_SECRETS, loadApiEnv } from './env';
+
+const DATABASE_URL = 'postgresql://localhost/cleaning';
+const LONG_A = 'a'.repeat(32);
+const LONG_B = 'b'.repeat(40);
+
+describe('api env: sessions, login codes and origins', () => {
+  it('uses fixed dev secrets, the dev origins and plain-HTTP cookies outside production', () => {
+    const env = loadApiEnv({ DATABASE_URL });
+    expect(env.SESSION_KEYS).toEqual([DEV_SECRETS.SESSION_SECRET]);
+    expect(env.OTP_SECRET).toBe(DEV_SECRETS.OTP_SECRET);
+    expect(env.PUBLIC_ORIGINS).toContain('http://127.0.0.1:5173');
+    expect(env.COOKIE_SECURE).toBe(false);
+  });
+
+  it('refuses to start in production without its own secrets, naming both', () => {
+    try {
+      loadApiEnv({ DATABASE_URL, NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual(['SESSION_SECRET: is required in production', 'OTP_SECRET: is required in production']);
+    }
+  });
+
+  it('takes rotated session keys, Secure cookies and no extra origins in production', () => {
+    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B });
+    expect(env.SESSION_KEYS).toEqual([LONG_A, LONG_B]);
+    expect(env.OTP_SECRET).toBe(LONG_B);
+    expect(env.PUBLIC_ORIGINS).toEqual([]);
+    expect(env.COOKIE_SECURE).toBe(true);
+  });
+
+  it('refuses short secrets and origins with a path', () => {
+    expect(() => loadApiEnv({ DATABASE_URL, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET.*at least 32/);
+    expect(() => loadApiEnv({ DATABASE_URL, PUBLIC_ORIGIN: 'https://example.com/app' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadApiEnv({ DATABASE_URL, PUBLIC_ORIGIN: 'https://example.com,https://www.example.com' }).PUBLIC_ORIGINS).toEqual([
+      'https://example.com',
+      'https://www.example.com',
+    ]);
+  });
+});
