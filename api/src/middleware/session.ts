@@ -18,6 +18,9 @@ export const SESSION_COOKIE = 'sid';
 const COOKIE_PATH = '/api';
 const USER_AGENT_MAX = 512;
 
+/** Requests that came with a cookie whose session no longer exists. */
+const staleCookie = new WeakSet<Context>();
+
 export interface SessionOptions {
   /** Cookie signing keys; the first signs, all verify (rotation). */
   keys: readonly string[];
@@ -52,7 +55,11 @@ export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware
       signed: true,
       rolling: false,
       store: {
-        get: (id: string) => store.get(id),
+        get: async (id: string, _maxAge: unknown, { ctx }: { ctx: Context }) => {
+          const data = await store.get(id);
+          if (!data) staleCookie.add(ctx);
+          return data;
+        },
         set: (id: string, data: StoredSessionData, _maxAge: unknown, { ctx }: { ctx: Context }) =>
           store.set(id, data, { ip: ctx.ip || null, userAgent: ctx.get('user-agent').slice(0, USER_AGENT_MAX) || null }),
         destroy: (id: string) => store.destroy(id),
@@ -60,8 +67,20 @@ export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware
     } as Parameters<typeof createSession>[0],
     app,
   );
-  return (ctx, next) => (ctx.path.startsWith(`${COOKIE_PATH}/`) ? session(ctx, next) : next());
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith(`${COOKIE_PATH}/`)) return next();
+    try {
+      await session(ctx, next);
+    } finally {
+      // A cookie for a session that is over (timed out, logged out elsewhere) is dropped, so the
+      // browser stops sending it and we stop looking it up; unless this very request signed in.
+      if (staleCookie.has(ctx) && Object.keys(sessionOf(ctx)?.toJSON() ?? {}).length === 0) {
+        ctx.cookies.set(SESSION_COOKIE, '', { path: COOKIE_PATH, expires: new Date(0), httpOnly: true, sameSite: 'lax', secure: options.secure, signed: true });
+      }
+    }
+  };
 }
+
 
 function sessionOf(ctx: Context): KoaSession | null {
   return ((ctx as unknown as { session?: KoaSession | null }).session ?? null);

@@ -284,8 +284,12 @@ describe('customer login by texted code', () => {
       api.clock.advance(29 * MINUTE);
       expect((await me(browser)).status).toBe(200);
       api.clock.advance(30 * MINUTE);
-      expect((await me(browser)).status).toBe(401);
+      const res = await me(browser);
+      expect(res.status).toBe(401);
       expect(await api.db.session.count({ where: { contactId: customer.id } })).toBe(0);
+      // The dead cookie is cleared, so the browser stops sending it.
+      expect(res.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/^sid=;.*expires=Thu, 01 Jan 1970/);
+      expect(browser.sessionId).toBeUndefined();
     });
 
     it('ends a customer session 12 hours after sign-in however active', async () => {

@@ -29,9 +29,10 @@ export function portalRoutes(deps: ModuleDeps): Router {
   const router = new Router();
   const portalRequest = portalRequestSchema({ now: deps.now });
 
+  // Personal data: never kept by a browser or proxy cache.
   router.use(async (ctx, next) => {
     await next();
-    ctx.set('Cache-Control', NO_STORE);
+    if (ctx.method === 'GET') ctx.set('Cache-Control', NO_STORE);
   });
 
   router.get('/api/portal/me', async (ctx) => {
