@@ -3,6 +3,7 @@ import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
 import { createLogger } from '@app/worker/logger';
 import { createOutboxPublisher } from '@app/worker/outbox/publisher';
+import { markDispatched } from '@app/worker/outbox/relay-repository';
 import { createQueueBackend, createQueues, pingQueue } from '@app/worker/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     role: 'producer',
   });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log });
+  const outbox = createOutboxPublisher({ queues, log, markDispatched: (ids) => markDispatched(db, ids) });
 
   const publicPosts = {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000, trustedProxyHops: env.TRUST_PROXY_HOPS },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, throwawaySecrets, waitUntil } from '../../dev/src/net';
 import { createTestDatabase } from '../../test/database';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -9,15 +9,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface BuiltSite {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
@@ -37,6 +28,7 @@ export async function serveBuiltSite(): Promise<BuiltSite> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ...throwawaySecrets(),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: database.url,
@@ -60,12 +52,8 @@ export async function serveBuiltSite(): Promise<BuiltSite> {
   };
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (api.exitCode !== null) break;
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, stop };
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const up = await waitUntil(async () => api.exitCode === null && (await fetch(`${url}/healthz`)).ok, 30_000);
+  if (up) return { url, stop };
   await stop();
   throw new Error(`The API did not start:\n${output}`);
 }

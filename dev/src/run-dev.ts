@@ -14,7 +14,8 @@ import { startPostgresProcess } from './embedded-postgres-process';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from './emulators/hubspot/server';
 import { startTwilioEmulator } from './emulators/twilio/twilio-emulator';
-import { startProcess, stopAll, waitForHttp, type Managed } from './processes';
+import { waitForHttp } from './net';
+import { startProcess, stopAll, type Managed } from './processes';
 import { REPO_ROOT, bin } from './repo';
 
 const schema = z.object({

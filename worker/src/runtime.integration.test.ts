@@ -2,7 +2,9 @@ import type { Job } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
+import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
 import { defineJob } from './jobs/job';
+import { ProviderUnavailableError } from './jobs/job-errors';
 import { createLogger } from './logger';
 import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from './queue/connection';
 import { startWorkers, type WorkerRuntime } from './runtime';
@@ -36,6 +38,19 @@ function waitForState(queue: AnyQueue, jobId: string, states: string[], timeoutM
   });
 }
 
+/** Fails like a provider outage when asked to; records when each run started. */
+const starts = new Map<string, number>();
+const flaky = defineJob({
+  name: 'test.flaky',
+  queue: 'crm',
+  payloadSchema: z.object({ key: z.string(), fail: z.boolean() }),
+  process: async ({ key, fail }) => {
+    starts.set(key, Date.now());
+    if (fail) throw new ProviderUnavailableError('provider: HTTP 503');
+    return 'ok';
+  },
+});
+
 const BACKENDS: ReadonlyArray<[QueueBackendKind, () => string | undefined]> = [
   ['redis', () => testRedisUrl()],
   ['postgres', () => undefined],
@@ -54,7 +69,7 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
   async function start(): Promise<AnyQueue> {
     backend = createQueueBackend({ redisUrl: redisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix(kind) });
     expect(backend.kind).toBe(kind);
-    runtime = await startWorkers({ backend, jobs: [echo], log, settings: { concurrency: 2 } });
+    runtime = await startWorkers({ backend, jobs: [echo, flaky], log, settings: { concurrency: 2 } });
     queue = backend.createQueue('crm');
     return queue;
   }
@@ -81,5 +96,18 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
     const job = await waitForState(q, `unknown-${kind}`, ['failed']);
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toBe('Unknown job "no.such.job"');
+  });
+
+  it('holds the whole queue for a moment after a provider outage instead of failing every waiting job', async () => {
+    const q = await start();
+    const down = `down-${kind}`;
+    const next = `next-${kind}`;
+    await q.add('test.flaky', { key: down, fail: true }, { jobId: down, attempts: 1 });
+    const failed = await waitForState(q, down, ['failed']);
+    expect(failed.failedReason).toBe('provider: HTTP 503');
+    await q.add('test.flaky', { key: next, fail: false }, { jobId: next });
+    await waitForState(q, next, ['completed']);
+    // Started only once the pause that began when the first job failed was over.
+    expect(starts.get(next)! - failed.finishedOn!).toBeGreaterThanOrEqual(OUTAGE_PAUSE_MS - 250);
   });
 });

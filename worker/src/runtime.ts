@@ -5,6 +5,8 @@ import type { AnyWorker, QueueBackend } from './queue/connection';
 import { BACKOFF_TYPE, DEFAULT_BACKOFF, backoffDelay, type BackoffPolicy } from './queue/job-options';
 import { QUEUE_NAMES } from './queue/queues';
 
+const PAUSABLE_LIMITER_MAX = 1_000_000;
+
 export interface WorkerRuntime {
   workers: readonly AnyWorker[];
   /** Stops taking jobs, lets running jobs finish, closes connections. */
@@ -33,11 +35,17 @@ export async function startWorkers(options: {
     const dispatcher = createDispatcher(
       jobs.filter((j) => j.queue === queue),
       log.child({ queue }),
-      (ms) => pauser.rateLimit(ms),
+      // Never shorten a longer pause already in force (a 429's Retry-After outranks an outage probe).
+      async (ms) => {
+        if ((await pauser.getRateLimitTtl()) < ms) await pauser.rateLimit(ms);
+      },
     );
     const worker = backend.createWorker(queue, dispatcher, {
       concurrency: settings.concurrency,
       autorun: false,
+      // BullMQ honours a queue-wide pause (queue.rateLimit, used for 429s and outages) only on
+      // workers that have a limiter; this one is too generous ever to throttle by itself.
+      limiter: { max: PAUSABLE_LIMITER_MAX, duration: 1_000 },
       settings: { backoffStrategy: (attemptsMade, type) => (type === BACKOFF_TYPE ? backoffDelay(attemptsMade, policy) : 0) },
       ...(settings.stalledIntervalMs
         ? { stalledInterval: settings.stalledIntervalMs, lockDuration: settings.stalledIntervalMs }

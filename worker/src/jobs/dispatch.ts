@@ -1,13 +1,20 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from '../logger';
 import type { JobDefinition } from './job';
-import { RateLimitedError } from './job-errors';
+import { ProviderUnavailableError, RateLimitedError } from './job-errors';
+
+/**
+ * How long the queue holds after a provider failed like an outage. Short, so recovery is
+ * noticed within seconds; long enough that a day-long outage costs a few probes a minute.
+ */
+export const OUTAGE_PAUSE_MS = 3_000;
 
 /**
  * Turns a list of job definitions into one BullMQ processor. An unknown job name or a
  * payload that fails its schema can never succeed on retry, so both fail unrecoverably
  * and stay in the failed set for a person to look at. A provider's rate limit pauses the
- * whole queue (`pauseQueue`) and puts the job back without using up an attempt.
+ * whole queue (`pauseQueue`) and puts the job back without using up an attempt; a provider
+ * outage fails the job (backoff) and holds the queue for OUTAGE_PAUSE_MS.
  */
 export function createDispatcher(
   definitions: readonly JobDefinition[],
@@ -33,6 +40,11 @@ export function createDispatcher(
         jobLog.warn({ retryAfterMs: error.retryAfterMs }, 'rate limited: pausing the queue');
         await pauseQueue(error.retryAfterMs);
         throw Worker.RateLimitError();
+      }
+      if (error instanceof ProviderUnavailableError) {
+        // The job still fails (an attempt, then its backoff); the others wait instead of failing too.
+        jobLog.warn({ err: error.message, pauseMs: OUTAGE_PAUSE_MS }, 'provider unavailable: holding the queue');
+        await pauseQueue(OUTAGE_PAUSE_MS);
       }
       throw error;
     }

@@ -8,6 +8,18 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * The provider is failing for everyone (5xx, timeout, refused connection): the job retries
+ * with its own backoff, and the dispatcher also holds the whole queue for a short while, so an
+ * outage costs one probe per pause instead of one failed call per waiting job.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
 export type ProviderFailure =
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'transient'; reason: string }
@@ -15,14 +27,14 @@ export type ProviderFailure =
 
 /**
  * What BullMQ should do about a failed provider call: pause (rate limit), retry with backoff
- * (a plain Error), or stop retrying and keep the job in the failed set (UnrecoverableError).
+ * (ProviderUnavailableError), or stop retrying and keep the job in the failed set (UnrecoverableError).
  */
 export function failureToError(failure: ProviderFailure, what: string): Error {
   switch (failure.kind) {
     case 'rate-limited':
       return new RateLimitedError(failure.retryAfterMs);
     case 'transient':
-      return new Error(`${what}: ${failure.reason}`);
+      return new ProviderUnavailableError(`${what}: ${failure.reason}`);
     case 'permanent':
       return new UnrecoverableError(`${what}: HTTP ${failure.status}: ${failure.message}`);
   }

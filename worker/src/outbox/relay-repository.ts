@@ -38,6 +38,17 @@ export async function dispatchDueEvents(
   );
 }
 
+/**
+ * Marks events whose jobs the API's fast path has added. Only pending rows: one the relay
+ * holds right now waits for its transaction, then is already dispatched and left alone.
+ */
+export async function markDispatched(db: Db, ids: readonly string[]): Promise<void> {
+  await db.$executeRaw`
+    UPDATE outbox_event
+    SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1
+    WHERE id = ANY(${[...ids]}::uuid[]) AND status = 'pending'`;
+}
+
 /** Records a failed dispatch and keeps the rows due again after `retryInMs`. */
 export async function recordDispatchFailure(db: Db, ids: readonly string[], error: string, retryInMs: number): Promise<void> {
   await db.$executeRaw`

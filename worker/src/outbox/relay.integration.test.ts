@@ -1,31 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import { testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../logger';
 import { createQueueBackend, createQueues, type QueueBackend } from '../queue/connection';
 import { addOutboxJobs, type QueuesByName } from './dispatch';
+import { createOutboxPublisher } from './publisher';
 import { startRelay } from './relay';
+import { markDispatched } from './relay-repository';
 
 const log = createLogger({ service: 'relay-test', level: 'silent', format: 'json' });
 
+/**
+ * A relay claims every due row of its database and these tests empty the outbox between
+ * cases, so they get a database of their own: the run's shared one has other files' rows.
+ */
 describe('outbox relay', () => {
+  let database: TestDatabase;
   let db: Db;
   let backend: QueueBackend;
   let queues: QueuesByName;
 
-  beforeAll(() => {
-    db = createPrismaClient(testDatabaseUrl());
-  });
+  beforeAll(async () => {
+    database = await createTestDatabase('relay');
+    db = createPrismaClient(database.url);
+  }, 60_000);
   beforeEach(async () => {
     await db.outboxEvent.deleteMany();
-    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix('relay'), role: 'producer' });
+    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: database.url, prefix: uniqueQueuePrefix('relay'), role: 'producer' });
     queues = createQueues(backend);
   });
   afterAll(async () => {
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await backend.close();
     await db.$disconnect();
+    await database.drop();
   });
 
   async function insertEvents(count: number, type = 'crm.push-booking'): Promise<string[]> {
@@ -65,7 +75,7 @@ describe('outbox relay', () => {
 
   it('keeps events pending while the queue is down, and dispatches them once it is back', async () => {
     const ids = await insertEvents(2);
-    const downBackend = createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: testDatabaseUrl(), prefix: 'down', role: 'producer' });
+    const downBackend = createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: database.url, prefix: 'down', role: 'producer' });
     const downQueues = createQueues(downBackend);
     const down = startRelay({ db, queues: downQueues, log, idleMs: 60_000 });
     await down.stop();
@@ -104,5 +114,34 @@ describe('outbox relay', () => {
     expect(parked.status).toBe('pending');
     expect(parked.lastError).toBe('unknown event type');
     expect(parked.availableAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+  });
+
+  it("adds the API's fast-path events of concurrent requests together and marks them, so the relay has nothing left", async () => {
+    const ids = await insertEvents(30);
+    const rows = await db.outboxEvent.findMany({ where: { id: { in: ids } }, select: { id: true, type: true, payload: true } });
+    const publisher = createOutboxPublisher({ queues, log, markDispatched: (batch) => markDispatched(db, batch) });
+    // As thirty requests finishing at once would: one publish each, none awaited by the others.
+    await Promise.all(rows.map((row) => publisher.publish([row])));
+    for (const id of ids) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
+    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } })).toBe(30);
+    const relay = startRelay({ db, queues, log, idleMs: 60_000 });
+    expect(await relay.runOnce()).toBe(0);
+    await relay.stop();
+    expect(await queues.crm.count()).toBe(30);
+  });
+
+  it('leaves fast-path events pending for the relay when the queue is down, and never rejects', async () => {
+    const ids = await insertEvents(2);
+    const rows = await db.outboxEvent.findMany({ where: { id: { in: ids } }, select: { id: true, type: true, payload: true } });
+    const downBackend = createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: database.url, prefix: 'down', role: 'producer' });
+    const downQueues = createQueues(downBackend);
+    const publisher = createOutboxPublisher({ queues: downQueues, log, markDispatched: (batch) => markDispatched(db, batch) });
+    await expect(publisher.publish(rows)).resolves.toBeUndefined();
+    await Promise.all(Object.values(downQueues).map((q) => q.close()));
+    await downBackend.close();
+    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'pending' } })).toBe(2);
+    const relay = startRelay({ db, queues, log, idleMs: 60_000 });
+    await relay.stop();
+    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } })).toBe(2);
   });
 });

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+
+/**
+ * Small helpers for everything that starts our servers as child processes: the dev runner,
+ * the browser-test setup and the benchmarks. One copy, here.
+ */
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Calls `check` every `intervalMs` until it returns true (a throw counts as false); false once `timeoutMs` passes. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, intervalMs = 200): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return false;
+}
+
+/** Polls `url` until it answers 2xx or `timeoutMs` passes. */
+export function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
+  return waitUntil(async () => (await fetch(url)).ok, timeoutMs);
+}
+
+/**
+ * Production mode refuses to start without its secrets. Processes we start in production mode
+ * on this machine (benchmarks, the built site) get fresh random ones, valid for that run only.
+ */
+export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string } {
+  return { SESSION_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
+}
