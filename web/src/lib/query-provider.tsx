@@ -15,7 +15,9 @@ export function createQueryClient(): QueryClient {
         // The API serves a mirror the worker refreshes in the background, so a few seconds of
         // staleness is expected anyway; this avoids refetching on every mount.
         staleTime: 30_000,
-        gcTime: 5 * 60_000,
+        // On the server (pre-render) a 5-minute collection timer would keep the build process
+        // alive for 5 minutes after the last page; Infinity sets no timer there (TanStack's own default).
+        gcTime: typeof window === 'undefined' ? Infinity : 5 * 60_000,
         retry: (failureCount, error) => failureCount < 2 && !isClientError(error),
         refetchOnWindowFocus: true,
       },
