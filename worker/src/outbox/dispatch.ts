@@ -1,5 +1,5 @@
 import type { AnyQueue } from '../queue/connection';
-import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
+import { jobOptionsFor } from '../queue/job-options';
 import { JOB_QUEUES, isJobName } from '../queue/job-routing';
 import type { QueueName } from '../queue/queues';
 import type { OutboxRow } from './relay-repository';
@@ -33,7 +33,7 @@ export async function addOutboxJobs(
   const adds = Promise.all(
     [...byQueue].map(([queue, queueRows]) =>
       queues[queue].addBulk(
-        queueRows.map((row) => ({ name: row.type, data: row.payload, opts: { ...DEFAULT_JOB_OPTIONS, jobId: row.id } })),
+        queueRows.map((row) => ({ name: row.type, data: row.payload, opts: { ...jobOptionsFor(row.type), jobId: row.id } })),
       ),
     ),
   );

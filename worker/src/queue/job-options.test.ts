@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, backoffDelay } from './job-options';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, backoffDelay, jobOptionsFor } from './job-options';
 
 describe('backoffDelay', () => {
   it('doubles from the base and stays within [half, full] of the ceiling', () => {
@@ -20,5 +20,13 @@ describe('backoffDelay', () => {
     let total = 0;
     for (let attempt = 1; attempt < DEFAULT_ATTEMPTS; attempt++) total += backoffDelay(attempt, DEFAULT_BACKOFF, () => 0);
     expect(total).toBeGreaterThan(24 * 3600 * 1000);
+  });
+});
+
+describe('jobOptionsFor', () => {
+  it('drops a sent text message (it may hold a login code) after an hour, other jobs after a week', () => {
+    expect(jobOptionsFor('sms.send').removeOnComplete).toEqual({ age: 3600 });
+    expect(jobOptionsFor('crm.push-booking').removeOnComplete).toEqual({ age: 7 * 24 * 3600, count: 100_000 });
+    expect(jobOptionsFor('sms.send').attempts).toBe(jobOptionsFor('crm.push-booking').attempts);
   });
 });

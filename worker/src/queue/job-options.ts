@@ -35,3 +35,15 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
   removeOnFail: false,
 };
+
+/**
+ * A text message's body can hold a login code: a sent one leaves Redis after an hour instead of
+ * a week. An hour still covers the only re-add (a crash between enqueueing and marking the
+ * outbox row, which the relay repairs within seconds), so the job id still deduplicates it.
+ */
+const SMS_JOB_OPTIONS: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { age: 3600 } };
+
+/** Options of a job added for an outbox event of this type. */
+export function jobOptionsFor(type: string): JobsOptions {
+  return type === 'sms.send' ? SMS_JOB_OPTIONS : DEFAULT_JOB_OPTIONS;
+}
