@@ -1,26 +1,58 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { VIEW_SCHEDULE } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
-import { Page } from '../../../components/page';
+import { usePageHead } from '../../../lib/head';
+import { useStaffMe } from '../api/get-staff-me';
+import { RequireStaff } from '../components/require-staff';
 
-// Tools of spec §6, linked from the dashboard cards (§2).
+/** The queue dashboard is served by the API (bull-board), not by this app: a full page load. */
+const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+// The tools of spec §6, each a card on the dashboard (§2).
 const TOOLS = [
-  { to: CLIENT_ROUTES.adminLookup, label: 'Customer Lookup' },
-  { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites' },
-  { to: CLIENT_ROUTES.sessionManager, label: 'Session Manager' },
-  { to: CLIENT_ROUTES.cleanerRoster, label: 'Cleaner Roster' },
+  { to: CLIENT_ROUTES.adminLookup, label: 'Customer Lookup', text: 'Find a customer by name, e-mail or phone and see their bookings.' },
+  { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites', text: 'Let a customer into the portal and text them an invitation.' },
+  { to: CLIENT_ROUTES.sessionManager, label: 'Session Manager', text: 'See who is signed in to the portal and sign a session out.' },
+  { to: CLIENT_ROUTES.cleanerRoster, label: 'Cleaner Roster', text: 'The cleaners from HubSpot, and who is assigned to which cleaning.' },
 ] as const;
 
-// The sign-in guard (redirect to /admin/login) arrives with the staff session API.
-export function AdminDashboardPage() {
+function Dashboard() {
+  const { data } = useStaffMe();
   return (
-    <Page title="Admin Dashboard" heading="Admin Dashboard">
+    <div className="container section">
+      <h1>Admin Dashboard</h1>
+      {data?.displayName ? <p className="lead">Signed in as {data.displayName}.</p> : null}
+      <p className="actions">
+        <Link to={CLIENT_ROUTES.adminScheduledSnapshot} className="button">
+          {VIEW_SCHEDULE}
+        </Link>
+      </p>
       <ul className="card-list">
-        {TOOLS.map(({ to, label }) => (
+        {TOOLS.map(({ to, label, text }) => (
           <li key={to} className="card">
-            <Link to={to}>{label}</Link>
+            <h2>
+              <Link to={to}>{label}</Link>
+            </h2>
+            <p>{text}</p>
           </li>
         ))}
+        <li className="card">
+          <h2>
+            <a href={QUEUE_DASHBOARD_PATH}>Queue Dashboard</a>
+          </h2>
+          <p>Background jobs: waiting, running, failed, with retry.</p>
+        </li>
       </ul>
-    </Page>
+    </div>
+  );
+}
+
+/** /admin/dashboard (spec §2): guarded; without a staff session it sends the visitor to /admin/login. */
+export function AdminDashboardPage() {
+  usePageHead('Admin Dashboard', 'Staff tools.');
+  return (
+    <RequireStaff>
+      <Dashboard />
+    </RequireStaff>
   );
 }

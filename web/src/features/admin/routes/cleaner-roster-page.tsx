@@ -1,5 +1,11 @@
 import { Page } from '../../../components/page';
+import { RequireStaff } from '../components/require-staff';
 
 export function CleanerRosterPage() {
-  return <Page title="Cleaner Roster" heading="Cleaner Roster" />;
+  // Staff only; the tool itself comes with the staff APIs.
+  return (
+    <RequireStaff>
+      <Page title="Cleaner Roster" heading="Cleaner Roster" />
+    </RequireStaff>
+  );
 }

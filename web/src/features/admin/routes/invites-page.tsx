@@ -1,5 +1,11 @@
 import { Page } from '../../../components/page';
+import { RequireStaff } from '../components/require-staff';
 
 export function InvitesPage() {
-  return <Page title="Pre-Invites" heading="Pre-Invites" />;
+  // Staff only; the tool itself comes with the staff APIs.
+  return (
+    <RequireStaff>
+      <Page title="Pre-Invites" heading="Pre-Invites" />
+    </RequireStaff>
+  );
 }

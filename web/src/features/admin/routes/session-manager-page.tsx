@@ -1,5 +1,11 @@
 import { Page } from '../../../components/page';
+import { RequireStaff } from '../components/require-staff';
 
 export function SessionManagerPage() {
-  return <Page title="Session Manager" heading="Session Manager" />;
+  // Staff only; the tool itself comes with the staff APIs.
+  return (
+    <RequireStaff>
+      <Page title="Session Manager" heading="Session Manager" />
+    </RequireStaff>
+  );
 }

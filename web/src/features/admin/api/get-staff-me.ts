@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { getStaffJson } from './http';
+
+export const STAFF_ME_PATH = '/api/auth/me';
+
+const staffMeSchema = z.object({ displayName: z.string().nullish() });
+export type StaffMe = z.output<typeof staffMeSchema>;
+
+/** Spec §7: GET /api/auth/me → the signed-in staff user (displayName); 401/403 without a staff session. */
+export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe> {
+  return staffMeSchema.parse(await getStaffJson(STAFF_ME_PATH, signal));
+}
+
+export const staffMeQuery = queryOptions({
+  queryKey: ['staff-me'],
+  queryFn: ({ signal }) => getStaffMe(signal),
+  // Checked again whenever a staff page mounts: a session revoked or timed out shows at once.
+  staleTime: 0,
+});
+
+export function useStaffMe() {
+  return useQuery(staffMeQuery);
+}

@@ -1,0 +1,36 @@
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { QueryProvider } from '../../../lib/query-provider';
+import { isSignedOut } from '../api/http';
+import { useStaffMe } from '../api/get-staff-me';
+
+function StaffGate({ children }: { children: ReactNode }) {
+  const me = useStaffMe();
+  if (me.isPending) {
+    return (
+      <p className="container section" role="status">
+        Checking your sign-in…
+      </p>
+    );
+  }
+  // No staff session (or a customer's): spec §8 sends the visitor to the staff sign-in.
+  if (me.isError && isSignedOut(me.error)) return <Navigate to={CLIENT_ROUTES.adminLogin} replace />;
+  if (me.isError) {
+    return (
+      <p className="container section alert" role="alert">
+        The staff area is unavailable right now. Please try again in a moment.
+      </p>
+    );
+  }
+  return children;
+}
+
+/** Wraps every staff page: it renders only for a signed-in staff member (the server checks each API too). */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <StaffGate>{children}</StaffGate>
+    </QueryProvider>
+  );
+}
