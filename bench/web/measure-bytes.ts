@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 
 export interface PageBytes {
   path: string;
@@ -23,7 +23,7 @@ export async function measurePageBytes(baseUrl: string, paths: readonly string[]
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_FLAGS,
+      args: [...CHROMIUM_FLAGS],
       viewport: { width: 412, height: 823 },
     });
     try {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 
 export interface LighthouseScores {
   performance: number;
@@ -22,7 +22,7 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 /** Lighthouse's default config is the mobile preset: phone emulation and simulated slow 4G with a 4x slower CPU. */
 export async function runLighthouse(url: string): Promise<LighthouseScores> {
   const profile = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir: profile });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS], userDataDir: profile });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error('Lighthouse returned no result');

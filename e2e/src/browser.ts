@@ -2,18 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 
-/** Flags that work on our machines and CI (DESIGN.md): no sandbox, no GPU, no background traffic. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
 
 // Chromium's own console line for a response with an error status; `location.url` is the resource.
 const NOT_FOUND_LOAD = 'Failed to load resource: the server responded with a status of 404';
@@ -40,7 +30,7 @@ export interface BrowserSession {
 
 /** Starts the system Chromium with a fresh profile that is deleted again on close. */
 export async function launchBrowser(): Promise<BrowserSession> {
-  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const executablePath = CHROMIUM_PATH;
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-'));
   let context: BrowserContext;
   try {
