@@ -1,0 +1,365 @@
+import { addDays, easternToday } from '@app/shared/eastern-time';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
+import { clearCrmFaults, crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, startCrmOutage } from '../src/hubspot-emulator';
+import { useBrowserPage } from '../src/use-browser-page';
+
+// The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).
+const DEEP_CLEAN_LINK =
+  '/booking?service=Deep%20Clean&price=279' +
+  '&features=Everything%20in%20the%20Basic%20Clean;Baseboards%2C%20doors%20and%20door%20frames;' +
+  'Showers%2C%20tubs%20and%20tile%20scrubbed;Light%20fixtures%20and%20ceiling%20fans%20dusted;' +
+  'Cabinet%20fronts%20wiped%20down;Up%20to%204%20hours' +
+  '&sqft=1000;1500;2000;2001';
+
+const CONSENT_ALERT = 'You must consent to allowing Atlanta Home Cleaning LLC to contact you before submitting.';
+const OUT_OF_AREA =
+  "We're not yet in your area — but you can still submit this request and we'll reach out as soon as we expand!";
+const REQUEST_PATH = '/api/hubspot/portal/requestBooking';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const inDays = (days: number) => addDays(easternToday(), days);
+
+async function openBooking(page: Page, path = DEEP_CLEAN_LINK): Promise<void> {
+  await withCookieConsent(page);
+  await page.goto(appUrl(path));
+  await waitForApp(page);
+  await page.getByRole('heading', { level: 1, name: 'Schedule Your Cleaning' }).waitFor();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** Fills every required field with valid answers; `zip` and `email` vary per test. */
+async function fillValid(page: Page, { email, zip = '30303' }: { email: string; zip?: string }): Promise<void> {
+  await field(page, 'Square footage').selectOption('1500');
+  await field(page, 'Preferred date').fill(inDays(7));
+  await field(page, 'Time of day').selectOption('morning');
+  await page.getByRole('radio', { name: 'Virtual (video call)' }).check();
+  await page.getByRole('checkbox', { name: 'Kitchen' }).check();
+  await field(page, 'Bathrooms').fill('2');
+  await field(page, 'Full name').fill('Ann Lee');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await field(page, 'Phone').fill('(404) 555-1234');
+  await page.getByRole('radio', { name: 'Text message' }).check();
+  await field(page, 'Street address').fill('1 Peachtree St');
+  await field(page, 'City').fill('Atlanta');
+  await field(page, 'State').fill('ga');
+  await field(page, 'Zip code').fill(zip);
+  await field(page, 'Description (optional)').fill('Two cats; parking in the drive.');
+  await page.getByRole('checkbox', { name: /^I agree to allow/ }).check();
+}
+
+/** Every requestBooking the page sends, in order. */
+function recordRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === REQUEST_PATH) sent.push(request);
+  });
+  return sent;
+}
+
+async function confirmationDealId(page: Page): Promise<string> {
+  await page.waitForURL(/\/booking\/confirmation\?dealId=/, { timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: 'Your request is locked in' }).waitFor();
+  const dealId = new URL(page.url()).searchParams.get('dealId') ?? '';
+  expect(dealId).toMatch(UUID);
+  expect(await page.getByTestId('reference-id').textContent()).toBe(dealId);
+  expect(await page.getByText("We'll contact you within 24 hours.").count()).toBe(1);
+  return dealId;
+}
+
+/** Exactly one HubSpot contact for the e-mail and exactly one deal for the request, associated. */
+async function expectOneContactAndDeal(email: string, dealId: string): Promise<void> {
+  const deals = await eventually(
+    async () => (await crmObjects('deals')).filter((d) => d.properties.app_request_id === dealId),
+    (found) => found.length > 0,
+  );
+  const contacts = await crmContactsByEmail(email);
+  expect(contacts).toHaveLength(1);
+  expect(deals).toHaveLength(1);
+  expect(deals[0]?.associations.contacts).toEqual([contacts[0]?.id]);
+}
+
+describe('booking form', { timeout: 60_000 }, () => {
+  const browser = useBrowserPage();
+
+  it("says 'Oops! Missing Service' with a link to pricing when no service is chosen", async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/booking'));
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Oops! Missing Service' }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(await page.locator('form').count()).toBe(0);
+  });
+
+  it('is prefilled from the pricing link and shows the catalogue price and the promo', async () => {
+    const { page } = browser;
+    await openBooking(page);
+    expect(await field(page, 'Service').inputValue()).toBe('Deep Clean');
+    expect(await page.getByRole('region', { name: "What's included" }).getByRole('listitem').allTextContents()).toEqual([
+      'Everything in the Basic Clean',
+      'Baseboards, doors and door frames',
+      'Showers, tubs and tile scrubbed',
+      'Light fixtures and ceiling fans dusted',
+      'Cabinet fronts wiped down',
+      'Up to 4 hours',
+    ]);
+    expect(await field(page, 'Square footage').locator('option').allTextContents()).toEqual([
+      "Select your home's size",
+      '0-1000 sq ft',
+      '1001-1500 sq ft',
+      '1501-2000 sq ft',
+      '2001+ sq ft',
+    ]);
+    const price = page.getByTestId('estimate-price');
+    expect(await price.textContent()).toBe('From $279');
+    await field(page, 'Square footage').selectOption('1500');
+    expect(await price.textContent()).toBe('$349');
+    await field(page, 'Service').selectOption('Basic Clean');
+    expect(await price.textContent()).toBe('$209');
+    expect(await page.getByRole('region', { name: 'Price estimate' }).textContent()).toContain('10% off your first booking.');
+  });
+
+  it('shows the section 5 message of every required field that is missing', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    await openBooking(page);
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'You must consent' }).textContent()).toBe(CONSENT_ALERT);
+    expect(await errorOf(field(page, 'Square footage'))).toBe('Invalid square footage selected');
+    expect(await errorOf(field(page, 'Phone'))).toBe('Please enter a valid 10-digit US phone number.');
+    expect(await errorOf(field(page, 'Zip code'))).toBe('Please enter a valid 5-digit zip code.');
+    expect(await errorOf(page.getByRole('textbox', { name: 'Email' }))).toBe('Please enter a valid email address.');
+    expect(await errorOf(field(page, 'Full name'))).toBe('Please enter your name.');
+    expect(await errorOf(field(page, 'Street address'))).toBe('Please enter your street address.');
+    expect(await errorOf(field(page, 'City'))).toBe('Please enter your city.');
+    expect(await errorOf(field(page, 'State'))).toBe('Please enter a 2-letter state code.');
+    expect(await errorOf(field(page, 'Preferred date'))).toBe('Please choose a preferred date.');
+    expect(await errorOf(field(page, 'Time of day'))).toBe('Please choose a time of day.');
+    expect(await errorOf(page.getByRole('group', { name: 'How should we contact you?' }))).toBe(
+      'Please choose how we should contact you.',
+    );
+    expect(await errorOf(page.getByRole('group', { name: 'Free 15-minute pre-visit assessment' }))).toBe(
+      'Please choose an in-person or virtual assessment.',
+    );
+    // The description is optional.
+    expect(await errorOf(field(page, 'Description (optional)'))).toBe('');
+    // Focus moves to the first field in error on the page, so keyboard users land on it.
+    await expect.poll(() => field(page, 'Square footage').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('applies the field rules: state upper-cased, zip digits only, phone 10 digits, date 5 days ahead in Eastern time', async () => {
+    const { page } = browser;
+    await openBooking(page);
+    await fillValid(page, { email: uniqueEmail('rules') });
+
+    expect(await field(page, 'State').inputValue()).toBe('GA');
+    await field(page, 'Zip code').fill('');
+    await field(page, 'Zip code').pressSequentially('30a3-0 3 9');
+    expect(await field(page, 'Zip code').inputValue()).toBe('30303');
+
+    await field(page, 'Phone').fill('404-555-12');
+    await field(page, 'Preferred date').fill(inDays(4));
+    await page.getByRole('checkbox', { name: /^I agree to allow/ }).uncheck();
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect(await errorOf(field(page, 'Phone'))).toBe('Please enter a valid 10-digit US phone number.');
+    expect(await errorOf(field(page, 'Preferred date'))).toBe('Please choose a date at least 5 days from today.');
+
+    // Fixing a field clears its message as the person types (re-validated on change).
+    await field(page, 'Preferred date').fill(inDays(5));
+    await expect.poll(() => errorOf(field(page, 'Preferred date'))).toBe('');
+    await field(page, 'Phone').fill('404-555-1234');
+    await expect.poll(() => errorOf(field(page, 'Phone'))).toBe('');
+    // The date picker does not offer days before the first allowed one.
+    expect(await field(page, 'Preferred date').getAttribute('min')).toBe(inDays(5));
+  });
+
+  it('warns about an out-of-area zip but still sends the request', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    const email = uniqueEmail('out-of-area');
+    await openBooking(page);
+    await fillValid(page, { email, zip: '90210' });
+    const warning = page.getByRole('status').filter({ hasText: "We're not yet in your area" });
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(OUT_OF_AREA);
+    await field(page, 'Zip code').fill('30303');
+    await warning.waitFor({ state: 'detached' });
+    await field(page, 'Zip code').fill('90210');
+    await warning.waitFor();
+
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    const dealId = await confirmationDealId(page);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.postDataJSON()).toMatchObject({ address: { zip: '90210' } });
+    await expectOneContactAndDeal(email, dealId);
+  });
+
+  it('keeps up to 5 photos with previews in the browser, frees removed ones and never sends them', async () => {
+    const { page, session } = browser;
+    await openBooking(page);
+    const picker = field(page, 'Photos of your home (optional)');
+    await picker.setInputFiles(
+      Array.from({ length: 6 }, (_, i) => ({ name: `room-${i + 1}.png`, mimeType: 'image/png', buffer: TINY_PNG })),
+    );
+    const previews = page.getByRole('list', { name: 'Chosen photos' }).getByRole('img');
+    await expect.poll(() => previews.count()).toBe(5);
+    expect(await previews.first().getAttribute('alt')).toBe('Photo 1: room-1.png');
+    expect(await previews.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth === 1))).toBe(true);
+    expect(await picker.isDisabled()).toBe(true);
+
+    const firstUrl = (await previews.first().getAttribute('src')) ?? '';
+    expect(firstUrl).toMatch(/^blob:/);
+    await page.getByRole('button', { name: 'Remove photo 1 (room-1.png)' }).click();
+    await expect.poll(() => previews.count()).toBe(4);
+    // A revoked object URL no longer loads: the removed image's memory is released.
+    const loads = (url: string) =>
+      page.evaluate((u) => fetch(u).then(() => true, () => false), url);
+    expect(await loads(firstUrl)).toBe(false);
+    // Chromium logs that failed load; it is the one expected here.
+    expect(session.takeProblems()).toEqual([`console.error: Failed to load resource: net::ERR_FILE_NOT_FOUND (at ${firstUrl})`]);
+    expect(await loads((await previews.first().getAttribute('src')) ?? '')).toBe(true);
+    expect(await picker.isDisabled()).toBe(false);
+
+    const sent = recordRequests(page);
+    await fillValid(page, { email: uniqueEmail('photos') });
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await confirmationDealId(page);
+    expect(sent).toHaveLength(1);
+    expect(Object.keys(sent[0]?.postDataJSON() as object)).not.toContain('photos');
+  });
+
+  it('submits once through the creating and tidying steps, then the confirmation page follows the CRM sync', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    const email = uniqueEmail('booking');
+    await openBooking(page);
+    await fillValid(page, { email });
+
+    const button = page.getByRole('button', { name: 'Request My Cleaning' });
+    // A double click, then Enter: one request only.
+    await button.dblclick();
+    await page.keyboard.press('Enter');
+    const overlay = page.locator('.overlay');
+    await overlay.getByText('Creating your request…').waitFor();
+    expect(await page.getByRole('button', { name: 'Sending your request…' }).isDisabled()).toBe(true);
+    // §4: the request goes out only after the 2-second "creating" pause.
+    expect(sent).toHaveLength(0);
+    await overlay.getByText('Tidying up the details…').waitFor({ timeout: 8_000 });
+    expect(sent).toHaveLength(1);
+    expect(page.url()).toContain('/booking?');
+
+    const dealId = await confirmationDealId(page);
+    expect(sent).toHaveLength(1);
+    const request = sent[0];
+    expect(request?.headers()['idempotency-key']).toMatch(UUID);
+    expect(request?.postDataJSON()).toEqual({
+      name: 'Ann Lee',
+      email,
+      phone: '+14045551234',
+      address: { street: '1 Peachtree St', city: 'Atlanta', state: 'GA', zip: '30303' },
+      squareFootage: 1500,
+      serviceType: 'Deep Clean',
+      preferredDate: inDays(7),
+      description: 'Two cats; parking in the drive.',
+      quoteType: 'virtual',
+      contactMethod: 'text',
+      timeOfDay: 'morning',
+      rooms: {
+        livingRoom: false,
+        diningRoom: false,
+        kitchen: true,
+        office: false,
+        laundryRoom: false,
+        basement: false,
+        garage: false,
+        bathroomCount: 2,
+        mainLevelBedrooms: 0,
+        topLevelBedrooms: 0,
+        otherRooms: 0,
+      },
+      agreed: true,
+    });
+
+    const status = page.getByRole('status').filter({ hasText: 'Your request' });
+    await eventually(() => status.textContent(), (text) => text === 'Your request has reached our booking team.');
+    await expectOneContactAndDeal(email, dealId);
+  });
+
+  it("shows the server's message, the default text, or the network error, and a retry never books twice", async () => {
+    const { page, session } = browser;
+    const email = uniqueEmail('retry');
+    const sent = recordRequests(page);
+    await openBooking(page);
+    await fillValid(page, { email });
+    const button = page.getByRole('button', { name: 'Request My Cleaning' });
+    const alert = page.locator('.form-alert');
+
+    await page.route(`**${REQUEST_PATH}`, (route) =>
+      route.fulfill({ status: 503, json: { error: 'We are updating the booking system.', code: 'unavailable' } }),
+    );
+    await button.click();
+    await expect.poll(() => alert.textContent(), { timeout: 8_000 }).toBe('We are updating the booking system.');
+    expect(await alert.getAttribute('role')).toBe('alert');
+
+    await page.unroute(`**${REQUEST_PATH}`);
+    await page.route(`**${REQUEST_PATH}`, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await button.click();
+    await expect.poll(() => alert.textContent(), { timeout: 8_000 }).toBe('Something went wrong with your submission.');
+
+    // The request reaches the server and is stored, but the answer is lost on the way back.
+    await page.unroute(`**${REQUEST_PATH}`);
+    await page.route(`**${REQUEST_PATH}`, async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await button.click();
+    await expect.poll(() => alert.textContent(), { timeout: 8_000 }).toBe('Failed to fetch');
+
+    // The same answers again: the same Idempotency-Key, so the server replays the stored booking.
+    await page.unroute(`**${REQUEST_PATH}`);
+    await button.click();
+    const dealId = await confirmationDealId(page);
+    expect(sent).toHaveLength(4);
+    // Nothing changed between the tries, so they are one attempt with one key.
+    const keys = new Set(sent.map((r) => r.headers()['idempotency-key']));
+    expect(keys.size).toBe(1);
+    await expectOneContactAndDeal(email, dealId);
+
+    const problems = session.takeProblems();
+    expect(problems.every((p) => /Failed to load resource/.test(p))).toBe(true);
+  });
+
+  it('is recorded exactly once when HubSpot is down during the submission and comes back later', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('outage');
+    await openBooking(page);
+    await fillValid(page, { email });
+    const pushesRefused = () => crmOutageAnswers('/contacts/batch/upsert');
+    const refusedBefore = await pushesRefused();
+    await startCrmOutage(120);
+    try {
+      await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+      const dealId = await confirmationDealId(page);
+      // The worker tried and met the outage; the page keeps saying it is being recorded.
+      await eventually(pushesRefused, (count) => count > refusedBefore);
+      const status = page.getByRole('status').filter({ hasText: 'Your request' });
+      expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
+      expect(await crmContactsByEmail(email)).toHaveLength(0);
+
+      await clearCrmFaults();
+      await eventually(() => status.textContent(), (text) => text === 'Your request has reached our booking team.', 30_000);
+      await expectOneContactAndDeal(email, dealId);
+    } finally {
+      await clearCrmFaults();
+    }
+  });
+});

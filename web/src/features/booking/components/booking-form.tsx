@@ -1,0 +1,296 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BRAND } from '@app/shared/brand';
+import { bookingFormSchema, toBookingRequest, type BookingFormInput, type BookingFormValues } from '@app/shared/booking-form';
+import { BOOKING_MIN_DAYS_AHEAD, STATE_LENGTH, ZIP_LENGTH } from '@app/shared/constants';
+import { minBookingDate } from '@app/shared/eastern-time';
+import { CONTACT_METHODS, QUOTE_TYPES, TIMES_OF_DAY } from '@app/shared/form-fields';
+import { SERVICE_FAMILY_NAMES } from '@app/shared/services';
+import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
+import { bookingZipWarning, zipInput } from '@app/shared/zip-check';
+import { useMemo, useRef } from 'react';
+import { Controller, useForm, type DefaultValues, type Path } from 'react-hook-form';
+import { ChoiceGroup } from '../../../components/form/choice-group';
+import { Field, FieldError, RequiredNote } from '../../../components/form/field';
+import { focusFirstError } from '../../../components/form/focus-first-error';
+import { FormAlert } from '../../../components/form/form-alert';
+import type { BookingSelection } from '../../../lib/booking-link';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useBookingSubmit } from '../hooks/use-booking-submit';
+import { PhotoPicker } from './photo-picker';
+import { PriceEstimate } from './price-estimate';
+import { RoomsFieldset } from './rooms-fieldset';
+import { SubmitOverlay } from './submit-overlay';
+
+// Option values are the shared schema's; only the labels are chosen here.
+const CONTACT_METHOD_LABELS: Record<(typeof CONTACT_METHODS)[number], string> = {
+  phone: 'Phone call',
+  text: 'Text message',
+  email: 'Email',
+};
+const QUOTE_TYPE_LABELS: Record<(typeof QUOTE_TYPES)[number], string> = { 'in-person': 'In person', virtual: 'Virtual (video call)' };
+const TIME_OF_DAY_LABELS: Record<(typeof TIMES_OF_DAY)[number], string> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+};
+
+/** The select's options: the bands the pricing link offers (all bands when it named none). */
+function sqftOptions(selection: BookingSelection) {
+  const offered = SQUARE_FOOTAGE_BANDS.filter((band) => selection.sqft.includes(band.key));
+  return offered.length > 0 ? offered : SQUARE_FOOTAGE_BANDS;
+}
+
+function defaultValues(selection: BookingSelection): DefaultValues<BookingFormInput> {
+  const options = sqftOptions(selection);
+  return {
+    name: '',
+    email: '',
+    phone: '',
+    address: { street: '', city: '', state: '', zip: '' },
+    // A link that offers exactly one band has already chosen it.
+    squareFootage: options.length === 1 && options[0] ? String(options[0].key) : '',
+    // Not necessarily a service we offer (the link is just a URL): the schema then says so.
+    serviceType: selection.service as BookingFormInput['serviceType'],
+    preferredDate: '',
+    description: '',
+    rooms: { bathroomCount: 0, mainLevelBedrooms: 0, topLevelBedrooms: 0, otherRooms: 0 },
+    // The checkbox starts unticked; the schema accepts only true (the §5 consent alert).
+    agreed: false as unknown as true,
+    photos: [],
+  };
+}
+
+/** The public booking form (spec §3, §5), submitted by the §4 sequence; `selection` comes from the pricing link. */
+export function BookingForm({ selection }: { selection: BookingSelection }) {
+  const schema = useMemo(() => bookingFormSchema({ legalName: BRAND.legalName }), []);
+  const {
+    register,
+    handleSubmit,
+    control,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<BookingFormInput, unknown, BookingFormValues>({
+    resolver: zodResolver(schema),
+    shouldFocusError: false,
+    defaultValues: defaultValues(selection),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { phase, failure, submit } = useBookingSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  // The date rule depends on today in Eastern time: read the clock only in the browser, after hydration.
+  const minDate = hydrated ? minBookingDate() : undefined;
+
+  const zip = watch('address.zip') ?? '';
+  const zipWarning = bookingZipWarning(zip);
+  const busy = phase !== 'idle';
+
+  const onValid = async (values: BookingFormValues) => {
+    const refused = await submit(toBookingRequest(values));
+    // The server names the field it refused (its messages are the same as the form's).
+    if (refused?.field) setError(refused.field as Path<BookingFormInput>, { type: 'server', message: refused.message });
+  };
+
+  return (
+    <div className="booking-layout">
+      <PriceEstimate service={watch('serviceType') ?? ''} squareFootage={String(watch('squareFootage') ?? '')} />
+      {selection.features.length > 0 ? (
+        <section aria-labelledby="included-heading">
+          <h2 id="included-heading">What&apos;s included</h2>
+          <ul className="check-list">
+            {selection.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        inert={busy}
+        aria-busy={busy}
+        onSubmit={(event) => void handleSubmit(onValid, () => focusFirstError(formRef.current))(event)}
+      >
+        <RequiredNote />
+
+        <fieldset>
+          <legend>Your cleaning</legend>
+          <div className="form-grid">
+            <Field label="Service" required error={errors.serviceType?.message}>
+              {(props) => (
+                <select {...props} {...register('serviceType')}>
+                  <option value="">Choose a service</option>
+                  {SERVICE_FAMILY_NAMES.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Square footage" required error={errors.squareFootage?.message}>
+              {(props) => (
+                <select {...props} {...register('squareFootage')}>
+                  <option value="">Select your home&apos;s size</option>
+                  {sqftOptions(selection).map((band) => (
+                    <option key={band.key} value={String(band.key)}>
+                      {band.label} sq ft
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field
+              label="Preferred date"
+              required
+              hint={`At least ${BOOKING_MIN_DAYS_AHEAD} days from today.`}
+              error={errors.preferredDate?.message}
+            >
+              {(props) => <input {...props} type="date" min={minDate} {...register('preferredDate')} />}
+            </Field>
+            <Field label="Time of day" required error={errors.timeOfDay?.message}>
+              {(props) => (
+                <select {...props} {...register('timeOfDay')}>
+                  <option value="">Choose a time of day</option>
+                  {TIMES_OF_DAY.map((time) => (
+                    <option key={time} value={time}>
+                      {TIME_OF_DAY_LABELS[time]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <ChoiceGroup
+            legend="Free 15-minute pre-visit assessment"
+            required
+            options={QUOTE_TYPES.map((value) => ({ value, label: QUOTE_TYPE_LABELS[value] }))}
+            registration={register('quoteType')}
+            error={errors.quoteType?.message}
+          />
+        </fieldset>
+
+        <RoomsFieldset register={register} errors={errors.rooms} />
+
+        <fieldset>
+          <legend>About you</legend>
+          <div className="form-grid">
+            <Field label="Full name" required error={errors.name?.message}>
+              {(props) => <input {...props} type="text" autoComplete="name" {...register('name')} />}
+            </Field>
+            <Field label="Email" required error={errors.email?.message}>
+              {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
+            </Field>
+            <Field label="Phone" required hint="US numbers only: 10 digits." error={errors.phone?.message}>
+              {(props) => <input {...props} type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />}
+            </Field>
+          </div>
+          <ChoiceGroup
+            legend="How should we contact you?"
+            required
+            options={CONTACT_METHODS.map((value) => ({ value, label: CONTACT_METHOD_LABELS[value] }))}
+            registration={register('contactMethod')}
+            error={errors.contactMethod?.message}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>Address</legend>
+          <div className="form-grid">
+            <Field label="Street address" required error={errors.address?.street?.message} className="field--wide">
+              {(props) => <input {...props} type="text" autoComplete="street-address" {...register('address.street')} />}
+            </Field>
+            <Field label="City" required error={errors.address?.city?.message}>
+              {(props) => <input {...props} type="text" autoComplete="address-level2" {...register('address.city')} />}
+            </Field>
+            <Field label="State" required hint="2 letters, e.g. GA" error={errors.address?.state?.message}>
+              {(props) => {
+                const field = register('address.state');
+                return (
+                  <input
+                    {...props}
+                    type="text"
+                    autoComplete="address-level1"
+                    maxLength={STATE_LENGTH}
+                    {...field}
+                    onChange={(event) => {
+                      event.target.value = event.target.value.toUpperCase();
+                      return field.onChange(event);
+                    }}
+                  />
+                );
+              }}
+            </Field>
+            <Field label="Zip code" required error={errors.address?.zip?.message}>
+              {(props) => {
+                const field = register('address.zip');
+                return (
+                  <input
+                    {...props}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={ZIP_LENGTH}
+                    {...field}
+                    onChange={(event) => {
+                      // Only digits can be typed, at most five (as in the zip checker).
+                      event.target.value = zipInput(event.target.value);
+                      return field.onChange(event);
+                    }}
+                  />
+                );
+              }}
+            </Field>
+          </div>
+          {/* A warning only: an out-of-area request can still be sent (§5). */}
+          <div role="status" className="zip-warning">
+            {zipWarning ? <p className="notice">{zipWarning}</p> : null}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Anything else?</legend>
+          <Field label="Description (optional)" hint="Pets, parking, areas that need extra care…" error={errors.description?.message}>
+            {(props) => <textarea {...props} rows={4} {...register('description')} />}
+          </Field>
+          <Controller
+            control={control}
+            name="photos"
+            render={({ field, fieldState }) => (
+              <PhotoPicker photos={(field.value ?? []) as File[]} onChange={field.onChange} error={fieldState.error?.message} />
+            )}
+          />
+        </fieldset>
+
+        <div className="field">
+          <label className="choice">
+            <input
+              type="checkbox"
+              required
+              aria-invalid={Boolean(errors.agreed)}
+              aria-describedby={errors.agreed ? 'booking-consent-error' : undefined}
+              {...register('agreed')}
+            />
+            <span>
+              I agree to allow {BRAND.legalName} to contact me about this request by phone, text or email.
+            </span>
+          </label>
+          <FieldError id="booking-consent-error" message={errors.agreed?.message} alert />
+        </div>
+
+        <FormAlert message={failure} />
+
+        <div className="form-actions">
+          <button type="submit" className="button button--large" disabled={busy}>
+            {busy ? 'Sending your request…' : 'Request My Cleaning'}
+          </button>
+        </div>
+      </form>
+      <SubmitOverlay phase={phase} />
+    </div>
+  );
+}
