@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type ProductType as CatalogueProductType } from '@app/shared/catalogue';
 import { DEAL_STAGES, HISTORY_STAGES } from '@app/shared/deal-stages';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// Typing of inject('databaseUrl'): test/ is not in the root tsconfig's include list.
-import type {} from '../test/provided';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/database';
 import { closePrismaClient, createPrismaClient, Prisma, type Db } from './client';
 import { CareerIcon, CareerStatus, ProductType } from './generated/client';
 import { CAREER_LISTINGS, TEAM_MEMBERS, seed } from './seed';
@@ -14,14 +13,18 @@ const CATALOGUE_TYPE: Record<ProductType, CatalogueProductType> = {
   [ProductType.AddOn]: 'Add On',
 };
 
+let database: TestDatabase;
 let db: Db;
 
-beforeAll(() => {
-  db = createPrismaClient(inject('databaseUrl'));
-});
+// A database of its own: the run's shared one gets stages, listings and contacts from other files.
+beforeAll(async () => {
+  database = await createTestDatabase('seed');
+  db = createPrismaClient(database.url);
+}, 60_000);
 
 afterAll(async () => {
   await closePrismaClient(db);
+  await database.drop();
 });
 
 async function counts() {

@@ -5,17 +5,21 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
 import { uniqueFirstObjectId } from './hubspot-ids';
-import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
+import { testRedisUrl, uniqueQueuePrefix } from './context';
+import { createTestDatabase, type TestDatabase } from './database';
 import { insertBooking } from './fixtures';
 
 /**
  * The worker as a real process: killed with SIGKILL in the middle of a job, and stopped with
  * SIGTERM while a job runs. Bookings go the whole way: outbox row → relay → job → HubSpot.
+ * On a database of its own: the worker's relay takes every due row it can see, and the run's
+ * shared database holds other files' bookings.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TOKEN = 'process-test-token';
 
 describe('worker process faults', () => {
+  let database: TestDatabase;
   let db: Db;
   let hubspot: HubSpotEmulator;
   let backend: QueueBackend;
@@ -36,17 +40,18 @@ describe('worker process faults', () => {
   });
 
   beforeAll(async () => {
-    db = createPrismaClient(testDatabaseUrl());
+    database = await createTestDatabase('worker_process');
+    db = createPrismaClient(database.url);
     hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
-    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
+    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: database.url, prefix });
     queue = backend.createQueue('crm');
-    await db.deal.updateMany({ where: { crmSyncedAt: null }, data: { crmSyncedAt: new Date(0) } }); // not ours
-  });
+  }, 60_000);
   afterAll(async () => {
     await queue.close();
     await backend.close();
     await hubspot.close();
     await db.$disconnect();
+    await database.drop();
   });
 
   function startWorker(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
@@ -57,7 +62,7 @@ describe('worker process faults', () => {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'test',
         LOG_FORMAT: 'json',
-        DATABASE_URL: testDatabaseUrl(),
+        DATABASE_URL: database.url,
         REDIS_URL: testRedisUrl(),
         QUEUE_PREFIX: prefix,
         HUBSPOT_ACCESS_TOKEN: TOKEN,
