@@ -1,3 +1,6 @@
+import { mkdir, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, inject } from 'vitest';
 
 /**
@@ -30,13 +33,34 @@ export async function crmContactsByEmail(email: string): Promise<CrmObject[]> {
   return (await crmObjects('contacts')).filter((c) => c.properties.email?.toLowerCase() === email.toLowerCase());
 }
 
-/** Every call to HubSpot answers 503 for `seconds` (or until clearCrmFaults). */
-export async function startCrmOutage(seconds: number): Promise<void> {
-  await control('POST', '/_emulator/faults', { type: 'outage', seconds });
+async function clearCrmFaults(): Promise<void> {
+  await control('DELETE', '/_emulator/faults');
 }
 
-export async function clearCrmFaults(): Promise<void> {
-  await control('DELETE', '/_emulator/faults');
+/**
+ * Runs `during` while every call to HubSpot answers 503; `during` ends the outage by calling
+ * `recover` (it always ends when `during` returns or throws). Test files run in parallel against
+ * one emulator, so outages take turns: a lock directory (mkdir is atomic across processes) makes
+ * sure no file ends another file's outage early.
+ */
+export async function withCrmOutage(during: (recover: () => Promise<void>) => Promise<void>): Promise<void> {
+  const lock = path.join(tmpdir(), `e2e-crm-outage-${new URL(inject('hubspotUrl')).port}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    await control('POST', '/_emulator/faults', { type: 'outage', seconds: 120 });
+    await during(clearCrmFaults);
+  } finally {
+    await clearCrmFaults().finally(() => rmdir(lock));
+  }
 }
 
 /**
@@ -50,9 +74,10 @@ export async function crmOutageAnswers(pathPart = ''): Promise<number> {
 
 /**
  * Waits (polling) until `read` returns a value `done` accepts, and returns it. The worker pushes
- * in the background, with backoff after a failure, so this allows up to `timeoutMs`.
+ * in the background, with backoff after a failure (another file's outage may have delayed it by
+ * a few retries), so this allows up to `timeoutMs`.
  */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
   let last: T | undefined;
   await expect
     .poll(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
-import { clearCrmFaults, crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, startCrmOutage } from '../src/hubspot-emulator';
+import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
 import { useBrowserPage } from '../src/use-browser-page';
 
 // The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).
@@ -83,7 +83,7 @@ async function expectOneContactAndDeal(email: string, dealId: string): Promise<v
   expect(deals[0]?.associations.contacts).toEqual([contacts[0]?.id]);
 }
 
-describe('booking form', { timeout: 60_000 }, () => {
+describe('booking form', { timeout: 90_000 }, () => {
   const browser = useBrowserPage();
 
   it("says 'Oops! Missing Service' with a link to pricing when no service is chosen", async () => {
@@ -344,22 +344,19 @@ describe('booking form', { timeout: 60_000 }, () => {
     await openBooking(page);
     await fillValid(page, { email });
     const pushesRefused = () => crmOutageAnswers('/contacts/batch/upsert');
-    const refusedBefore = await pushesRefused();
-    await startCrmOutage(120);
-    try {
+    let dealId = '';
+    const status = page.getByRole('status').filter({ hasText: 'Your request' });
+    await withCrmOutage(async (recover) => {
+      const refusedBefore = await pushesRefused();
       await page.getByRole('button', { name: 'Request My Cleaning' }).click();
-      const dealId = await confirmationDealId(page);
+      dealId = await confirmationDealId(page);
       // The worker tried and met the outage; the page keeps saying it is being recorded.
       await eventually(pushesRefused, (count) => count > refusedBefore);
-      const status = page.getByRole('status').filter({ hasText: 'Your request' });
       expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
       expect(await crmContactsByEmail(email)).toHaveLength(0);
-
-      await clearCrmFaults();
-      await eventually(() => status.textContent(), (text) => text === 'Your request has reached our booking team.', 30_000);
-      await expectOneContactAndDeal(email, dealId);
-    } finally {
-      await clearCrmFaults();
-    }
+      await recover();
+    });
+    await eventually(() => status.textContent(), (text) => text === 'Your request has reached our booking team.');
+    await expectOneContactAndDeal(email, dealId);
   });
 });

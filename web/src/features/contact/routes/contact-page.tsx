@@ -1,7 +1,7 @@
 import { BRAND } from '@app/shared/brand';
 import { Page } from '../../../components/page';
+import { ContactForm } from '../components/contact-form';
 
-// The support ticket form arrives with the public-requests work; until then, e-mail reaches us.
 export function ContactPage() {
   return (
     <Page
@@ -10,9 +10,12 @@ export function ContactPage() {
       heading="Contact Us"
       lead="Questions about a cleaning? Send us a support ticket and we'll reply within 24 hours."
     >
-      <p>
-        E-mail: <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>
-      </p>
+      <div className="narrow">
+        <ContactForm />
+        <p className="fine-print">
+          Prefer e-mail? Write to <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>.
+        </p>
+      </div>
     </Page>
   );
 }

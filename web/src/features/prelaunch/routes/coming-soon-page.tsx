@@ -1,19 +1,24 @@
 import { BRAND } from '@app/shared/brand';
 import { COMING_SOON } from '@app/shared/texts';
+import { useState } from 'react';
 import { usePageHead } from '../../../lib/head';
+import { DetailsStep } from '../components/details-step';
+import { ZipStep } from '../components/zip-step';
 
 // Spec §2/§4: step 1 zip check, step 2 details form, then the on-the-list state.
 const STEPS = ['Check your zip code', 'Tell us about you', "You're on the list"] as const;
 
-/**
- * The pre-launch page's layout. The notify-me form (its steps and validation) arrives with the
- * public-requests work and goes into the panel.
- */
+type Step = { name: 'zip' } | { name: 'details'; zip: string } | { name: 'done'; zip: string };
+const STEP_INDEX: Record<Step['name'], number> = { zip: 0, details: 1, done: 2 };
+
 export function ComingSoonPage() {
   usePageHead(
     COMING_SOON,
     `${BRAND.name} is coming to more of the Atlanta metro. Check your zip code and sign up to hear when we launch near you.`,
   );
+  const [step, setStep] = useState<Step>({ name: 'zip' });
+  const current = STEP_INDEX[step.name];
+
   return (
     <div className="prelaunch">
       <section className="hero hero--compact">
@@ -28,21 +33,30 @@ export function ComingSoonPage() {
       </section>
       <div className="container narrow section">
         <ol className="progress-steps" aria-label="Sign-up steps">
-          {STEPS.map((step, i) => (
-            <li key={step} aria-current={i === 0 ? 'step' : undefined}>
+          {STEPS.map((label, i) => (
+            <li key={label} aria-current={i === current ? 'step' : undefined}>
               <span className="progress-steps__number" aria-hidden="true">
                 {i + 1}
               </span>
-              {step}
+              {label}
             </li>
           ))}
         </ol>
-        <section className="card prelaunch__panel" aria-labelledby="notify-heading">
-          <h2 id="notify-heading">Get notified</h2>
-          <p>
-            Sign-up opens here shortly. In the meantime, e-mail us at <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>{' '}
-            with your zip code and we will add you to the list.
-          </p>
+        <section className="card prelaunch__panel" aria-labelledby="notify-heading" data-step={step.name}>
+          <h2 id="notify-heading">{step.name === 'done' ? STEPS[2] : 'Get notified'}</h2>
+          {step.name === 'zip' ? <ZipStep onServed={(zip) => setStep({ name: 'details', zip })} /> : null}
+          {step.name === 'details' ? (
+            <DetailsStep
+              zip={step.zip}
+              onDone={() => setStep({ name: 'done', zip: step.zip })}
+              onChangeZip={() => setStep({ name: 'zip' })}
+            />
+          ) : null}
+          {step.name === 'done' ? (
+            <p role="status">
+              Thanks! We&apos;ll e-mail you as soon as we start cleaning in {step.zip}.
+            </p>
+          ) : null}
         </section>
       </div>
     </div>

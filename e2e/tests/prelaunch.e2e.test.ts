@@ -1,0 +1,170 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { errorOf, uniqueEmail } from '../src/form-errors';
+import { crmContactsByEmail, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const PATH = '/api/subscribe';
+const ZIP_FORMAT = 'Whoops! Zip code only please — just 5 numbers, no letters or symbols.';
+const ZIP_NOT_SERVED = "Our mops aren't in your area quite yet. Check back later, we're always adding more.";
+const CONSENT_ALERT = 'You must consent to allowing Atlanta Home Cleaning LLC to contact you before submitting.';
+const NOTIFY_FAILED = 'Something went wrong while submitting. Please try again later.';
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const currentStep = (page: Page) => page.locator('.progress-steps [aria-current="step"]').textContent();
+
+async function openComingSoon(page: Page): Promise<void> {
+  await withCookieConsent(page);
+  await page.goto(appUrl('/comingsoon'));
+  await waitForApp(page);
+}
+
+async function passZipStep(page: Page, zip = '30303'): Promise<void> {
+  await field(page, 'Your zip code').fill(zip);
+  await page.getByRole('button', { name: 'Check my zip' }).click();
+  await field(page, 'Email').waitFor();
+}
+
+async function fillDetails(page: Page, email: string): Promise<void> {
+  await field(page, 'Email').fill(email);
+  await field(page, 'First name').fill('Rosa');
+  await page.getByRole('radio', { name: 'Landlord Partnership' }).check();
+  await page.getByRole('checkbox', { name: /^I agree to receive/ }).check();
+}
+
+function recordRequests(page: Page): Request[] {
+  const sent: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === PATH) sent.push(request);
+  });
+  return sent;
+}
+
+/** The signup as the worker records it: on exactly one HubSpot contact for the e-mail. */
+async function expectSignupOnOneContact(email: string): Promise<void> {
+  const contacts = await eventually(
+    () => crmContactsByEmail(email),
+    (found) => found.length > 0,
+  );
+  expect(contacts).toHaveLength(1);
+  expect(contacts[0]?.properties).toMatchObject({ firstname: 'Rosa', zip: '30303', notify_interest: 'Landlord Partnership' });
+}
+
+describe('pre-launch notify page', { timeout: 90_000 }, () => {
+  const browser = useBrowserPage();
+
+  it.each([
+    ['30a03', ZIP_FORMAT],
+    ['3030', ZIP_FORMAT],
+    ['303031', ZIP_FORMAT],
+    [' ', ZIP_FORMAT],
+    ['90210', ZIP_NOT_SERVED],
+  ])('step 1 refuses zip %j with the section 5 message', async (zip, message) => {
+    const { page } = browser;
+    await openComingSoon(page);
+    expect(await currentStep(page)).toBe('1Check your zip code');
+    const input = field(page, 'Your zip code');
+    await input.fill(zip);
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await expect.poll(() => errorOf(input)).toBe(message);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await currentStep(page)).toBe('1Check your zip code');
+  });
+
+  it('step 2 shows the section 5 messages, and its honeypot is out of sight and out of the tab order', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    await openComingSoon(page);
+    await passZipStep(page);
+    expect(await currentStep(page)).toBe('2Tell us about you');
+    expect(await page.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent))).toEqual([
+      'Residential Cleaning',
+      'Commercial Cleaning',
+      'Landlord Partnership',
+    ]);
+
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    const consent = page.getByRole('alert').filter({ hasText: 'You must consent' });
+    await consent.waitFor();
+    expect(await consent.textContent()).toBe(CONSENT_ALERT);
+    expect(await errorOf(field(page, 'Email'))).toBe('Please enter a valid email address.');
+    expect(await errorOf(field(page, 'First name'))).toBe('Please enter your first name.');
+    expect(await errorOf(page.getByRole('group', { name: "I'm interested in" }))).toBe('Please select an interest type.');
+    await field(page, 'Email').fill('rosa@example');
+    await expect.poll(() => errorOf(field(page, 'Email'))).toBe('Please enter a valid email address.');
+    expect(sent).toHaveLength(0);
+
+    // Hidden from people (off screen) and from assistive technology (aria-hidden), never tabbed into.
+    const honeypot = page.locator('input[name="website"]');
+    expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+    expect(await honeypot.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    const box = await honeypot.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(0);
+    await field(page, 'Email').focus();
+    const visited: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      visited.push(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? ''));
+    }
+    expect(visited).not.toContain('website');
+    expect(visited).toContain('agreed');
+  });
+
+  it('signs up (honeypot sent empty), shows the on-the-list state, and the worker records it in HubSpot', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    const email = uniqueEmail('notify');
+    await openComingSoon(page);
+    await passZipStep(page);
+    await fillDetails(page, email);
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+
+    await page.getByRole('heading', { level: 2, name: "You're on the list" }).waitFor();
+    expect(await currentStep(page)).toBe("3You're on the list");
+    expect(await page.getByRole('status').filter({ hasText: 'Thanks!' }).textContent()).toBe(
+      "Thanks! We'll e-mail you as soon as we start cleaning in 30303.",
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.postDataJSON()).toEqual({ zip: '30303', email, firstName: 'Rosa', interest: 'Landlord Partnership', website: '' });
+    await expectSignupOnOneContact(email);
+  });
+
+  it.each([
+    ['an error answer', { status: 500, json: { error: 'boom', code: 'internal' } }],
+    ['no answer (network failure)', null],
+  ] as const)('shows the section 8 alert for %s and keeps the details', async (_case, answer) => {
+    const { page, session } = browser;
+    await page.route(`**${PATH}`, (route) => (answer ? route.fulfill(answer) : route.abort('connectionrefused')));
+    await openComingSoon(page);
+    await passZipStep(page);
+    await fillDetails(page, uniqueEmail('notify-fail'));
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+
+    const alert = page.locator('.form-alert');
+    await expect.poll(() => alert.textContent()).toBe(NOTIFY_FAILED);
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await field(page, 'First name').inputValue()).toBe('Rosa');
+    expect(await currentStep(page)).toBe('2Tell us about you');
+    expect(session.takeProblems().every((p) => p.includes('Failed to load resource'))).toBe(true);
+  });
+
+  it('is recorded exactly once when HubSpot is down during the signup and comes back later', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('notify-outage');
+    const pushesRefused = () => crmOutageAnswers('/contacts/batch/upsert');
+    await openComingSoon(page);
+    await passZipStep(page);
+    await fillDetails(page, email);
+    await withCrmOutage(async (recover) => {
+      const refusedBefore = await pushesRefused();
+      await page.getByRole('button', { name: 'Notify Me' }).click();
+      await page.getByRole('heading', { level: 2, name: "You're on the list" }).waitFor();
+      await eventually(pushesRefused, (count) => count > refusedBefore);
+      expect(await crmContactsByEmail(email)).toHaveLength(0);
+      await recover();
+    });
+    await expectSignupOnOneContact(email);
+  });
+});

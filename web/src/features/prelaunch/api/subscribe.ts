@@ -1,0 +1,17 @@
+import { successResponseSchema } from '@app/shared/api-responses';
+import type { Subscribe } from '@app/shared/subscribe';
+import { NOTIFY_FAILED } from '@app/shared/texts';
+import { postJson } from '../../../lib/post-json';
+
+export const SUBSCRIBE_PATH = '/api/subscribe';
+
+/** Spec §7: POST /api/subscribe { zip, email, firstName, interest, website }. §8: any failure is one alert. */
+export async function subscribe(signup: Subscribe, idempotencyKey: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    const answer = await postJson(SUBSCRIBE_PATH, signup, { 'Idempotency-Key': idempotencyKey });
+    const parsed = successResponseSchema.safeParse(answer.body);
+    return answer.ok && parsed.success && parsed.data.success ? { ok: true } : { ok: false, message: NOTIFY_FAILED };
+  } catch {
+    return { ok: false, message: NOTIFY_FAILED };
+  }
+}

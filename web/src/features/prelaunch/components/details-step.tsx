@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BRAND } from '@app/shared/brand';
+import { INTERESTS, subscribeFormSchema, type SubscribeFormValues } from '@app/shared/subscribe';
+import { useMemo, useRef, useState } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { ChoiceGroup } from '../../../components/form/choice-group';
+import { Field, FieldError, RequiredNote } from '../../../components/form/field';
+import { focusFirstError } from '../../../components/form/focus-first-error';
+import { FormAlert } from '../../../components/form/form-alert';
+import { createIdempotencyKeys } from '../../../lib/idempotency-key';
+import { subscribe } from '../api/subscribe';
+
+type DetailsInput = z.input<ReturnType<typeof subscribeFormSchema>>;
+
+/** Step 2 (spec §4/§5): e-mail, first name, interest and consent, for the zip of step 1. */
+export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone: () => void; onChangeZip: () => void }) {
+  const schema = useMemo(() => subscribeFormSchema({ legalName: BRAND.legalName }), []);
+  const defaults: DefaultValues<DetailsInput> = {
+    zip,
+    email: '',
+    firstName: '',
+    website: '',
+    // Unticked at first; the schema accepts only true.
+    agreed: false as unknown as true,
+  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DetailsInput, unknown, SubscribeFormValues>({ resolver: zodResolver(schema), shouldFocusError: false, defaultValues: defaults });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [keyFor] = useState(createIdempotencyKeys);
+
+  const onValid = async ({ agreed: _agreed, ...signup }: SubscribeFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    const outcome = await subscribe(signup, keyFor(JSON.stringify(signup)));
+    inFlight.current = false;
+    setBusy(false);
+    if (outcome.ok) onDone();
+    else setFailure(outcome.message);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => void handleSubmit(onValid, () => focusFirstError(formRef.current))(event)}
+    >
+      <p>
+        Good news: we&apos;re coming to <strong>{zip}</strong>.{' '}
+        <button type="button" className="link-button" onClick={onChangeZip}>
+          Change zip code
+        </button>
+      </p>
+      <RequiredNote />
+      <div className="form-grid">
+        <Field label="Email" required error={errors.email?.message}>
+          {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
+        </Field>
+        <Field label="First name" required error={errors.firstName?.message}>
+          {(props) => <input {...props} type="text" autoComplete="given-name" {...register('firstName')} />}
+        </Field>
+      </div>
+      <ChoiceGroup
+        legend="I'm interested in"
+        required
+        options={INTERESTS.map((interest) => ({ value: interest, label: interest }))}
+        registration={register('interest')}
+        error={errors.interest?.message}
+      />
+      {/* The honeypot: hidden from people and screen readers and out of the tab order; bots fill it. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="prelaunch-website">Website (leave empty)</label>
+        <input id="prelaunch-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <div className="field">
+        <label className="choice">
+          <input
+            type="checkbox"
+            required
+            aria-invalid={Boolean(errors.agreed)}
+            aria-describedby={errors.agreed ? 'notify-consent-error' : undefined}
+            {...register('agreed')}
+          />
+          <span>I agree to receive e-mails from {BRAND.legalName} about our launch in my area.</span>
+        </label>
+        <FieldError id="notify-consent-error" message={errors.agreed?.message} alert />
+      </div>
+      <FormAlert message={failure} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Signing you up…' : 'Notify Me'}
+        </button>
+      </div>
+    </form>
+  );
+}
