@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testRedisUrl, uniqueQueuePrefix } from './context';
+import { createTestDatabase, type TestDatabase } from './database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +43,14 @@ function run(entry: string, env: Record<string, string>, options: { readyText?: 
 }
 
 describe('process start-up and shutdown', () => {
+  // Its own database: a starting worker's relay dispatches every due outbox row it can see,
+  // and the shared one holds rows other files are still looking at.
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('processes');
+  }, 60_000);
+  afterAll(() => database.drop());
+
   it.each(['api/src/main.ts', 'worker/src/main.ts'])('%s refuses a malformed DATABASE_URL, naming it', async (entry) => {
     const result = await run(entry, { DATABASE_URL: 'not-a-url' });
     expect(result.code).toBe(1);
@@ -59,7 +68,7 @@ describe('process start-up and shutdown', () => {
   it('worker starts, then stops cleanly on SIGTERM', async () => {
     const result = await run(
       'worker/src/main.ts',
-      { DATABASE_URL: testDatabaseUrl(), REDIS_URL: testRedisUrl(), QUEUE_PREFIX: uniqueQueuePrefix('proc') },
+      { DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), QUEUE_PREFIX: uniqueQueuePrefix('proc') },
       { readyText: 'worker ready' },
     );
     expect(result.output).toContain('worker stopping');
@@ -70,7 +79,7 @@ describe('process start-up and shutdown', () => {
   it('api starts, answers, then stops cleanly on SIGTERM', async () => {
     const result = await run(
       'api/src/main.ts',
-      { DATABASE_URL: testDatabaseUrl(), REDIS_URL: testRedisUrl(), QUEUE_PREFIX: uniqueQueuePrefix('proc'), PORT: '0' },
+      { DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), QUEUE_PREFIX: uniqueQueuePrefix('proc'), PORT: '0' },
       { readyText: 'api listening' },
     );
     expect(result.output).toContain('api stopped');
