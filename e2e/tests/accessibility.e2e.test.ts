@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
+import { TINY_PNG } from '../src/form-errors';
 import { useBrowserPage } from '../src/use-browser-page';
 
 const PUBLIC_ROUTES = [
@@ -57,6 +58,47 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
 
     await page.goto(appUrl('/legal?policy=privacy'));
     await page.getByRole('dialog').getByText('Effective date: June 23, 2025').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the request forms with their validation messages showing have no violations', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/booking?service=Basic%20Clean&price=149&features=Trash%20emptied&sqft=1000;1500;2000;2001'));
+    await waitForApp(page);
+    await page.getByLabel('Zip code', { exact: true }).fill('90210');
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    await page.getByLabel('Photos of your home (optional)').setInputFiles({
+      name: 'kitchen.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    await page.getByRole('list', { name: 'Chosen photos' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An id the API does not know; its status is answered here so the page shows the polling state.
+    const dealId = '00000000-0000-4000-8000-000000000000';
+    await page.route('**/api/hubspot/portal/bookingStatus?*', (route) => route.fulfill({ json: { dealId, syncedToCrm: false } }));
+    await page.goto(appUrl(`/booking/confirmation?dealId=${dealId}`));
+    await page.getByRole('heading', { level: 1, name: 'Your request is locked in' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(appUrl('/contact'));
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto(appUrl('/comingsoon'));
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await page.getByText('Whoops!').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Your zip code').fill('30303');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await page.getByRole('button', { name: 'Notify Me' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 
