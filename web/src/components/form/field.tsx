@@ -34,12 +34,13 @@ export function Field({ label, error, hint, required = false, className, childre
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
+      {children({ id, required, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {/* Under the control, so controls side by side in a grid stay level whatever their hints. */}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
       ) : null}
-      {children({ id, required, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       <FieldError id={errorId} message={error} />
     </div>
   );
