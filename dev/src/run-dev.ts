@@ -7,7 +7,11 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envFields, parseEnv, ConfigError } from '@app/shared/parse-env';
+import { closePrismaClient, createPrismaClient } from '@app/db/client';
 import { migrateAndSeed } from './database';
+import { hubspotCrm } from './demo/hubspot-crm';
+import { seedDemo } from './demo/seed-demo';
+import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from './dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
@@ -29,6 +33,8 @@ const schema = z.object({
   /** Set: the real Twilio is used and no emulator is started. */
   TWILIO_ACCOUNT_SID: z.string().optional(),
   HUBSPOT_EMULATOR_PORT: envFields.port.default(4010),
+  /** 'off' starts the HubSpot emulator without the demo customer and deals. */
+  DEMO_DATA: z.enum(['on', 'off']).default('on'),
   TWILIO_EMULATOR_PORT: envFields.port.default(4020),
 });
 
@@ -57,6 +63,16 @@ async function main(): Promise<void> {
         accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
         stateFile: path.join(REPO_ROOT, '.data', 'hubspot.json'),
       });
+  // The demo customer and deals live in the emulator like real CRM data; the worker pulls them in.
+  let demoCustomer: DemoPerson | undefined;
+  if (hubspot && config.DEMO_DATA === 'on') {
+    const db = createPrismaClient(databaseUrl, { applicationName: 'demo-seed' });
+    try {
+      demoCustomer = (await seedDemo({ crm: hubspotCrm(hubspot.url, EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN), db })).customer;
+    } finally {
+      await closePrismaClient(db);
+    }
+  }
   const twilio = config.TWILIO_ACCOUNT_SID
     ? undefined
     : await startTwilioEmulator({
@@ -74,12 +90,21 @@ async function main(): Promise<void> {
     PORT: String(config.PORT),
     WEB_PORT: String(config.WEB_PORT),
     API_ORIGIN: apiOrigin,
-    ...(hubspot ? { HUBSPOT_BASE_URL: hubspot.url, HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN } : {}),
+    ...(hubspot
+      ? {
+          HUBSPOT_BASE_URL: hubspot.url,
+          HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
+          // The portal polls every 15 s; a pull at the same pace shows emulator edits promptly.
+          CRM_PULL_INTERVAL_MS: process.env.CRM_PULL_INTERVAL_MS || '15000',
+        }
+      : {}),
     ...(twilio
       ? {
           TWILIO_BASE_URL: twilio.url,
           TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
           TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+          // The login page links to the emulator's inbox page in development (import.meta.env.DEV).
+          VITE_DEV_SMS_INBOX_URL: `${twilio.url}/`,
         }
       : {}),
   };
@@ -121,7 +146,10 @@ async function main(): Promise<void> {
   say(`  database     ${embedded ? `embedded Postgres (.data/postgres): ${databaseUrl}` : 'DATABASE_URL'}`);
   say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
   say(`  hubspot      ${hubspot ? `emulator ${hubspot.url} (state in .data/hubspot.json; control API ${hubspot.url}/_emulator/)` : 'real HubSpot'}`);
-  say(`  twilio       ${twilio ? `emulator ${twilio.url} (sent messages: ${twilio.url}/_emulator/messages)` : 'real Twilio'}`);
+  say(`  twilio       ${twilio ? `emulator ${twilio.url} (dev SMS inbox with login codes: ${twilio.url}/)` : 'real Twilio'}`);
+  if (demoCustomer) {
+    say(`  demo login   ${webUrl}/login  email ${demoCustomer.email}  phone ${demoCustomer.phone}`);
+  }
   say('Press Ctrl-C to stop.');
 }
 

@@ -5,6 +5,7 @@ import { handleControl } from './control-routes';
 import { createFaultController, type FaultSpec, type FaultState } from './faults';
 import { createHeldRequests } from './held-requests';
 import { BodyTooLargeError, sendJson } from './http-io';
+import { INBOX_HTML, INBOX_PATHS } from './inbox-page';
 import type { TwilioMessageResource } from './message-resource';
 import { createMessageStore } from './message-store';
 import { createRequestLog, type RequestLogEntry } from './request-log';
@@ -81,6 +82,12 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    // The dev SMS inbox page (Twilio's own API has nothing at these paths).
+    if (req.method === 'GET' && INBOX_PATHS.has(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(INBOX_HTML);
+      return;
+    }
     const handled = url.pathname.startsWith('/_emulator/')
       ? handleControl(req, res, url, { store, faults, log, reset })
       : handleApi(req, res, url);

@@ -1,0 +1,88 @@
+/**
+ * What a HubSpot user (or an import) does in the CRM, for demo data and browser tests: CRM v3
+ * calls with the private-app token, plus the emulator's control API for what only the UI can do
+ * (invoices) and for listing everything at once. Plain fetch, one call at a time.
+ */
+
+export interface CrmRecord {
+  id: string;
+  properties: Record<string, string | null | undefined>;
+}
+
+export class CrmCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CrmCallError';
+  }
+}
+
+// HUBSPOT_DEFINED association type ids (see emulators/hubspot/association-types.ts).
+const DEAL_TO_CONTACT = 3;
+const TICKET_TO_CONTACT = 16;
+const TICKET_TO_DEAL = 28;
+
+const association = (toId: string, typeId: number) => ({
+  to: { id: toId },
+  types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId }],
+});
+
+export type InvoiceStatus = 'paid' | 'open' | 'voided';
+
+export function hubspotCrm(baseUrl: string, accessToken: string) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new CrmCallError(response.status, `HubSpot ${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    async findContactByEmail(email: string): Promise<CrmRecord | null> {
+      try {
+        return await call<CrmRecord>('GET', `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`);
+      } catch (error) {
+        if (error instanceof CrmCallError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    createContact: (properties: Record<string, string>) => call<CrmRecord>('POST', '/crm/v3/objects/contacts', { properties }),
+    updateContact: (id: string, properties: Record<string, string>) =>
+      call<CrmRecord>('PATCH', `/crm/v3/objects/contacts/${id}`, { properties }),
+
+    createDeal: (properties: Record<string, string>, contactId: string) =>
+      call<CrmRecord>('POST', '/crm/v3/objects/deals', { properties, associations: [association(contactId, DEAL_TO_CONTACT)] }),
+    updateDeal: (id: string, properties: Record<string, string>) => call<CrmRecord>('PATCH', `/crm/v3/objects/deals/${id}`, { properties }),
+
+    createTicket: (properties: Record<string, string>, dealId: string, contactId: string) =>
+      call<CrmRecord>('POST', '/crm/v3/objects/tickets', {
+        properties,
+        associations: [association(dealId, TICKET_TO_DEAL), association(contactId, TICKET_TO_CONTACT)],
+      }),
+    updateTicket: (id: string, properties: Record<string, string>) =>
+      call<CrmRecord>('PATCH', `/crm/v3/objects/tickets/${id}`, { properties }),
+
+    /** Emulator control API: every live object of a type. */
+    async list(type: 'contacts' | 'deals' | 'tickets' | 'invoices'): Promise<CrmRecord[]> {
+      return (await call<{ results: CrmRecord[] }>('GET', `/_emulator/objects/${type}`)).results;
+    },
+    /** Emulator control API: creates the deal's invoice, or updates the one it has (a payment, a void). */
+    attachInvoice: (dealId: string, invoice: { status: InvoiceStatus; amount: string; number?: string }) =>
+      call<CrmRecord>('POST', `/_emulator/deals/${dealId}/invoice`, invoice),
+    /** Emulator control API: stage, schedule, owner, amount as a staff member changes them. */
+    patchDeal: (dealId: string, patch: { dealstage?: string; scheduledAt?: string | null; ownerId?: string | null; amount?: string | null }) =>
+      call<CrmRecord>('PATCH', `/_emulator/deals/${dealId}`, patch),
+  };
+}
+
+export type HubSpotCrm = ReturnType<typeof hubspotCrm>;
