@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { freePort, waitUntil } from '../dev/src/net';
 import { startTwilioEmulator } from '../dev/src/emulators/twilio/twilio-emulator';
 import { createTestDatabase } from '../test/database';
 
@@ -19,18 +19,6 @@ const READY_TIMEOUT_MS = 30_000;
 // The schedule the portal pages rely on to see staff changes; short so tests need not wait long.
 const CRM_PULL_INTERVAL_MS = 5_000;
 
-// TODO(lead): replace freePort/waitUntilReady with the shared helpers once they live in dev/src/.
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 interface Child {
   name: string;
   process: ChildProcess;
@@ -39,13 +27,10 @@ interface Child {
 
 /** Polls `isReady` until it says yes; fails early (with the child's output) when the child exits. */
 async function waitUntilReady(child: Child, isReady: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) throw new Error(`${child.name} exited with ${child.process.exitCode}:\n${child.output()}`);
-    if (await isReady().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.output()}`);
+  const exited = () => child.process.exitCode !== null || child.process.signalCode !== null;
+  const ready = await waitUntil(async () => exited() || (await isReady()), READY_TIMEOUT_MS);
+  if (exited()) throw new Error(`${child.name} exited with ${child.process.exitCode ?? child.process.signalCode}:\n${child.output()}`);
+  if (!ready) throw new Error(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.output()}`);
 }
 
 /** `node <script>` with its output kept (shown only when it fails to start). */
