@@ -1,0 +1,30 @@
+/** What a login step answered: ok, or the `error` text of the body when there was one (spec §8). */
+export type LoginAnswer = { ok: true } | { ok: false; error: string | undefined };
+
+function errorText(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  return typeof body.error === 'string' && body.error.trim() ? body.error : undefined;
+}
+
+/**
+ * POSTs one login step to the API with the session cookie (credentials, spec §7). A step succeeded
+ * when the status is 2xx and the body says `success: true`; every failure, a network failure
+ * included, comes back as `{ ok: false }` with the body's error text when it carried one, so the page
+ * decides the fallback wording.
+ */
+export async function postLoginStep(path: string, body: Record<string, string>): Promise<LoginAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, error: undefined };
+  }
+  const parsed: unknown = await response.json().catch(() => null);
+  const success = typeof parsed === 'object' && parsed !== null && 'success' in parsed && parsed.success === true;
+  return response.ok && success ? { ok: true } : { ok: false, error: errorText(parsed) };
+}

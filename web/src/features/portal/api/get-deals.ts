@@ -1,0 +1,29 @@
+import { portalDealsResponseSchema, type PortalDealsResponse } from '@app/shared/api-responses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getPortalJson, loggedLoad } from './http';
+
+export const DEALS_PATH = '/api/portal/deals';
+
+/**
+ * How often the deals (and their tickets) are asked for again. The worker mirrors HubSpot into our
+ * database on its own schedule; polling shows a change made there without a reload.
+ */
+export const PORTAL_POLL_MS = 15_000;
+
+/** Spec §7: GET /api/portal/deals → { upcoming, past }. */
+export async function getDeals(signal?: AbortSignal): Promise<PortalDealsResponse> {
+  return portalDealsResponseSchema.parse(await getPortalJson(DEALS_PATH, signal));
+}
+
+export const dealsQuery = queryOptions({
+  queryKey: ['portal', 'deals'],
+  queryFn: ({ signal }) => loggedLoad('your cleanings', () => getDeals(signal)),
+  refetchInterval: PORTAL_POLL_MS,
+  refetchOnWindowFocus: true,
+  staleTime: 0,
+});
+
+/** `enabled` waits for the session check, so a visitor without one causes a single 401. */
+export function useDeals(enabled = true) {
+  return useQuery({ ...dealsQuery, enabled });
+}

@@ -1,0 +1,20 @@
+import { contactProfileSchema, type ContactProfile } from '@app/shared/entities';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getPortalJson, loggedLoad } from './http';
+
+export const PROFILE_PATH = '/api/hubspot/portal/fetchCustomerProfile';
+
+/** Spec §7: GET fetchCustomerProfile → the contact profile (address and square footage for new requests). */
+export async function getProfile(signal?: AbortSignal): Promise<ContactProfile> {
+  return contactProfileSchema.parse(await getPortalJson(PROFILE_PATH, signal));
+}
+
+export const profileQuery = queryOptions({
+  queryKey: ['portal', 'profile'],
+  queryFn: ({ signal }) => loggedLoad('your contact profile', () => getProfile(signal)),
+});
+
+/** `enabled` waits for the session check, so a visitor without one causes a single 401. */
+export function useProfile(enabled = true) {
+  return useQuery({ ...profileQuery, enabled });
+}

@@ -1,0 +1,27 @@
+import { ticketsResponseSchema, type TicketsResponse } from '@app/shared/api-responses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PORTAL_POLL_MS } from './get-deals';
+import { getPortalJson, loggedLoad } from './http';
+
+export const TICKETS_PATH = '/api/hubspot/portal/fetchTickets';
+
+/** Spec §7: GET fetchTickets?dealIds=a,b,c → { ticketsByDealId }. */
+export async function getTickets(dealIds: readonly string[], signal?: AbortSignal): Promise<TicketsResponse> {
+  const query = new URLSearchParams({ dealIds: dealIds.join(',') });
+  return ticketsResponseSchema.parse(await getPortalJson(`${TICKETS_PATH}?${query.toString()}`, signal));
+}
+
+export const ticketsQuery = (dealIds: readonly string[]) =>
+  queryOptions({
+    queryKey: ['portal', 'tickets', [...dealIds].sort().join(',')],
+    queryFn: ({ signal }) => loggedLoad('your change requests', () => getTickets(dealIds, signal)),
+    enabled: dealIds.length > 0,
+    refetchInterval: PORTAL_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export function useTickets(dealIds: readonly string[], enabled = true) {
+  const options = ticketsQuery(dealIds);
+  return useQuery({ ...options, enabled: enabled && dealIds.length > 0 });
+}

@@ -1,0 +1,25 @@
+import type { ManageBookingInput } from '@app/shared/manage-booking';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postPortalJson } from './http';
+
+export const MANAGE_BOOKING_PATH = '/api/hubspot/portal/manageBooking';
+
+/** Spec §7: POST manageBooking { email, dealId, action, reason, changeType, hs_ticket_category }. */
+export async function manageBooking(input: ManageBookingInput): Promise<void> {
+  await postPortalJson(MANAGE_BOOKING_PATH, input);
+}
+
+export function useManageBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: manageBooking,
+    // The new request disables Change and Cancel at once, without waiting for the next poll.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['portal', 'deals'] }),
+        client.invalidateQueries({ queryKey: ['portal', 'tickets'] }),
+      ]),
+    // Spec §7: errors of this call are only logged.
+    onError: (error) => console.error('Could not send the change or cancellation request', error),
+  });
+}

@@ -1,0 +1,33 @@
+import type { CustomerDetails } from '@app/shared/entities';
+import { ACCOUNT_ID_LABEL } from '@app/shared/texts';
+
+interface CustomerDetailsProps {
+  details: CustomerDetails | undefined;
+  /** From the session, shown until (or if) the details cannot be loaded. */
+  fallback: { email: string; phone: string };
+}
+
+/** Spec §2: Account ID, name, email and phone of the signed-in customer. */
+export function CustomerDetailsCard({ details, fallback }: CustomerDetailsProps) {
+  const p = details?.properties;
+  const name = [p?.firstname, p?.lastname].filter(Boolean).join(' ');
+  const rows: Array<[string, string]> = [
+    [ACCOUNT_ID_LABEL, details?.id ?? '—'],
+    ['Name', name || '—'],
+    ['Email', p?.email || fallback.email || '—'],
+    ['Phone', p?.phone || fallback.phone || '—'],
+  ];
+  return (
+    <section className="card customer-details" aria-labelledby="customer-details-title">
+      <h2 id="customer-details-title">Your details</h2>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

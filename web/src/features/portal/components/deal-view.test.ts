@@ -1,0 +1,69 @@
+import type { Deal } from '@app/shared/entities';
+import { dealSchema } from '@app/shared/entities';
+import {
+  CANCELLATION_IN_PROGRESS,
+  CHANGE_LOCKED_24H,
+  COMPLETED,
+  INVOICE_OPEN,
+  INVOICE_PAID,
+  INVOICE_VOIDED,
+  RESCHEDULE_IN_PROGRESS,
+  UNKNOWN_STAGE,
+} from '@app/shared/texts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DEAL_TITLE, dealView } from './deal-view';
+
+const NOW = new Date('2026-10-07T14:00:00Z');
+const deal = (input: Record<string, unknown>): Deal => dealSchema.parse({ id: 'd1', dealstage: '1609338596', ...input });
+const ticket = (category: string, stage: string) => ({ properties: { hs_ticket_category: category, hs_pipeline_stage: stage } });
+
+describe('portal deal view', () => {
+  it('shows the service, the stage label, the Eastern date and the invoice of a deal', () => {
+    const view = dealView(
+      deal({
+        external_skus: ['addon-oven', 'deep-1500'],
+        scheduled_date_raw: '2026-10-12T14:30:00.000Z',
+        properties: { hs_amount_billed: '429.00', hs_invoice_status: 'paid', hs_number: 'INV-7', hs_pdf_download_link: 'http://x/pdf', hs_invoice_link: 'http://x/inv' },
+      }),
+      'upcoming',
+      undefined,
+      NOW,
+    );
+    expect(view).toMatchObject({
+      title: 'Single Deep Clean (1001-1500 sq ft)',
+      statusLabel: 'Cleaning Scheduled',
+      notConfirmed: false,
+      scheduled: 'October 12, 2026 at 10:30 AM',
+      invoice: { amount: '$429.00', statusLabel: INVOICE_PAID, number: 'INV-7', pdfLink: 'http://x/pdf', link: 'http://x/inv' },
+      manage: { disabled: false, message: null, note: null },
+    });
+  });
+
+  it('marks upcoming deals outside Cleaning Scheduled as not confirmed; unknown stages by section', () => {
+    expect(dealView(deal({ dealstage: '1632009934' }), 'upcoming', undefined, NOW)).toMatchObject({ statusLabel: 'Pending Estimate Call', notConfirmed: true, scheduled: null, invoice: null, title: DEFAULT_DEAL_TITLE });
+    expect(dealView(deal({ dealstage: '42' }), 'upcoming', undefined, NOW).statusLabel).toBe(UNKNOWN_STAGE);
+    expect(dealView(deal({ dealstage: '42' }), 'history', undefined, NOW)).toMatchObject({ statusLabel: COMPLETED, notConfirmed: false });
+  });
+
+  it('labels open and voided invoices from the list fields too', () => {
+    expect(dealView(deal({ invoice_status: 'open', invoice_amount: 149 }), 'upcoming', undefined, NOW).invoice).toMatchObject({ amount: '$149.00', statusLabel: INVOICE_OPEN });
+    expect(dealView(deal({ properties: { hs_invoice_status: 'voided' } }), 'history', undefined, NOW).invoice?.statusLabel).toBe(INVOICE_VOIDED);
+  });
+
+  it('disables Change and Cancel for an active request, with its text; fetched tickets win over the deal’s own', () => {
+    const base = deal({ activeRequest: ticket('Reschedule Request', '1') });
+    expect(dealView(base, 'upcoming', undefined, NOW).manage).toEqual({ disabled: true, message: RESCHEDULE_IN_PROGRESS, note: null });
+    expect(dealView(base, 'upcoming', [ticket('Cancellation Request', '2')], NOW).manage.message).toBe(CANCELLATION_IN_PROGRESS);
+    expect(dealView(base, 'upcoming', [ticket('Cancellation Request', '4')], NOW).manage).toEqual({
+      disabled: false,
+      message: null,
+      note: 'Recently modified (Cancellation Request)',
+    });
+  });
+
+  it('locks a cleaning at most 24 hours ahead, as the clock moves', () => {
+    const soon = deal({ scheduled_date_display: 'October 8, 2026 at 9:00 AM' }); // 13:00Z tomorrow
+    expect(dealView(soon, 'upcoming', undefined, NOW).manage).toMatchObject({ disabled: true, message: CHANGE_LOCKED_24H });
+    expect(dealView(soon, 'upcoming', undefined, new Date('2026-10-07T12:59:00Z')).manage.disabled).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { findProduct } from '@app/shared/catalogue';
+import { formatEastern } from '@app/shared/eastern-time';
+import type { Deal, Ticket } from '@app/shared/entities';
+import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
+import { dealScheduledAt, dealStatus } from '@app/shared/portal-split';
+import { manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
+
+/** Our wording: a deal with no service on it yet. */
+export const DEFAULT_DEAL_TITLE = 'Cleaning';
+/** Our wording: a deal that has no appointment yet. */
+export const NOT_SCHEDULED = 'Not scheduled yet';
+
+export interface InvoiceView {
+  /** '$349.00', or null when the invoice has no amount. */
+  amount: string | null;
+  /** Paid/Settled, Not Paid or Voided; null for another status. */
+  statusLabel: string | null;
+  number: string | null;
+  pdfLink: string | null;
+  link: string | null;
+}
+
+export interface DealView {
+  id: string;
+  title: string;
+  statusLabel: string;
+  notConfirmed: boolean;
+  /** 'Month D, YYYY at H:MM AM/PM' (Eastern), or null when not scheduled. */
+  scheduled: string | null;
+  invoice: InvoiceView | null;
+  manage: ManageButtonsState;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+function invoiceView(deal: Deal): InvoiceView | null {
+  const invoice = deriveInvoice(deal);
+  if (invoice.amountCents === null && !invoice.status && !invoice.number && !invoice.pdf_link && !invoice.link) return null;
+  return {
+    amount: invoice.amountCents === null ? null : money.format(invoice.amountCents / 100),
+    statusLabel: invoiceStatusLabel(invoice.status),
+    number: invoice.number,
+    pdfLink: invoice.pdf_link,
+    link: invoice.link,
+  };
+}
+
+/**
+ * What one deal shows in the portal (spec §4), from the shared rules the API applies too.
+ * `tickets` are the deal's tickets from fetchTickets when they have loaded; until then the
+ * requests attached to the deal itself count. `now` drives the 24-hour lock.
+ */
+export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: readonly Ticket[] | undefined, now: Date): DealView {
+  const requests = tickets ? pickRequests(tickets) : { activeRequest: deal.activeRequest ?? null, closedRequest: deal.closedRequest ?? null };
+  const scheduledAt = dealScheduledAt(deal);
+  const status = dealStatus(deal, section);
+  const service = deal.external_skus.map(findProduct).find((p) => p && p.type !== 'Add On');
+  return {
+    id: deal.id,
+    title: service?.name ?? DEFAULT_DEAL_TITLE,
+    statusLabel: status.label,
+    notConfirmed: status.notConfirmed,
+    scheduled: deal.scheduled_date_display || (scheduledAt ? formatEastern(scheduledAt) : null),
+    invoice: invoiceView(deal),
+    manage: manageButtonsState({ ...requests, scheduled: scheduledAt, now }),
+  };
+}

@@ -1,0 +1,127 @@
+import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
+import type { Deal } from '@app/shared/entities';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { markSignedOut } from '../../../lib/session';
+import { useDeals } from '../api/get-deals';
+import { useDetails } from '../api/get-details';
+import { useMe } from '../api/get-me';
+import { useProfile } from '../api/get-profile';
+import { useTickets } from '../api/get-tickets';
+import { isUnauthorized } from '../api/http';
+import { useNow } from '../hooks/use-now';
+import { CustomerDetailsCard } from './customer-details';
+import { DealCard, type ManageAction } from './deal-card';
+import { dealView, type DealView } from './deal-view';
+import { ManageBookingModal } from './manage-booking-modal';
+import { ScheduleModal } from './schedule-modal';
+import '../../../components/form/forms.css';
+import '../portal.css';
+
+const NO_DEALS: readonly Deal[] = [];
+
+function DealSection({ title, deals, empty, onManage }: { title: string; deals: DealView[]; empty: string; onManage?: (id: string, action: ManageAction) => void }) {
+  const headingId = `portal-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="portal-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {deals.length === 0 ? (
+        <p className="fine-print">{empty}</p>
+      ) : (
+        <div className="deal-list">
+          {deals.map((deal) => (
+            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The signed-in customer's dashboard. The session is checked first (no session → /login, §8); then
+ * details, profile, deals and tickets load side by side. Deals and tickets are polled, so a change
+ * staff make in HubSpot shows up once the worker has mirrored it. A failed load is only logged and
+ * the page goes on with empty data (§7).
+ */
+export function Portal() {
+  const navigate = useNavigate();
+  const me = useMe();
+  const signedIn = me.isSuccess;
+  const details = useDetails(signedIn);
+  const profile = useProfile(signedIn);
+  const deals = useDeals(signedIn);
+  const upcomingDeals = deals.data?.upcoming ?? NO_DEALS;
+  const pastDeals = deals.data?.past ?? NO_DEALS;
+  const upcomingIds = useMemo(() => upcomingDeals.map((d) => d.id), [upcomingDeals]);
+  const tickets = useTickets(upcomingIds, signedIn);
+  const now = useNow();
+  const [scheduling, setScheduling] = useState(false);
+  const [managing, setManaging] = useState<{ dealId: string; action: ManageAction } | null>(null);
+  // Stable, so the modal's 1.2 s close timer is not restarted by every poll's re-render.
+  const closeManage = useCallback(() => setManaging(null), []);
+  const closeSchedule = useCallback(() => setScheduling(false), []);
+
+  const signedOut = [me.error, details.error, profile.error, deals.error, tickets.error].some(isUnauthorized);
+  useEffect(() => {
+    if (!signedOut) return;
+    markSignedOut();
+    void navigate(CLIENT_ROUTES.login, { replace: true });
+  }, [signedOut, navigate]);
+
+  const ticketsByDeal = tickets.data?.ticketsByDealId;
+  const upcoming = upcomingDeals.map((deal) => dealView(deal, 'upcoming', ticketsByDeal?.[deal.id], now));
+  const history = pastDeals.slice(0, PORTAL_HISTORY_LIMIT).map((deal) => dealView(deal, 'history', undefined, now));
+  const managed = managing ? upcoming.find((d) => d.id === managing.dealId) : undefined;
+
+  if (me.isPending || signedOut) return <p className="page-loading">Loading your account…</p>;
+  if (me.isError) {
+    return (
+      <p role="alert" className="alert">
+        We could not load your account right now. Please try again in a moment.
+      </p>
+    );
+  }
+
+  const onSchedule = () => {
+    // §8: without a contact profile nothing opens; it is only logged.
+    if (!profile.data) {
+      console.warn('no contact data');
+      return;
+    }
+    setScheduling(true);
+  };
+
+  return (
+    <div className="portal">
+      <div className="portal__top">
+        <CustomerDetailsCard details={details.data} fallback={me.data} />
+        <div className="card portal__schedule">
+          <h2>Need another cleaning?</h2>
+          <p>Pick a service and a day; we confirm the details with you.</p>
+          <button type="button" className="button" onClick={onSchedule}>
+            Schedule a new clean
+          </button>
+        </div>
+      </div>
+      <DealSection
+        title="Upcoming cleanings"
+        deals={upcoming}
+        empty="You have no upcoming cleanings."
+        onManage={(dealId, action) => setManaging({ dealId, action })}
+      />
+      <DealSection title="Past cleanings" deals={history} empty="No past cleanings yet." />
+      {scheduling && profile.data ? <ScheduleModal profile={profile.data} onClose={closeSchedule} /> : null}
+      {managing && managed ? (
+        <ManageBookingModal
+          key={`${managing.dealId}-${managing.action}`}
+          deal={managed}
+          action={managing.action}
+          email={me.data.email}
+          onClose={closeManage}
+        />
+      ) : null}
+    </div>
+  );
+}
