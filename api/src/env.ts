@@ -15,6 +15,20 @@ const DEV_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.
 
 const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET'] as const;
 
+/**
+ * Staff sign-in outside production: the local OpenID provider that `npm run dev` starts
+ * (dev/src/oidc-provider.ts, which signs in e-mails of DEV_STAFF_EMAIL_DOMAIN by default).
+ */
+export const OIDC_DEV_DEFAULTS = {
+  ISSUER_URL: 'http://127.0.0.1:4030',
+  CLIENT_ID: 'atlanta-cleaning-dev',
+  CLIENT_SECRET: 'dev-only-oidc-client-secret',
+  STAFF_EMAIL_DOMAINS: 'atlantahomecleaning.example',
+} as const;
+const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+/** Without all of these, production has no staff sign-in (every attempt is refused). */
+const STAFF_SIGN_IN_KEYS = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAIL_DOMAINS'] as const;
+
 const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 const secret = z.string().min(32, 'each secret must be at least 32 characters');
 const origin = z.string().refine((v) => {
@@ -69,17 +83,67 @@ const schema = z
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long an Idempotency-Key and its stored answer are kept. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Staff sign-in (OpenID Connect): the provider's name in /api/auth/{provider}. */
+  OIDC_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a lowercase name like google').default('google'),
+  /** The provider's issuer. Default: Google in production, the local provider of `npm run dev` otherwise. */
+  OIDC_ISSUER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the provider sends staff back; default: {the request's origin}/api/auth/{provider}/callback. */
+  OIDC_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** E-mail domains whose verified addresses may sign in as staff (comma-separated). */
+  STAFF_EMAIL_DOMAINS: z
+    .string()
+    .transform((v) => commaList(v).map((d) => d.toLowerCase()))
+    .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'each entry must be a domain like example.com')).min(1))
+    .optional(),
+  /**
+   * Also require the ID token's hosted-domain claim (`hd`) to be an allowed domain. Google sets
+   * it only for Workspace accounts, so a private Google account registered under a company
+   * address cannot get in. Turn off for providers that have no such claim.
+   */
+  STAFF_REQUIRE_HOSTED_DOMAIN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const key of REQUIRED_IN_PRODUCTION) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    // Staff sign-in is all or nothing: half a configuration is a mistake, not a choice.
+    if (STAFF_SIGN_IN_KEYS.some((key) => env[key])) {
+      for (const key of STAFF_SIGN_IN_KEYS) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required for staff sign-in in production' });
+      }
+    }
   })
   .transform(({ SESSION_SECRET, OTP_SECRET, PUBLIC_ORIGIN, ...env }) => {
     const production = env.NODE_ENV === 'production';
+    const {
+      OIDC_PROVIDER,
+      OIDC_ISSUER_URL,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_REDIRECT_URL,
+      STAFF_EMAIL_DOMAINS,
+      STAFF_REQUIRE_HOSTED_DOMAIN,
+      ...rest
+    } = env;
+    const configured = !production || Boolean(OIDC_CLIENT_ID && OIDC_CLIENT_SECRET && STAFF_EMAIL_DOMAINS);
     return {
-      ...env,
+      ...rest,
+      /** Staff sign-in settings; null in a production without them (staff sign-in refused). */
+      STAFF_SIGN_IN: configured
+        ? {
+            provider: OIDC_PROVIDER,
+            issuerUrl: OIDC_ISSUER_URL ?? (production ? GOOGLE_ISSUER_URL : OIDC_DEV_DEFAULTS.ISSUER_URL),
+            clientId: OIDC_CLIENT_ID ?? OIDC_DEV_DEFAULTS.CLIENT_ID,
+            clientSecret: OIDC_CLIENT_SECRET ?? OIDC_DEV_DEFAULTS.CLIENT_SECRET,
+            redirectUrl: OIDC_REDIRECT_URL ?? null,
+            emailDomains: STAFF_EMAIL_DOMAINS ?? [OIDC_DEV_DEFAULTS.STAFF_EMAIL_DOMAINS],
+            requireHostedDomain: STAFF_REQUIRE_HOSTED_DOMAIN,
+            allowInsecureHttp: !production,
+          }
+        : null,
       SESSION_KEYS: SESSION_SECRET ?? [DEV_SECRETS.SESSION_SECRET],
       OTP_SECRET: OTP_SECRET ?? DEV_SECRETS.OTP_SECRET,
       PUBLIC_ORIGINS: PUBLIC_ORIGIN ?? (production ? [] : commaList(DEV_ORIGINS)),

@@ -42,9 +42,19 @@ async function main(): Promise<void> {
       store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
     },
     webDistDir: env.WEB_DIST_DIR,
-    routers: [...moduleRouters({ db, outbox, now, publicPosts, auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS } }), opsRoutes({ db, queues })],
-    // Staff only; until staff sign-in exists, only on a developer's machine.
-    middleware: env.NODE_ENV === 'development' ? [queueDashboard(Object.values(queues))] : [],
+    routers: [
+      ...moduleRouters({
+        db,
+        outbox,
+        now,
+        publicPosts,
+        auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS },
+        staffSignIn: env.STAFF_SIGN_IN,
+      }),
+      opsRoutes({ db, queues }),
+    ],
+    // Staff only (the dashboard checks the session itself), in every environment.
+    middleware: [queueDashboard(Object.values(queues))],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },
   });
 
@@ -76,6 +86,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   // Announced only once a signal would be handled.
   log.info({ url: `http://${env.HOST}:${port}`, queue: backend.kind, web: env.WEB_DIST_DIR ?? null }, 'api listening');
+  if (!env.STAFF_SIGN_IN) log.warn('staff sign-in is off: set OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and STAFF_EMAIL_DOMAINS');
 }
 
 main().catch((error: unknown) => {

@@ -66,6 +66,11 @@ export function loginCodeSms(brandName: string, code: string, minutes: number): 
   return `${code} is your ${brandName} login code. It expires in ${minutes} minutes. Never share it with anyone.`;
 }
 
+/** The text message of a staff pre-invite to the customer portal (our wording). */
+export function portalInviteSms(brandName: string, loginUrl: string): string {
+  return `You're invited to the ${brandName} customer portal. Sign in with your e-mail and this phone number at ${loginUrl}`;
+}
+
 // ── Portal (§2, §4) ─────────────────────────────────────────────────────────────
 export const SIGNED_OUT_BANNER = 'You\'ve been signed out successfully.';
 export const ACCOUNT_ID_LABEL = 'Account ID';

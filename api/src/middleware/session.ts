@@ -117,6 +117,42 @@ export async function signInCustomer(ctx: Context, contactId: string): Promise<v
   await session.regenerate();
 }
 
+export interface StaffIdentity {
+  staffUserId: string;
+  email: string;
+}
+
+/** The signed-in staff member, or null. */
+export function currentStaff(ctx: Context): StaffIdentity | null {
+  const session = sessionOf(ctx);
+  if (session?.kind !== 'staff' || typeof session.staffUserId !== 'string' || typeof session.email !== 'string') return null;
+  return { staffUserId: session.staffUserId, email: session.email };
+}
+
+/**
+ * Guard for staff endpoints: the signed-in staff member; 401 without a session, 403 for a
+ * customer's session (signed in, but not allowed here).
+ */
+export function requireStaff(ctx: Context): StaffIdentity {
+  const staff = currentStaff(ctx);
+  if (staff) return staff;
+  throw currentCustomer(ctx) ? errors.forbidden() : errors.unauthorized();
+}
+
+/**
+ * Signs a staff member in, like signInCustomer: the session is emptied and gets a new id, and
+ * the store applies the staff timeouts (SESSION_POLICIES.staff) because of its kind.
+ */
+export async function signInStaff(ctx: Context, staff: StaffIdentity): Promise<void> {
+  const session = sessionOf(ctx);
+  if (!session) throw new Error('session middleware is not mounted');
+  for (const key of Object.keys(session.toJSON())) delete session[key];
+  session.kind = 'staff';
+  session.staffUserId = staff.staffUserId;
+  session.email = staff.email;
+  await session.regenerate();
+}
+
 /** Destroys the session row and clears the cookie. */
 export function signOut(ctx: Context): void {
   (ctx as unknown as { session: null }).session = null;

@@ -6,6 +6,9 @@ import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
 import { portalAuthRoutes } from './portal-auth/routes';
 import { portalRoutes } from './portal/routes';
+import type { StaffSignInSettings } from './staff-auth/oidc-client';
+import { staffAuthRoutes } from './staff-auth/routes';
+import { staffRoutes } from './staff/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
 import { subscribeRoutes } from './subscribe/routes';
 
@@ -19,6 +22,8 @@ export interface ModuleDeps {
   publicPosts?: PublicPostSettings;
   /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
   auth?: { otpSecret: string; trustedProxyHops: number };
+  /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
+  staffSignIn?: StaffSignInSettings | null;
 }
 
 /**
@@ -27,5 +32,14 @@ export interface ModuleDeps {
  * the public form's bodies through to the booking module.
  */
 export function moduleRouters(deps: ModuleDeps): Router[] {
-  return [portalAuthRoutes(deps), portalRoutes(deps), bookingRoutes(deps), careersRoutes(deps), contactTicketRoutes(deps), subscribeRoutes(deps)];
+  return [
+    portalAuthRoutes(deps),
+    portalRoutes(deps),
+    bookingRoutes(deps),
+    careersRoutes(deps),
+    contactTicketRoutes(deps),
+    subscribeRoutes(deps),
+    staffAuthRoutes(deps),
+    staffRoutes(deps),
+  ];
 }

@@ -190,6 +190,11 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       return created;
     },
 
+    /** Sets properties of one object (PATCH); setting a value twice is harmless. */
+    async updateObject(type: ObjectType, id: string, properties: Properties): Promise<void> {
+      await call(`update ${type} ${id}`, () => client.crm.objects.basicApi.update(type, id, { properties }));
+    },
+
     /** Creates objects, 100 per request; returns their ids in input order. */
     async createBatch(type: ObjectType, objects: readonly NewObject[]): Promise<string[]> {
       const ids: string[] = [];

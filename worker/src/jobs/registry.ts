@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { TwilioClient } from '../sms/twilio-client';
+import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
@@ -24,6 +25,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot }),
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
     crmPullJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
   ] as JobDefinition[];
 }

@@ -10,6 +10,7 @@ export const JOB_QUEUES = {
   'crm.push-support-ticket': 'crm',
   'crm.record-signup': 'crm',
   'crm.pull': 'crm',
+  'crm.assign-owner': 'crm',
   'sms.send': 'sms',
 } as const satisfies Record<string, QueueName>;
 

@@ -1,6 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { CareerListing } from '@app/shared/career-listing';
-import { findCareerListings, type CareerListingRow } from './repository';
+import type { CareerCreateInput, CareerUpdateInput } from '@app/shared/staff-admin';
+import { errors } from '../../errors';
+import { findCareerListings, findManagedCareers, insertCareer, updateCareer, type CareerListingRow, type ManagedCareerRow } from './repository';
 
 /** Spec §3: icon is 'Truck' or the default icon. */
 function toListing(row: CareerListingRow): CareerListing {
@@ -20,4 +22,24 @@ function toListing(row: CareerListingRow): CareerListing {
  */
 export async function listCareerListings(db: Db): Promise<CareerListing[]> {
   return (await findCareerListings(db)).map(toListing);
+}
+
+/** A listing as staff manage it: the public fields plus its id and order. */
+function toManaged(row: ManagedCareerRow) {
+  return { id: row.id, ...toListing(row), sortOrder: row.sortOrder, updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function listManagedCareers(db: Db) {
+  return (await findManagedCareers(db)).map(toManaged);
+}
+
+export async function createCareer(db: Db, input: CareerCreateInput) {
+  return toManaged(await insertCareer(db, input));
+}
+
+/** Edits a listing; `status: 'Closed'` closes it (the Careers page shows it as closed). */
+export async function editCareer(db: Db, id: string, input: CareerUpdateInput) {
+  const row = await updateCareer(db, id, input);
+  if (!row) throw errors.notFound('We could not find that listing.');
+  return toManaged(row);
 }

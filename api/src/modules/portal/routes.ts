@@ -3,7 +3,7 @@ import { manageBookingSchema } from '@app/shared/manage-booking';
 import { portalRequestSchema } from '@app/shared/portal-request';
 import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
 import { errors } from '../../errors';
-import { requireCustomer, signOut } from '../../middleware/session';
+import { currentStaff, requireCustomer, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import {
   contactProfile,
@@ -12,6 +12,7 @@ import {
   portalDeals,
   requestPortalBooking,
   sessionUser,
+  staffSessionUser,
   ticketsByDeal,
 } from './service';
 
@@ -36,7 +37,9 @@ export function portalRoutes(deps: ModuleDeps): Router {
   });
 
   router.get('/api/portal/me', async (ctx) => {
-    ctx.body = await sessionUser(deps, requireCustomer(ctx).contactId);
+    // A staff session is a signed-in user too: the account menu shows 'Admin home' from its flag.
+    const staff = currentStaff(ctx);
+    ctx.body = staff ? staffSessionUser(staff.email) : await sessionUser(deps, requireCustomer(ctx).contactId);
   });
 
   router.post('/api/portal/logout', (ctx) => {

@@ -49,10 +49,15 @@ function addressLine(c: PortalContact): string | null {
   return line || null;
 }
 
-/** GET /api/portal/me: the §3 customer session user. Customers are never staff here. */
+/** GET /api/portal/me: the §3 customer session user. Customers are never staff. */
 export async function sessionUser(deps: Pick<Deps, 'db'>, contactId: string): Promise<CustomerSessionUser> {
   const c = await contactOrThrow(deps, contactId);
   return { email: c.email, phone: c.phone ?? '', isStaff: false, customer: details(c) };
+}
+
+/** GET /api/portal/me for a staff session: the staff flag set, no customer record. */
+export function staffSessionUser(email: string): CustomerSessionUser {
+  return { email, phone: '', isStaff: true, customer: null };
 }
 
 export async function customerDetails(deps: Pick<Deps, 'db'>, contactId: string): Promise<CustomerDetails> {

@@ -6,7 +6,7 @@ import { useStaffMe } from '../api/get-staff-me';
 import { RequireStaff } from '../components/require-staff';
 
 /** The queue dashboard is served by the API (bull-board), not by this app: a full page load. */
-const QUEUE_DASHBOARD_PATH = '/admin/queues';
+const QUEUE_DASHBOARD_PATH = '/api/internal/queues';
 
 // The tools of spec §6, each a card on the dashboard (§2).
 const TOOLS = [

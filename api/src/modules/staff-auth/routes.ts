@@ -1,0 +1,86 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { requireStaff, signInStaff, signOut } from '../../middleware/session';
+import type { ModuleDeps } from '../registry';
+import { createOidcClient, type StaffSignInSettings } from './oidc-client';
+import { finishSignIn, LOGIN_ATTEMPT_TTL_MS, SignInRefused, startSignIn, staffUser, type StaffAuthDeps } from './service';
+
+const ATTEMPT_COOKIE = 'staff_login';
+const ATTEMPT_COOKIE_PATH = '/api/auth';
+const REFUSED = `${CLIENT_ROUTES.adminLogin}?error=unauthorized`;
+const NO_STORE = 'private, no-store';
+const loginHint = z.email().max(254);
+
+/**
+ * Staff sign-in with OpenID Connect (spec §2 Admin login, §6, §7):
+ * GET /api/auth/{provider} starts it, GET /api/auth/{provider}/callback ends it with a staff
+ * session and /admin/dashboard, or /admin/login?error=unauthorized on any failure (the reason
+ * is only logged). GET /api/auth/me, POST /api/auth/logout and GET
+ * /api/internal/admin/fetch-staff-user need a staff session (401 without one, 403 for a
+ * customer's).
+ */
+export function staffAuthRoutes(deps: ModuleDeps): Router {
+  const settings: StaffSignInSettings | null = deps.staffSignIn ?? null;
+  const auth: StaffAuthDeps | null = settings ? { db: deps.db, now: deps.now, oidc: createOidcClient(settings), settings } : null;
+  const provider = settings?.provider ?? 'google';
+  const router = new Router();
+
+  const refuse = (ctx: Context, reason: string, error?: unknown) => {
+    ctx.state.log.warn({ reason, ...(error ? { err: error } : {}) }, 'staff sign-in refused');
+    ctx.redirect(REFUSED);
+  };
+  const cookieOptions = (ctx: Context) => ({ path: ATTEMPT_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true, secure: ctx.secure });
+
+  router.get(`/api/auth/${provider}`, async (ctx) => {
+    ctx.set('Cache-Control', NO_STORE);
+    if (!auth) return refuse(ctx, 'staff sign-in is not configured (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAIL_DOMAINS)');
+    // The site's own origin (Koa 3's ctx.origin is the Origin header, which a navigation lacks).
+    const redirectUri = auth.settings.redirectUrl ?? `${ctx.protocol}://${ctx.host}/api/auth/${provider}/callback`;
+    const hint = loginHint.safeParse(ctx.query.login_hint);
+    try {
+      const { attemptId, url } = await startSignIn(auth, { redirectUri, loginHint: hint.success ? hint.data : undefined });
+      ctx.cookies.set(ATTEMPT_COOKIE, attemptId, { ...cookieOptions(ctx), maxAge: LOGIN_ATTEMPT_TTL_MS });
+      ctx.redirect(url.href);
+    } catch (error) {
+      refuse(ctx, 'could not start sign-in (provider unreachable?)', error);
+    }
+  });
+
+  router.get(`/api/auth/${provider}/callback`, async (ctx) => {
+    ctx.set('Cache-Control', NO_STORE);
+    const attemptId = ctx.cookies.get(ATTEMPT_COOKIE, { signed: true });
+    ctx.cookies.set(ATTEMPT_COOKIE, '', { ...cookieOptions(ctx), expires: new Date(0) });
+    if (!auth) return refuse(ctx, 'staff sign-in is not configured');
+    try {
+      const staff = await finishSignIn(auth, attemptId, ctx.querystring);
+      await signInStaff(ctx, staff);
+      ctx.state.log.info({ staffUserId: staff.staffUserId }, 'staff signed in');
+      ctx.redirect(CLIENT_ROUTES.adminDashboard);
+    } catch (error) {
+      if (error instanceof SignInRefused) return refuse(ctx, error.reason);
+      refuse(ctx, 'sign-in failed', error);
+    }
+  });
+
+  router.get('/api/auth/me', async (ctx) => {
+    const { displayName } = await staffUser(deps.db, requireStaff(ctx).staffUserId);
+    ctx.set('Cache-Control', NO_STORE);
+    ctx.body = { displayName };
+  });
+
+  router.post('/api/auth/logout', (ctx) => {
+    requireStaff(ctx);
+    signOut(ctx);
+    ctx.body = { success: true };
+  });
+
+  router.get('/api/internal/admin/fetch-staff-user', async (ctx) => {
+    const { name, email } = await staffUser(deps.db, requireStaff(ctx).staffUserId);
+    ctx.set('Cache-Control', NO_STORE);
+    ctx.body = { name, email };
+  });
+
+  return router;
+}

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@app/db/client';
+import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+
+const SEARCH_LIMIT = 25;
+const SESSIONS_LIMIT = 500;
+const SCHEDULED_LIMIT = 5000;
+
+const ownerSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const;
+export interface OwnerRef {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+export interface ScheduledDealRow {
+  id: string;
+  scheduledAt: Date;
+  serviceType: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  owner: OwnerRef | null;
+}
+
+/** Deals of a stage with an appointment, in time order, optionally inside [from, to). */
+export async function findScheduledDeals(db: Db, q: { stageId: string; from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDealRow[]> {
+  const rows = await db.deal.findMany({
+    where: { stageId: q.stageId, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
+    select: { id: true, scheduledAt: true, serviceType: true, street: true, city: true, state: true, zip: true, owner: ownerSelect },
+    orderBy: { scheduledAt: 'asc' },
+    take: SCHEDULED_LIMIT,
+  });
+  return rows.filter((r): r is ScheduledDealRow => r.scheduledAt !== null);
+}
+
+export interface CustomerRow {
+  id: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  hubspotId: string | null;
+  portalEligible: boolean;
+  invitedAt: Date | null;
+  suspended: boolean;
+}
+const customerSelect = {
+  id: true,
+  email: true,
+  phone: true,
+  firstName: true,
+  lastName: true,
+  hubspotId: true,
+  portalEligible: true,
+  invitedAt: true,
+  suspended: true,
+} as const;
+
+/** Contacts whose name, e-mail or phone contains the text (phone compared by digits). */
+export async function searchContacts(db: Db, text: string, phoneDigits: string | null): Promise<CustomerRow[]> {
+  const words = text.split(/\s+/).filter(Boolean);
+  return db.contact.findMany({
+    where: {
+      OR: [
+        { email: { contains: text, mode: 'insensitive' } },
+        // Every word in the first or last name: 'pat port' finds Pat Portal.
+        { AND: words.map((w) => ({ OR: [{ firstName: { contains: w, mode: 'insensitive' as const } }, { lastName: { contains: w, mode: 'insensitive' as const } }] })) },
+        ...(phoneDigits ? [{ phone: { contains: phoneDigits } }] : []),
+      ],
+    },
+    select: customerSelect,
+    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { email: 'asc' }],
+    take: SEARCH_LIMIT,
+  });
+}
+
+export interface ContactDetailsRow {
+  id: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  leadStatus: string | null;
+  lifecycleStage: string | null;
+  hubspotId: string | null;
+  deals: {
+    id: string;
+    hubspotId: string | null;
+    name: string | null;
+    stageId: string;
+    stage: { label: string };
+    scheduledAt: Date | null;
+    serviceType: string | null;
+    amountCents: number | null;
+    invoiceStatus: string | null;
+    owner: OwnerRef | null;
+    tickets: { id: string; category: string; pipelineStage: string | null; reason: string | null; changeType: string | null; createdAt: Date }[];
+  }[];
+}
+
+/** A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first) and their tickets. */
+export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
+  return db.contact.findFirst({
+    where: { OR: [{ id }, { hubspotId: id }] },
+    select: {
+      id: true,
+      email: true,
+      phone: true,
+      firstName: true,
+      lastName: true,
+      leadStatus: true,
+      lifecycleStage: true,
+      hubspotId: true,
+      deals: {
+        select: {
+          id: true,
+          hubspotId: true,
+          name: true,
+          stageId: true,
+          stage: { select: { label: true } },
+          scheduledAt: true,
+          serviceType: true,
+          amountCents: true,
+          invoiceStatus: true,
+          owner: ownerSelect,
+          tickets: { select: { id: true, category: true, pipelineStage: true, reason: true, changeType: true, createdAt: true }, orderBy: { createdAt: 'desc' } },
+        },
+        orderBy: [{ scheduledAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }],
+      },
+    },
+  });
+}
+
+export type InviteOutcome =
+  | { kind: 'invited'; contact: CustomerRow; event: OutboxRow }
+  | { kind: 'not_found' }
+  | { kind: 'no_phone' }
+  | { kind: 'phone_mismatch' };
+
+/**
+ * Marks the contact invited (creating it for a new e-mail) and stores the invitation text's
+ * outbox event, in one transaction. An existing contact keeps its phone: a different one is
+ * refused, so a typo can never hand someone else's account a new login phone.
+ */
+export async function inviteContact(
+  db: Db,
+  who: { contactId?: string | undefined; email?: string | undefined; phone?: string | undefined; firstName?: string | undefined; lastName?: string | undefined },
+  at: Date,
+  smsBody: string,
+): Promise<InviteOutcome> {
+  return db.$transaction(async (tx) => {
+    let contact = who.contactId
+      ? await tx.contact.findUnique({ where: { id: who.contactId }, select: customerSelect })
+      : await tx.contact.findUnique({ where: { email: who.email ?? '' }, select: customerSelect });
+    if (!contact && who.contactId) return { kind: 'not_found' as const };
+    if (contact && who.phone && contact.phone && contact.phone !== who.phone) return { kind: 'phone_mismatch' as const };
+    if (!contact) {
+      contact = await tx.contact.create({
+        data: { email: who.email ?? '', phone: who.phone ?? null, firstName: who.firstName || null, lastName: who.lastName || null, invitedAt: at },
+        select: customerSelect,
+      });
+    } else {
+      contact = await tx.contact.update({
+        where: { id: contact.id },
+        data: { invitedAt: at, ...(contact.phone ? {} : { phone: who.phone ?? null }) },
+        select: customerSelect,
+      });
+    }
+    if (!contact.phone) return { kind: 'no_phone' as const };
+    const event = await tx.outboxEvent.create({
+      data: { id: randomUUID(), type: 'sms.send', payload: { to: contact.phone, body: smsBody }, aggregateType: 'contact', aggregateId: contact.id },
+      select: { id: true, type: true, payload: true },
+    });
+    return { kind: 'invited' as const, contact, event };
+  });
+}
+
+export interface CustomerSessionRow {
+  publicId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  contact: { id: string; email: string; firstName: string | null; lastName: string | null; phone: string | null } | null;
+}
+
+/** Live (not revoked, not expired) customer sessions, most recently used first. */
+export async function findLiveCustomerSessions(db: Db, now: Date): Promise<CustomerSessionRow[]> {
+  return db.session.findMany({
+    where: { kind: 'customer', revokedAt: null, expiresAt: { gt: now }, absoluteExpiresAt: { gt: now } },
+    select: {
+      publicId: true,
+      createdAt: true,
+      lastSeenAt: true,
+      expiresAt: true,
+      absoluteExpiresAt: true,
+      ip: true,
+      userAgent: true,
+      contact: { select: { id: true, email: true, firstName: true, lastName: true, phone: true } },
+    },
+    orderBy: { lastSeenAt: 'desc' },
+    take: SESSIONS_LIMIT,
+  });
+}
+
+/** Revokes a live customer session by its public id; false when there is none. */
+export async function revokeCustomerSession(db: Db, publicId: string, now: Date): Promise<boolean> {
+  const { count } = await db.session.updateMany({
+    where: { publicId, kind: 'customer', revokedAt: null },
+    data: { revokedAt: now },
+  });
+  return count > 0;
+}
+
+export interface OwnerRow extends OwnerRef {
+  hubspotId: string;
+  active: boolean;
+}
+
+export async function findOwners(db: Db): Promise<OwnerRow[]> {
+  return db.owner.findMany({
+    select: { id: true, hubspotId: true, firstName: true, lastName: true, email: true, active: true },
+    orderBy: [{ active: 'desc' }, { firstName: 'asc' }, { lastName: 'asc' }],
+  });
+}
+
+export type AssignOutcome = { kind: 'assigned'; event: OutboxRow } | { kind: 'deal_not_found' } | { kind: 'owner_not_found' };
+
+/** Sets the deal's owner in the mirror and stores the push to HubSpot (crm.assign-owner), in one transaction. */
+export async function assignDealOwner(db: Db, dealId: string, ownerId: string | null): Promise<AssignOutcome> {
+  return db.$transaction(async (tx) => {
+    if (ownerId && !(await tx.owner.findFirst({ where: { id: ownerId, active: true }, select: { id: true } }))) return { kind: 'owner_not_found' as const };
+    const { count } = await tx.deal.updateMany({ where: { id: dealId }, data: { ownerId } });
+    if (count === 0) return { kind: 'deal_not_found' as const };
+    const event = await tx.outboxEvent.create({
+      data: { id: randomUUID(), type: 'crm.assign-owner', payload: { dealId, ownerId }, aggregateType: 'deal', aggregateId: dealId },
+      select: { id: true, type: true, payload: true },
+    });
+    return { kind: 'assigned' as const, event };
+  });
+}

@@ -1,0 +1,162 @@
+import { BRAND } from '@app/shared/brand';
+import { findProduct } from '@app/shared/catalogue';
+import { joinName } from '@app/shared/customer-context';
+import { STAGE } from '@app/shared/deal-stages';
+import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
+import { normalizeUsPhone } from '@app/shared/phone';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
+import { CALENDAR_DEFAULT_TITLE, portalInviteSms } from '@app/shared/texts';
+import { errors } from '../../errors';
+import type { ModuleDeps } from '../registry';
+import {
+  assignDealOwner,
+  findContactDetails,
+  findLiveCustomerSessions,
+  findOwners,
+  findScheduledDeals,
+  inviteContact,
+  revokeCustomerSession,
+  searchContacts,
+  type CustomerRow,
+  type OwnerRef,
+} from './repository';
+
+type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
+
+const ownerName = (o: OwnerRef | null): string | null => (o ? joinName(o.firstName, o.lastName) || o.email : null);
+
+/** One-line address: street, city, 'state zip' (the spec's joined form). */
+function addressLine(a: { street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
+  return [a.street, a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null;
+}
+
+/** The cleaning type shown in the calendar: a catalogue product's name for a product id, else as stored. */
+function cleaningType(serviceType: string | null): string {
+  if (!serviceType?.trim()) return CALENDAR_DEFAULT_TITLE;
+  return findProduct(serviceType)?.name ?? serviceType;
+}
+
+/** GET /api/hubspot/admin/scheduledDeals: deals in Cleaning Scheduled that have a date. */
+export async function scheduledDeals(deps: Pick<Deps, 'db'>, window: { from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDeal[]> {
+  const rows = await findScheduledDeals(deps.db, { stageId: STAGE.CLEANING_SCHEDULED, ...window });
+  return rows.map((d) => ({ id: d.id, title: cleaningType(d.serviceType), date: d.scheduledAt.toISOString(), address: addressLine(d), owner: ownerName(d.owner) }));
+}
+
+function customer(c: CustomerRow) {
+  return {
+    id: c.id,
+    name: joinName(c.firstName, c.lastName),
+    email: c.email,
+    phone: c.phone,
+    hubspotId: c.hubspotId,
+    invitedAt: c.invitedAt?.toISOString() ?? null,
+    portalEligible: c.portalEligible,
+    suspended: c.suspended,
+  };
+}
+
+export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
+  const digits = q.replace(/\D/g, '');
+  // A phone is matched by its digits ('404-555' finds +14045551234); fewer than 3 digits is no phone search.
+  const phoneDigits = digits.length >= 3 ? (normalizeUsPhone(q) ?? digits) : null;
+  return (await searchContacts(deps.db, q, phoneDigits)).map(customer);
+}
+
+const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' };
+
+/**
+ * GET /api/hubspot/contact-details/:id: the §3 customer context from the mirror. Deals come
+ * from the mirror with their change/cancel tickets as activities; the mirror keeps no HubSpot
+ * tasks, notes or subscriptions, so those lists are empty.
+ */
+export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promise<CustomerContext & { id: string }> {
+  const c = await findContactDetails(deps.db, id);
+  if (!c) throw errors.notFound('We could not find that customer.');
+  return {
+    id: c.id,
+    name: joinName(c.firstName, c.lastName),
+    email: c.email,
+    phone: c.phone,
+    status: c.leadStatus,
+    lifecycle: c.lifecycleStage,
+    hubspotId: c.hubspotId ?? '',
+    deals: c.deals.map((d) => ({
+      id: d.id,
+      hubspotId: d.hubspotId,
+      dealname: d.name,
+      dealstage: d.stageId,
+      stageLabel: d.stage.label,
+      scheduledAt: d.scheduledAt?.toISOString() ?? null,
+      serviceType: d.serviceType,
+      amount: d.amountCents === null ? null : (d.amountCents / 100).toFixed(2),
+      invoiceStatus: d.invoiceStatus,
+      owner: ownerName(d.owner),
+    })),
+    activities: c.deals.flatMap((d) =>
+      d.tickets.map((t) => ({
+        id: t.id,
+        type: CATEGORY_LABELS[t.category] ?? t.category,
+        dealId: d.id,
+        pipelineStage: t.pipelineStage,
+        reason: t.reason,
+        changeType: t.changeType,
+        createdAt: t.createdAt.toISOString(),
+      })),
+    ),
+    tasks: [],
+    subscriptions: [],
+    notes: [],
+  };
+}
+
+/**
+ * POST /api/internal/admin/invites: the contact may sign in to the portal from now on
+ * (invited_at), and gets a text saying so, through the outbox like every other text.
+ */
+export async function invite(deps: Deps, input: InviteInput, siteOrigin: string) {
+  const body = portalInviteSms(BRAND.name, `${siteOrigin}${CLIENT_ROUTES.login}`);
+  const outcome = await inviteContact(deps.db, input, deps.now(), body);
+  if (outcome.kind === 'not_found') throw errors.notFound('We could not find that customer.');
+  if (outcome.kind === 'phone_mismatch') throw errors.conflict(INVITE_PHONE_MISMATCH);
+  if (outcome.kind === 'no_phone') throw errors.unprocessable(INVITE_NO_PHONE);
+  void deps.outbox.publish([outcome.event]);
+  return customer(outcome.contact);
+}
+
+/** GET /api/internal/admin/sessions: who is signed in to the portal right now. */
+export async function customerSessions(deps: Pick<Deps, 'db' | 'now'>) {
+  const rows = await findLiveCustomerSessions(deps.db, deps.now());
+  return rows.map((s) => ({
+    id: s.publicId,
+    customer: s.contact ? { id: s.contact.id, name: joinName(s.contact.firstName, s.contact.lastName), email: s.contact.email, phone: s.contact.phone } : null,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    // Whichever comes first: the idle timeout or the absolute limit.
+    expiresAt: (s.expiresAt < s.absoluteExpiresAt ? s.expiresAt : s.absoluteExpiresAt).toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** DELETE /api/internal/admin/sessions/:id: the customer's next request is signed out (401). */
+export async function revokeSession(deps: Pick<Deps, 'db' | 'now'>, publicId: string): Promise<void> {
+  if (!UUID.test(publicId) || !(await revokeCustomerSession(deps.db, publicId.toLowerCase(), deps.now()))) {
+    throw errors.notFound('No such session (it may have ended already).');
+  }
+}
+
+/** GET /api/internal/admin/owners: the cleaners (HubSpot owners) deals can be assigned to. */
+export async function owners(deps: Pick<Deps, 'db'>) {
+  return (await findOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
+}
+
+/** POST /api/internal/admin/deals/:id/owner: set in the mirror now, pushed to HubSpot by the worker. */
+export async function assignOwner(deps: Deps, dealId: string, input: AssignOwnerInput): Promise<void> {
+  const outcome = await assignDealOwner(deps.db, dealId, input.ownerId);
+  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
+  if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
+  void deps.outbox.publish([outcome.event]);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { emailField, requiredText, usPhoneInputField } from './form-fields';
+
+/**
+ * Payloads of the staff tools (customer lookup, pre-invites, session manager, cleaner roster,
+ * careers). Strict on the server; our wording for the messages (the specification quotes none).
+ */
+
+export const INVITE_WHO_REQUIRED = 'Choose a customer, or enter an e-mail and a phone number.';
+export const INVITE_PHONE_MISMATCH = 'This e-mail belongs to a customer with another phone number. Invite that customer from the lookup instead.';
+export const INVITE_NO_PHONE = 'This customer has no phone number on file, so no invitation can be texted.';
+export const SEARCH_TOO_SHORT = 'Type at least 2 characters to search.';
+export const CAREER_STATUSES = ['Open', 'Closed'] as const;
+export const CAREER_ICONS = ['Truck', 'default'] as const;
+
+const optionalName = z.string().trim().max(100).optional();
+
+/** POST /api/internal/admin/invites: an existing contact (from the lookup), or a new person by e-mail and phone. */
+export const inviteSchema = z
+  .strictObject({
+    contactId: z.string().trim().min(1).max(64).optional(),
+    email: emailField.optional(),
+    phone: usPhoneInputField.optional(),
+    firstName: optionalName,
+    lastName: optionalName,
+  })
+  .superRefine((value, ctx) => {
+    if (value.contactId) return;
+    if (!value.email) ctx.addIssue({ code: 'custom', path: ['email'], message: INVITE_WHO_REQUIRED });
+    else if (!value.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: INVITE_WHO_REQUIRED });
+  });
+export type InviteInput = z.output<typeof inviteSchema>;
+
+/** GET /api/internal/admin/customers?q= : part of a name, an e-mail or a phone number. */
+export const customerSearchSchema = z.strictObject({
+  q: z.string({ error: SEARCH_TOO_SHORT }).trim().min(2, { error: SEARCH_TOO_SHORT }).max(100, { error: SEARCH_TOO_SHORT }),
+});
+
+/** POST /api/internal/admin/deals/:id/owner: a cleaner (owner id from the roster), or null to unassign. */
+export const assignOwnerSchema = z.strictObject({ ownerId: z.string().trim().min(1).max(64).nullable() });
+export type AssignOwnerInput = z.output<typeof assignOwnerSchema>;
+
+const careerFields = {
+  title: requiredText('Please enter a title.', 120),
+  description: requiredText('Please enter a description.', 4000),
+  location: requiredText('Please enter a location.', 120),
+  type: requiredText('Please enter the employment type.', 60),
+  status: z.enum(CAREER_STATUSES),
+  icon: z.enum(CAREER_ICONS),
+};
+
+/** POST /api/internal/admin/careers: a new listing (open, default icon unless said otherwise). */
+export const careerCreateSchema = z.strictObject({
+  ...careerFields,
+  status: careerFields.status.default('Open'),
+  icon: careerFields.icon.default('default'),
+  sortOrder: z.number().int().min(-1000).max(1000).default(0),
+});
+export type CareerCreateInput = z.output<typeof careerCreateSchema>;
+
+/** PUT /api/internal/admin/careers/:id: any fields to change; `status: 'Closed'` closes the listing. */
+export const careerUpdateSchema = z
+  .strictObject({
+    title: careerFields.title.optional(),
+    description: careerFields.description.optional(),
+    location: careerFields.location.optional(),
+    type: careerFields.type.optional(),
+    status: careerFields.status.optional(),
+    icon: careerFields.icon.optional(),
+    sortOrder: z.number().int().min(-1000).max(1000).optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change.' });
+export type CareerUpdateInput = z.output<typeof careerUpdateSchema>;
