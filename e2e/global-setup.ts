@@ -99,6 +99,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       PORT: String(port),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
+      // Every browser test submits from 127.0.0.1: the per-address limit stays on, with room for
+      // all test files' submissions in one window (rate-limit.integration.test.ts tests the limit).
+      RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',
     });
     cleanups.push(() => stop(api));
