@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@app/db/client';
+import { findProduct } from '@app/shared/catalogue';
+import { STAGE } from '@app/shared/deal-stages';
+import { scheduledDealSchema } from '@app/shared/entities';
+import { INVITE_PHONE_MISMATCH, INVITE_WHO_REQUIRED } from '@app/shared/staff-admin';
+import { createCustomer, signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../../test/portal-app';
+import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+
+const START = new Date('2026-11-22T15:00:00Z');
+const unique = () => randomBytes(4).toString('hex');
+
+type DealInput = Parameters<Db['deal']['create']>[0]['data'];
+const addDeal = (db: Db, data: Partial<DealInput>) => db.deal.create({ data: { name: 'Deal', stageId: STAGE.CLEAN_REQUESTED, source: 'hubspot', ...data } as DealInput });
+const addOwner = (db: Db, firstName: string, lastName: string) =>
+  db.owner.create({ data: { hubspotId: `owner-${unique()}`, firstName, lastName, email: `${firstName.toLowerCase()}.${unique()}@cleaning.example` } });
+
+/** Every staff endpoint (spec §7 and the staff tools), with a body where it takes one. */
+const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
+  ['GET', '/api/auth/me'],
+  ['POST', '/api/auth/logout', {}],
+  ['GET', '/api/internal/admin/fetch-staff-user'],
+  ['GET', '/api/hubspot/admin/scheduledDeals'],
+  ['GET', '/api/hubspot/contact-details/some-id'],
+  ['GET', '/api/internal/admin/customers?q=pat'],
+  ['POST', '/api/internal/admin/invites', { email: 'x@example.com', phone: '4045550100' }],
+  ['GET', '/api/internal/admin/sessions'],
+  ['DELETE', '/api/internal/admin/sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['GET', '/api/internal/admin/owners'],
+  ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
+  ['GET', '/api/internal/admin/careers'],
+  ['POST', '/api/internal/admin/careers', { title: 'T', description: 'D', location: 'L', type: 'Full-time' }],
+  ['PUT', '/api/internal/admin/careers/some-id', { status: 'Closed' }],
+];
+
+describe('staff API', () => {
+  let api: StaffApi;
+  let staff: TestBrowser;
+  let customer: TestCustomer;
+  let customerBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    api = await startStaffApi('staff', START);
+    staff = new TestBrowser(api.url);
+    expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
+    customer = await createCustomer(api.db, { with: 'invite' });
+    customerBrowser = new TestBrowser(api.url);
+    await signIn(api, customerBrowser, customer);
+  });
+  afterAll(() => api.close());
+
+  describe('guard', () => {
+    it.each(STAFF_ENDPOINTS)('%s %s answers 401 without a session', async (method, path, body) => {
+      const res = await new TestBrowser(api.url).request(path, { method, ...(body === undefined ? {} : { body }) });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+    });
+
+    it.each(STAFF_ENDPOINTS)('%s %s answers 403 with a customer session', async (method, path, body) => {
+      const res = await customerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+      // ...and the customer is still signed in: a refused staff call is not a sign-out.
+      expect((await customerBrowser.request('/api/portal/me')).status).toBe(200);
+    });
+
+    it('customer endpoints stay closed to a staff session', async () => {
+      expect((await staff.request('/api/portal/deals')).status).toBe(401);
+    });
+  });
+
+  describe('GET /api/hubspot/admin/scheduledDeals', () => {
+    let ids: Record<string, string>;
+    let ownerName: string;
+
+    beforeAll(async () => {
+      const owner = await addOwner(api.db, 'Maria', `Alvarez${unique()}`);
+      ownerName = `Maria ${owner.lastName}`;
+      const at = (iso: string) => new Date(iso);
+      const scheduled = await addDeal(api.db, {
+        stageId: STAGE.CLEANING_SCHEDULED,
+        scheduledAt: at('2031-03-02T14:00:00Z'),
+        serviceType: 'Deep Clean',
+        street: '12 Peachtree St NE',
+        city: 'Atlanta',
+        state: 'GA',
+        zip: '30303',
+        ownerId: owner.id,
+      });
+      // A portal request's type is a product id: the calendar shows the product's name.
+      const product = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at('2031-03-03T15:30:00Z'), serviceType: 'deep-1500', street: '1 Main St, Decatur, GA 30030' });
+      const untyped = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at('2031-03-04T13:00:00Z') });
+      const undated = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED });
+      const requested = await addDeal(api.db, { stageId: STAGE.CLEAN_REQUESTED, scheduledAt: at('2031-03-02T16:00:00Z') });
+      const done = await addDeal(api.db, { stageId: STAGE.CLEANING_DONE, scheduledAt: at('2031-03-01T16:00:00Z') });
+      ids = { scheduled: scheduled.id, product: product.id, untyped: untyped.id, undated: undated.id, requested: requested.id, done: done.id };
+    });
+
+    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address and owner', async () => {
+      const res = await staff.request('/api/hubspot/admin/scheduledDeals');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const deals = (await res.json()) as { id: string }[];
+      for (const deal of deals) scheduledDealSchema.parse(deal);
+      const mine = deals.filter((d) => Object.values(ids).includes(d.id));
+      expect(mine).toEqual([
+        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName },
+        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null },
+        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null },
+      ]);
+    });
+
+    it('narrows to ?start=&end= (the calendar’s visible range) and refuses a malformed one', async () => {
+      const res = await staff.request(`/api/hubspot/admin/scheduledDeals?start=${encodeURIComponent('2031-03-03T00:00:00Z')}&end=${encodeURIComponent('2031-03-04T00:00:00Z')}`);
+      expect(((await res.json()) as { id: string }[]).map((d) => d.id)).toEqual([ids.product]);
+      expect((await staff.request('/api/hubspot/admin/scheduledDeals?start=tomorrow')).status).toBe(400);
+    });
+  });
+
+  describe('customer lookup', () => {
+    let pat: { id: string; email: string; phone: string; hubspotId: string };
+
+    beforeAll(async () => {
+      const tag = unique();
+      const contact = await api.db.contact.create({
+        data: {
+          email: `lookup.${tag}@example.com`,
+          phone: uniquePhone(),
+          firstName: 'Patricia',
+          lastName: `Lookup${tag}`,
+          hubspotId: `hs-${tag}`,
+          leadStatus: 'OPEN',
+          lifecycleStage: 'customer',
+        },
+      });
+      pat = { id: contact.id, email: contact.email, phone: contact.phone!, hubspotId: contact.hubspotId! };
+      const owner = await addOwner(api.db, 'James', 'Carter');
+      const deal = await addDeal(api.db, { contactId: contact.id, name: 'Deep Clean for Patricia', stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date('2031-05-01T14:00:00Z'), amountCents: 34_900, ownerId: owner.id, serviceType: 'Deep Clean' });
+      await api.db.ticket.create({ data: { dealId: deal.id, contactId: contact.id, category: 'RescheduleRequest', reason: 'Travel', changeType: 'Reschedule to another day' } });
+    });
+
+    it('finds a customer by part of the name, the e-mail or the phone (any spelling)', async () => {
+      const search = async (q: string) => ((await (await staff.request(`/api/internal/admin/customers?q=${encodeURIComponent(q)}`)).json()) as { id: string }[]).map((c) => c.id);
+      const lastName = (await api.db.contact.findUniqueOrThrow({ where: { id: pat.id } })).lastName!;
+      expect(await search(`patricia ${lastName.toLowerCase()}`)).toEqual([pat.id]);
+      expect(await search(pat.email.toUpperCase())).toEqual([pat.id]);
+      const digits = pat.phone.slice(2);
+      expect(await search(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`)).toEqual([pat.id]);
+      const [found] = (await (await staff.request(`/api/internal/admin/customers?q=${encodeURIComponent(pat.email)}`)).json()) as Record<string, unknown>[];
+      expect(found).toMatchObject({ id: pat.id, name: `Patricia ${lastName}`, email: pat.email, phone: pat.phone, hubspotId: pat.hubspotId, invitedAt: null, portalEligible: false });
+    });
+
+    it('asks for at least 2 characters', async () => {
+      const res = await staff.request('/api/internal/admin/customers?q=a');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: 'Type at least 2 characters to search.', field: 'q' });
+    });
+
+    it('GET /api/hubspot/contact-details/:id answers the customer context from the mirror, by our id or the HubSpot id', async () => {
+      const res = await staff.request(`/api/hubspot/contact-details/${pat.hubspotId}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Record<string, unknown> & { deals: Record<string, unknown>[]; activities: Record<string, unknown>[] };
+      expect(body).toMatchObject({
+        id: pat.id,
+        email: pat.email,
+        phone: pat.phone,
+        status: 'OPEN',
+        lifecycle: 'customer',
+        hubspotId: pat.hubspotId,
+        tasks: [],
+        subscriptions: [],
+        notes: [],
+      });
+      expect(body.name).toMatch(/^Patricia Lookup/);
+      expect(body.deals).toEqual([
+        expect.objectContaining({ dealname: 'Deep Clean for Patricia', dealstage: STAGE.CLEANING_SCHEDULED, stageLabel: 'Cleaning Scheduled', scheduledAt: '2031-05-01T14:00:00.000Z', amount: '349.00', owner: 'James Carter' }),
+      ]);
+      expect(body.activities).toEqual([expect.objectContaining({ type: 'Reschedule Request', reason: 'Travel', changeType: 'Reschedule to another day', pipelineStage: null })]);
+      expect(await (await staff.request(`/api/hubspot/contact-details/${pat.id}`)).json()).toEqual(body);
+      expect((await staff.request('/api/hubspot/contact-details/nobody-has-this-id')).status).toBe(404);
+    });
+  });
+
+  describe('POST /api/internal/admin/invites', () => {
+    const smsTo = (phone: string) =>
+      api.db.outboxEvent.findMany({ where: { type: 'sms.send', payload: { path: ['to'], equals: phone } }, orderBy: { createdAt: 'desc' } });
+
+    it('invites an existing contact: eligible for the portal, texted through the outbox', async () => {
+      const contact = await createCustomer(api.db, { with: 'nothing' });
+      // Not yet eligible: no booking, no invite.
+      const before = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: contact.email, phone: contact.phone, code: '' });
+      expect(before.status).toBe(403);
+
+      const res = await staff.post('/api/internal/admin/invites', { contactId: contact.id });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ success: true, customer: { id: contact.id, email: contact.email, invitedAt: START.toISOString() } });
+      const [event] = await smsTo(contact.phone);
+      expect(event).toMatchObject({ aggregateType: 'contact', aggregateId: contact.id });
+      expect((event?.payload as { body: string }).body).toBe(
+        `You're invited to the Atlanta Home Cleaning customer portal. Sign in with your e-mail and this phone number at ${api.url}/login`,
+      );
+
+      // The invited customer can now sign in.
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, contact);
+      expect((await browser.request('/api/portal/me')).status).toBe(200);
+    });
+
+    it('invites a new person by e-mail and phone (any US spelling), creating the contact', async () => {
+      const email = `new.${unique()}@example.com`;
+      const phone = uniquePhone();
+      const typed = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+      const res = await staff.post('/api/internal/admin/invites', { email: email.toUpperCase(), phone: typed, firstName: 'Nia', lastName: 'New' });
+      expect(res.status).toBe(201);
+      const contact = await api.db.contact.findUniqueOrThrow({ where: { email } });
+      expect(contact).toMatchObject({ phone, firstName: 'Nia', lastName: 'New', invitedAt: START });
+      expect(await smsTo(phone)).toHaveLength(1);
+    });
+
+    it('refuses another phone for a known e-mail, an unknown contact id, and a payload naming nobody', async () => {
+      const known = await createCustomer(api.db, { with: 'nothing' });
+      const mismatch = await staff.post('/api/internal/admin/invites', { email: known.email, phone: uniquePhone() });
+      expect(mismatch.status).toBe(409);
+      expect(await mismatch.json()).toMatchObject({ error: INVITE_PHONE_MISMATCH });
+      expect((await api.db.contact.findUniqueOrThrow({ where: { id: known.id } })).invitedAt).toBeNull();
+      expect((await staff.post('/api/internal/admin/invites', { contactId: 'no-such-contact' })).status).toBe(404);
+      const nobody = await staff.post('/api/internal/admin/invites', {});
+      expect(nobody.status).toBe(400);
+      expect(await nobody.json()).toMatchObject({ error: INVITE_WHO_REQUIRED, field: 'email' });
+    });
+  });
+
+  describe('session manager', () => {
+    it('lists live customer sessions (never their ids) and revokes one: that customer’s next request is 401', async () => {
+      const victim = await createCustomer(api.db, { with: 'invite' });
+      const browser = new TestBrowser(api.url);
+      await signIn(api, browser, victim);
+      expect((await browser.request('/api/portal/me')).status).toBe(200);
+
+      const list = (await (await staff.request('/api/internal/admin/sessions')).json()) as { id: string; customer: { email: string } | null; expiresAt: string }[];
+      const entry = list.find((s) => s.customer?.email === victim.email);
+      expect(entry).toMatchObject({ customer: { id: victim.id, name: 'Pat Portal', email: victim.email, phone: victim.phone }, ip: browser.ip });
+      expect(entry!.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(entry!.id).not.toBe(browser.sessionId);
+      expect(JSON.stringify(list)).not.toContain(browser.sessionId!);
+      // Staff sessions are not customers' and are not listed.
+      expect(list.every((s) => s.customer !== null)).toBe(true);
+
+      const revoked = await staff.request(`/api/internal/admin/sessions/${entry!.id}`, { method: 'DELETE' });
+      expect(revoked.status).toBe(200);
+      expect((await browser.request('/api/portal/me')).status).toBe(401);
+      expect((await browser.request('/api/portal/deals')).status).toBe(401);
+      const after = (await (await staff.request('/api/internal/admin/sessions')).json()) as { id: string }[];
+      expect(after.map((s) => s.id)).not.toContain(entry!.id);
+      expect((await staff.request(`/api/internal/admin/sessions/${entry!.id}`, { method: 'DELETE' })).status).toBe(404);
+      expect((await staff.request('/api/internal/admin/sessions/not-a-uuid', { method: 'DELETE' })).status).toBe(404);
+    });
+
+    it('cannot revoke a staff session', async () => {
+      const row = await api.db.session.findUniqueOrThrow({ where: { id: staff.sessionId! } });
+      expect((await staff.request(`/api/internal/admin/sessions/${row.publicId}`, { method: 'DELETE' })).status).toBe(404);
+      expect((await staff.request('/api/auth/me')).status).toBe(200);
+    });
+  });
+
+  describe('cleaner roster', () => {
+    it('lists the owners and assigns one to a deal: mirror updated, HubSpot push stored in the outbox', async () => {
+      const owner = await addOwner(api.db, 'Aisha', `Johnson${unique()}`);
+      const roster = (await (await staff.request('/api/internal/admin/owners')).json()) as Record<string, unknown>[];
+      expect(roster).toContainEqual({ id: owner.id, hubspotId: owner.hubspotId, name: `Aisha ${owner.lastName}`, email: owner.email, active: true });
+
+      const deal = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date('2031-06-01T14:00:00Z') });
+      const res = await staff.post(`/api/internal/admin/deals/${deal.id}/owner`, { ownerId: owner.id });
+      expect(res.status).toBe(202);
+      expect((await api.db.deal.findUniqueOrThrow({ where: { id: deal.id } })).ownerId).toBe(owner.id);
+      const events = await api.db.outboxEvent.findMany({ where: { type: 'crm.assign-owner', aggregateId: deal.id } });
+      expect(events.map((e) => e.payload)).toEqual([{ dealId: deal.id, ownerId: owner.id }]);
+      const calendar = (await (await staff.request('/api/hubspot/admin/scheduledDeals')).json()) as { id: string; owner: string }[];
+      expect(calendar.find((d) => d.id === deal.id)?.owner).toBe(`Aisha ${owner.lastName}`);
+
+      // Unassigning is an assignment too.
+      expect((await staff.post(`/api/internal/admin/deals/${deal.id}/owner`, { ownerId: null })).status).toBe(202);
+      expect((await api.db.deal.findUniqueOrThrow({ where: { id: deal.id } })).ownerId).toBeNull();
+    });
+
+    it('refuses an unknown owner or deal', async () => {
+      const deal = await addDeal(api.db, {});
+      const unknownOwner = await staff.post(`/api/internal/admin/deals/${deal.id}/owner`, { ownerId: 'no-such-owner' });
+      expect(unknownOwner.status).toBe(400);
+      expect(await unknownOwner.json()).toMatchObject({ field: 'ownerId' });
+      const owner = await addOwner(api.db, 'Zed', 'Zero');
+      expect((await staff.post('/api/internal/admin/deals/no-such-deal/owner', { ownerId: owner.id })).status).toBe(404);
+      expect(await api.db.outboxEvent.count({ where: { type: 'crm.assign-owner', aggregateId: deal.id } })).toBe(0);
+    });
+  });
+
+  describe('careers management', () => {
+    it('creates, edits and closes a listing; the public Careers list follows', async () => {
+      const title = `Window Specialist ${unique()}`;
+      const created = await staff.post('/api/internal/admin/careers', { title, description: 'Ladders and squeegees.', location: 'Atlanta, GA', type: 'Part-time', sortOrder: -5 });
+      expect(created.status).toBe(201);
+      const listing = (await created.json()) as { id: string };
+      expect(listing).toMatchObject({ title, status: 'Open', icon: 'default', sortOrder: -5 });
+
+      const publicList = async () => (await (await fetch(`${api.url}/api/internal/admin/fetchCareerListings`)).json()) as { title: string; status: string; icon: string }[];
+      expect((await publicList()).find((l) => l.title === title)).toEqual({ title, description: 'Ladders and squeegees.', location: 'Atlanta, GA', type: 'Part-time', status: 'Open', icon: 'default' });
+
+      const edited = await staff.request(`/api/internal/admin/careers/${listing.id}`, { method: 'PUT', body: { location: 'Marietta, GA', icon: 'Truck' } });
+      expect(edited.status).toBe(200);
+      const closed = await staff.request(`/api/internal/admin/careers/${listing.id}`, { method: 'PUT', body: { status: 'Closed' } });
+      expect(await closed.json()).toMatchObject({ id: listing.id, status: 'Closed', location: 'Marietta, GA', icon: 'Truck' });
+      expect((await publicList()).find((l) => l.title === title)).toMatchObject({ status: 'Closed', icon: 'Truck', location: 'Marietta, GA' });
+
+      const all = (await (await staff.request('/api/internal/admin/careers')).json()) as { id: string }[];
+      expect(all.map((l) => l.id)).toContain(listing.id);
+    });
+
+    it('refuses an incomplete listing, an unknown id and an empty change', async () => {
+      const incomplete = await staff.post('/api/internal/admin/careers', { title: 'No description' });
+      expect(incomplete.status).toBe(400);
+      expect(await incomplete.json()).toMatchObject({ field: 'description' });
+      expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: { status: 'Closed' } })).status).toBe(404);
+      expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: {} })).status).toBe(400);
+      expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: { status: 'Paused' } })).status).toBe(400);
+    });
+  });
+});
