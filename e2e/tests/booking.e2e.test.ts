@@ -338,6 +338,25 @@ describe('booking form', { timeout: 90_000 }, () => {
     expect(problems.every((p) => /Failed to load resource/.test(p))).toBe(true);
   });
 
+  it('the confirmation page of an unknown request still shows the promise, and stops asking after a 404', async () => {
+    const { page, session } = browser;
+    const dealId = '00000000-0000-4000-8000-00000000dead';
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/bookingStatus?')) asked.push(request.url());
+    });
+    await withCookieConsent(page);
+    await page.goto(appUrl(`/booking/confirmation?dealId=${dealId}`));
+    expect(await confirmationDealId(page)).toBe(dealId);
+    const status = page.getByRole('status').filter({ hasText: 'Your request' });
+    expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
+    // Longer than one polling interval (3 s): no second question after the 404.
+    await page.waitForTimeout(4_000);
+    expect(asked).toHaveLength(1);
+    expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
+    expect(session.takeProblems().every((p) => p.includes('status of 404'))).toBe(true);
+  });
+
   it('is recorded exactly once when HubSpot is down during the submission and comes back later', async () => {
     const { page } = browser;
     const email = uniqueEmail('outage');

@@ -24,8 +24,12 @@ export const bookingStatusQuery = (dealId: string) =>
     queryKey: ['booking-status', dealId],
     queryFn: ({ signal }) => getBookingStatus(dealId, signal),
     // The worker syncs in the background: keep asking until it has, then stop. A failed
-    // request changes nothing on the page; the next tick simply tries again.
-    refetchInterval: (query) => (query.state.data?.syncedToCrm ? false : BOOKING_STATUS_POLL_MS),
+    // request changes nothing on the page; the next tick simply tries again, except after a 404
+    // (an id we do not know will not become known by asking again).
+    refetchInterval: (query) =>
+      query.state.data?.syncedToCrm || (query.state.error instanceof BookingStatusError && query.state.error.status === 404)
+        ? false
+        : BOOKING_STATUS_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: 0,
     retry: false,
