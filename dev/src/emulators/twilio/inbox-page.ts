@@ -75,6 +75,7 @@ export const INBOX_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev SMS inbox</title>
+<link rel="icon" href="data:,">
 <style>
   body { margin: 0; font-family: system-ui, sans-serif; color: #1c2530; background: #f4f7f6; }
   main { max-width: 46rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }

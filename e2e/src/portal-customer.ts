@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { minBookingDate } from '@app/shared/eastern-time';
+import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
+import { appUrl } from './app-url';
+
+/**
+ * A customer for the portal's browser tests, made the way a real one is: a booking through the
+ * public API (which makes the contact eligible to sign in), pushed by the worker to the HubSpot
+ * emulator; further deals are then created in HubSpot on that contact and reach our mirror
+ * through the worker's scheduled pull.
+ */
+export interface PortalCustomer {
+  email: string;
+  /** E.164, as the login page turns the typed digits into. */
+  phone: string;
+  /** The ten digits a person types. */
+  phoneDigits: string;
+  squareFootage: number;
+  /** The contact's id in HubSpot. */
+  hubspotContactId: string;
+  crm: HubSpotCrm;
+}
+
+export function crm(): HubSpotCrm {
+  return hubspotCrm(inject('hubspotUrl'), EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN);
+}
+
+export async function createPortalCustomer(label: string): Promise<PortalCustomer> {
+  const hex = randomBytes(4).toString('hex');
+  const email = `${label}.${hex}@example.com`;
+  // 555-02xx to 555-09xx: fictional numbers, clear of the dev demo customer's 555-01xx; one per test,
+  // so the per-phone limits on login codes never meet another test.
+  const phoneDigits = `404555${String(200 + (parseInt(hex, 16) % 800)).padStart(4, '0')}`;
+  const squareFootage = 1500;
+  const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Riley Portal',
+      email,
+      phone: `+1${phoneDigits}`,
+      address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
+      squareFootage,
+      serviceType: 'Deep Clean',
+      preferredDate: minBookingDate(),
+      quoteType: 'virtual',
+      contactMethod: 'email',
+      timeOfDay: 'morning',
+      rooms: {},
+      agreed: true,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { request } = (await response.json()) as { request: { dealId: string } };
+
+  // Once the booking has reached HubSpot, our contact row carries its HubSpot id, which is what
+  // lets the pull attach deals created in HubSpot to this customer.
+  await expect
+    .poll(
+      async () => {
+        const status = await fetch(appUrl(`/api/hubspot/portal/bookingStatus?dealId=${request.dealId}`));
+        return status.ok && ((await status.json()) as { syncedToCrm: boolean }).syncedToCrm;
+      },
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+  const client = crm();
+  const contact = await client.findContactByEmail(email);
+  if (!contact) throw new Error(`contact ${email} is not in HubSpot`);
+  return { email, phone: `+1${phoneDigits}`, phoneDigits, squareFootage, hubspotContactId: contact.id, crm: client };
+}
+
+/** A deal as staff create it in HubSpot for the customer. */
+export async function createCrmDeal(
+  customer: PortalCustomer,
+  deal: { stage: string; scheduledAt: Date | null; skus: string[]; amount: string; invoice?: { status: 'paid' | 'open' | 'voided'; number: string } },
+): Promise<string> {
+  const created = await customer.crm.createDeal(
+    {
+      dealname: `Cleaning for ${customer.email}`,
+      pipeline: 'default',
+      dealstage: deal.stage,
+      external_skus: deal.skus.join(';'),
+      amount: deal.amount,
+      service_type: 'Deep Clean',
+      service_address: '12 Peachtree St NE, Atlanta, GA 30303',
+      ...(deal.scheduledAt ? { scheduled_date: deal.scheduledAt.toISOString() } : {}),
+    },
+    customer.hubspotContactId,
+  );
+  if (deal.invoice) await customer.crm.attachInvoice(created.id, { ...deal.invoice, amount: deal.amount });
+  return created.id;
+}

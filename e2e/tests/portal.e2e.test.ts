@@ -1,0 +1,190 @@
+import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday, easternWallTimeToInstant, formatEastern, minPortalDate } from '@app/shared/eastern-time';
+import {
+  ACCOUNT_ID_LABEL,
+  CANCEL_BUTTON,
+  CHANGE_BUTTON,
+  CHANGE_LOCKED_24H,
+  INVOICE_OPEN,
+  INVOICE_PAID,
+  INVOICE_VOIDED,
+  LOGIN_CODE_PLACEHOLDER,
+  LOGIN_SMS_CONSENT,
+  LOGIN_US_ONLY_NOTE,
+  NOT_CONFIRMED,
+  REQUEST_SUBMITTED,
+  RESCHEDULE_IN_PROGRESS,
+  SIGNED_OUT_BANNER,
+} from '@app/shared/texts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { createCrmDeal, createPortalCustomer, type PortalCustomer } from '../src/portal-customer';
+import { isSameDocument, markDocument } from '../src/same-document';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const HOUR = 3_600_000;
+
+/** An Eastern wall-clock time `days` from today. */
+function easternAt(days: number, hour: number): Date {
+  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(y, m, d, hour, 0);
+}
+
+/** The deal card showing this appointment (each test deal has its own date). */
+const dealCard = (within: Page | Locator, at: Date): Locator => within.locator('article.deal-card').filter({ hasText: formatEastern(at) });
+const statusOf = (card: Locator) => card.locator('[data-status]');
+
+/** The whole login as a customer does it, reading the texted code in the dev SMS inbox page. */
+async function signIn(page: Page, customer: PortalCustomer, openTab: () => Promise<Page>): Promise<void> {
+  await page.goto(appUrl('/login'));
+  await waitForApp(page);
+  await page.getByLabel('Email').fill(customer.email);
+  const phone = page.getByLabel('Phone Number');
+  // §5: digits only, always in +1 form, whatever is typed.
+  await phone.pressSequentially(`(${customer.phoneDigits.slice(0, 3)}) ${customer.phoneDigits.slice(3, 6)}-${customer.phoneDigits.slice(6)}`);
+  expect(await phone.inputValue()).toBe(customer.phone);
+  expect(await page.getByText(LOGIN_US_ONLY_NOTE, { exact: true }).isVisible()).toBe(true);
+  expect(await page.getByText(LOGIN_SMS_CONSENT, { exact: true }).isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Send Login Code' }).click();
+
+  const codeField = page.getByLabel('Verification Code');
+  await codeField.waitFor();
+  expect(await codeField.getAttribute('placeholder')).toBe(LOGIN_CODE_PLACEHOLDER);
+  expect(await page.getByRole('button', { name: 'Back to email/phone' }).isVisible()).toBe(true);
+
+  const inbox = await openTab();
+  await inbox.goto(`${inject('twilioUrl')}/`);
+  await inbox.getByLabel('Filter by phone').fill(customer.phone);
+  const message = inbox.getByRole('list', { name: 'Messages' }).getByRole('listitem').first();
+  await message.locator('.code').waitFor({ timeout: 20_000 });
+  expect(await message.locator('.meta strong').textContent()).toBe(`To ${customer.phone}`);
+  const code = (await message.locator('.code').textContent()) ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await inbox.close();
+
+  await codeField.fill(code);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(appUrl('/portal'));
+}
+
+describe('customer portal', () => {
+  const browser = useBrowserPage();
+
+  it('sends a visitor without a session from /portal to /login', async () => {
+    const { page, session } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/portal'));
+    await page.waitForURL(appUrl('/login'));
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Customer Login');
+    // The one expected console line: Chromium reports the 401 of GET /api/portal/me.
+    const problems = session.takeProblems();
+    expect(problems.every((p) => p.includes('status of 401') && p.includes('/api/portal/me'))).toBe(true);
+  });
+
+  it(
+    'signs in with the texted code, shows the deals, follows HubSpot changes, files a change, schedules a clean and signs out',
+    { timeout: 180_000 },
+    async () => {
+      const { page, session } = browser;
+      const customer = await createPortalCustomer('portal');
+      const soon = new Date(Math.floor((Date.now() + 20 * HOUR) / 60_000) * 60_000);
+      const nextWeek = easternAt(6, 10);
+      const later = easternAt(8, 13);
+      const done = easternAt(-5, 9);
+      const canceled = easternAt(-12, 11);
+      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: soon, skus: ['deep-1500'], amount: '349', invoice: { status: 'paid', number: 'E2E-1' } });
+      const nextWeekId = await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: nextWeek, skus: ['basic-1500'], amount: '209', invoice: { status: 'open', number: 'E2E-2' } });
+      const laterId = await createCrmDeal(customer, { stage: '1606828763', scheduledAt: later, skus: ['deep-1500'], amount: '349' });
+      await createCrmDeal(customer, { stage: STAGE.CLEANING_DONE, scheduledAt: done, skus: ['basic-1500'], amount: '209', invoice: { status: 'paid', number: 'E2E-3' } });
+      await createCrmDeal(customer, { stage: STAGE.CANCELED, scheduledAt: canceled, skus: ['basic-1500'], amount: '209', invoice: { status: 'voided', number: 'E2E-4' } });
+
+      await withCookieConsent(page);
+      await signIn(page, customer, () => session.newPage());
+
+      // Details of the signed-in customer.
+      const details = page.getByRole('region', { name: 'Your details' });
+      await details.waitFor();
+      expect(await details.textContent()).toContain(ACCOUNT_ID_LABEL);
+      expect(await details.textContent()).toContain(customer.email);
+
+      // Upcoming, as the worker's pull brought them in (it runs every few seconds).
+      const upcoming = page.getByRole('region', { name: 'Upcoming cleanings' });
+      const history = page.getByRole('region', { name: 'Past cleanings' });
+      const soonCard = dealCard(upcoming, soon);
+      await soonCard.waitFor({ timeout: 40_000 });
+      expect(await statusOf(soonCard).textContent()).toBe('Cleaning Scheduled');
+      expect(await soonCard.getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(0);
+      expect(await soonCard.locator('[data-invoice]').textContent()).toContain(`E2E-1 · $349.00 · ${INVOICE_PAID}`);
+      expect(await soonCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).isDisabled()).toBe(true);
+      expect(await soonCard.getByRole('button', { name: CANCEL_BUTTON, exact: true }).isDisabled()).toBe(true);
+      expect(await soonCard.locator('[data-manage-message]').textContent()).toBe(CHANGE_LOCKED_24H);
+
+      const nextWeekCard = dealCard(upcoming, nextWeek);
+      const laterCard = dealCard(upcoming, later);
+      expect(await nextWeekCard.locator('[data-invoice]').textContent()).toContain(INVOICE_OPEN);
+      expect(await nextWeekCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).isEnabled()).toBe(true);
+      expect(await statusOf(laterCard).textContent()).toBe('Scheduling In Progress');
+      expect(await laterCard.getByText(NOT_CONFIRMED, { exact: true }).isVisible()).toBe(true);
+      // The booking made at the start: requested, not confirmed, no date yet.
+      expect(await upcoming.locator('article.deal-card').filter({ hasText: 'Clean Requested' }).getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(1);
+
+      const doneCard = dealCard(history, done);
+      await doneCard.waitFor();
+      expect(await statusOf(doneCard).textContent()).toBe('Cleaning Done');
+      expect(await doneCard.locator('[data-invoice]').textContent()).toContain(INVOICE_PAID);
+      expect(await statusOf(dealCard(history, canceled)).textContent()).toBe('Canceled');
+      expect(await dealCard(history, canceled).locator('[data-invoice]').textContent()).toContain(INVOICE_VOIDED);
+      expect(await history.getByRole('button').count()).toBe(0);
+
+      // Staff confirm one cleaning and record a payment in HubSpot: the open page follows.
+      await markDocument(page);
+      await customer.crm.patchDeal(laterId, { dealstage: STAGE.CLEANING_SCHEDULED });
+      await customer.crm.attachInvoice(nextWeekId, { status: 'paid', amount: '209', number: 'E2E-2' });
+      await expect.poll(() => statusOf(laterCard).textContent(), { timeout: 45_000, interval: 500 }).toBe('Cleaning Scheduled');
+      expect(await laterCard.getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(0);
+      await expect.poll(() => nextWeekCard.locator('[data-invoice]').textContent(), { timeout: 30_000, interval: 500 }).toContain(INVOICE_PAID);
+      expect(await isSameDocument(page)).toBe(true);
+
+      // A change request: the modal says it was sent, closes, and the booking shows it in progress.
+      await nextWeekCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).click();
+      const manage = page.getByRole('dialog', { name: 'Request a change' });
+      await manage.waitFor();
+      const send = manage.getByRole('button', { name: 'Submit request' });
+      expect(await send.isDisabled()).toBe(true);
+      await manage.getByLabel('What would you like to change?').selectOption('Reschedule to another day');
+      await manage.getByLabel('Reason').fill('We will be travelling that week.');
+      await send.click();
+      await manage.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
+      await manage.waitFor({ state: 'hidden' });
+      await expect.poll(() => nextWeekCard.locator('[data-manage-message]').textContent(), { timeout: 10_000 }).toBe(RESCHEDULE_IN_PROGRESS);
+      expect(await nextWeekCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).isDisabled()).toBe(true);
+      expect(await nextWeekCard.getByRole('button', { name: CANCEL_BUTTON, exact: true }).isDisabled()).toBe(true);
+
+      // A new clean: services for the home's 1500 sq ft, an add-on, a date three days out, a time.
+      await page.getByRole('button', { name: 'Schedule a new clean' }).click();
+      const schedule = page.getByRole('dialog', { name: 'Schedule a new clean' });
+      await schedule.waitFor();
+      const submit = schedule.getByRole('button', { name: 'Request cleaning' });
+      expect(await schedule.getByRole('radio').count()).toBeGreaterThan(0);
+      expect(await schedule.getByRole('radio', { name: /Single Deep Clean \(2001\+ sq ft\)/ }).count()).toBe(0);
+      await schedule.getByRole('radio', { name: 'Single Deep Clean (1001-1500 sq ft) — $349' }).check();
+      await schedule.getByRole('checkbox', { name: 'Oven — $80' }).check();
+      expect(await submit.isDisabled()).toBe(true);
+      await schedule.getByLabel('Preferred date').fill(minPortalDate());
+      await schedule.getByLabel('Time of day').selectOption('morning');
+      expect(await submit.isEnabled()).toBe(true);
+      await submit.click();
+      await schedule.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await schedule.waitFor({ state: 'hidden' });
+
+      // Logout from the account menu lands on /login with the banner.
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(appUrl('/login'));
+      expect(await page.getByText(SIGNED_OUT_BANNER, { exact: true }).isVisible()).toBe(true);
+    },
+  );
+});
