@@ -1,6 +1,6 @@
 import type { Client } from '@hubspot/api-client';
-import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec';
-import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
+import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
 import { failureToError } from '../jobs/job-errors';
 import { classifyHubSpotError } from './hubspot-client';
 import type { RequestBudget } from './request-budget';

@@ -1,4 +1,4 @@
-import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/deals/models/AssociationSpec';
+import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/deals/models/AssociationSpec.js';
 import type { Client } from '@hubspot/api-client';
 import { STAGE } from '@app/shared/deal-stages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

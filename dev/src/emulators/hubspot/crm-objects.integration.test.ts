@@ -1,5 +1,5 @@
-import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/deals/models/AssociationSpec';
-import { FilterOperatorEnum as Op } from '@hubspot/api-client/lib/codegen/crm/deals/models/Filter';
+import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/deals/models/AssociationSpec.js';
+import { FilterOperatorEnum as Op } from '@hubspot/api-client/lib/codegen/crm/deals/models/Filter.js';
 import type { Client } from '@hubspot/api-client';
 import { DEAL_STAGES, STAGE } from '@app/shared/deal-stages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
