@@ -9,6 +9,8 @@ import {
   INVOICE_PAID,
   INVOICE_VOIDED,
   LOGIN_CODE_PLACEHOLDER,
+  LOGIN_CODE_WRONG,
+  LOGIN_NOT_ELIGIBLE,
   LOGIN_SMS_CONSENT,
   LOGIN_US_ONLY_NOTE,
   NOT_CONFIRMED,
@@ -19,6 +21,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { createCrmDeal, createPortalCustomer, type PortalCustomer } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
@@ -40,6 +43,8 @@ const statusOf = (card: Locator) => card.locator('[data-status]');
 async function signIn(page: Page, customer: PortalCustomer, openTab: () => Promise<Page>): Promise<void> {
   await page.goto(appUrl('/login'));
   await waitForApp(page);
+  await page.getByLabel('Email').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('Email').fill(customer.email);
   const phone = page.getByLabel('Phone Number');
   // §5: digits only, always in +1 form, whatever is typed.
@@ -137,6 +142,7 @@ describe('customer portal', () => {
       expect(await statusOf(dealCard(history, canceled)).textContent()).toBe('Canceled');
       expect(await dealCard(history, canceled).locator('[data-invoice]').textContent()).toContain(INVOICE_VOIDED);
       expect(await history.getByRole('button').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
 
       // Staff confirm one cleaning and record a payment in HubSpot: the open page follows.
       await markDocument(page);
@@ -175,6 +181,7 @@ describe('customer portal', () => {
       await schedule.getByLabel('Preferred date').fill(minPortalDate());
       await schedule.getByLabel('Time of day').selectOption('morning');
       expect(await submit.isEnabled()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
       await submit.click();
       await schedule.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
       await page.keyboard.press('Escape');
@@ -187,4 +194,42 @@ describe('customer portal', () => {
       expect(await page.getByText(SIGNED_OUT_BANNER, { exact: true }).isVisible()).toBe(true);
     },
   );
+
+  it('shows login failures from the answer: not eligible as a warning, a wrong code in red; Back returns to step 1', async () => {
+    const { page, session } = browser;
+    const customer = await createPortalCustomer('login-errors');
+    await withCookieConsent(page);
+    await page.goto(appUrl('/login'));
+    await waitForApp(page);
+
+    await page.getByLabel('Email').fill(`nobody.${customer.email}`);
+    await page.getByLabel('Phone Number').fill(customer.phoneDigits);
+    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText(LOGIN_NOT_ELIGIBLE, { exact: true }).waitFor();
+    expect(await alert.getAttribute('data-tone')).toBe('warning');
+    expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 248, 225)');
+
+    // The error is cleared when the next request starts; this one succeeds and moves to step 2.
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await page.getByLabel('Verification Code').fill('not-the-code');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('alert').getByText(LOGIN_CODE_WRONG, { exact: true }).waitFor();
+    expect(await page.getByRole('alert').getAttribute('data-tone')).toBe('error');
+    expect(await page.getByRole('alert').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(163, 34, 27)');
+
+    await page.getByRole('button', { name: 'Back to email/phone' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(customer.email);
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe(customer.phone);
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    // Chromium reports the two refused answers (403, 401) as console lines; nothing else went wrong.
+    const problems = session.takeProblems();
+    expect(problems).toHaveLength(2);
+    expect(problems.every((p) => /status of 40[13]/.test(p) && p.includes('/api/portal/auth/'))).toBe(true);
+  });
 });
