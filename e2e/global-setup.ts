@@ -6,6 +6,7 @@ import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
 import { freePort, waitUntil } from '../dev/src/net';
 import { startTwilioEmulator } from '../dev/src/emulators/twilio/twilio-emulator';
+import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '../dev/src/oidc-provider';
 import { createTestDatabase } from '../test/database';
 
 /**
@@ -81,6 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
     });
     cleanups.push(() => twilio.close());
+    // Staff sign-in: the local OpenID provider (choose who signs in with login_hint or its control API).
+    const oidc = await startOidcProvider({ port: 0 });
+    cleanups.push(() => oidc.close());
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -103,6 +107,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // all test files' submissions in one window (rate-limit.integration.test.ts tests the limit).
       RATE_LIMIT_MAX: '200',
       LOG_LEVEL: 'warn',
+      OIDC_ISSUER_URL: oidc.url,
+      STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN,
     });
     cleanups.push(() => stop(api));
     const worker = startNode('worker', 'worker/dist/main.js', {
@@ -126,6 +132,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseUrl', baseUrl);
     project.provide('hubspotUrl', hubspot.url);
     project.provide('twilioUrl', twilio.url);
+    project.provide('oidcUrl', oidc.url);
   } catch (error) {
     await teardown();
     throw error;

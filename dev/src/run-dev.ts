@@ -17,6 +17,7 @@ import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from './emulators/hubspot/server';
+import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from './oidc-provider';
 import { startTwilioEmulator } from './emulators/twilio/twilio-emulator';
 import { waitForHttp } from './net';
 import { startProcess, stopAll, type Managed } from './processes';
@@ -36,6 +37,9 @@ const schema = z.object({
   /** 'off' starts the HubSpot emulator without the demo customer and deals. */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   TWILIO_EMULATOR_PORT: envFields.port.default(4020),
+  /** Set: staff sign in with that provider (e.g. Google) and no local provider is started. */
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_PROVIDER_PORT: envFields.port.default(DEV_OIDC_PORT),
 });
 
 const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
@@ -81,6 +85,9 @@ async function main(): Promise<void> {
         authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
       });
 
+  // Staff sign-in: the local OpenID provider, unless a real one is configured.
+  const oidc = config.OIDC_CLIENT_ID ? undefined : await startOidcProvider({ port: config.OIDC_PROVIDER_PORT });
+
   const apiOrigin = `http://127.0.0.1:${config.PORT}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -107,6 +114,7 @@ async function main(): Promise<void> {
           VITE_DEV_SMS_INBOX_URL: `${twilio.url}/`,
         }
       : {}),
+    ...(oidc ? { OIDC_ISSUER_URL: oidc.url, STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN } : {}),
   };
   const tsx = bin('tsx');
   const processes: Managed[] = [
@@ -121,7 +129,7 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping…');
     await stopAll(processes, 15_000);
-    await Promise.all([hubspot?.close(), twilio?.close()]);
+    await Promise.all([hubspot?.close(), twilio?.close(), oidc?.close()]);
     await embedded?.stop();
     say('stopped');
     process.exit(code);
@@ -149,6 +157,12 @@ async function main(): Promise<void> {
   say(`  twilio       ${twilio ? `emulator ${twilio.url} (dev SMS inbox with login codes: ${twilio.url}/)` : 'real Twilio'}`);
   if (demoCustomer) {
     say(`  demo login   ${webUrl}/login  email ${demoCustomer.email}  phone ${demoCustomer.phone}`);
+  }
+  if (oidc) {
+    say(`  staff login  ${webUrl}/admin/login signs in as ${DEV_STAFF_IDENTITY.email} (local OpenID provider ${oidc.url})`);
+    say(`               another address: ${webUrl}/api/auth/google?login_hint=name@${DEV_STAFF_EMAIL_DOMAIN} (other domains are refused)`);
+  } else {
+    say(`  staff login  ${webUrl}/admin/login with the configured OpenID provider`);
   }
   say('Press Ctrl-C to stop.');
 }

@@ -7,6 +7,8 @@ declare module 'vitest' {
     hubspotUrl: string;
     /** Origin of the Twilio emulator the worker sends texts through; sent messages at /_emulator/messages. */
     twilioUrl: string;
+    /** Issuer of the local OpenID provider staff sign in with; its control API is under /_provider/. */
+    oidcUrl: string;
   }
 }
 
