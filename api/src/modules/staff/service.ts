@@ -58,8 +58,10 @@ function customer(c: CustomerRow) {
 
 export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
   const digits = q.replace(/\D/g, '');
-  // A phone is matched by its digits ('404-555' finds +14045551234); fewer than 3 digits is no phone search.
-  const phoneDigits = digits.length >= 3 ? (normalizeUsPhone(q) ?? digits) : null;
+  // Text that looks like a phone ('(404) 555', '+1 404…') is matched by its digits; an e-mail or
+  // a name with digits in it is not a phone search.
+  const looksLikePhone = /^[\d\s()+.-]+$/.test(q) && digits.length >= 3;
+  const phoneDigits = looksLikePhone ? (normalizeUsPhone(q) ?? digits) : null;
   return (await searchContacts(deps.db, q, phoneDigits)).map(customer);
 }
 
