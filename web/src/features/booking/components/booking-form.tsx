@@ -10,7 +10,8 @@ import { bookingZipWarning, zipInput } from '@app/shared/zip-check';
 import { useMemo, useRef } from 'react';
 import { Controller, useForm, type DefaultValues, type Path } from 'react-hook-form';
 import { ChoiceGroup } from '../../../components/form/choice-group';
-import { Field, FieldError, RequiredNote } from '../../../components/form/field';
+import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
+import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import type { BookingSelection } from '../../../lib/booking-link';
@@ -266,29 +267,13 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
           />
         </fieldset>
 
-        <div className="field">
-          <label className="choice">
-            <input
-              type="checkbox"
-              required
-              aria-invalid={Boolean(errors.agreed)}
-              aria-describedby={errors.agreed ? 'booking-consent-error' : undefined}
-              {...register('agreed')}
-            />
-            <span>
-              I agree to allow {BRAND.legalName} to contact me about this request by phone, text or email.
-            </span>
-          </label>
-          <FieldError id="booking-consent-error" message={errors.agreed?.message} alert />
-        </div>
+        <ConsentField errorId="booking-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
+          I agree to allow {BRAND.legalName} to contact me about this request by phone, text or email.
+        </ConsentField>
 
         <FormAlert message={failure} />
 
-        <div className="form-actions">
-          <button type="submit" className="button button--large" disabled={busy}>
-            {busy ? 'Sending your request…' : 'Request My Cleaning'}
-          </button>
-        </div>
+        <SubmitRow busy={busy} label="Request My Cleaning" busyLabel="Sending your request…" large />
       </form>
       <SubmitOverlay phase={phase} />
     </div>

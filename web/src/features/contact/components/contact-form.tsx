@@ -3,7 +3,8 @@ import { BRAND } from '@app/shared/brand';
 import { CONTACT_REASONS, contactTicketSchema, type ContactTicket, type ContactTicketInput } from '@app/shared/contact-ticket';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
-import { Field, FieldError, RequiredNote } from '../../../components/form/field';
+import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
+import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
@@ -95,25 +96,11 @@ export function ContactForm() {
       <Field label="How can we help?" required error={errors.description?.message}>
         {(props) => <textarea {...props} rows={5} {...register('description')} />}
       </Field>
-      <div className="field">
-        <label className="choice">
-          <input
-            type="checkbox"
-            required
-            aria-invalid={Boolean(errors.agreed)}
-            aria-describedby={errors.agreed ? 'contact-consent-error' : undefined}
-            {...register('agreed')}
-          />
-          <span>I agree to allow {BRAND.legalName} to contact me about this message.</span>
-        </label>
-        <FieldError id="contact-consent-error" message={errors.agreed?.message} alert />
-      </div>
+      <ConsentField errorId="contact-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
+        I agree to allow {BRAND.legalName} to contact me about this message.
+      </ConsentField>
       <FormAlert message={failure} />
-      <div className="form-actions">
-        <button type="submit" className="button button--large" disabled={busy}>
-          {busy ? 'Sending…' : 'Send Message'}
-        </button>
-      </div>
+      <SubmitRow busy={busy} label="Send Message" busyLabel="Sending…" large />
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ChoiceGroup } from '../../../components/form/choice-group';
-import { Field, FieldError, RequiredNote } from '../../../components/form/field';
+import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
+import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
@@ -82,25 +83,11 @@ export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone:
         <label htmlFor="prelaunch-website">Website (leave empty)</label>
         <input id="prelaunch-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
-      <div className="field">
-        <label className="choice">
-          <input
-            type="checkbox"
-            required
-            aria-invalid={Boolean(errors.agreed)}
-            aria-describedby={errors.agreed ? 'notify-consent-error' : undefined}
-            {...register('agreed')}
-          />
-          <span>I agree to receive e-mails from {BRAND.legalName} about our launch in my area.</span>
-        </label>
-        <FieldError id="notify-consent-error" message={errors.agreed?.message} alert />
-      </div>
+      <ConsentField errorId="notify-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
+        I agree to receive e-mails from {BRAND.legalName} about our launch in my area.
+      </ConsentField>
       <FormAlert message={failure} />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Signing you up…' : 'Notify Me'}
-        </button>
-      </div>
+      <SubmitRow busy={busy} label="Notify Me" busyLabel="Signing you up…" />
     </form>
   );
 }
