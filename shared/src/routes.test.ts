@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the careers management page', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -26,6 +26,7 @@ describe('client routes', () => {
         '/admin/dashboard/invites',
         '/internal/sessionmanager',
         '/admin/cleaner-roster',
+        '/admin/careers',
       ].sort(),
     );
     expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);

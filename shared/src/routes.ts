@@ -27,6 +27,8 @@ export const CLIENT_ROUTES = {
   adminInvites: '/admin/dashboard/invites',
   sessionManager: '/internal/sessionmanager',
   cleanerRoster: '/admin/cleaner-roster',
+  // Not in the spec's list: the staff page that manages what the public Careers page shows.
+  adminCareers: '/admin/careers',
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;

@@ -10,6 +10,10 @@ export const INVITE_WHO_REQUIRED = 'Choose a customer, or enter an e-mail and a 
 export const INVITE_PHONE_MISMATCH = 'This e-mail belongs to a customer with another phone number. Invite that customer from the lookup instead.';
 export const INVITE_NO_PHONE = 'This customer has no phone number on file, so no invitation can be texted.';
 export const SEARCH_TOO_SHORT = 'Type at least 2 characters to search.';
+/** Shown once an invitation is stored: the text itself goes out through the outbox (worker, Twilio). */
+export const INVITE_QUEUED = 'Invitation queued: the text message with the portal sign-in link is on its way.';
+/** Shown once an assignment is stored in our mirror; the worker then pushes it to HubSpot. */
+export const OWNER_ASSIGNMENT_QUEUED = 'Saved. The assignment is being pushed to HubSpot.';
 export const CAREER_STATUSES = ['Open', 'Closed'] as const;
 export const CAREER_ICONS = ['Truck', 'default'] as const;
 

@@ -61,6 +61,7 @@ export const PAGES = {
   adminInvites: page(() => import('../features/admin/routes/invites-page'), (m) => m.InvitesPage),
   sessionManager: page(() => import('../features/admin/routes/session-manager-page'), (m) => m.SessionManagerPage),
   cleanerRoster: page(() => import('../features/admin/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
+  adminCareers: page(() => import('../features/admin/routes/careers-admin-page'), (m) => m.CareersAdminPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

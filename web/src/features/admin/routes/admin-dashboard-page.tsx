@@ -8,12 +8,13 @@ import { RequireStaff } from '../components/require-staff';
 /** The queue dashboard is served by the API (bull-board), not by this app: a full page load. */
 const QUEUE_DASHBOARD_PATH = '/api/internal/queues';
 
-// The tools of spec §6, each a card on the dashboard (§2).
+// The tools of spec §6, each a card on the dashboard (§2), and careers management.
 const TOOLS = [
   { to: CLIENT_ROUTES.adminLookup, label: 'Customer Lookup', text: 'Find a customer by name, e-mail or phone and see their bookings.' },
   { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites', text: 'Let a customer into the portal and text them an invitation.' },
   { to: CLIENT_ROUTES.sessionManager, label: 'Session Manager', text: 'See who is signed in to the portal and sign a session out.' },
   { to: CLIENT_ROUTES.cleanerRoster, label: 'Cleaner Roster', text: 'The cleaners from HubSpot, and who is assigned to which cleaning.' },
+  { to: CLIENT_ROUTES.adminCareers, label: 'Careers', text: 'Add, edit and close the positions on the public Careers page.' },
 ] as const;
 
 function Dashboard() {

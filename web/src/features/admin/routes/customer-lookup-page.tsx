@@ -1,11 +1,41 @@
-import { Page } from '../../../components/page';
-import { RequireStaff } from '../components/require-staff';
+import { EMPTY_CUSTOMER_CONTEXT } from '@app/shared/customer-context';
+import { useState } from 'react';
+import { useContactDetails } from '../api/get-contact-details';
+import type { CustomerSummary } from '../api/search-customers';
+import { CustomerContextView } from '../components/customer-context-view';
+import { CustomerSearch } from '../components/customer-search';
+import { InviteToPortal } from '../components/invite-to-portal';
+import { ToolPage } from '../components/tool-page';
 
-export function CustomerLookupPage() {
-  // Staff only; the tool itself comes with the staff APIs.
+function SelectedCustomer({ customer }: { customer: CustomerSummary }) {
+  const details = useContactDetails(customer.id);
+  if (details.isPending) return <p className="page-loading">Loading {customer.name || customer.email}…</p>;
+  // A failed load was logged by the query and answered with the empty context (spec §7/§8).
+  const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
   return (
-    <RequireStaff>
-      <Page title="Customer Lookup" heading="Customer Lookup" />
-    </RequireStaff>
+    <CustomerContextView context={{ ...context, name: context.name || customer.name, email: context.email ?? customer.email }}>
+      <InviteToPortal key={customer.id} contactId={customer.id} />
+    </CustomerContextView>
+  );
+}
+
+function Lookup() {
+  const [selected, setSelected] = useState<CustomerSummary | null>(null);
+  return (
+    <>
+      <section className="tool-section" aria-label="Search customers">
+        <CustomerSearch selectedId={selected?.id ?? null} onSelect={setSelected} />
+      </section>
+      {selected ? <SelectedCustomer key={selected.id} customer={selected} /> : null}
+    </>
+  );
+}
+
+/** /admin/lookup: find a customer by name, e-mail or phone and see their context (spec §2, §3). */
+export function CustomerLookupPage() {
+  return (
+    <ToolPage title="Customer Lookup" lead="Find a customer by name, e-mail or phone, then see their details and bookings.">
+      <Lookup />
+    </ToolPage>
   );
 }

@@ -1,11 +1,72 @@
-import { Page } from '../../../components/page';
-import { RequireStaff } from '../components/require-staff';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { useCustomerSessions, type CustomerSession } from '../api/get-customer-sessions';
+import { useRevokeSession } from '../api/revoke-session';
+import { failureText } from '../api/send-staff-json';
+import { SessionRow } from '../components/session-row';
+import { ToolPage } from '../components/tool-page';
 
-export function SessionManagerPage() {
-  // Staff only; the tool itself comes with the staff APIs.
+function Sessions() {
+  const sessions = useCustomerSessions();
+  const revoke = useRevokeSession();
+  const [done, setDone] = useState<string | null>(null);
+
+  const onRevoke = (session: CustomerSession) => {
+    setDone(null);
+    const name = session.customer?.name || session.customer?.email || 'The customer';
+    revoke.mutate(session.id, { onSuccess: () => setDone(`${name} is signed out: their next request in the portal ends at the login page.`) });
+  };
+
+  if (sessions.isPending) return <p className="page-loading">Loading the signed-in customers…</p>;
+  if (sessions.isError) return <p className="alert">The sessions could not be loaded just now. This page tries again by itself.</p>;
   return (
-    <RequireStaff>
-      <Page title="Session Manager" heading="Session Manager" />
-    </RequireStaff>
+    <>
+      <div aria-live="polite">
+        {done ? (
+          <p className="status-note" role="status">
+            {done}
+          </p>
+        ) : null}
+      </div>
+      {revoke.isError ? <FormAlert message={failureText(revoke.error)} /> : null}
+      {sessions.data.length === 0 ? (
+        <p>No customer is signed in to the portal right now.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption>
+              {sessions.data.length === 1 ? '1 active session' : `${sessions.data.length} active sessions`} (times in Eastern Time; refreshes every
+              15 seconds)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Expires</th>
+                <th scope="col">IP address / browser</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.data.map((s) => (
+                <SessionRow key={s.id} session={s} busy={revoke.isPending} onRevoke={onRevoke} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /internal/sessionmanager: who is signed in to the portal, and a way to sign a session out. */
+export function SessionManagerPage() {
+  return (
+    <ToolPage title="Session Manager" lead="Customers signed in to the portal right now. Revoking a session signs that customer out at once.">
+      <Sessions />
+    </ToolPage>
   );
 }

@@ -1,0 +1,118 @@
+import { findProduct } from '@app/shared/catalogue';
+import { dealStageLabel } from '@app/shared/deal-stages';
+import type { CustomerContext } from '@app/shared/entities';
+import { isTicketClosed } from '@app/shared/tickets';
+import type { ReactNode } from 'react';
+import { easternFromIso } from './format-eastern';
+
+type CrmRecord = Record<string, unknown>;
+
+const str = (r: CrmRecord, key: string): string | undefined => {
+  const v = r[key];
+  return typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : undefined;
+};
+
+/** One line for a record whose shape the mirror does not fix (tasks, subscriptions, notes). */
+function recordLine(r: CrmRecord): string {
+  const title = str(r, 'subject') ?? str(r, 'title') ?? str(r, 'name') ?? str(r, 'hs_task_subject') ?? str(r, 'body') ?? str(r, 'hs_note_body');
+  const when = str(r, 'createdAt') ?? str(r, 'dueDate') ?? str(r, 'hs_timestamp');
+  const text = title ?? JSON.stringify(r);
+  return when ? `${text} (${easternFromIso(when)})` : text;
+}
+
+function ListSection({ title, empty, items }: { title: string; empty: string; items: ReactNode[] }) {
+  return (
+    <section className="tool-section" aria-label={title}>
+      <h3>{title}</h3>
+      {items.length === 0 ? <p className="muted">{empty}</p> : <ul>{items}</ul>}
+    </section>
+  );
+}
+
+function DealsTable({ deals }: { deals: CrmRecord[] }) {
+  if (deals.length === 0) return <p className="muted">No deals.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Deal</th>
+            <th scope="col">Stage</th>
+            <th scope="col">Scheduled (Eastern)</th>
+            <th scope="col">Cleaner</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deals.map((d, i) => {
+            const stage = str(d, 'dealstage') ?? '';
+            const service = str(d, 'serviceType');
+            const amount = str(d, 'amount');
+            return (
+              <tr key={str(d, 'id') ?? i}>
+                <th scope="row">{str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}</th>
+                <td data-stage>{str(d, 'stageLabel') ?? dealStageLabel(stage) ?? stage}</td>
+                <td>{str(d, 'scheduledAt') ? easternFromIso(str(d, 'scheduledAt')) : 'Not scheduled'}</td>
+                <td>{str(d, 'owner') ?? 'Unassigned'}</td>
+                <td>
+                  {amount ? `$${amount}` : '—'}
+                  {str(d, 'invoiceStatus') ? ` (${str(d, 'invoiceStatus')})` : ''}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An activity from the mirror: a change or cancellation request on one of the deals. */
+function activityLine(a: CrmRecord): string {
+  const type = str(a, 'type');
+  if (!type) return recordLine(a);
+  const state = isTicketClosed({ properties: { hs_pipeline_stage: str(a, 'pipelineStage') ?? null } }) ? 'closed' : 'open';
+  const detail = [str(a, 'changeType'), str(a, 'reason')].filter(Boolean).join(': ');
+  return `${type} (${state}) on ${easternFromIso(str(a, 'createdAt'))}${detail ? ` — ${detail}` : ''}`;
+}
+
+/** The §3 customer context: who they are, their deals, tasks, subscriptions, activities and notes. */
+export function CustomerContextView({ context, children }: { context: CustomerContext; children?: ReactNode }) {
+  const facts: Array<[string, ReactNode]> = [
+    ['Email', context.email ?? '—'],
+    ['Phone', context.phone ?? '—'],
+    ['Lead status', context.status ?? '—'],
+    ['Lifecycle stage', context.lifecycle ?? '—'],
+    ['HubSpot ID', context.hubspotId || 'Not in HubSpot yet'],
+  ];
+  return (
+    <article className="card" aria-labelledby="customer-context-name">
+      <h2 id="customer-context-name">{context.name || context.email || 'Customer'}</h2>
+      <dl className="context-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+      <section className="tool-section" aria-label="Deals">
+        <h3>Deals</h3>
+        <DealsTable deals={context.deals} />
+      </section>
+      <ListSection title="Tasks" empty="No tasks." items={context.tasks.map((t, i) => <li key={i}>{recordLine(t)}</li>)} />
+      <ListSection
+        title="Subscriptions"
+        empty="No subscriptions."
+        items={context.subscriptions.map((s, i) => <li key={i}>{recordLine(s)}</li>)}
+      />
+      <ListSection
+        title="Activities"
+        empty="No activities."
+        items={context.activities.map((a, i) => <li key={str(a, 'id') ?? i}>{activityLine(a)}</li>)}
+      />
+      <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => <li key={i}>{recordLine(n)}</li>)} />
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ScheduledDeal } from '@app/shared/entities';
+import { OWNER_ASSIGNMENT_QUEUED } from '@app/shared/staff-admin';
+import { useEffect, useState } from 'react';
+import { useAssignOwner } from '../api/assign-owner';
+import type { Owner } from '../api/get-owners';
+import { failureText } from '../api/send-staff-json';
+import { easternFromIso } from './format-eastern';
+
+const UNASSIGNED = '';
+
+interface RosterDealRowProps {
+  deal: ScheduledDeal;
+  owners: Owner[];
+}
+
+/**
+ * One scheduled cleaning and its cleaner. The calendar's list names the owner rather than giving
+ * an id, so the current choice is the roster owner of that name. The select shows the choice made
+ * at once (optimistic) until the list, read again after the server answered, says the same.
+ */
+export function RosterDealRow({ deal, owners }: RosterDealRowProps) {
+  const assign = useAssignOwner();
+  const [chosen, setChosen] = useState<string | undefined>();
+  const current = owners.find((o) => o.name != null && o.name === deal.owner)?.id ?? UNASSIGNED;
+  useEffect(() => {
+    if (chosen !== undefined && chosen === current) setChosen(undefined);
+  }, [chosen, current]);
+  const when = easternFromIso(deal.date);
+  const title = `${deal.title || 'Cleaning'}${deal.address ? ` @ ${deal.address}` : ''}`;
+
+  const onChange = (ownerId: string) => {
+    setChosen(ownerId);
+    assign.mutate({ dealId: deal.id, ownerId: ownerId || null }, { onError: () => setChosen(undefined) });
+  };
+
+  return (
+    <tr data-deal={deal.id}>
+      <td>{when}</td>
+      <th scope="row">{title}</th>
+      <td>
+        <select
+          aria-label={`Cleaner for ${title}, ${when}`}
+          value={chosen ?? current}
+          disabled={assign.isPending}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value={UNASSIGNED}>Unassigned</option>
+          {owners
+            .filter((o) => o.active || o.id === current)
+            .map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name ?? o.email ?? o.hubspotId}
+              </option>
+            ))}
+        </select>
+      </td>
+      <td aria-live="polite">
+        {assign.isPending ? <span>Saving…</span> : null}
+        {assign.isSuccess ? <span className="status-note" role="status">{OWNER_ASSIGNMENT_QUEUED}</span> : null}
+        {assign.isError ? <span className="alert">{failureText(assign.error)}</span> : null}
+      </td>
+    </tr>
+  );
+}
