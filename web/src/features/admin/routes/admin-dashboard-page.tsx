@@ -14,7 +14,7 @@ const TOOLS = [
   { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites', text: 'Let a customer into the portal and text them an invitation.' },
   { to: CLIENT_ROUTES.sessionManager, label: 'Session Manager', text: 'See who is signed in to the portal and sign a session out.' },
   { to: CLIENT_ROUTES.cleanerRoster, label: 'Cleaner Roster', text: 'The cleaners from HubSpot, and who is assigned to which cleaning.' },
-  { to: CLIENT_ROUTES.adminCareers, label: 'Careers', text: 'Add, edit and close the positions on the public Careers page.' },
+  { to: CLIENT_ROUTES.adminCareers, label: 'Careers Management', text: 'Add, edit and close the positions on the public Careers page.' },
 ] as const;
 
 function Dashboard() {

@@ -1,6 +1,7 @@
 import { EMPTY_CUSTOMER_CONTEXT } from '@app/shared/customer-context';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useContactDetails } from '../api/get-contact-details';
+import { contactDetailsQuery, useContactDetails } from '../api/get-contact-details';
 import type { CustomerSummary } from '../api/search-customers';
 import { CustomerContextView } from '../components/customer-context-view';
 import { CustomerSearch } from '../components/customer-search';
@@ -21,10 +22,16 @@ function SelectedCustomer({ customer }: { customer: CustomerSummary }) {
 
 function Lookup() {
   const [selected, setSelected] = useState<CustomerSummary | null>(null);
+  const client = useQueryClient();
+  const onSelect = (customer: CustomerSummary) => {
+    setSelected(customer);
+    // Choosing a customer (again) shows their context as it is now, not as first loaded.
+    void client.invalidateQueries({ queryKey: contactDetailsQuery(customer.id).queryKey });
+  };
   return (
     <>
       <section className="tool-section" aria-label="Search customers">
-        <CustomerSearch selectedId={selected?.id ?? null} onSelect={setSelected} />
+        <CustomerSearch selectedId={selected?.id ?? null} onSelect={onSelect} />
       </section>
       {selected ? <SelectedCustomer key={selected.id} customer={selected} /> : null}
     </>

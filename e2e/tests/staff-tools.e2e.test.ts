@@ -1,0 +1,265 @@
+import { randomBytes } from 'node:crypto';
+import { BRAND } from '@app/shared/brand';
+import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday, easternWallTimeToInstant, formatEastern } from '@app/shared/eastern-time';
+import { INVITE_PHONE_MISMATCH, INVITE_QUEUED, INVITE_WHO_REQUIRED, OWNER_ASSIGNMENT_QUEUED, SEARCH_TOO_SHORT } from '@app/shared/staff-admin';
+import { portalInviteSms } from '@app/shared/texts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
+import { launchBrowser, type BrowserSession } from '../src/browser';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { errorOf } from '../src/form-errors';
+import { crmObjects, eventually } from '../src/hubspot-emulator';
+import { createPortalCustomer } from '../src/portal-customer';
+import { signInAsStaff, signInToPortal, waitForText } from '../src/staff-tools';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const hex = () => randomBytes(3).toString('hex');
+
+/** An Eastern wall-clock time `days` from today, as the staff tools print it. */
+function easternAt(days: number, hour: number, minute: number): Date {
+  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(y, m, d, hour, minute);
+}
+const shownEastern = (at: Date) => `${formatEastern(at)} ET`;
+
+/** Opens a staff tool the way staff do: signed in, then the dashboard's card. */
+async function openTool(page: Page, card: string, heading: string): Promise<void> {
+  await withCookieConsent(page);
+  await signInAsStaff(page);
+  await waitForApp(page);
+  await page.getByRole('main').getByRole('link', { name: card, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+describe('staff tools', () => {
+  const browser = useBrowserPage();
+  // Somebody else's browser: the customer who signs in to the portal, a visitor of the Careers page.
+  let other: BrowserSession;
+
+  beforeAll(async () => {
+    other = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('looks a customer up and shows their context, then invites them to the portal', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    const customer = await createPortalCustomer('lookup');
+    const scheduledAt = easternAt(9, 14, 30);
+    await customer.crm.createDeal(
+      { dealname: `Lookup deal ${hex()}`, pipeline: 'default', dealstage: STAGE.CLEANING_SCHEDULED, service_type: 'Deep Clean', scheduled_date: scheduledAt.toISOString(), hubspot_owner_id: '102' },
+      customer.hubspotContactId,
+    );
+    await openTool(page, 'Customer Lookup', 'Customer Lookup');
+
+    // Fewer than 2 characters: the server's rule, with its message, before any request.
+    const search = page.getByLabel('Name, e-mail or phone');
+    await search.fill('r');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(await errorOf(search)).toBe(SEARCH_TOO_SHORT);
+
+    await search.fill(customer.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = page.getByRole('list', { name: 'Customers found' });
+    await results.getByRole('button').first().waitFor();
+    expect(await results.getByRole('button').count()).toBe(1);
+    await results.getByRole('button').first().click();
+
+    // The context of §3: the facts, the deals (the one scheduled in HubSpot once the pull brought it in), empty lists said so.
+    const context = page.getByRole('article', { name: 'Riley Portal' });
+    await context.waitFor();
+    const facts = await context.locator('dl').innerText();
+    for (const text of [customer.email, customer.phone, customer.hubspotContactId]) expect(facts).toContain(text);
+    const deals = context.getByRole('region', { name: 'Deals' });
+    await deals.getByRole('cell', { name: 'Clean Requested', exact: true }).waitFor();
+    for (const empty of ['No tasks.', 'No subscriptions.', 'No activities.', 'No notes.']) {
+      expect(await context.getByText(empty, { exact: true }).isVisible()).toBe(true);
+    }
+    // The HubSpot deal reaches our mirror through the worker's pull; choosing the customer again reloads the context.
+    const scheduledRow = deals.getByRole('row').filter({ hasText: shownEastern(scheduledAt) });
+    await expect
+      .poll(
+        async () => {
+          await results.getByRole('button').first().click();
+          await context.waitFor();
+          return scheduledRow.count();
+        },
+        { timeout: 40_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await scheduledRow.locator('[data-stage]').textContent()).toBe('Cleaning Scheduled');
+    expect(await scheduledRow.innerText()).toContain('James Carter');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Invite from the selected customer: stored, and the worker texts them the sign-in link.
+    await context.getByRole('button', { name: 'Invite to portal' }).click();
+    await context.getByRole('status').getByText(INVITE_QUEUED, { exact: true }).waitFor();
+    await waitForText(customer.phone, (body) => body === portalInviteSms(BRAND.name, appUrl('/login')));
+  });
+
+  it('pre-invites a new person: the form shows the server’s messages, then the text lands in the Twilio emulator', { timeout: 120_000 }, async () => {
+    const { page, session } = browser;
+    const existing = await createPortalCustomer('invite-existing');
+    await openTool(page, 'Pre-Invites', 'Pre-Invites');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const form = page.getByRole('region', { name: 'A new person' });
+    const email = form.getByLabel('Email');
+    const phone = form.getByLabel('Phone');
+    const send = form.getByRole('button', { name: 'Send invitation' });
+    await send.click();
+    expect(await errorOf(email)).toBe(INVITE_WHO_REQUIRED);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+
+    // An e-mail of a customer who has another phone number: the server refuses with its own words.
+    await email.fill(existing.email);
+    await phone.fill('4045550199');
+    await send.click();
+    await form.getByRole('alert').getByText(INVITE_PHONE_MISMATCH, { exact: true }).waitFor();
+    expect(await errorOf(email)).toBe('');
+    // Chromium reports the refused answer (409) as a console line; nothing else went wrong.
+    const problems = session.takeProblems();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/status of 409.*\/api\/internal\/admin\/invites/);
+
+    const newEmail = `invitee.${hex()}@example.com`;
+    const digits = `404555${1000 + Math.floor(Math.random() * 9000)}`;
+    await email.fill(newEmail);
+    await phone.fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+    await form.getByLabel('First name (optional)').fill('Noor');
+    await form.getByLabel('Last name (optional)').fill('Invitee');
+    await send.click();
+    await form.getByRole('heading', { name: 'Noor Invitee is invited' }).waitFor();
+    expect(await form.getByRole('status').textContent()).toBe(INVITE_QUEUED);
+    expect(await axeViolations(page)).toEqual([]);
+    await waitForText(`+1${digits}`, (body) => body === portalInviteSms(BRAND.name, appUrl('/login')));
+  });
+
+  it('revokes a customer’s session: their portal’s next request fails and they end on /login', { timeout: 120_000 }, async () => {
+    const { page } = browser;
+    const customer = await createPortalCustomer('revoke');
+    const portal = await other.newPage();
+    await withCookieConsent(portal);
+    await signInToPortal(portal, customer);
+    await portal.getByRole('region', { name: 'Your details' }).waitFor();
+
+    await openTool(page, 'Session Manager', 'Session Manager');
+    const row = page.getByRole('row').filter({ hasText: customer.email });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('127.0.0.1');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Revoke asks once more; "Keep" changes nothing.
+    await row.getByRole('button', { name: /^Revoke/ }).click();
+    await row.getByRole('button', { name: 'Keep' }).click();
+    await row.getByRole('button', { name: /^Revoke/ }).click();
+    const confirm = row.getByRole('group', { name: /Confirm revoking/ });
+    expect(await confirm.textContent()).toContain('Sign Riley Portal out?');
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Yes, revoke' }).click();
+    await page.getByRole('status').getByText('Riley Portal is signed out', { exact: false }).waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // The portal polls every 15 s: its next request answers 401 and the page goes to /login.
+    await portal.waitForURL(appUrl('/login'), { timeout: 30_000 });
+    await portal.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
+    await portal.close();
+    // The expected console lines: Chromium reports the 401s of the signed-out session's requests.
+    const problems = other.takeProblems();
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.filter((p) => !(p.includes('status of 401') && /\/api\/(portal|hubspot\/portal|auth)\//.test(p)))).toEqual([]);
+  });
+
+  it('assigns a cleaner in the roster; the worker sets hubspot_owner_id on the HubSpot deal, and unassigns', { timeout: 150_000 }, async () => {
+    const { page } = browser;
+    const customer = await createPortalCustomer('roster');
+    const street = `${hex()} Roster Way`;
+    const at = easternAt(11, 10, 15);
+    const deal = await customer.crm.createDeal(
+      { dealname: `Roster deal ${street}`, pipeline: 'default', dealstage: STAGE.CLEANING_SCHEDULED, service_type: 'Deep Clean', service_address: street, scheduled_date: at.toISOString() },
+      customer.hubspotContactId,
+    );
+    await openTool(page, 'Cleaner Roster', 'Cleaner Roster');
+    const cleaners = page.getByRole('list', { name: 'Cleaners' });
+    await cleaners.getByRole('heading', { name: 'Aisha Johnson' }).waitFor();
+
+    // The cleaning arrives with the worker's pull; the page asks again every 15 s.
+    const select = page.getByRole('combobox', { name: `Cleaner for Deep Clean @ ${street}, ${shownEastern(at)}` });
+    await select.waitFor({ timeout: 45_000 });
+    expect(await select.inputValue()).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const aisha = await select.locator('option', { hasText: 'Aisha Johnson' }).getAttribute('value');
+    await select.selectOption({ label: 'Aisha Johnson' });
+    const row = page.getByRole('row').filter({ has: select });
+    await row.getByRole('status').getByText(OWNER_ASSIGNMENT_QUEUED, { exact: true }).waitFor();
+    await expect.poll(() => select.inputValue(), { timeout: 20_000 }).toBe(aisha);
+    await eventually(
+      async () => (await crmObjects('deals')).find((d) => d.id === deal.id)?.properties.hubspot_owner_id,
+      (owner) => owner === '103',
+    );
+
+    await select.selectOption({ label: 'Unassigned' });
+    await expect.poll(() => select.inputValue(), { timeout: 20_000 }).toBe('');
+    await eventually(
+      async () => (await crmObjects('deals')).find((d) => d.id === deal.id)?.properties.hubspot_owner_id,
+      (owner) => !owner,
+    );
+  });
+
+  it('creates a career listing, edits it, sees it on the public Careers page, then closes it', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    const title = `Window Specialist ${hex()}`;
+    await openTool(page, 'Careers Management', 'Careers Management');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const form = page.getByRole('form', { name: 'New listing' });
+    await form.getByRole('button', { name: 'Add listing' }).click();
+    expect(await errorOf(form.getByLabel('Title'))).toBe('Please enter a title.');
+    expect(await errorOf(form.getByLabel('Description'))).toBe('Please enter a description.');
+
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Location').fill('Decatur, GA');
+    await form.getByLabel('Employment type').fill('Part-time');
+    await form.getByLabel('Icon').selectOption('Truck');
+    await form.getByLabel('Description').fill('Streak-free windows, inside and out, for homes across the metro.');
+    await form.getByRole('button', { name: 'Add listing' }).click();
+    await page.getByRole('status').getByText(`Added “${title}”. It shows on the Careers page.`, { exact: true }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: title });
+    expect(await row.locator('[data-status]').textContent()).toBe('Open');
+
+    // Edit: the form takes the listing's values; the change shows in the list.
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${title}` });
+    expect(await edit.getByLabel('Location').inputValue()).toBe('Decatur, GA');
+    await edit.getByLabel('Location').fill('Atlanta metro');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText(`Saved “${title}”.`, { exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Atlanta metro', exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A visitor sees it on the public Careers page.
+    const visitor = await other.newPage();
+    await withCookieConsent(visitor);
+    await visitor.goto(appUrl('/careers'));
+    const card = visitor.locator('li.career').filter({ has: visitor.getByRole('heading', { name: title }) });
+    await card.waitFor();
+    expect(await card.locator('.career__meta').innerText()).toMatch(/Open\s+Part-time\s+Atlanta metro/);
+    await visitor.close();
+    expect(other.takeProblems()).toEqual([]);
+
+    // Closed: the list says so, and the Careers page shows it as closed (read fresh, in this browser).
+    await row.getByRole('button', { name: `Close ${title}` }).click();
+    await page.getByRole('status').getByText(`Closed “${title}”.`, { exact: true }).waitFor();
+    await expect.poll(() => row.locator('[data-status]').textContent()).toBe('Closed');
+    await page.goto(appUrl('/careers'));
+    const closed = page.locator('li.career').filter({ has: page.getByRole('heading', { name: title }) });
+    await closed.waitFor();
+    expect(await closed.locator('.career__meta .tag').textContent()).toBe('Closed');
+    expect(await closed.getByRole('link', { name: /Apply by e-mail/ }).count()).toBe(0);
+  });
+});
