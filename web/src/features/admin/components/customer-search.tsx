@@ -1,5 +1,5 @@
 import { customerSearchSchema } from '@app/shared/staff-admin';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/form/field';
 import { useCustomerSearch, type CustomerSummary } from '../api/search-customers';
 
@@ -20,7 +20,6 @@ export function CustomerSearch({ selectedId, onSelect }: CustomerSearchProps) {
   const [query, setQuery] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const results = useCustomerSearch(query);
-  const resultsId = useId();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +42,7 @@ export function CustomerSearch({ selectedId, onSelect }: CustomerSearchProps) {
           Search
         </button>
       </form>
-      <div id={resultsId} aria-live="polite">
+      <div aria-live="polite">
         {query === null ? null : results.isPending ? (
           <p className="page-loading">Searching…</p>
         ) : results.isError ? (
