@@ -121,6 +121,8 @@ export const scheduledDealSchema = z.object({
   /** Start time, ISO 8601. */
   date: z.iso.datetime({ offset: true }),
   owner: text,
+  /** The owner's id in our mirror (the roster's select needs it; names can repeat). */
+  ownerId: text,
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
 

@@ -40,7 +40,7 @@ function cleaningType(serviceType: string | null): string {
 /** GET /api/hubspot/admin/scheduledDeals: deals in Cleaning Scheduled that have a date. */
 export async function scheduledDeals(deps: Pick<Deps, 'db'>, window: { from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDeal[]> {
   const rows = await findScheduledDeals(deps.db, { stageId: STAGE.CLEANING_SCHEDULED, ...window });
-  return rows.map((d) => ({ id: d.id, title: cleaningType(d.serviceType), date: d.scheduledAt.toISOString(), address: addressLine(d), owner: ownerName(d.owner) }));
+  return rows.map((d) => ({ id: d.id, title: cleaningType(d.serviceType), date: d.scheduledAt.toISOString(), address: addressLine(d), owner: ownerName(d.owner), ownerId: d.owner?.id ?? null }));
 }
 
 function customer(c: CustomerRow) {

@@ -73,10 +73,12 @@ describe('staff API', () => {
   describe('GET /api/hubspot/admin/scheduledDeals', () => {
     let ids: Record<string, string>;
     let ownerName: string;
+    let ownerId: string;
 
     beforeAll(async () => {
       const owner = await addOwner(api.db, 'Maria', `Alvarez${unique()}`);
       ownerName = `Maria ${owner.lastName}`;
+      ownerId = owner.id;
       const at = (iso: string) => new Date(iso);
       const scheduled = await addDeal(api.db, {
         stageId: STAGE.CLEANING_SCHEDULED,
@@ -97,7 +99,7 @@ describe('staff API', () => {
       ids = { scheduled: scheduled.id, product: product.id, untyped: untyped.id, undated: undated.id, requested: requested.id, done: done.id };
     });
 
-    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address and owner', async () => {
+    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address, owner and owner id', async () => {
       const res = await staff.request('/api/hubspot/admin/scheduledDeals');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -105,9 +107,9 @@ describe('staff API', () => {
       for (const deal of deals) scheduledDealSchema.parse(deal);
       const mine = deals.filter((d) => Object.values(ids).includes(d.id));
       expect(mine).toEqual([
-        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName },
-        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null },
-        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null },
+        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId },
+        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null },
+        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null },
       ]);
     });
 

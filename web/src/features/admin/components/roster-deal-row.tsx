@@ -1,3 +1,4 @@
+import { calendarEntryTitle } from '@app/shared/calendar-entry';
 import type { ScheduledDeal } from '@app/shared/entities';
 import { OWNER_ASSIGNMENT_QUEUED } from '@app/shared/staff-admin';
 import { useEffect, useState } from 'react';
@@ -14,19 +15,18 @@ interface RosterDealRowProps {
 }
 
 /**
- * One scheduled cleaning and its cleaner. The calendar's list names the owner rather than giving
- * an id, so the current choice is the roster owner of that name. The select shows the choice made
- * at once (optimistic) until the list, read again after the server answered, says the same.
+ * One scheduled cleaning and its cleaner. The select shows the choice made at once (optimistic)
+ * until the list, read again after the server answered, says the same.
  */
 export function RosterDealRow({ deal, owners }: RosterDealRowProps) {
   const assign = useAssignOwner();
   const [chosen, setChosen] = useState<string | undefined>();
-  const current = owners.find((o) => o.name != null && o.name === deal.owner)?.id ?? UNASSIGNED;
+  const current = deal.ownerId ?? UNASSIGNED;
   useEffect(() => {
     if (chosen !== undefined && chosen === current) setChosen(undefined);
   }, [chosen, current]);
   const when = easternFromIso(deal.date);
-  const title = `${deal.title || 'Cleaning'}${deal.address ? ` @ ${deal.address}` : ''}`;
+  const title = calendarEntryTitle(deal);
 
   const onChange = (ownerId: string) => {
     setChosen(ownerId);
