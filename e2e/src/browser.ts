@@ -6,7 +6,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 
 
 // Chromium's own console line for a response with an error status; `location.url` is the resource.
-const NOT_FOUND_LOAD = 'Failed to load resource: the server responded with a status of 404';
+const failedLoad = (status: number) => `Failed to load resource: the server responded with a status of ${status}`;
 
 interface Problem {
   kind: 'console.error' | 'uncaught error';
@@ -23,6 +23,12 @@ export interface BrowserSession {
    * error. A test that visits such a path on purpose declares it here so only that line is ignored.
    */
   expectNotFoundDocument(url: string): void;
+  /**
+   * A resource the page loads and the server refuses on purpose, e.g. the staff guard's
+   * GET /api/auth/me answering 401 to a visitor: Chromium logs every error status as a console
+   * error, and only this status for this URL is then ignored (until the next `takeProblems`).
+   */
+  expectErrorStatus(url: string, status: number): void;
   /** Console errors and uncaught page errors since the last call (then forgotten); assert it is empty. */
   takeProblems(): string[];
   close(): Promise<void>;
@@ -52,7 +58,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
   context.setDefaultNavigationTimeout(15_000);
 
   let problems: Problem[] = [];
-  const expectedNotFound = new Set<string>();
+  let expectedErrors: Array<{ url: string; status: number }> = [];
 
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -67,15 +73,18 @@ export async function launchBrowser(): Promise<BrowserSession> {
     context,
     newPage: () => context.newPage(),
     expectNotFoundDocument(url) {
-      expectedNotFound.add(new URL(url).href);
+      expectedErrors.push({ url: new URL(url).href, status: 404 });
+    },
+    expectErrorStatus(url, status) {
+      expectedErrors.push({ url: new URL(url).href, status });
     },
     takeProblems() {
       // Filtered only now, so the order in which Playwright delivers events does not matter.
       const unexpected = problems.filter(
-        (p) => !(p.text.startsWith(NOT_FOUND_LOAD) && p.url !== undefined && expectedNotFound.has(p.url)),
+        (p) => !expectedErrors.some((e) => p.kind === 'console.error' && p.url === e.url && p.text.startsWith(failedLoad(e.status))),
       );
       problems = [];
-      expectedNotFound.clear();
+      expectedErrors = [];
       return unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (at ${p.url})` : ''}`);
     },
     async close() {

@@ -1,0 +1,198 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
+import { calendarAssignedLine, calendarEntryTitle } from '@app/shared/calendar-entry';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_OWNERS } from '../../dev/src/emulators/hubspot/seed';
+import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
+import { withCookieConsent } from '../src/consent';
+import { crmObjects, eventually } from '../src/hubspot-emulator';
+import { crm } from '../src/portal-customer';
+import { isSameDocument, markDocument } from '../src/same-document';
+import { signInAsStaff } from '../src/staff-session';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const SNAPSHOT = '/admin/ScheduledSnapshot';
+const ADMIN_LOGIN = '/admin/login';
+const OWNER = SEED_OWNERS[2];
+const OWNER_NAME = `${OWNER.firstName} ${OWNER.lastName}`;
+const SERVICE_TYPE = 'Deep Clean';
+
+/**
+ * A day of the calendar's first week (Sunday to Saturday, FullCalendar's default for English):
+ * tomorrow in Eastern Time, or yesterday when today is a Saturday.
+ */
+function dayInThisWeek(): { date: string; fromToday: 1 | -1 } {
+  const today = easternToday();
+  const isSaturday = new Date(`${today}T12:00:00Z`).getUTCDay() === 6;
+  const fromToday = isSaturday ? -1 : 1;
+  return { date: addDays(today, fromToday), fromToday };
+}
+
+/**
+ * A customer's booking through the public API, as the booking form sends it, with an address of
+ * its own so this test's calendar entry is told apart from other files' deals. Resolves once
+ * the worker has pushed it to HubSpot, with the deal's id there.
+ */
+async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> {
+  const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Casey Calendar',
+      email: `calendar.${randomBytes(4).toString('hex')}@example.com`,
+      phone: `+1404555${String(randomInt(2000, 9999))}`,
+      address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
+      squareFootage: 1500,
+      serviceType: SERVICE_TYPE,
+      preferredDate: minBookingDate(),
+      quoteType: 'virtual',
+      contactMethod: 'email',
+      timeOfDay: 'morning',
+      rooms: {},
+      agreed: true,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { request } = (await response.json()) as { request: { dealId: string } };
+  const deal = await eventually(
+    async () => (await crmObjects('deals')).find((d) => d.properties.app_request_id === request.dealId),
+    (d) => d !== undefined,
+  );
+  return { hubspotDealId: deal!.id };
+}
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('element is not rendered');
+  return b;
+}
+
+/** The view tabs of the toolbar's right side (FullCalendar names them '<View> view'). */
+const viewTab = (page: Page, name: 'Month' | 'Week' | 'Day') => page.getByRole('tablist', { name: 'Change view' }).getByRole('tab', { name: `${name} view` });
+
+/** Entry text: bold title and the owner line below it, both in full inside the entry's box. */
+async function expectEntryTexts(entry: Locator, title: string): Promise<void> {
+  const titleEl = entry.locator('b.calendar-entry__title');
+  expect(await titleEl.textContent()).toBe(title);
+  expect(Number(await titleEl.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
+  const owner = entry.getByText(calendarAssignedLine(OWNER_NAME), { exact: true });
+  expect(await owner.isVisible()).toBe(true);
+  // Not cut off by the entry's box (FullCalendar clips what does not fit).
+  const [entryBox, titleBox, ownerBox] = [await box(entry), await box(titleEl), await box(owner)];
+  expect(ownerBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height - 1);
+  expect(ownerBox.y + ownerBox.height).toBeLessThanOrEqual(entryBox.y + entryBox.height + 1);
+}
+
+/** The entry sits in the time grid's column of `date`, its top on the row of `time`. */
+async function expectInSlot(page: Page, entry: Locator, date: string, time: string): Promise<void> {
+  const column = page.getByRole('cell').and(page.locator(`[data-date="${date}"]`)).filter({ has: entry });
+  expect(await column.count()).toBe(1);
+  // Two elements carry each time: the label on the left and the row across the days.
+  const row = page.locator(`[data-time="${time}"]`).last();
+  const [entryBox, columnBox, rowBox] = [await box(entry), await box(column), await box(row)];
+  expect(Math.abs(entryBox.y - rowBox.y)).toBeLessThanOrEqual(2);
+  expect(entryBox.x).toBeGreaterThanOrEqual(columnBox.x - 1);
+  expect(entryBox.x + entryBox.width).toBeLessThanOrEqual(columnBox.x + columnBox.width + 1);
+}
+
+// One browser context for the file: the visitor test runs first, before the staff sign-in.
+describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
+  const browser = useBrowserPage();
+
+  it('sends a visitor from the snapshot and from the dashboard to /admin/login', async () => {
+    const { page, session } = browser;
+    await withCookieConsent(page);
+    for (const path of [SNAPSHOT, '/admin/dashboard']) {
+      await page.goto(appUrl(path));
+      await page.waitForURL(appUrl(ADMIN_LOGIN));
+      await page.getByRole('link', { name: 'Sign in with Google' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: 'Scheduled Cleanings Snapshot' }).count()).toBe(0);
+    }
+    // The guard's GET /api/auth/me answers 401 without a session (Chromium logs that); nothing else went wrong.
+    session.expectErrorStatus(appUrl('/api/auth/me'), 401);
+  });
+
+  it('does not load FullCalendar (script or styles) on a public page', async () => {
+    const { page } = browser;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((url) => url.includes('scheduled-snapshot'))).toEqual([]);
+    // FullCalendar's theme defines its variables on :root; none of them is on a public page.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--fc-classic-event'))).toBe('');
+  });
+
+  it(
+    'shows a deal moved to Cleaning Scheduled in HubSpot without a reload, in its Eastern-time slot, in week, month and day views',
+    { timeout: 180_000 },
+    async () => {
+      const { page } = browser;
+      const street = `${randomInt(100, 99_999)} Snapshot Calendar Ave`;
+      const address = `${street}, Atlanta, GA 30303`;
+      const title = calendarEntryTitle({ title: SERVICE_TYPE, address });
+      expect(title).toBe(`Deep Clean @ ${address}`);
+      const { hubspotDealId } = await bookCleaning(street);
+
+      await withCookieConsent(page);
+      await signInAsStaff(page, 'calendar');
+      await page.goto(appUrl(SNAPSHOT));
+      await page.getByRole('heading', { level: 1, name: 'Scheduled Cleanings Snapshot' }).waitFor();
+
+      // Spec §2: it starts in the week view, with time slots.
+      const week = viewTab(page, 'Week');
+      await week.waitFor();
+      expect(await week.getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('[data-time="10:00:00"]').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: /^Previous Week$/ }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Next Week$/ }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: /^Today\b/ }).isVisible()).toBe(true);
+
+      const entry = page.getByRole('listitem').filter({ hasText: street });
+      expect(await entry.count()).toBe(0);
+      await markDocument(page);
+
+      // A staff member schedules the cleaning in HubSpot: stage, date and time, cleaner.
+      const { date, fromToday } = dayInThisWeek();
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const at = easternWallTimeToInstant(y, m, d, 10, 0);
+      await crm().patchDeal(hubspotDealId, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: at.toISOString(), ownerId: OWNER.id });
+
+      // The worker pulls every 5 s and the page asks again every 15 s.
+      await entry.waitFor({ timeout: 60_000 });
+      expect(await isSameDocument(page)).toBe(true);
+      await expectInSlot(page, entry, date, '10:00:00');
+      await expectEntryTexts(entry, title);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await viewTab(page, 'Month').click();
+      expect(await viewTab(page, 'Month').getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('[data-time]').count()).toBe(0);
+      const monthCell = page.getByRole('cell').and(page.locator(`[data-date="${date}"]`)).filter({ has: entry });
+      expect(await monthCell.count()).toBe(1);
+      await expectEntryTexts(entry, title);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await viewTab(page, 'Day').click();
+      expect(await viewTab(page, 'Day').getAttribute('aria-selected')).toBe('true');
+      // The day view opens on today; the entry is a day away.
+      expect(await entry.count()).toBe(0);
+      await page.getByRole('button', { name: fromToday === 1 ? 'Next Day' : 'Previous Day' }).click();
+      await entry.waitFor();
+      await expectInSlot(page, entry, date, '10:00:00');
+      await expectEntryTexts(entry, title);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: /^Today\b/ }).click();
+      expect(await entry.count()).toBe(0);
+      await week.click();
+      await entry.waitFor();
+      expect(await isSameDocument(page)).toBe(true);
+    },
+  );
+});
