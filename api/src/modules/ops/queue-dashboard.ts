@@ -16,6 +16,13 @@ export const QUEUE_DASHBOARD_PATH = '/api/internal/queues';
 const isDashboardPath = (path: string) => path === QUEUE_DASHBOARD_PATH || path.startsWith(`${QUEUE_DASHBOARD_PATH}/`);
 
 /**
+ * bull-board's page links its fonts from Google Fonts: every staff visit would tell a third
+ * party, and where that host is unreachable the browser logs a failed load. Its styles fall
+ * back to the system sans-serif and monospace fonts.
+ */
+const THIRD_PARTY_FONTS = /<link\b[^>]*href="https:\/\/fonts\.googleapis\.com\/[^"]*"[^>]*>\s*/g;
+
+/**
  * bull-board (every queue, job data, stack traces, retry of failed jobs), for staff only in
  * every environment: a browser without a staff session is sent to the staff sign-in, anything
  * else (bull-board's own JSON calls, scripts) gets 401, or 403 with a customer's session.
@@ -35,6 +42,7 @@ export function queueDashboard(queues: readonly AnyQueue[]): Middleware {
       throw currentCustomer(ctx) ? errors.forbidden() : errors.unauthorized();
     }
     ctx.set('Cache-Control', 'private, no-store');
-    return board(ctx, next);
+    await board(ctx, next);
+    if (typeof ctx.body === 'string' && ctx.response.is('html')) ctx.body = ctx.body.replace(THIRD_PARTY_FONTS, '');
   };
 }

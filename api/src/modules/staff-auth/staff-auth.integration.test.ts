@@ -262,6 +262,10 @@ describe('staff sign-in with OpenID Connect', () => {
       const page = await browser.request('/api/internal/queues', { headers: { Accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
+      // bull-board's page without its Google Fonts link (no third-party request from a staff page).
+      const html = await page.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toContain('fonts.googleapis.com');
       const queues = await browser.request('/api/internal/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string }[] };
