@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useManageBooking } from '../api/manage-booking';
 import type { ManageAction } from './deal-card';
 import type { DealView } from './deal-view';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 interface ManageBookingModalProps {
   deal: DealView;
@@ -47,7 +47,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
 
   const title = action === 'change' ? 'Request a change' : 'Request a cancellation';
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} onClose={onClose} className="dialog--stack">
       <p className="fine-print">
         {deal.title}
         {deal.scheduled ? ` · ${deal.scheduled} ET` : ''}

@@ -9,7 +9,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../lib/money';
 import { PortalHttpError } from '../api/http';
 import { useRequestPortalBooking } from '../api/request-booking';
-import { Modal } from './modal';
+import { Modal } from '../../../components/modal';
 
 type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
@@ -79,7 +79,7 @@ export function ScheduleModal({ profile, onClose }: ScheduleModalProps) {
 
   if (mutation.isSuccess) {
     return (
-      <Modal title="Schedule a new clean" onClose={onClose}>
+      <Modal title="Schedule a new clean" onClose={onClose} className="dialog--stack">
         <div role="status" className="portal-submitted">
           <p className="portal-submitted__title">{REQUEST_SUBMITTED}</p>
           {mutation.data.message ? <p>{mutation.data.message}</p> : null}
@@ -94,7 +94,7 @@ export function ScheduleModal({ profile, onClose }: ScheduleModalProps) {
   }
 
   return (
-    <Modal title="Schedule a new clean" onClose={onClose}>
+    <Modal title="Schedule a new clean" onClose={onClose} className="dialog--stack">
       <form className="form" onSubmit={onSubmit} aria-busy={mutation.isPending}>
         {knownSqft === null ? (
           <div className="field">

@@ -1,10 +1,16 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from '../../../components/icons';
+import { CloseIcon } from './icons';
 
 interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Extra class on the <dialog>, e.g. 'dialog--wide' for reading text. */
+  className?: string;
+  /** Also close on a click on the backdrop (for reading, not for forms that hold typed input). */
+  closeOnBackdrop?: boolean;
+  /** Marks the body busy while its content loads. */
+  busy?: boolean;
 }
 
 /**
@@ -12,7 +18,7 @@ interface ModalProps {
  * stays inside), Escape closes it, the title labels it, and focus returns to whatever opened it.
  * Mount it to open it, unmount it to close it.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, className, closeOnBackdrop = false, busy }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -30,21 +36,25 @@ export function Modal({ title, onClose, children }: ModalProps) {
   return (
     <dialog
       ref={dialogRef}
-      className="portal-dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       // Escape fires 'cancel': the owner unmounts us instead of the browser closing behind React's back.
       onCancel={(event) => {
         event.preventDefault();
         onClose();
       }}
+      // A click on the backdrop lands on the dialog element itself.
+      onClick={closeOnBackdrop ? (event) => event.target === event.currentTarget && onClose() : undefined}
     >
-      <div className="portal-dialog__header">
+      <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
-      <div className="portal-dialog__body">{children}</div>
+      <div className="dialog__body" aria-busy={busy}>
+        {children}
+      </div>
     </dialog>
   );
 }
