@@ -2,24 +2,35 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
+import { createLogger, type Logger } from '@app/worker/logger';
 import { createOutboxPublisher } from '@app/worker/outbox/publisher';
 import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
 import { createApp } from '../api/src/app';
 import { SESSION_POLICIES } from '../api/src/middleware/session';
 import { createPostgresSessionStore } from '../api/src/middleware/session-store';
+import { queueDashboard } from '../api/src/modules/ops/queue-dashboard';
 import { moduleRouters } from '../api/src/modules/registry';
+import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
+
+export interface TestApiOptions {
+  /** Logs of the app (silent unless a test reads them). */
+  logger?: Logger;
+  /** Staff sign-in (see test/staff-app.ts); off when absent. */
+  staffSignIn?: StaffSignInSettings;
+  /** Mount the queue dashboard, as main.ts does. */
+  queueDashboard?: boolean;
+}
 
 /**
  * The API as main.ts builds it (sessions in Postgres, origin check, every module) with a clock
  * the test moves: the session timeouts, code expiry and sending windows all read it. One
  * trusted proxy hop, so each test browser can come from its own address (X-Forwarded-For).
  */
-export async function startPortalApi(label: string, start: Date) {
+export async function startPortalApi(label: string, start: Date, options: TestApiOptions = {}) {
   const db: Db = createPrismaClient(testDatabaseUrl());
   const prefix = uniqueQueuePrefix(label);
   const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
@@ -28,12 +39,19 @@ export async function startPortalApi(label: string, start: Date) {
   let current = start.getTime();
   const now = () => new Date(current);
   const app = await createApp({
-    logger: log,
+    logger: options.logger ?? log,
     bodyLimit: '100kb',
     readinessChecks: {},
     allowedOrigins: [ALLOWED_ORIGIN],
     session: { keys: ['portal-test-session-key-0123456789abcdef'], secure: false, store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }) },
-    routers: moduleRouters({ db, outbox, now, auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 } }),
+    routers: moduleRouters({
+      db,
+      outbox,
+      now,
+      auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 },
+      ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
+    }),
+    middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -1,21 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
-import { createOutboxPublisher } from '@app/worker/outbox/publisher';
-import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
-import { createApp } from '../api/src/app';
-import { SESSION_POLICIES } from '../api/src/middleware/session';
-import { createPostgresSessionStore } from '../api/src/middleware/session-store';
-import { queueDashboard } from '../api/src/modules/ops/queue-dashboard';
-import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider, type OidcProvider } from '../dev/src/oidc-provider';
-import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
-import type { TestBrowser } from './portal-app';
+import { startPortalApi, type TestBrowser } from './portal-app';
 
-const log = createLogger({ service: 'staff-test', level: 'silent', format: 'json' });
 export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-client-secret' } as const;
 
 /**
@@ -26,57 +13,31 @@ export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-clien
  */
 export async function startStaffApi(label: string, start: Date, overrides: Partial<StaffSignInSettings> = {}) {
   const provider: OidcProvider = await startOidcProvider();
-  const db: Db = createPrismaClient(testDatabaseUrl());
-  const prefix = uniqueQueuePrefix(label);
-  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
-  const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log });
-  let current = start.getTime();
-  const now = () => new Date(current);
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).
   const warnings: { msg?: string; reason?: string }[] = [];
-  const appLog = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { msg?: string; reason?: string }) });
-  const staffSignIn: StaffSignInSettings = {
-    provider: 'google',
-    issuerUrl: provider.url,
-    clientId: STAFF_CLIENT.id,
-    clientSecret: STAFF_CLIENT.secret,
-    redirectUrl: null,
-    emailDomains: [DEV_STAFF_EMAIL_DOMAIN],
-    requireHostedDomain: true,
-    allowInsecureHttp: true,
-    ...overrides,
-  };
-  const app = await createApp({
-    logger: appLog,
-    bodyLimit: '100kb',
-    readinessChecks: {},
-    session: { keys: ['staff-test-session-key-0123456789abcdef'], secure: false, store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }) },
-    routers: moduleRouters({ db, outbox, now, auth: { otpSecret: 'staff-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 }, staffSignIn }),
-    middleware: [queueDashboard(Object.values(queues))],
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { msg?: string; reason?: string }) });
+  const api = await startPortalApi(label, start, {
+    logger,
+    queueDashboard: true,
+    staffSignIn: {
+      provider: 'google',
+      issuerUrl: provider.url,
+      clientId: STAFF_CLIENT.id,
+      clientSecret: STAFF_CLIENT.secret,
+      redirectUrl: null,
+      emailDomains: [DEV_STAFF_EMAIL_DOMAIN],
+      requireHostedDomain: true,
+      allowInsecureHttp: true,
+      ...overrides,
+    },
   });
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const close = async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await Promise.all(Object.values(queues).map((q) => q.close()));
-    await backend.close();
-    await db.$disconnect();
-    await provider.close();
-  };
-  const clock = {
-    now,
-    advance: (ms: number) => {
-      current += ms;
-    },
-    set: (at: Date) => {
-      current = at.getTime();
-    },
-  };
   /** The reason of the latest refused sign-in, as logged. */
   const lastRefusal = () => warnings.filter((w) => w.msg === 'staff sign-in refused').at(-1)?.reason;
-  return { url, db, queues, prefix, clock, provider, lastRefusal, close };
+  const close = async () => {
+    await api.close();
+    await provider.close();
+  };
+  return { ...api, provider, lastRefusal, close };
 }
 export type StaffApi = Awaited<ReturnType<typeof startStaffApi>>;
 
