@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import type { ManagedCareer } from '../api/manage-careers';
 import { useSaveCareer } from '../api/manage-careers';
 import { failureText, StaffRequestError } from '../api/send-staff-json';
+import { firstErrorPerField } from './field-errors';
 
 const FIELDS = ['title', 'description', 'location', 'type', 'status', 'icon'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -45,12 +46,7 @@ export function CareerForm({ editing, onDone, onCancel }: CareerFormProps) {
     setFailure(null);
     const parsed = careerCreateSchema.safeParse(values);
     if (!parsed.success) {
-      const errors: Partial<Values> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? '');
-        if (isField(name)) errors[name] ??= issue.message;
-      }
-      setFieldErrors(errors);
+      setFieldErrors(firstErrorPerField(parsed.error, FIELDS));
       focusFirstError(formRef.current);
       return;
     }

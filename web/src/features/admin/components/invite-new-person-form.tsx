@@ -5,6 +5,7 @@ import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useInviteCustomer, type InvitedCustomer } from '../api/invite-customer';
 import { failureText, StaffRequestError } from '../api/send-staff-json';
+import { firstErrorPerField } from './field-errors';
 
 const FIELDS = ['email', 'phone', 'firstName', 'lastName'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -33,12 +34,7 @@ export function InviteNewPersonForm() {
     const payload = payloadOf(values);
     const parsed = inviteSchema.safeParse(payload);
     if (!parsed.success) {
-      const errors: Partial<Values> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? '');
-        if (isField(name)) errors[name] ??= issue.message;
-      }
-      setFieldErrors(errors);
+      setFieldErrors(firstErrorPerField(parsed.error, FIELDS));
       focusFirstError(formRef.current);
       return;
     }
