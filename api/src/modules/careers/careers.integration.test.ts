@@ -4,29 +4,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { careerListingsSchema } from '@app/shared/career-listing';
 import { createLogger } from '@app/worker/logger';
-import { testDatabaseUrl } from '../../../../test/context';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
 import { createApp } from '../../app';
 import { careersRoutes } from './routes';
 
 const log = createLogger({ service: 'careers-test', level: 'silent', format: 'json' });
 const PATH = '/api/internal/admin/fetchCareerListings';
 
+// A freshly seeded database of its own: staff tests add and close listings in the shared one.
 describe('GET /api/internal/admin/fetchCareerListings against the seeded database', () => {
+  let database: TestDatabase;
   let db: Db;
   let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    db = createPrismaClient(testDatabaseUrl());
+    database = await createTestDatabase('careers');
+    db = createPrismaClient(database.url);
     const app = await createApp({ logger: log, bodyLimit: '100kb', readinessChecks: {}, routers: [careersRoutes({ db })] });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
+  }, 60_000);
 
   afterAll(async () => {
     server.close();
     await db.$disconnect();
+    await database.drop();
   });
 
   it('answers the seeded listings in their sort order with exactly the fields the page shows', async () => {
@@ -56,10 +60,11 @@ describe('GET /api/internal/admin/fetchCareerListings against the seeded databas
   });
 
   it('follows a change in the table (no stale copy in the API)', async () => {
+    const title = `Weekend Cleaning Technician ${Date.now()}`;
     const row = await db.careerListing.create({
       data: {
         slug: `test-${Date.now()}`,
-        title: 'Weekend Cleaning Technician',
+        title,
         description: 'Saturday cleans in Midtown.',
         location: 'Atlanta, GA',
         type: 'Part-time',
@@ -68,8 +73,8 @@ describe('GET /api/internal/admin/fetchCareerListings against the seeded databas
     });
     try {
       const body = (await (await fetch(`${base}${PATH}`)).json()) as { title: string; status: string; icon: string }[];
-      expect(body[0]).toEqual({
-        title: 'Weekend Cleaning Technician',
+      expect(body.find((l) => l.title === title)).toEqual({
+        title,
         description: 'Saturday cleans in Midtown.',
         location: 'Atlanta, GA',
         type: 'Part-time',
