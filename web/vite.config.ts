@@ -31,7 +31,7 @@ const apiOrigin = process.env.API_ORIGIN || 'http://127.0.0.1:3000';
 // Same-origin in the browser during development, so session cookies work exactly as in
 // production, where the API serves the built app itself.
 const apiProxy = Object.fromEntries(
-  ['/api', '/healthz', '/readyz'].map((prefix) => [prefix, { target: apiOrigin, xfwd: true }]),
+  ['/api', '/healthz', '/readyz', '/admin/queues'].map((prefix) => [prefix, { target: apiOrigin, xfwd: true }]),
 );
 
 export default defineConfig(({ command }) => ({

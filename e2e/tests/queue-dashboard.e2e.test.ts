@@ -7,7 +7,7 @@ import { createPortalCustomer } from '../src/portal-customer';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
-const QUEUES = '/api/internal/queues';
+const QUEUES = '/admin/queues';
 // bull-board's own JSON API under the dashboard, which its page calls.
 const QUEUES_API = `${QUEUES}/api/queues`;
 // The API's error answers (api/src/errors.ts).

@@ -51,3 +51,10 @@ export function isKnownClientRoute(pathname: string): boolean {
   // '//' is not the home page with a tolerated slash: only a named path may carry one.
   return withoutSlash.length > 1 && KNOWN_PATHS.has(withoutSlash);
 }
+
+/**
+ * The queue dashboard (bull-board), a page the API serves itself, for staff. Outside /api, so
+ * the session cookie is scoped to the whole site and the session middleware reads it on this
+ * path too; the dev server and the Docker front proxy it to the API.
+ */
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';

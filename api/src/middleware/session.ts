@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
+import { QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import { errors } from '../errors';
 import type { PostgresSessionStore, SessionPolicies, StoredSessionData } from './session-store';
 
@@ -14,8 +15,10 @@ export const SESSION_POLICIES: SessionPolicies = {
 };
 
 export const SESSION_COOKIE = 'sid';
-/** Only API requests carry the cookie: pages and assets never cost a session lookup. */
-const COOKIE_PATH = '/api';
+const COOKIE_PATH = '/';
+/** Where sessions are read: the API and the queue dashboard. Pages and assets never cost a lookup. */
+const SESSION_PREFIXES = ['/api/', QUEUE_DASHBOARD_PATH];
+const usesSession = (path: string) => SESSION_PREFIXES.some((prefix) => path.startsWith(prefix));
 const USER_AGENT_MAX = 512;
 
 /** Requests that came with a cookie whose session no longer exists. */
@@ -68,7 +71,7 @@ export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware
     app,
   );
   return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${COOKIE_PATH}/`)) return next();
+    if (!usesSession(ctx.path)) return next();
     try {
       await session(ctx, next);
     } finally {

@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
-import { isKnownClientRoute } from '@app/shared/routes';
+import { isKnownClientRoute, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 
 // Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
-const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics'];
+const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', QUEUE_DASHBOARD_PATH];
 /** Folder of web/dist with the pre-rendered pages (see web/vite-plugin-prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
 /** The pre-rendered not-found page, served with status 404 for paths that are no route. */

@@ -2,16 +2,10 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import type { AnyQueue } from '@app/worker/queue/connection';
 import { currentCustomer, currentStaff } from '../../middleware/session';
 import { errors } from '../../errors';
-
-/**
- * Under /api so that the session cookie (path /api) comes along, and so that the dev server's
- * /api proxy reaches it too.
- */
-export const QUEUE_DASHBOARD_PATH = '/api/internal/queues';
 
 const isDashboardPath = (path: string) => path === QUEUE_DASHBOARD_PATH || path.startsWith(`${QUEUE_DASHBOARD_PATH}/`);
 

@@ -164,7 +164,7 @@ describe('customer login by texted code', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-      expect(cookie).toMatch(/; path=\/api/);
+      expect(cookie).toMatch(/; path=\/;/);
       expect(cookie).toMatch(/; samesite=lax/i);
       expect(cookie).toMatch(/; httponly/i);
       expect(cookie).not.toMatch(/; secure/i); // Secure only in production

@@ -241,9 +241,9 @@ describe('staff sign-in with OpenID Connect', () => {
   describe('the queue dashboard is for staff only', () => {
     it('sends a browser without a staff session to the staff sign-in, and answers scripts 401', async () => {
       const anonymous = new TestBrowser(api.url);
-      const page = await navigate(anonymous, `${api.url}/api/internal/queues`);
+      const page = await navigate(anonymous, `${api.url}/admin/queues`);
       expect(page).toEqual({ status: 302, location: '/admin/login' });
-      const json = await anonymous.request('/api/internal/queues/api/queues', { headers: { Accept: 'application/json' } });
+      const json = await anonymous.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(json.status).toBe(401);
       expect(await json.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
     });
@@ -252,21 +252,21 @@ describe('staff sign-in with OpenID Connect', () => {
       const customer = await createCustomer(api.db, { with: 'invite' });
       const browser = new TestBrowser(api.url);
       await signIn(api, browser, customer);
-      const json = await browser.request('/api/internal/queues/api/queues', { headers: { Accept: 'application/json' } });
+      const json = await browser.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(json.status).toBe(403);
     });
 
     it('shows the dashboard and its queues to staff', async () => {
       const browser = new TestBrowser(api.url);
       await staffSignIn(api, browser);
-      const page = await browser.request('/api/internal/queues', { headers: { Accept: 'text/html' } });
+      const page = await browser.request('/admin/queues', { headers: { Accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
       // bull-board's page without its Google Fonts link (no third-party request from a staff page).
       const html = await page.text();
       expect(html).toContain('<div id="root">');
       expect(html).not.toContain('fonts.googleapis.com');
-      const queues = await browser.request('/api/internal/queues/api/queues', { headers: { Accept: 'application/json' } });
+      const queues = await browser.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string }[] };
       expect(body.queues.map((q) => q.name).sort()).toEqual(['crm', 'sms']);

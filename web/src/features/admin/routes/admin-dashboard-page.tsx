@@ -1,12 +1,10 @@
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import { VIEW_SCHEDULE } from '@app/shared/texts';
 import { Link } from 'react-router-dom';
 import { usePageHead } from '../../../lib/head';
 import { useStaffMe } from '../api/get-staff-me';
 import { RequireStaff } from '../components/require-staff';
 
-/** The queue dashboard is served by the API (bull-board), not by this app: a full page load. */
-const QUEUE_DASHBOARD_PATH = '/api/internal/queues';
 
 // The tools of spec §6, each a card on the dashboard (§2), and careers management.
 const TOOLS = [
