@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,7 @@ describe('serving the built web app', () => {
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     await writeFile(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
     await mkdir(path.join(dist, 'prerendered'));
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<div id="root"><h1>Home page</h1></div>');
     await writeFile(path.join(dist, 'prerendered', 'pricing.html'), '<div id="root"><h1>Pricing page</h1></div>');
@@ -165,6 +167,17 @@ describe('serving the built web app', () => {
     const res = await fetch(`${base}/prerendered/pricing.html`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('Pricing page');
+  });
+
+  it("serves an asset's build-time Brotli copy to a browser that accepts it, the plain file otherwise", async () => {
+    const compressed = await fetch(`${base}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(compressed.headers.get('content-type')).toContain('javascript');
+    expect(await compressed.text()).toBe('console.log(1)'); // fetch decodes it
+    const plain = await fetch(`${base}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('serves the static policy pages', async () => {

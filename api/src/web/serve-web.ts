@@ -42,9 +42,13 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
   const prerendered = await readPrerendered(distDir);
   const assets = serve(distDir, {
     index: false,
+    // The build's .br / .gz copies (dev/src/precompress-web.ts), for browsers that accept them.
+    brotli: true,
+    gzip: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   const spaFallback: Middleware = async (ctx, next) => {
