@@ -212,7 +212,9 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
 
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Manage your account' }).click();
     await page.waitForURL(appUrl('/login'));
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The menu closes when the new page renders, which can come a moment after the address changes
+    // (the login page's code loads first).
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
   });
 
