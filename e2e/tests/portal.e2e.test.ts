@@ -38,6 +38,8 @@ function easternAt(days: number, hour: number): Date {
 /** The deal card showing this appointment (each test deal has its own date). */
 const dealCard = (within: Page | Locator, at: Date): Locator => within.locator('article.deal-card').filter({ hasText: formatEastern(at) });
 const statusOf = (card: Locator) => card.locator('[data-status]');
+/** A card's invoice line, or '' while the card (or its line) is not on the page; never waits. */
+const invoiceOf = async (card: Locator) => (await card.locator('[data-invoice]').allTextContents()).join('');
 
 /** The whole login as a customer does it, reading the texted code in the dev SMS inbox page. */
 async function signIn(page: Page, customer: PortalCustomer, openTab: () => Promise<Page>): Promise<void> {
@@ -119,6 +121,12 @@ describe('customer portal', () => {
       const history = page.getByRole('region', { name: 'Past cleanings' });
       const soonCard = dealCard(upcoming, soon);
       await soonCard.waitFor({ timeout: 40_000 });
+      // A pull can land between a deal's creation in HubSpot and its invoice: the next pull (and the
+      // page's next poll) brings the rest, so wait until every seeded deal shows its invoice.
+      const invoiced = [soonCard, dealCard(upcoming, nextWeek), dealCard(history, done), dealCard(history, canceled)];
+      await expect
+        .poll(async () => (await Promise.all(invoiced.map(invoiceOf))).every((line) => line.includes('E2E-')), { timeout: 60_000, interval: 500 })
+        .toBe(true);
       expect(await statusOf(soonCard).textContent()).toBe('Cleaning Scheduled');
       expect(await soonCard.getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(0);
       expect(await soonCard.locator('[data-invoice]').textContent()).toContain(`E2E-1 · $349.00 · ${INVOICE_PAID}`);
