@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the careers management page', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the careers and team management pages', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -27,6 +27,7 @@ describe('client routes', () => {
         '/internal/sessionmanager',
         '/admin/cleaner-roster',
         '/admin/careers',
+        '/admin/team',
       ].sort(),
     );
     expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);

@@ -29,6 +29,8 @@ export const CLIENT_ROUTES = {
   cleanerRoster: '/admin/cleaner-roster',
   // Not in the spec's list: the staff page that manages what the public Careers page shows.
   adminCareers: '/admin/careers',
+  // Likewise for the public Team page.
+  adminTeam: '/admin/team',
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;

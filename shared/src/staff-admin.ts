@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, requiredText, usPhoneInputField } from './form-fields';
+import { TEAM_MEMBER_KINDS } from './team-member';
 
 /**
  * Payloads of the staff tools (customer lookup, pre-invites, session manager, cleaner roster,
@@ -75,3 +76,34 @@ export const careerUpdateSchema = z
   })
   .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change.' });
 export type CareerUpdateInput = z.output<typeof careerUpdateSchema>;
+
+const teamFields = {
+  name: requiredText('Please enter a name.', 100),
+  role: requiredText('Please enter a role.', 100),
+  bio: requiredText('Please enter a short bio.', 1000),
+  kind: z.enum(TEAM_MEMBER_KINDS, { error: 'Please choose a kind.' }),
+  enabled: z.boolean(),
+  sortOrder: z.number().int().min(-1000).max(1000),
+};
+
+/** POST /api/internal/admin/team: a new member (shown on the Team page unless `enabled: false`). */
+export const teamMemberCreateSchema = z.strictObject({
+  ...teamFields,
+  enabled: teamFields.enabled.default(true),
+  sortOrder: teamFields.sortOrder.default(0),
+});
+export type TeamMemberCreateInput = z.output<typeof teamMemberCreateSchema>;
+
+/** PUT /api/internal/admin/team/:id: any fields to change; `enabled: false` hides the member. */
+export const teamMemberUpdateSchema = z
+  .strictObject({
+    name: teamFields.name.optional(),
+    role: teamFields.role.optional(),
+    bio: teamFields.bio.optional(),
+    kind: teamFields.kind.optional(),
+    enabled: teamFields.enabled.optional(),
+    sortOrder: teamFields.sortOrder.optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change.' });
+export type TeamMemberUpdateInput = z.output<typeof teamMemberUpdateSchema>;
+

@@ -11,6 +11,7 @@ import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
 import { subscribeRoutes } from './subscribe/routes';
+import { teamRoutes } from './team/routes';
 
 /** What API modules may depend on; main.ts builds it once. */
 export interface ModuleDeps {
@@ -37,6 +38,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     portalRoutes(deps),
     bookingRoutes(deps),
     careersRoutes(deps),
+    teamRoutes(deps),
     contactTicketRoutes(deps),
     subscribeRoutes(deps),
     staffAuthRoutes(deps),

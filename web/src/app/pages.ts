@@ -62,6 +62,7 @@ export const PAGES = {
   sessionManager: page(() => import('../features/admin/routes/session-manager-page'), (m) => m.SessionManagerPage),
   cleanerRoster: page(() => import('../features/admin/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
   adminCareers: page(() => import('../features/admin/routes/careers-admin-page'), (m) => m.CareersAdminPage),
+  adminTeam: page(() => import('../features/admin/routes/team-admin-page'), (m) => m.TeamAdminPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

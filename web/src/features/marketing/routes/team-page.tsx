@@ -1,7 +1,8 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page';
-import { visibleTeamMembers } from '../content/team-members';
+import { QueryProvider } from '../../../lib/query-provider';
+import { useTeam } from '../api/get-team';
 
 const initials = (name: string) =>
   name
@@ -9,6 +10,24 @@ const initials = (name: string) =>
     .map((part) => part[0] ?? '')
     .join('')
     .slice(0, 2);
+
+function TeamList() {
+  const members = useTeam();
+  return (
+    <ul className="card-list team">
+      {members.map((member, index) => (
+        <li key={`${index}-${member.name}-${member.role}`} className="card team-member">
+          <span className="avatar" aria-hidden="true">
+            {initials(member.name)}
+          </span>
+          <h2>{member.name}</h2>
+          <p className="team-member__role">{member.role}</p>
+          <p>{member.bio}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function TeamPage() {
   return (
@@ -18,18 +37,9 @@ export function TeamPage() {
       heading="Our Team"
       lead="The people who look after your home."
     >
-      <ul className="card-list team">
-        {visibleTeamMembers().map((member) => (
-          <li key={member.role} className="card team-member">
-            <span className="avatar" aria-hidden="true">
-              {initials(member.name)}
-            </span>
-            <h2>{member.name}</h2>
-            <p className="team-member__role">{member.role}</p>
-            <p>{member.bio}</p>
-          </li>
-        ))}
-      </ul>
+      <QueryProvider>
+        <TeamList />
+      </QueryProvider>
       <p className="section">
         Want to join us? See our <Link to={CLIENT_ROUTES.careers}>open positions</Link>.
       </p>
