@@ -84,7 +84,9 @@ describe('customer portal', () => {
     await withCookieConsent(page);
     await page.goto(appUrl('/portal'));
     await page.waitForURL(appUrl('/login'));
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Customer Login');
+    // The address changes first; the login page replaces the portal once its code has loaded.
+    await page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Customer Login']);
     // The one expected console line: Chromium reports the 401 of GET /api/portal/me.
     const problems = session.takeProblems();
     expect(problems.every((p) => p.includes('status of 401') && p.includes('/api/portal/me'))).toBe(true);
