@@ -6,15 +6,16 @@
  * BENCH_PROFILE_DIR: write V8 CPU profiles of the API and the worker there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
 import { freePort, throwawaySecrets, waitUntil } from '../dev/src/net';
+import { createQueueBackend, createQueues } from '../worker/src/queue/connection';
 import { createTestDatabase } from '../test/database';
+import { postMany } from './http-load';
+import { rawPostgresRate } from './raw-postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -47,63 +48,43 @@ async function stop(child: ChildProcess): Promise<void> {
 /** CPU time (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
   } catch {
     return null;
   }
 }
 
-/**
- * One POST over a keep-alive socket with node:http: a lighter client than fetch, so the load
- * generator takes less of the machine's CPU away from what is measured.
- */
-function post(agent: http.Agent, url: URL, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(res.statusCode ?? 0));
-      res.once('error', reject);
-    });
-    req.once('error', reject);
-    req.end(body);
-  });
+/** CPU time of every process with this command name (all Postgres backends, say); null where /proc is absent. */
+function cpuMsOfCommand(command: string): number | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === command) total += cpuMs(Number(pid)) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
-/** Runs `count` tasks with at most `concurrency` in flight. */
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => { while (next < count) await task(next++); }));
-}
-
-/** The same work without the product: the booking row and the outbox row in one transaction, plain pg. */
-async function rawPostgresRate(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query('CREATE TABLE bench_booking (id bigserial PRIMARY KEY, email text NOT NULL, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
-  await client.query('CREATE TABLE bench_outbox (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), type text NOT NULL, payload jsonb NOT NULL, status text NOT NULL DEFAULT \'pending\', created_at timestamptz NOT NULL DEFAULT now())');
-  await client.end();
-  const poolClients = new pg.Pool({ connectionString: databaseUrl, max: CONCURRENCY });
-  const deadline = Date.now() + RAW_SECONDS * 1000;
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      const c = await poolClients.connect();
-      try {
-        while (Date.now() < deadline) {
-          await c.query('BEGIN');
-          const { rows } = await c.query<{ id: string }>('INSERT INTO bench_booking (email, payload) VALUES ($1, $2) RETURNING id', ['raw@example.com', '{"service":"Deep Clean"}']);
-          await c.query('INSERT INTO bench_outbox (type, payload) VALUES ($1, $2)', ['crm.push-booking', JSON.stringify({ id: rows[0]?.id })]);
-          await c.query('COMMIT');
-          done++;
-        }
-      } finally {
-        c.release();
-      }
-    }),
-  );
-  await poolClients.end();
-  return done / RAW_SECONDS;
+/** Waits until a BullMQ worker is connected to every queue: the worker process has finished starting. */
+async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs: number): Promise<boolean> {
+  const backend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
+  const queues = Object.values(createQueues(backend));
+  try {
+    return await waitUntil(async () => (await Promise.all(queues.map((q) => q.getWorkersCount()))).every((n) => n > 0), timeoutMs);
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+    await backend.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -129,10 +110,11 @@ async function main(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${apiPort}`;
     if (!(await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, 30_000))) throw new Error('API did not start');
+    // The worker's own start-up (loading its code) must not overlap the timed intake.
+    if (!(await waitForWorkers(REDIS_URL, prefix, 30_000))) throw new Error('worker did not start');
 
     hubspot.faults.outage(3600); // lifted as soon as the intake is done
     const preferredDate = addDays(easternToday(), 7);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const endpoint = new URL(`${base}/api/hubspot/portal/requestBooking`);
     const bookingBody = (n: number) =>
       JSON.stringify({
@@ -141,27 +123,28 @@ async function main(): Promise<void> {
         squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
         contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true,
       });
-    // Untimed warm-up (also bookings, also checked below): code loaded on first use, JIT, prepared statements.
-    await pool(WARMUP, CONCURRENCY, async (i) => void (await post(agent, endpoint, bookingBody(REQUESTS + i)).catch(() => 0)));
+    // Untimed warm-up (also bookings, also checked below): code loaded on first use, JIT, prepared
+    // statements; it ends once the worker has tried HubSpot (and loaded its client) at least once.
+    await postMany({ url: endpoint, count: WARMUP, concurrency: CONCURRENCY, body: (i) => bookingBody(REQUESTS + i), expectedStatus: 201 });
+    await waitUntil(async () => hubspot.requests().length > 0, 10_000);
 
-    const latencies: number[] = [];
-    let failures = 0;
-    const cpuBefore = { api: cpuMs(api.pid), worker: cpuMs(worker.pid), bench: process.cpuUsage() };
+    const cpuNow = () => ({ api: cpuMs(api.pid), worker: cpuMs(worker.pid), postgres: cpuMsOfCommand('postgres'), redis: cpuMsOfCommand('redis-server') });
+    const cpuBefore = { ...cpuNow(), bench: process.cpuUsage() };
     const started = performance.now();
-    await pool(REQUESTS, CONCURRENCY, async (i) => {
-      const t0 = performance.now();
-      const status = await post(agent, endpoint, bookingBody(i)).catch(() => 0);
-      latencies.push(performance.now() - t0);
-      if (status !== 201) failures++;
-    });
+    const { latencies, failures } = await postMany({ url: endpoint, count: REQUESTS, concurrency: CONCURRENCY, body: bookingBody, expectedStatus: 201 });
     const intakeSeconds = (performance.now() - started) / 1000;
-    agent.destroy();
-    const perRequest = (before: number | null, after: number | null) =>
-      before === null || after === null ? 'n/a' : `${((after - before) / REQUESTS).toFixed(2)} ms`;
+    const cpuAfter = cpuNow();
     const benchCpu = process.cpuUsage(cpuBefore.bench);
+    const perRequest = (key: keyof typeof cpuAfter) => {
+      const before = cpuBefore[key];
+      const after = cpuAfter[key];
+      return before === null || after === null ? 'n/a' : `${((after - before) / REQUESTS).toFixed(2)} ms`;
+    };
     const cpu = {
-      api: perRequest(cpuBefore.api, cpuMs(api.pid)),
-      worker: perRequest(cpuBefore.worker, cpuMs(worker.pid)),
+      api: perRequest('api'),
+      worker: perRequest('worker'),
+      postgres: perRequest('postgres'),
+      redis: perRequest('redis'),
       client: `${((benchCpu.user + benchCpu.system) / 1000 / REQUESTS).toFixed(2)} ms`,
     };
     latencies.sort((a, b) => a - b);
@@ -182,14 +165,14 @@ async function main(): Promise<void> {
     const duplicates = [...counts.values()].filter((n) => n > 1).length;
     const lost = local.filter((d) => !counts.has(d.id)).length;
 
-    const raw = await rawPostgresRate(database.url);
+    const raw = await rawPostgresRate(database.url, CONCURRENCY, RAW_SECONDS);
     console.log('');
     console.log(`accepted            ${accepted} of ${REQUESTS} (${failures} failed)`);
     console.log(`intake              ${intakeRate.toFixed(0)} requests/s over ${intakeSeconds.toFixed(2)} s`);
     console.log(`latency             p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}`);
-    console.log(`cpu per request     api ${cpu.api}  worker ${cpu.worker}  load client + emulator ${cpu.client}`);
-    console.log(`raw postgres        ${raw.toFixed(0)} transactions/s (booking + outbox row, ${CONCURRENCY} clients, plain pg)`);
-    console.log(`intake / raw        ${((intakeRate / raw) * 100).toFixed(1)} %   (target >= 25 % with p99 < 50 ms)`);
+    console.log(`cpu per request     api ${cpu.api}  worker ${cpu.worker}  postgres ${cpu.postgres}  redis ${cpu.redis}  load client + emulator ${cpu.client}`);
+    console.log(`raw postgres        ${raw.transactionsPerSecond.toFixed(0)} transactions/s (booking + outbox row, ${CONCURRENCY} clients, ${raw.tool})`);
+    console.log(`intake / raw        ${((intakeRate / raw.transactionsPerSecond) * 100).toFixed(1)} %   (target >= 25 % with p99 < 50 ms)`);
     console.log(`drain               ${drained ? `${drainSeconds.toFixed(1)} s` : `not finished after ${DRAIN_TIMEOUT_S} s`}   (target <= 300 s)`);
     console.log(`hubspot requests    ${requestsBefore} refused during the outage, ${hubspotRequests} after it (budget 100 per 10 s)`);
     console.log(`duplicates          ${duplicates}   (must be 0)`);

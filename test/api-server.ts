@@ -2,12 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger } from '@app/worker/logger';
-import { createOutboxPublisher } from '@app/worker/outbox/publisher';
 import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
 import { createApp } from '../api/src/app';
 import type { PublicPostSettings } from '../api/src/middleware/public-post';
 import { moduleRouters } from '../api/src/modules/registry';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
+import { testOutboxNotifier } from './outbox-nudges';
 
 const log = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
 
@@ -24,14 +24,10 @@ export interface TestApiOptions {
  */
 export async function startTestApi(label: string, options: TestApiOptions) {
   const db: Db = createPrismaClient(testDatabaseUrl());
-  const backend = createQueueBackend({
-    redisUrl: testRedisUrl(),
-    databaseUrl: testDatabaseUrl(),
-    prefix: uniqueQueuePrefix(label),
-    role: 'producer',
-  });
+  const prefix = uniqueQueuePrefix(label);
+  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log });
+  const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   const app = await createApp({
     logger: log,
     bodyLimit: options.bodyLimit ?? '100kb',
@@ -53,9 +49,10 @@ export async function startTestApi(label: string, options: TestApiOptions) {
     await new Promise((resolve) => server.close(resolve));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await backend.close();
+    await closeNotifier();
     await db.$disconnect();
   };
-  return { url, db, queues, post, close };
+  return { url, db, queues, nudges, post, close };
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 

@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger, type Logger } from '@app/worker/logger';
-import { createOutboxPublisher } from '@app/worker/outbox/publisher';
 import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
 import { createApp } from '../api/src/app';
 import { SESSION_POLICIES } from '../api/src/middleware/session';
@@ -12,6 +11,7 @@ import { queueDashboard } from '../api/src/modules/ops/queue-dashboard';
 import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
+import { testOutboxNotifier } from './outbox-nudges';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
@@ -35,7 +35,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
   const prefix = uniqueQueuePrefix(label);
   const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log });
+  const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   let current = start.getTime();
   const now = () => new Date(current);
   const app = await createApp({
@@ -60,6 +60,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
     await new Promise((resolve) => server.close(resolve));
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await backend.close();
+    await closeNotifier();
     await db.$disconnect();
   };
   const clock = {
@@ -71,7 +72,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       current = at.getTime();
     },
   };
-  return { url, db, queues, prefix, clock, close };
+  return { url, db, queues, prefix, nudges, clock, close };
 }
 export type PortalApi = Awaited<ReturnType<typeof startPortalApi>>;
 
@@ -154,26 +155,15 @@ export async function createCustomer(
 
 const codeIn = (body: unknown): string | undefined => (typeof body === 'string' ? /\b(\d{6})\b/.exec(body)?.[1] : undefined);
 
-/**
- * The code of the newest login text to `phone`, from its outbox event (committed before the
- * API answered). Should another test file have emptied the shared outbox table meanwhile, the
- * same text is read from the job the API's fast path queued under this API's own prefix.
- */
+/** The code of the newest login text to `phone`, from its outbox event (committed before the API answered). */
 export async function latestCode(api: PortalApi, phone: string): Promise<string> {
   const event = await api.db.outboxEvent.findFirst({
     where: { type: 'sms.send', payload: { path: ['to'], equals: phone } },
     orderBy: { createdAt: 'desc' },
   });
-  const fromOutbox = codeIn((event?.payload as { body?: unknown } | undefined)?.body);
-  if (fromOutbox) return fromOutbox;
-  for (let tries = 0; tries < 50; tries++) {
-    const jobs = (await api.queues.sms.getJobs(['waiting', 'delayed', 'prioritized'])).filter((j) => j?.data?.to === phone);
-    const newest = jobs.sort((a, b) => b.timestamp - a.timestamp)[0];
-    const fromJob = codeIn(newest?.data?.body);
-    if (fromJob) return fromJob;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no login text to ${phone}`);
+  const code = codeIn((event?.payload as { body?: unknown } | undefined)?.body);
+  if (!code) throw new Error(`no login text to ${phone}`);
+  return code;
 }
 
 /** Signs the browser in as the customer through both login steps. */

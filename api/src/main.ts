@@ -2,9 +2,8 @@ import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
 import { createLogger } from '@app/worker/logger';
-import { createOutboxPublisher } from '@app/worker/outbox/publisher';
-import { markDispatched } from '@app/worker/outbox/relay-repository';
-import { createQueueBackend, createQueues, pingQueue } from '@app/worker/queue/connection';
+import { SILENT_NOTIFIER, createOutboxNotifier } from '@app/worker/outbox/notifier';
+import { createQueueBackend, createQueues, createRedisConnection, pingQueue } from '@app/worker/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { SESSION_POLICIES } from './middleware/session';
@@ -25,7 +24,9 @@ async function main(): Promise<void> {
     role: 'producer',
   });
   const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log, markDispatched: (ids) => markDispatched(db, ids) });
+  // The API never adds jobs itself: it nudges the worker's relay (see worker/src/outbox/notifier.ts).
+  const notifierRedis = env.REDIS_URL ? createRedisConnection(env.REDIS_URL, 'producer') : undefined;
+  const outbox = notifierRedis ? createOutboxNotifier({ redis: notifierRedis, queuePrefix: env.QUEUE_PREFIX, log }) : SILENT_NOTIFIER;
 
   const publicPosts = {
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000, trustedProxyHops: env.TRUST_PROXY_HOPS },
@@ -74,7 +75,10 @@ async function main(): Promise<void> {
     deadline.unref();
     server.close(() => {
       Promise.allSettled([...Object.values(queues).map((q) => q.close()), db.$disconnect()])
-        .then(() => backend.close())
+        .then(() => {
+          notifierRedis?.disconnect();
+          return backend.close();
+        })
         .finally(() => {
           log.info('api stopped');
           process.exit(0);

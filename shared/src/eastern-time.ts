@@ -28,10 +28,40 @@ interface WallTime {
   second: number;
 }
 
-function easternWallTime(instant: Date): WallTime {
-  const parts = PARTS.formatToParts(instant);
+const HOUR_MS = 3_600_000;
+
+/** Eastern offset from UTC at an instant, from Intl (slow: tens of microseconds). */
+function intlOffsetMs(instantMs: number): number {
+  const parts = PARTS.formatToParts(instantMs);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const wallAsUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+}
+
+/**
+ * The offset of the last UTC hour asked about. America/New_York changes its offset only on
+ * whole UTC hours (2 AM local), so one Intl call serves a whole hour of instants: every
+ * booking request checks its date against today in Eastern Time.
+ */
+let cachedHour = Number.NaN;
+let cachedOffsetMs = 0;
+
+function easternWallTime(instant: Date): WallTime {
+  const ms = instant.getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour !== cachedHour) {
+    cachedOffsetMs = intlOffsetMs(ms); // throws a RangeError for an invalid date, as Intl does
+    cachedHour = hour;
+  }
+  const wall = new Date(ms + cachedOffsetMs);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -103,9 +133,8 @@ export function formatEastern(instant: Date): string {
 
 /** Eastern offset from UTC in ms at an instant (negative: -4 h or -5 h). */
 function easternOffsetMs(instantMs: number): number {
-  const w = easternWallTime(new Date(instantMs));
-  const wallAsUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+  easternWallTime(new Date(instantMs));
+  return cachedOffsetMs;
 }
 
 /**

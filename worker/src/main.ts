@@ -7,6 +7,7 @@ import { localRequestBudget, redisRequestBudget } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
+import { listenForOutboxNudges } from './outbox/notifier';
 import { startRelay } from './outbox/relay';
 import { createQueueBackend, createQueues } from './queue/connection';
 import { startWorkers } from './runtime';
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
   const relayBackend = createQueueBackend({ ...queueConfig, role: 'producer' });
   const relayQueues = createQueues(relayBackend);
   const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }) });
+  // The API nudges after each commit with events, so work starts at once rather than at the next poll.
+  const nudges = env.REDIS_URL
+    ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })
+    : undefined;
   // One schedule however many workers run (upsert by id); a missed run just waits for the next.
   if (env.CRM_PULL_INTERVAL_MS > 0) {
     await relayQueues.crm
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
     (async () => {
+      await nudges?.close();
       await relay.stop();
       await runtime.close();
       await Promise.all(Object.values(relayQueues).map((q) => q.close()));

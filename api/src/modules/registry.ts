@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Db } from '@app/db/client';
-import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import type { OutboxNotifier } from '@app/worker/outbox/notifier';
 import type { PublicPostSettings } from '../middleware/public-post';
 import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
@@ -16,7 +16,7 @@ import { teamRoutes } from './team/routes';
 /** What API modules may depend on; main.ts builds it once. */
 export interface ModuleDeps {
   db: Db;
-  outbox: OutboxPublisher;
+  outbox: OutboxNotifier;
   /** The clock for date rules (tests pin it). */
   now: () => Date;
   /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */

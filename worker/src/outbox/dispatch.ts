@@ -11,7 +11,7 @@ export const DISPATCH_TIMEOUT_MS = 3_000;
 
 /**
  * Adds outbox rows to their queues as jobs whose id is the outbox id: adding the same row
- * twice (relay after the API's fast path, or after a crash before the row was marked) is a
+ * twice (two relays, or one after a crash before the row was marked) is a
  * no-op in BullMQ. Rows of an unknown type are returned, not added. Rejects after `timeoutMs`
  * (an add still in flight may land later: harmless, for the same reason).
  */

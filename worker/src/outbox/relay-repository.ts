@@ -1,4 +1,4 @@
-import type { Db } from '@app/db/client';
+import { sqlPool, type Db } from '@app/db/client';
 
 export interface OutboxRow {
   id: string;
@@ -10,43 +10,47 @@ export interface OutboxRow {
  * Claims up to `limit` due, undispatched events (FOR UPDATE SKIP LOCKED, so relays running in
  * several workers never take the same row), hands them to `dispatch`, and marks them dispatched
  * in the same transaction. If `dispatch` throws, nothing is marked and the rows stay due.
+ * Plain SQL on the pool under Prisma (see sqlPool): a busy relay runs many passes a second.
  */
 export async function dispatchDueEvents(
   db: Db,
   limit: number,
   dispatch: (rows: readonly OutboxRow[]) => Promise<void>,
 ): Promise<number> {
-  return db.$transaction(
-    async (tx) => {
-      const rows = await tx.$queryRaw<OutboxRow[]>`
-        SELECT id::text AS id, type, payload
-        FROM outbox_event
-        WHERE status = 'pending' AND available_at <= now()
-        ORDER BY available_at, created_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED`;
-      if (rows.length === 0) return 0;
+  const client = await sqlPool(db).connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<OutboxRow>({
+      name: 'outbox-claim-due',
+      text: `SELECT id::text AS id, type, payload
+             FROM outbox_event
+             WHERE status = 'pending' AND available_at <= now()
+             ORDER BY available_at, created_at
+             LIMIT $1
+             FOR UPDATE SKIP LOCKED`,
+      values: [limit],
+    });
+    if (rows.length > 0) {
       await dispatch(rows);
-      const ids = rows.map((r) => r.id);
-      await tx.$executeRaw`
-        UPDATE outbox_event
-        SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1, last_error = NULL
-        WHERE id = ANY(${ids}::uuid[])`;
-      return rows.length;
-    },
-    { timeout: 30_000, maxWait: 10_000 },
-  );
-}
-
-/**
- * Marks events whose jobs the API's fast path has added. Only pending rows: one the relay
- * holds right now waits for its transaction, then is already dispatched and left alone.
- */
-export async function markDispatched(db: Db, ids: readonly string[]): Promise<void> {
-  await db.$executeRaw`
-    UPDATE outbox_event
-    SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1
-    WHERE id = ANY(${[...ids]}::uuid[]) AND status = 'pending'`;
+      await client.query({
+        name: 'outbox-mark-dispatched',
+        text: `UPDATE outbox_event
+               SET status = 'dispatched', dispatched_at = now(), attempts = attempts + 1, last_error = NULL
+               WHERE id = ANY($1::uuid[])`,
+        values: [rows.map((r) => r.id)],
+      });
+    }
+    await client.query('COMMIT');
+    return rows.length;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true; // the connection is unusable: the pool drops it
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Records a failed dispatch and keeps the rows due again after `retryInMs`. */

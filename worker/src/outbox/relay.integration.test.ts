@@ -6,9 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { createLogger } from '../logger';
 import { createQueueBackend, createQueues, type QueueBackend } from '../queue/connection';
 import { addOutboxJobs, type QueuesByName } from './dispatch';
-import { createOutboxPublisher } from './publisher';
+import { createRedisConnection } from '../queue/connection';
+import { createOutboxNotifier, listenForOutboxNudges } from './notifier';
 import { startRelay } from './relay';
-import { markDispatched } from './relay-repository';
 
 const log = createLogger({ service: 'relay-test', level: 'silent', format: 'json' });
 
@@ -21,6 +21,7 @@ describe('outbox relay', () => {
   let db: Db;
   let backend: QueueBackend;
   let queues: QueuesByName;
+  let prefix: string;
 
   beforeAll(async () => {
     database = await createTestDatabase('relay');
@@ -28,7 +29,8 @@ describe('outbox relay', () => {
   }, 60_000);
   beforeEach(async () => {
     await db.outboxEvent.deleteMany();
-    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: database.url, prefix: uniqueQueuePrefix('relay'), role: 'producer' });
+    prefix = uniqueQueuePrefix('relay');
+    backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: database.url, prefix, role: 'producer' });
     queues = createQueues(backend);
   });
   afterAll(async () => {
@@ -116,32 +118,26 @@ describe('outbox relay', () => {
     expect(parked.availableAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
   });
 
-  it("adds the API's fast-path events of concurrent requests together and marks them, so the relay has nothing left", async () => {
-    const ids = await insertEvents(30);
-    const rows = await db.outboxEvent.findMany({ where: { id: { in: ids } }, select: { id: true, type: true, payload: true } });
-    const publisher = createOutboxPublisher({ queues, log, markDispatched: (batch) => markDispatched(db, batch) });
-    // As thirty requests finishing at once would: one publish each, none awaited by the others.
-    await Promise.all(rows.map((row) => publisher.publish([row])));
-    for (const id of ids) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
-    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } })).toBe(30);
+  it("runs a pass as soon as the API nudges, not at its next poll", async () => {
     const relay = startRelay({ db, queues, log, idleMs: 60_000 });
-    expect(await relay.runOnce()).toBe(0);
-    await relay.stop();
-    expect(await queues.crm.count()).toBe(30);
-  });
-
-  it('leaves fast-path events pending for the relay when the queue is down, and never rejects', async () => {
-    const ids = await insertEvents(2);
-    const rows = await db.outboxEvent.findMany({ where: { id: { in: ids } }, select: { id: true, type: true, payload: true } });
-    const downBackend = createQueueBackend({ redisUrl: 'redis://127.0.0.1:1', databaseUrl: database.url, prefix: 'down', role: 'producer' });
-    const downQueues = createQueues(downBackend);
-    const publisher = createOutboxPublisher({ queues: downQueues, log, markDispatched: (batch) => markDispatched(db, batch) });
-    await expect(publisher.publish(rows)).resolves.toBeUndefined();
-    await Promise.all(Object.values(downQueues).map((q) => q.close()));
-    await downBackend.close();
-    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'pending' } })).toBe(2);
-    const relay = startRelay({ db, queues, log, idleMs: 60_000 });
-    await relay.stop();
-    expect(await db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } })).toBe(2);
+    const listener = listenForOutboxNudges({ redisUrl: testRedisUrl(), queuePrefix: prefix, log, onNudge: relay.wake });
+    await listener.ready;
+    const redis = createRedisConnection(testRedisUrl(), 'producer');
+    try {
+      const notifier = createOutboxNotifier({ redis, queuePrefix: prefix, log });
+      await expect.poll(() => db.outboxEvent.count({ where: { status: 'pending' } })).toBe(0); // the start-up pass is done
+      const ids = await insertEvents(3);
+      // Committed by three requests in one turn: one nudge.
+      notifier.notify();
+      notifier.notify();
+      notifier.notify();
+      // Well before the next poll (a minute away).
+      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } }), { timeout: 3_000 }).toBe(3);
+      for (const id of ids) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
+    } finally {
+      redis.disconnect();
+      await listener.close();
+      await relay.stop();
+    }
   });
 });

@@ -15,21 +15,31 @@ export interface RelayOptions {
 export interface Relay {
   /** One pass; returns how many events were dispatched. Exposed for tests. */
   runOnce(): Promise<number>;
+  /** Runs a pass now instead of at the next poll (the API committed events; see notifier.ts). */
+  wake(): void;
   stop(): Promise<void>;
 }
 
 const UNKNOWN_TYPE_RETRY_MS = 3_600_000;
 const QUEUE_DOWN_RETRY_MS = 2_000;
+/**
+ * Nudges that arrive while a pass runs start the next pass this much later, so a busy API's
+ * events go in batches (one claim, one queue call, one update) rather than a pass per request.
+ */
+const NUDGED_PASS_GAP_MS = 10;
 
 /**
  * The guarantee behind "a request is safe the moment the API answers": every committed outbox
- * row becomes a job, whether or not the API's fast path managed to enqueue it. Polls Postgres,
- * and loops without pausing while there is a backlog.
+ * row becomes a job; the API never adds jobs itself. Runs a pass when the API nudges it
+ * (notifier.ts), polls Postgres besides, and loops without pausing while there is a backlog.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { db, queues, log, idleMs = 250, batchSize = 200 } = options;
   let running = true;
-  let wake: (() => void) | undefined;
+  /** The sleep between passes; a nudge cuts short only an idle sleep, never the gap after a nudged pass. */
+  let sleep: { interrupt: () => void; idle: boolean } | undefined;
+  /** A nudge that came while a pass was running: the events may have missed that pass. */
+  let nudged = false;
 
   const runOnce = async (): Promise<number> => {
     let failedIds: string[] = [];
@@ -61,25 +71,35 @@ export function startRelay(options: RelayOptions): Relay {
 
   const loop = (async () => {
     while (running) {
+      nudged = false;
       const dispatched = await runOnce();
       // Checked after every pass: stop() may have been called while it ran.
       if (!running) break;
       if (dispatched >= batchSize) continue;
+      const idle = !nudged;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
+        const timer = setTimeout(resolve, idle ? idleMs : NUDGED_PASS_GAP_MS);
+        sleep = {
+          idle,
+          interrupt: () => {
+            clearTimeout(timer);
+            resolve();
+          },
         };
       });
+      sleep = undefined;
     }
   })();
 
   return {
     runOnce,
+    wake: () => {
+      nudged = true;
+      if (sleep?.idle) sleep.interrupt();
+    },
     stop: async () => {
       running = false;
-      wake?.();
+      sleep?.interrupt();
       await loop;
     },
   };

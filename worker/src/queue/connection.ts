@@ -50,9 +50,11 @@ export function createQueueBackend(config: QueueBackendConfig): QueueBackend {
     : postgresBackend(config.databaseUrl, config.prefix);
 }
 
-function redisBackend(url: string, prefix: string, role: 'worker' | 'producer'): QueueBackend {
-  // One shared connection; BullMQ duplicates it for blocking worker commands.
-  // maxRetriesPerRequest: null is what BullMQ requires for workers to survive Redis restarts.
+/**
+ * A Redis connection for a role (see QueueBackendConfig.role). maxRetriesPerRequest: null is
+ * what BullMQ requires for workers to survive Redis restarts; a producer fails fast instead.
+ */
+export function createRedisConnection(url: string, role: 'worker' | 'producer'): Redis {
   const connection = new Redis(
     url,
     role === 'worker' ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 },
@@ -60,6 +62,12 @@ function redisBackend(url: string, prefix: string, role: 'worker' | 'producer'):
   connection.on('error', () => {
     /* reconnects by itself; callers see failures on their own commands */
   });
+  return connection;
+}
+
+function redisBackend(url: string, prefix: string, role: 'worker' | 'producer'): QueueBackend {
+  // One shared connection; BullMQ duplicates it for blocking worker commands.
+  const connection = createRedisConnection(url, role);
   return {
     kind: 'redis',
     createQueue: (name, options) => quiet(new Queue(name, { ...options, connection, prefix })),

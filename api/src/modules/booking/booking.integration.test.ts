@@ -3,9 +3,10 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger } from '@app/worker/logger';
-import { createOutboxPublisher } from '@app/worker/outbox/publisher';
-import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
+import { createOutboxNotifier } from '@app/worker/outbox/notifier';
+import { createRedisConnection } from '@app/worker/queue/connection';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../../test/context';
+import { testOutboxNotifier } from '../../../../test/outbox-nudges';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
 
@@ -32,10 +33,8 @@ function validBooking(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function startApi(db: Db, redisUrl: string | undefined, prefix: string) {
-  const backend = createQueueBackend({ redisUrl, databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
-  const queues = createQueues(backend);
-  const outbox = createOutboxPublisher({ queues, log });
+async function startApi(db: Db, notifier: Awaited<ReturnType<typeof testOutboxNotifier>>) {
+  const { outbox, nudges, close: closeNotifier } = notifier;
   const app = await createApp({
     logger: log,
     bodyLimit: '100kb',
@@ -47,10 +46,9 @@ async function startApi(db: Db, redisUrl: string | undefined, prefix: string) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = async () => {
     server.close();
-    await Promise.all(Object.values(queues).map((q) => q.close()));
-    await backend.close();
+    await closeNotifier();
   };
-  return { url, queues, close };
+  return { url, nudges, close };
 }
 
 const post = (url: string, body: unknown) =>
@@ -66,15 +64,16 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    api = await startApi(db, testRedisUrl(), uniqueQueuePrefix('booking'));
+    api = await startApi(db, await testOutboxNotifier(testRedisUrl(), uniqueQueuePrefix('booking')));
   });
   afterAll(async () => {
     await api.close();
     await db.$disconnect();
   });
 
-  it('stores the request with its deal, contact and outbox event, and enqueues it', async () => {
+  it('stores the request with its deal, contact and outbox event, and nudges the relay', async () => {
     const body = validBooking();
+    const nudgesBefore = api.nudges();
     const res = await post(api.url, body);
     expect(res.status).toBe(201);
     const answer = (await res.json()) as { success: boolean; message: string; request: { dealId: string } };
@@ -90,11 +89,8 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
 
     const events = await db.outboxEvent.findMany({ where: { aggregateId: deal.id } });
     expect(events).toHaveLength(1);
-    expect(events[0]?.type).toBe('crm.push-booking');
-    // The fast path enqueues in the background, right after the answer.
-    await expect.poll(() => api.queues.crm.getJob(events[0]!.id).then((j) => j?.name)).toBe('crm.push-booking');
-    const job = await api.queues.crm.getJob(events[0]!.id);
-    expect(job?.data).toEqual({ dealId: deal.id });
+    expect(events[0]).toMatchObject({ type: 'crm.push-booking', payload: { dealId: deal.id }, status: 'pending' });
+    await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
   });
 
   it('has no starting amount for a custom quote (2001+ sq ft recurring clean)', async () => {
@@ -136,7 +132,9 @@ describe('booking while Redis is unreachable', () => {
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
     // Nothing listens on port 1: every Redis command fails at once.
-    api = await startApi(db, 'redis://127.0.0.1:1', uniqueQueuePrefix('down'));
+    const redis = createRedisConnection('redis://127.0.0.1:1', 'producer');
+    const outbox = createOutboxNotifier({ redis, queuePrefix: uniqueQueuePrefix('down'), log });
+    api = await startApi(db, { outbox, nudges: () => 0, close: async () => redis.disconnect() });
   });
   afterAll(async () => {
     await api.close();

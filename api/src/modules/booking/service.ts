@@ -4,7 +4,7 @@ import type { BookingStatusResponse } from '@app/shared/api-responses';
 import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
-import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import type { OutboxNotifier } from '@app/worker/outbox/notifier';
 import { findDealSyncState, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {
@@ -14,16 +14,15 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /**
  * Accepts a validated public booking request: prices it from the catalogue (never from the
- * browser), stores it with its outbox event, then asks for immediate dispatch (best effort,
- * in the background).
+ * browser), stores it with its outbox event, then nudges the relay so the sync starts at once.
  */
 export async function requestBooking(
-  deps: { db: Db; outbox: OutboxPublisher },
+  deps: { db: Db; outbox: OutboxNotifier },
   request: BookingRequest,
 ): Promise<{ dealId: string }> {
   const productId = bookingProductId(request);
   const product = productId ? findProduct(productId) : undefined;
-  const { dealId, event } = await insertBooking(deps.db, {
+  const { dealId } = await insertBooking(deps.db, {
     email: request.email,
     phone: request.phone,
     ...splitName(request.name),
@@ -43,8 +42,8 @@ export async function requestBooking(
     description: request.description ?? null,
     payload: request,
   });
-  // Not awaited: the answer never waits on the queue; the relay covers any failure.
-  void deps.outbox.publish([event]);
+  // Wakes the worker's relay; the answer never waits on the queue.
+  deps.outbox.notify();
   return { dealId };
 }
 

@@ -1,17 +1,17 @@
 import type { Db } from '@app/db/client';
 import type { ContactTicket } from '@app/shared/contact-ticket';
-import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import type { OutboxNotifier } from '@app/worker/outbox/notifier';
 import { insertContactTicket } from './repository';
 
 /**
- * Accepts a validated contact-form message: stored with its outbox event, then offered to the
- * queue at once (best effort; the relay guarantees it). HubSpot is never called here.
+ * Accepts a validated contact-form message: stored with its outbox event, then the relay is
+ * nudged to push it at once. HubSpot is never called here.
  */
 export async function createContactTicket(
-  deps: { db: Db; outbox: OutboxPublisher },
+  deps: { db: Db; outbox: OutboxNotifier },
   ticket: ContactTicket,
 ): Promise<{ contactTicketId: string }> {
-  const { contactTicketId, event } = await insertContactTicket(deps.db, {
+  const { contactTicketId } = await insertContactTicket(deps.db, {
     name: ticket.name,
     email: ticket.email,
     phone: ticket.phone,
@@ -20,6 +20,6 @@ export async function createContactTicket(
     description: ticket.description,
     agreed: ticket.agreed,
   });
-  void deps.outbox.publish([event]);
+  deps.outbox.notify();
   return { contactTicketId };
 }

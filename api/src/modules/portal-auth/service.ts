@@ -115,8 +115,8 @@ export async function requestLoginCode(deps: PortalAuthDeps, input: RequestCode,
 
   if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
   if (outcome.kind === 'refused') throw refused(outcome.code);
-  // Not awaited: the answer never waits on the queue; the relay covers any failure.
-  void deps.outbox.publish([outcome.event]);
+  // Wakes the worker's relay; the answer never waits on the queue.
+  deps.outbox.notify();
   return { expiresAt: outcome.expiresAt };
 }
 

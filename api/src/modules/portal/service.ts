@@ -153,7 +153,7 @@ export async function manageBooking(deps: Deps, contactId: string, input: Manage
   });
   if (outcome.kind === 'missing') throw errors.notFound(BOOKING_NOT_FOUND);
   if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
-  void deps.outbox.publish([outcome.event]);
+  deps.outbox.notify();
   return { ticketId: outcome.ticketId, message: REQUEST_SUBMITTED };
 }
 
@@ -183,7 +183,7 @@ export async function requestPortalBooking(deps: Deps, contactId: string, input:
   const skus = [input.serviceType, ...input.addOns];
   const service = findProduct(input.serviceType);
   const hasStructuredAddress = Boolean(contact.street);
-  const { dealId, event } = await insertPortalBooking(deps.db, {
+  const { dealId } = await insertPortalBooking(deps.db, {
     contactId,
     dealName: `${service?.name ?? input.serviceType} for ${joinName(contact.firstName, contact.lastName) || input.name}`,
     stageId: STAGE.CLEAN_REQUESTED,
@@ -200,6 +200,6 @@ export async function requestPortalBooking(deps: Deps, contactId: string, input:
     description: input.description ?? null,
     payload: input,
   });
-  void deps.outbox.publish([event]);
+  deps.outbox.notify();
   return { dealId };
 }

@@ -122,7 +122,7 @@ export async function invite(deps: Deps, input: InviteInput, siteOrigin: string)
   if (outcome.kind === 'not_found') throw errors.notFound('We could not find that customer.');
   if (outcome.kind === 'phone_mismatch') throw errors.conflict(INVITE_PHONE_MISMATCH);
   if (outcome.kind === 'no_phone') throw errors.unprocessable(INVITE_NO_PHONE);
-  void deps.outbox.publish([outcome.event]);
+  deps.outbox.notify();
   return customer(outcome.contact);
 }
 
@@ -160,5 +160,5 @@ export async function assignOwner(deps: Deps, dealId: string, input: AssignOwner
   const outcome = await assignDealOwner(deps.db, dealId, input.ownerId);
   if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
   if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
-  void deps.outbox.publish([outcome.event]);
+  deps.outbox.notify();
 }

@@ -1,18 +1,18 @@
 import type { Db } from '@app/db/client';
 import type { Subscribe } from '@app/shared/subscribe';
-import type { OutboxPublisher } from '@app/worker/outbox/publisher';
+import type { OutboxNotifier } from '@app/worker/outbox/notifier';
 import { upsertSignup } from './repository';
 
 /**
  * Records a validated notify-me signup (one per e-mail, see upsertSignup) and offers its push
  * to the queue at once (best effort; the relay guarantees it). HubSpot is never called here.
  */
-export async function subscribe(deps: { db: Db; outbox: OutboxPublisher }, signup: Subscribe): Promise<void> {
+export async function subscribe(deps: { db: Db; outbox: OutboxNotifier }, signup: Subscribe): Promise<void> {
   const { event } = await upsertSignup(deps.db, {
     zip: signup.zip,
     email: signup.email,
     firstName: signup.firstName,
     interest: signup.interest,
   });
-  if (event) void deps.outbox.publish([event]);
+  if (event) deps.outbox.notify();
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { STAGE } from '@app/shared/deal-stages';
+import { testDatabaseUrl } from '../../../../test/context';
+import { insertBooking, type NewBooking } from './repository';
+
+function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking {
+  return {
+    email,
+    phone: '+14045551234',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
+    squareFootage: 1500,
+    serviceType: 'Deep Clean',
+    productIds: ['deep-1500'],
+    amountCents: 34_900,
+    preferredDate: '2026-12-01',
+    timeOfDay: 'morning',
+    dealName: 'Deep Clean for Jane Doe',
+    stageId: STAGE.CLEAN_REQUESTED,
+    quoteType: 'virtual',
+    contactMethod: 'email',
+    rooms: { kitchen: true, bathroomCount: 2 },
+    description: null,
+    payload: { note: 'test' },
+    ...overrides,
+  };
+}
+
+/**
+ * Concurrent bookings share statements and commits (group commit in repository.ts). Each
+ * caller must still get exactly its own rows, and one bad row must fail only its own caller.
+ */
+describe('booking writes under concurrency', () => {
+  let db: Db;
+  const tag = Math.random().toString(36).slice(2, 8);
+
+  beforeAll(() => {
+    db = createPrismaClient(testDatabaseUrl());
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  it('writes every concurrent booking with its own deal, request and event, and one contact per e-mail', async () => {
+    const emails = [0, 1, 2].map((n) => `group.${tag}.${n}@example.com`);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => insertBooking(db, booking(emails[i % 3]!, { payload: { n: i } }))));
+    const dealIds = results.map((r) => r.dealId);
+    expect(new Set(dealIds).size).toBe(30);
+
+    const contacts = await db.contact.findMany({ where: { email: { in: emails } } });
+    expect(contacts).toHaveLength(3);
+    const deals = await db.deal.findMany({ where: { id: { in: dealIds } }, include: { contact: true, bookingRequest: true } });
+    expect(deals).toHaveLength(30);
+    for (const [i, dealId] of dealIds.entries()) {
+      const deal = deals.find((d) => d.id === dealId)!;
+      expect(deal.contact?.email).toBe(emails[i % 3]);
+      expect(deal).toMatchObject({ skus: ['deep-1500'], amountCents: 34_900, source: 'public_form' });
+      expect(deal.bookingRequest?.payload).toEqual({ n: i });
+    }
+    const events = await db.outboxEvent.findMany({ where: { aggregateId: { in: dealIds } } });
+    expect(events).toHaveLength(30);
+    expect(events.every((e) => e.type === 'crm.push-booking' && e.status === 'pending')).toBe(true);
+    expect(new Set(events.map((e) => (e.payload as { dealId: string }).dealId))).toEqual(new Set(dealIds));
+  });
+
+  it('fails only the booking whose row Postgres refuses; the others of its batch are written', async () => {
+    const emails = Array.from({ length: 8 }, (_, n) => `isolate.${tag}.${n}@example.com`);
+    const outcomes = await Promise.allSettled(
+      emails.map((email, n) => insertBooking(db, booking(email, n === 5 ? { preferredDate: '2026-02-30' } : {}))),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({ code: '22008' }); // date out of range
+    expect(await db.contact.count({ where: { email: { in: emails } } })).toBe(7);
+    expect(await db.contact.count({ where: { email: emails[5] } })).toBe(0);
+  });
+
+  it('keeps a contact as it was: a public form never overwrites one', async () => {
+    const email = `keep.${tag}@example.com`;
+    await insertBooking(db, booking(email, { firstName: 'First' }));
+    await Promise.all([insertBooking(db, booking(email, { firstName: 'Second' })), insertBooking(db, booking(email, { firstName: 'Third' }))]);
+    const contact = await db.contact.findUniqueOrThrow({ where: { email }, include: { deals: true } });
+    expect(contact.firstName).toBe('First');
+    expect(contact.deals).toHaveLength(3);
+  });
+});
