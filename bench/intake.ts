@@ -2,7 +2,7 @@
  * npm run bench:intake — how fast the API accepts bookings while HubSpot is down, and how fast
  * the worker drains them once it is back. Everything runs on 127.0.0.1, bounded in count and
  * time, and is stopped and dropped at the end. Options (environment): BENCH_REQUESTS (2000),
- * BENCH_CONCURRENCY (50), BENCH_WARMUP (200, untimed), BENCH_RAW_SECONDS (5), BENCH_DRAIN_TIMEOUT_S (600).
+ * BENCH_CONCURRENCY (50), BENCH_WARMUP (1000, untimed), BENCH_RAW_SECONDS (5), BENCH_DRAIN_TIMEOUT_S (600).
  * BENCH_PROFILE_DIR: write V8 CPU profiles of the API and the worker there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +12,7 @@ import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
 import { freePort, throwawaySecrets, waitUntil } from '../dev/src/net';
-import { createQueueBackend, createQueues } from '../worker/src/queue/connection';
+import { createQueueBackend, createQueues, type AnyQueue } from '../worker/src/queue/connection';
 import { createTestDatabase } from '../test/database';
 import { postMany } from './http-load';
 import { rawPostgresRate } from './raw-postgres';
@@ -21,7 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1_000);
 const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 600);
 const TOKEN = 'bench-token';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -29,8 +29,10 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** Starts a bundle as `npm start` does (`npm run bench:intake` builds the bundles first). */
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), '--import', 'tsx', path.join(ROOT, entry)], {
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...throwawaySecrets(), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -75,16 +77,23 @@ function cpuMsOfCommand(command: string): number | null {
   return total;
 }
 
-/** Waits until a BullMQ worker is connected to every queue: the worker process has finished starting. */
-async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs: number): Promise<boolean> {
+/** Runs `use` with this run's queues, then closes them. */
+async function withQueues<T>(redisUrl: string, prefix: string, use: (queues: AnyQueue[]) => Promise<T>): Promise<T> {
   const backend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
   const queues = Object.values(createQueues(backend));
   try {
-    return await waitUntil(async () => (await Promise.all(queues.map((q) => q.getWorkersCount()))).every((n) => n > 0), timeoutMs);
+    return await use(queues);
   } finally {
     await Promise.all(queues.map((q) => q.close()));
     await backend.close();
   }
+}
+
+/** Waits until a BullMQ worker is connected to every queue: the worker process has finished starting. */
+async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs: number): Promise<boolean> {
+  return withQueues(redisUrl, prefix, (queues) =>
+    waitUntil(async () => (await Promise.all(queues.map((q) => q.getWorkersCount()))).every((n) => n > 0), timeoutMs),
+  );
 }
 
 async function main(): Promise<void> {
@@ -96,8 +105,8 @@ async function main(): Promise<void> {
   const common = { DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix };
   // All requests come from 127.0.0.1: the per-address limit of the public forms would refuse
   // nearly all of them, so it is off here (this measures intake, not the limiter).
-  const api = startProcess('api/src/main.ts', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
-  const worker = startProcess('worker/src/main.ts', {
+  const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
+  const worker = startProcess('worker/dist/main.js', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,
     HUBSPOT_BASE_URL: hubspot.url,
@@ -180,6 +189,8 @@ async function main(): Promise<void> {
   } finally {
     await db.$disconnect();
     await Promise.all([stop(api), stop(worker)]);
+    // The run's jobs are thousands of Redis keys under its own prefix: leave none behind.
+    await withQueues(REDIS_URL, prefix, (queues) => Promise.all(queues.map((q) => q.obliterate({ force: true }))));
     await hubspot.close();
     await database.drop();
   }

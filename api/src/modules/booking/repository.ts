@@ -25,21 +25,20 @@ export interface NewBooking {
 
 /**
  * Writes a batch of public bookings, each with its contact, deal, request row and outbox event,
- * in one statement: the rows come in as one array per column and are unnested. A contact is
- * created on first contact and never overwritten by a public form; `DO UPDATE` rather than
- * `DO NOTHING` so the statement always sees its id, even when another request creates the same
- * contact at the same moment. Contacts are upserted once per e-mail and in e-mail order, so
- * two batches never lock the same contacts in opposite orders.
+ * in one statement: the rows come in as one JSON array (a single parameter, which Postgres
+ * unpacks with jsonb_to_recordset). A contact is created on first contact and never
+ * overwritten by a public form; `DO UPDATE` rather than `DO NOTHING` so the statement always
+ * sees its id, even when another request creates the same contact at the same moment.
+ * Contacts are upserted once per e-mail and in e-mail order, so two batches never lock the
+ * same contacts in opposite orders.
  */
 const INSERT_BOOKINGS = `
   WITH input AS (
-    SELECT * FROM unnest(
-      $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-      $10::int[], $11::text[], $12::text[], $13::text[], $14::date[], $15::text[], $16::text[], $17::jsonb[],
-      $18::int[], $19::text[], $20::jsonb[], $21::text[], $22::text[], $23::jsonb[], $24::text[], $25::uuid[], $26::jsonb[]
-    ) AS i(contact_id, email, phone, first_name, last_name, street, city, state, zip,
-           square_footage, deal_id, deal_name, stage_id, preferred_date, time_of_day, service_type, skus,
-           amount_cents, request_id, payload, quote_type, contact_method, rooms, description, event_id, event_payload)
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
+      contact_id text, email text, phone text, first_name text, last_name text, street text, city text, state text, zip text,
+      square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
+      skus text[], amount_cents int, request_id text, payload jsonb, quote_type text, contact_method text, rooms jsonb,
+      description text, event_id uuid, event_payload jsonb)
   ), c AS (
     INSERT INTO contact (id, email, phone, first_name, last_name, street, city, state, zip, square_footage, updated_at)
     SELECT DISTINCT ON (email) contact_id, email, phone, first_name, last_name, street, city, state, zip, square_footage, now()
@@ -50,8 +49,7 @@ const INSERT_BOOKINGS = `
     INSERT INTO deal (id, contact_id, name, stage_id, preferred_date, time_of_day, street, city, state, zip,
                       square_footage, service_type, skus, amount_cents, source, updated_at)
     SELECT i.deal_id, c.id, i.deal_name, i.stage_id, i.preferred_date, i.time_of_day, i.street, i.city, i.state, i.zip,
-           i.square_footage, i.service_type, ARRAY(SELECT jsonb_array_elements_text(i.skus)), i.amount_cents,
-           'public_form'::deal_source, now()
+           i.square_footage, i.service_type, i.skus, i.amount_cents, 'public_form'::deal_source, now()
     FROM input i JOIN c ON c.email = i.email
     RETURNING id, contact_id
   ), r AS (
@@ -68,20 +66,18 @@ interface BookingRow {
   eventId: string;
 }
 
-/** Column arrays for INSERT_BOOKINGS, in its parameter order. */
-function bookingColumns(rows: readonly BookingRow[]): unknown[][] {
-  const columns: unknown[][] = Array.from({ length: 26 }, () => []);
-  for (const { booking: b, dealId, eventId } of rows) {
-    const { street, city, state, zip } = b.address;
-    const values = [
-      randomUUID(), b.email, b.phone, b.firstName, b.lastName, street, city, state, zip, b.squareFootage,
-      dealId, b.dealName, b.stageId, b.preferredDate, b.timeOfDay, b.serviceType, JSON.stringify(b.productIds), b.amountCents,
-      randomUUID(), JSON.stringify(b.payload), b.quoteType, b.contactMethod, JSON.stringify(b.rooms), b.description,
-      eventId, JSON.stringify({ dealId }),
-    ];
-    values.forEach((value, i) => columns[i]!.push(value));
-  }
-  return columns;
+/** The JSON parameter of INSERT_BOOKINGS: one object per row, keyed by its record columns. */
+function bookingRecords(rows: readonly BookingRow[]): string {
+  return JSON.stringify(
+    rows.map(({ booking: b, dealId, eventId }) => ({
+      contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
+      street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
+      square_footage: b.squareFootage, deal_id: dealId, deal_name: b.dealName, stage_id: b.stageId,
+      preferred_date: b.preferredDate, time_of_day: b.timeOfDay, service_type: b.serviceType, skus: b.productIds,
+      amount_cents: b.amountCents, request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
+      contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
+    })),
+  );
 }
 
 /** Batches written at once; the API's pool (DATABASE_POOL_SIZE, 20 by default) keeps the rest for other queries. */
@@ -99,7 +95,7 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<void> {
       isItemError: isPostgresDataError,
       write: async (rows) => {
         // Named: planned once per connection.
-        await pool.query({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: bookingColumns(rows) });
+        await pool.query({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows)] });
         return rows.map(() => undefined);
       },
     });
