@@ -73,7 +73,7 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     await page.waitForURL(appUrl(QUEUES));
     await page.getByText('Bull Dashboard', { exact: true }).waitFor();
     // The worker's queues, each a link in bull-board's side menu.
-    for (const queue of ['crm', 'sms']) await page.getByRole('link', { name: queue, exact: true }).waitFor();
+    for (const queue of ['crm', 'sms', 'housekeeping']) await page.getByRole('link', { name: queue, exact: true }).waitFor();
     await page.getByRole('link', { name: 'crm', exact: true }).click();
     await page.waitForURL(appUrl(`${QUEUES}/queue/crm`));
     // Its data loaded too (the page's JSON calls carry the staff session); nothing failed on the way.

@@ -41,6 +41,8 @@ const schema = z
     HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     /** How often HubSpot changes are pulled into the mirror; 0 turns the schedule off (tests). */
     CRM_PULL_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(60_000),
+    /** How often expired sessions, sign-in attempts, idempotency keys and login codes are deleted; 0 turns it off. */
+    HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     /** Sender: an E.164 number or a messaging service id (MG...). */

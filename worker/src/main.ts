@@ -9,7 +9,8 @@ import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
 import { listenForOutboxNudges } from './outbox/notifier';
 import { startRelay } from './outbox/relay';
-import { createQueueBackend, createQueues } from './queue/connection';
+import { createQueueBackend, createQueues, type AnyQueue } from './queue/connection';
+import type { JobName } from './queue/job-routing';
 import { startWorkers } from './runtime';
 import { createTwilioClient } from './sms/twilio-client';
 
@@ -45,16 +46,15 @@ async function main(): Promise<void> {
   const nudges = env.REDIS_URL
     ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })
     : undefined;
-  // One schedule however many workers run (upsert by id); a missed run just waits for the next.
-  if (env.CRM_PULL_INTERVAL_MS > 0) {
-    await relayQueues.crm
-      .upsertJobScheduler(
-        'crm.pull',
-        { every: env.CRM_PULL_INTERVAL_MS },
-        { name: 'crm.pull', data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } },
-      )
-      .catch((error: unknown) => log.warn({ err: error }, 'could not schedule the CRM pull yet; the next start will'));
-  }
+  // One schedule per job however many workers run (upsert by id); a missed run just waits for the next.
+  const schedule = async (queue: AnyQueue, name: JobName, everyMs: number) => {
+    if (everyMs <= 0) return;
+    await queue
+      .upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } })
+      .catch((error: unknown) => log.warn({ err: error, job: name }, 'could not schedule the job yet; the next start will'));
+  };
+  await schedule(relayQueues.crm, 'crm.pull', env.CRM_PULL_INTERVAL_MS);
+  await schedule(relayQueues.housekeeping, 'housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

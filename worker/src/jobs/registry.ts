@@ -7,6 +7,7 @@ import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
 import { crmPushSupportTicketJob } from './crm-push-support-ticket';
 import { crmRecordSignupJob } from './crm-record-signup';
+import { housekeepingPurgeJob } from './housekeeping-purge';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
 
@@ -27,5 +28,6 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmPullJob({ db: deps.db, hubspot: deps.hubspot }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
+    housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];
 }

@@ -12,6 +12,7 @@ export const JOB_QUEUES = {
   'crm.pull': 'crm',
   'crm.assign-owner': 'crm',
   'sms.send': 'sms',
+  'housekeeping.purge-expired': 'housekeeping',
 } as const satisfies Record<string, QueueName>;
 
 export type JobName = keyof typeof JOB_QUEUES;

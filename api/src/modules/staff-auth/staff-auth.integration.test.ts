@@ -269,7 +269,7 @@ describe('staff sign-in with OpenID Connect', () => {
       const queues = await browser.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string }[] };
-      expect(body.queues.map((q) => q.name).sort()).toEqual(['crm', 'sms']);
+      expect(body.queues.map((q) => q.name).sort()).toEqual(['crm', 'housekeeping', 'sms']);
     });
   });
 });

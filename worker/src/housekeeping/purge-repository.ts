@@ -1,0 +1,54 @@
+import type { Db } from '@app/db/client';
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * How long a login code's row is kept after it was requested: well past its lifetime and every
+ * rate-limit window that counts it (LOGIN_CODE_RULES in the api; a test holds the two together).
+ */
+export const LOGIN_CODE_RETENTION_MS = 24 * HOUR;
+
+/** Rows deleted per statement, so a large backlog never holds locks for long. */
+const DELETE_BATCH = 1_000;
+
+interface Purge {
+  /** Key of the result, e.g. in the job's return value on the queue dashboard. */
+  what: string;
+  table: string;
+  /** Which rows are of no further use; `$1` is the cutoff instant. */
+  expired: string;
+  cutoff(now: Date): Date;
+}
+
+/**
+ * Rows that stop being useful at a known moment, and which hold personal data (phone numbers,
+ * IP addresses, user agents, request bodies) that should not outlive that moment. Every other
+ * table keeps its rows: they are the business's records.
+ */
+const PURGES: readonly Purge[] = [
+  // Unusable already: the session store refuses (and deletes) such a row when its cookie comes back.
+  { what: 'sessions', table: 'session', expired: 'revoked_at IS NOT NULL OR expires_at <= $1 OR absolute_expires_at <= $1', cutoff: (now) => now },
+  { what: 'staffSignInAttempts', table: 'staff_login_attempt', expired: 'expires_at <= $1', cutoff: (now) => now },
+  // An expired key no longer guards anything: the same key is accepted as new.
+  { what: 'idempotencyKeys', table: 'idempotency_key', expired: 'expires_at <= $1', cutoff: (now) => now },
+  { what: 'loginCodes', table: 'otp_challenge', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_CODE_RETENTION_MS) },
+];
+
+/** Deletes every row past its use (see PURGES); returns how many of each kind went. */
+export async function purgeExpiredRows(db: Db, now: Date): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const purge of PURGES) {
+    const cutoff = purge.cutoff(now);
+    let total = 0;
+    for (;;) {
+      const count = await db.$executeRawUnsafe(
+        `DELETE FROM ${purge.table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${purge.table} WHERE ${purge.expired} LIMIT ${DELETE_BATCH}))`,
+        cutoff,
+      );
+      total += count;
+      if (count < DELETE_BATCH) break;
+    }
+    deleted[purge.what] = total;
+  }
+  return deleted;
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { LOGIN_CODE_RULES } from '../../../api/src/modules/portal-auth/service';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { housekeepingPurgeJob } from '../jobs/housekeeping-purge';
+import { createLogger } from '../logger';
+import { LOGIN_CODE_RETENTION_MS } from './purge-repository';
+
+const log = createLogger({ service: 'housekeeping-test', level: 'silent', format: 'json' });
+const NOW = new Date('2026-11-23T15:00:00Z');
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
+const hours = (n: number) => minutes(n * 60);
+
+describe('housekeeping.purge-expired', () => {
+  // Its own database: the purge deletes every expired row, and other test files make some on purpose.
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('housekeeping');
+    db = createPrismaClient(database.url);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  const session = (id: string, times: { expiresAt: Date; absoluteExpiresAt: Date; revokedAt?: Date }) => ({
+    id, kind: 'staff' as const, data: {}, ...times,
+  });
+  const loginCode = (phone: string, createdAt: Date) => ({
+    phone, email: 'code@example.com', codeHmac: 'hmac', expiresAt: new Date(createdAt.getTime() + LOGIN_CODE_RULES.ttlMs), createdAt,
+  });
+
+  it('deletes the rows past their use and keeps every live one', async () => {
+    await db.session.createMany({
+      data: [
+        session('live', { expiresAt: minutes(10), absoluteExpiresAt: hours(5) }),
+        session('idle-too-long', { expiresAt: minutes(-1), absoluteExpiresAt: hours(5) }),
+        session('past-hard-limit', { expiresAt: minutes(10), absoluteExpiresAt: minutes(-1) }),
+        session('revoked', { expiresAt: minutes(10), absoluteExpiresAt: hours(5), revokedAt: minutes(-5) }),
+      ],
+    });
+    const attempt = (id: string, expiresAt: Date) => ({ id, state: 's', nonce: 'n', codeVerifier: 'v', redirectUri: 'http://127.0.0.1/cb', expiresAt });
+    // More than one delete batch (1,000) of expired attempts.
+    await db.staffLoginAttempt.createMany({ data: Array.from({ length: 1_500 }, (_, i) => attempt(`old-${i}`, minutes(-1))) });
+    await db.staffLoginAttempt.create({ data: attempt('in-progress', minutes(5)) });
+    const key = (key: string, expiresAt: Date) => ({ key, scope: 'booking.request', requestHash: 'h', expiresAt });
+    await db.idempotencyKey.createMany({ data: [key('expired', minutes(-1)), key('live', hours(23))] });
+    await db.otpChallenge.createMany({
+      data: [loginCode('+14045550100', hours(-25)), loginCode('+14045550101', hours(-2)), loginCode('+14045550102', minutes(-1))],
+    });
+
+    const deleted = await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 });
+
+    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1 });
+    expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual(['live']);
+    expect((await db.staffLoginAttempt.findMany({ select: { id: true } })).map((a) => a.id)).toEqual(['in-progress']);
+    expect((await db.idempotencyKey.findMany({ select: { key: true } })).map((k) => k.key)).toEqual(['live']);
+    expect((await db.otpChallenge.findMany({ select: { phone: true }, orderBy: { phone: 'asc' } })).map((c) => c.phone)).toEqual(['+14045550101', '+14045550102']);
+
+    // Nothing left to do: a second run (or one running at the same time) deletes nothing more.
+    expect(await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 })).toEqual({
+      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0,
+    });
+  });
+
+  it('keeps login codes longer than their lifetime and every rate-limit window that counts them', () => {
+    const longest = Math.max(LOGIN_CODE_RULES.ttlMs, LOGIN_CODE_RULES.perPhone.windowMs, LOGIN_CODE_RULES.perClient.windowMs);
+    expect(LOGIN_CODE_RETENTION_MS).toBeGreaterThan(longest);
+  });
+});
