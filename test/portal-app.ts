@@ -5,6 +5,7 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger, type Logger } from '@app/worker/logger';
 import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
 import { createApp } from '../api/src/app';
+import type { PublicPostSettings } from '../api/src/middleware/public-post';
 import { SESSION_POLICIES } from '../api/src/middleware/session';
 import { createPostgresSessionStore } from '../api/src/middleware/session-store';
 import { queueDashboard } from '../api/src/modules/ops/queue-dashboard';
@@ -23,6 +24,8 @@ export interface TestApiOptions {
   staffSignIn?: StaffSignInSettings;
   /** Mount the queue dashboard, as main.ts does. */
   queueDashboard?: boolean;
+  /** Rate limits of the public endpoints; none when absent. */
+  publicPosts?: PublicPostSettings;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       now,
       auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
+      ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
     }),
     middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider, type OidcProvider } from '../dev/src/oidc-provider';
-import { startPortalApi, type TestBrowser } from './portal-app';
+import { startPortalApi, type TestApiOptions, type TestBrowser } from './portal-app';
 
 export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-client-secret' } as const;
 
@@ -11,12 +11,13 @@ export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-clien
  * clock the test moves (session timeouts, sign-in attempt expiry). The ID token's own expiry is
  * checked against real time by openid-client.
  */
-export async function startStaffApi(label: string, start: Date, overrides: Partial<StaffSignInSettings> = {}) {
+export async function startStaffApi(label: string, start: Date, overrides: Partial<StaffSignInSettings> = {}, options: Pick<TestApiOptions, 'publicPosts'> = {}) {
   const provider: OidcProvider = await startOidcProvider();
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).
   const warnings: { msg?: string; reason?: string }[] = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { msg?: string; reason?: string }) });
   const api = await startPortalApi(label, start, {
+    ...options,
     logger,
     queueDashboard: true,
     staffSignIn: {

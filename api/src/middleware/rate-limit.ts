@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { errors } from '../errors';
 import { clientIp } from './client-ip';
 
@@ -22,9 +22,14 @@ interface Window {
  * per process. That is enough against a script hammering a form from one address, costs no
  * round trip on the hot path (the intake benchmark), and needs nothing when Redis is down;
  * a shared store is the upgrade if we ever run many API processes.
- * Over the limit: 429 { error, code: 'rate_limited' } with Retry-After (seconds).
+ * Over the limit: Retry-After (seconds) and 429 { error, code: 'rate_limited' }, or whatever
+ * `onLimited` answers instead (a browser navigation wants a page, not JSON).
  */
-export function rateLimit(settings: RateLimitSettings, clock: () => number = Date.now): Middleware {
+export function rateLimit(
+  settings: RateLimitSettings,
+  options: { clock?: () => number; onLimited?: (ctx: Context) => void } = {},
+): Middleware {
+  const { clock = Date.now, onLimited = () => { throw errors.tooManyRequests(); } } = options;
   const windows = new Map<string, Window>();
   let lastSweep = clock();
 
@@ -48,7 +53,7 @@ export function rateLimit(settings: RateLimitSettings, clock: () => number = Dat
     w.count += 1;
     if (w.count > settings.max) {
       ctx.set('Retry-After', String(Math.max(1, Math.ceil((w.startedAt + settings.windowMs - now) / 1000))));
-      throw errors.tooManyRequests();
+      return onLimited(ctx);
     }
     await next();
   };

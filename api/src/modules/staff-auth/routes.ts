@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { UNLIMITED_PUBLIC_POSTS } from '../../middleware/public-post';
+import { rateLimit } from '../../middleware/rate-limit';
 import { requireStaff, signInStaff, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { createOidcClient, type StaffSignInSettings } from './oidc-client';
@@ -32,8 +34,13 @@ export function staffAuthRoutes(deps: ModuleDeps): Router {
     ctx.redirect(REFUSED);
   };
   const cookieOptions = (ctx: Context) => ({ path: ATTEMPT_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true, secure: ctx.secure });
+  // Each start stores an attempt row: one address gets the public forms' budget for starts and
+  // callbacks together, and is sent back to the login page beyond it.
+  const signInLimit = rateLimit((deps.publicPosts ?? UNLIMITED_PUBLIC_POSTS).rateLimit, {
+    onLimited: (ctx) => refuse(ctx, 'too many sign-in requests from this address'),
+  });
 
-  router.get(`/api/auth/${provider}`, async (ctx) => {
+  router.get(`/api/auth/${provider}`, signInLimit, async (ctx) => {
     ctx.set('Cache-Control', NO_STORE);
     if (!auth) return refuse(ctx, 'staff sign-in is not configured (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, STAFF_EMAIL_DOMAINS)');
     // The site's own origin (Koa 3's ctx.origin is the Origin header, which a navigation lacks).
@@ -48,7 +55,7 @@ export function staffAuthRoutes(deps: ModuleDeps): Router {
     }
   });
 
-  router.get(`/api/auth/${provider}/callback`, async (ctx) => {
+  router.get(`/api/auth/${provider}/callback`, signInLimit, async (ctx) => {
     ctx.set('Cache-Control', NO_STORE);
     const attemptId = ctx.cookies.get(ATTEMPT_COOKIE, { signed: true });
     ctx.cookies.set(ATTEMPT_COOKIE, '', { ...cookieOptions(ctx), expires: new Date(0) });

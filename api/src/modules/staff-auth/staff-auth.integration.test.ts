@@ -273,3 +273,28 @@ describe('staff sign-in with OpenID Connect', () => {
     });
   });
 });
+
+describe('staff sign-in rate limit', () => {
+  it('sends an address that used up its sign-in requests back to the login page, with no attempt stored', async () => {
+    const api = await startStaffApi('staff-auth-limit', START, {}, {
+      publicPosts: { rateLimit: { max: 2, windowMs: MINUTE, trustedProxyHops: 0 }, idempotencyTtlMs: MINUTE },
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const start = await navigate(new TestBrowser(api.url), `${api.url}/api/auth/google`);
+        expect(new URL(start.location!).origin).toBe(api.provider.url);
+      }
+      const browser = new TestBrowser(api.url);
+      const refused = await navigate(browser, `${api.url}/api/auth/google`);
+      expect(refused.status).toBe(302);
+      expect(refused.location).toBe(REFUSED);
+      expect(browser.cookies.has('staff_login')).toBe(false);
+      expect(api.lastRefusal()).toBe('too many sign-in requests from this address');
+      // The callback shares the budget.
+      expect((await navigate(browser, `${api.url}/api/auth/google/callback?code=x&state=y`)).location).toBe(REFUSED);
+      expect(api.lastRefusal()).toBe('too many sign-in requests from this address');
+    } finally {
+      await api.close();
+    }
+  });
+});
