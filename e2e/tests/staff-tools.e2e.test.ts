@@ -211,6 +211,36 @@ describe('staff tools', () => {
     );
   });
 
+  it('Team Management: the form names each missing field, and editing a hidden member keeps them hidden', { timeout: 60_000 }, async () => {
+    const { page } = browser;
+    await openTool(page, 'Team Management', 'Team Management');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const form = page.getByRole('form', { name: 'New team member' });
+    await form.getByLabel('Order on the page').fill('');
+    await form.getByRole('button', { name: 'Add team member' }).click();
+    expect(await errorOf(form.getByLabel('Name'))).toBe('Please enter a name.');
+    expect(await errorOf(form.getByLabel('Role'))).toBe('Please enter a role.');
+    expect(await errorOf(form.getByLabel('Bio'))).toBe('Please enter a short bio.');
+    expect(await errorOf(form.getByLabel('Order on the page'))).toBe('Please enter a whole number between -1000 and 1000.');
+    await expect.poll(() => form.getByLabel('Name').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A seeded placeholder, hidden from the Team page: an edit changes its text, not whether it shows.
+    const row = page.getByRole('row').filter({ hasText: 'Customer Care Specialist' });
+    await row.getByRole('button', { name: 'Edit Coming soon, Customer Care Specialist' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Coming soon' });
+    expect(await edit.getByLabel('Bio').inputValue()).toBe('We are hiring: this could be you.');
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Edit “Coming soon”' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    const bio = `We are hiring for customer care (${hex()}).`;
+    await edit.getByLabel('Bio').fill(bio);
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('status').getByText('Saved “Coming soon”.', { exact: true }).waitFor();
+    expect(await row.locator('[data-enabled]').textContent()).toBe('Hidden');
+    // The form is a new one again.
+    await page.getByRole('form', { name: 'New team member' }).waitFor();
+    expect(await page.getByRole('form', { name: 'New team member' }).getByLabel('Order on the page').inputValue()).toBe('0');
+  });
+
   it('creates a career listing, edits it, sees it on the public Careers page, then closes it', { timeout: 90_000 }, async () => {
     const { page } = browser;
     const title = `Window Specialist ${hex()}`;
