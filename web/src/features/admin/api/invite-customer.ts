@@ -10,7 +10,7 @@ const inviteAnswerSchema = z.object({
 });
 export type InvitedCustomer = z.output<typeof inviteAnswerSchema>['customer'];
 
-/** The body as typed: an existing customer's id, or a new person's e-mail and phone (+ optional names). */
+/** The body: an existing customer's id, or a new person's e-mail and phone (+ optional names), as the shared schema reads them. */
 export type InviteRequest = { contactId: string } | { email: string; phone: string; firstName?: string; lastName?: string };
 
 /** POST /api/internal/admin/invites: lets the customer into the portal; the SMS goes out through the outbox. */

@@ -24,7 +24,8 @@ export function useStaffForm<TInput extends FieldValues, TOutput>(schema: z.ZodT
   /** For a request's onError. */
   const showFailure = (error: unknown) => {
     const field = error instanceof StaffRequestError ? error.field : undefined;
-    if (field && Object.hasOwn(form.getValues(), field)) {
+    // A field of this form (register() names its control) shows its own error.
+    if (field && formRef.current?.elements.namedItem(field)) {
       form.setError(field as Path<TInput>, { message: failureText(error) });
       focusFirstError(formRef.current);
     } else setFailure(failureText(error));
