@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type { OutboxRow } from '@app/worker/outbox/relay-repository';
 
 export interface NewContactTicket {
   name: string;
@@ -18,10 +17,9 @@ export interface NewContactTicket {
  * row and upserts the HubSpot contact by e-mail, and a question must not make its sender a
  * portal customer.
  */
-export async function insertContactTicket(db: Db, t: NewContactTicket): Promise<{ contactTicketId: string; event: OutboxRow }> {
+export async function insertContactTicket(db: Db, t: NewContactTicket): Promise<{ contactTicketId: string }> {
   const contactTicketId = randomUUID();
   const eventId = randomUUID();
-  const payload = { contactTicketId };
   await db.$executeRaw`
     WITH t AS (
       INSERT INTO contact_ticket (id, name, email, phone, booking_id, reason, description, agreed)
@@ -29,6 +27,6 @@ export async function insertContactTicket(db: Db, t: NewContactTicket): Promise<
       RETURNING id
     )
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
-    SELECT ${eventId}::uuid, 'crm.push-support-ticket', ${JSON.stringify(payload)}::jsonb, 'contact_ticket', t.id FROM t`;
-  return { contactTicketId, event: { id: eventId, type: 'crm.push-support-ticket', payload } };
+    SELECT ${eventId}::uuid, 'crm.push-support-ticket', ${JSON.stringify({ contactTicketId })}::jsonb, 'contact_ticket', t.id FROM t`;
+  return { contactTicketId };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
-import type { OutboxRow } from '@app/worker/outbox/relay-repository';
 
 /** Everything below is scoped by contact id: a customer only ever reads or changes their own rows. */
 
@@ -95,16 +94,16 @@ export async function withOwnedDeal<T>(
 export async function insertChangeRequest(
   tx: DbTransaction,
   t: { dealId: string; contactId: string; category: PortalTicketRow['category']; reason: string; changeType: string | null },
-): Promise<{ ticketId: string; event: OutboxRow }> {
+): Promise<{ ticketId: string }> {
   const ticket = await tx.ticket.create({
     data: { dealId: t.dealId, contactId: t.contactId, category: t.category, reason: t.reason, changeType: t.changeType },
     select: { id: true },
   });
-  const event = await tx.outboxEvent.create({
+  await tx.outboxEvent.create({
     data: { id: randomUUID(), type: 'crm.push-change-request', payload: { ticketId: ticket.id }, aggregateType: 'ticket', aggregateId: ticket.id },
-    select: { id: true, type: true, payload: true },
+    select: { id: true },
   });
-  return { ticketId: ticket.id, event };
+  return { ticketId: ticket.id };
 }
 
 export interface NewPortalBooking {
@@ -124,7 +123,7 @@ export interface NewPortalBooking {
 }
 
 /** The portal request, its deal and the outbox event that pushes it to HubSpot, in one transaction. */
-export async function insertPortalBooking(db: Db, b: NewPortalBooking): Promise<{ dealId: string; event: OutboxRow }> {
+export async function insertPortalBooking(db: Db, b: NewPortalBooking): Promise<{ dealId: string }> {
   return db.$transaction(async (tx) => {
     const deal = await tx.deal.create({
       data: {
@@ -152,10 +151,10 @@ export async function insertPortalBooking(db: Db, b: NewPortalBooking): Promise<
         description: b.description,
       },
     });
-    const event = await tx.outboxEvent.create({
+    await tx.outboxEvent.create({
       data: { id: randomUUID(), type: 'crm.push-booking', payload: { dealId: deal.id }, aggregateType: 'deal', aggregateId: deal.id },
-      select: { id: true, type: true, payload: true },
+      select: { id: true },
     });
-    return { dealId: deal.id, event };
+    return { dealId: deal.id };
   });
 }
