@@ -1,37 +1,23 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type Db } from '@app/db/client';
+import type { Db } from '@app/db/client';
 import { careerListingsSchema } from '@app/shared/career-listing';
-import { createLogger } from '@app/worker/logger';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
-import { createApp } from '../../app';
+import { startOnSeededDatabase, type SeededApp } from '../../../../test/seeded-app';
 import { careersRoutes } from './routes';
 
-const log = createLogger({ service: 'careers-test', level: 'silent', format: 'json' });
 const PATH = '/api/internal/admin/fetchCareerListings';
 
 // A freshly seeded database of its own: staff tests add and close listings in the shared one.
 describe('GET /api/internal/admin/fetchCareerListings against the seeded database', () => {
-  let database: TestDatabase;
+  let app: SeededApp;
   let db: Db;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('careers');
-    db = createPrismaClient(database.url);
-    const app = await createApp({ logger: log, bodyLimit: '100kb', readinessChecks: {}, routers: [careersRoutes({ db })] });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await startOnSeededDatabase('careers', (database) => [careersRoutes({ db: database })]);
+    ({ db, base } = app);
   }, 60_000);
 
-  afterAll(async () => {
-    server.close();
-    await db.$disconnect();
-    await database.drop();
-  });
+  afterAll(() => app.close());
 
   it('answers the seeded listings in their sort order with exactly the fields the page shows', async () => {
     const res = await fetch(`${base}${PATH}`);

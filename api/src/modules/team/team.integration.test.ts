@@ -1,41 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
+import type { Db } from '@app/db/client';
 import { visibleTeamMembers } from '../../../../web/src/features/marketing/content/team-members';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
 import { createCustomer, signIn, TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
-import { createApp } from '../../app';
+import { startOnSeededDatabase, type SeededApp } from '../../../../test/seeded-app';
 import { teamRoutes } from './routes';
 
-const log = createLogger({ service: 'team-test', level: 'silent', format: 'json' });
 const unique = () => randomBytes(4).toString('hex');
 type PublicMember = { name: string; role: string; bio: string; kind: string };
 
 // A freshly seeded database of its own: the staff tests below add and hide members in the shared one.
 describe('GET /api/team against the seeded database', () => {
-  let database: TestDatabase;
+  let app: SeededApp;
   let db: Db;
-  let server: Server;
   let base: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('team');
-    db = createPrismaClient(database.url);
-    const app = await createApp({ logger: log, bodyLimit: '100kb', readinessChecks: {}, routers: [teamRoutes({ db })] });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = await startOnSeededDatabase('team', (database) => [teamRoutes({ db: database })]);
+    ({ db, base } = app);
   }, 60_000);
 
-  afterAll(async () => {
-    server.close();
-    await db.$disconnect();
-    await database.drop();
-  });
+  afterAll(() => app.close());
 
   it('answers the enabled members in order with name, role, bio and kind only: the list the Team page is pre-rendered with', async () => {
     const res = await fetch(`${base}/api/team`);
