@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     TWILIO_AUTH_TOKEN: 'bench',
     TWILIO_FROM: '+15555550100',
     CRM_PULL_INTERVAL_MS: '0',
+    HOUSEKEEPING_INTERVAL_MS: '0',
   });
   const db = createPrismaClient(database.url);
   try {

@@ -9,8 +9,8 @@ import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
 import { listenForOutboxNudges } from './outbox/notifier';
 import { startRelay } from './outbox/relay';
-import { createQueueBackend, createQueues, type AnyQueue } from './queue/connection';
-import type { JobName } from './queue/job-routing';
+import { createQueueBackend, createQueues } from './queue/connection';
+import { JOB_QUEUES, type JobName } from './queue/job-routing';
 import { startWorkers } from './runtime';
 import { createTwilioClient } from './sms/twilio-client';
 
@@ -47,14 +47,14 @@ async function main(): Promise<void> {
     ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })
     : undefined;
   // One schedule per job however many workers run (upsert by id); a missed run just waits for the next.
-  const schedule = async (queue: AnyQueue, name: JobName, everyMs: number) => {
+  const schedule = async (name: JobName, everyMs: number) => {
     if (everyMs <= 0) return;
-    await queue
+    await relayQueues[JOB_QUEUES[name]]
       .upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } })
       .catch((error: unknown) => log.warn({ err: error, job: name }, 'could not schedule the job yet; the next start will'));
   };
-  await schedule(relayQueues.crm, 'crm.pull', env.CRM_PULL_INTERVAL_MS);
-  await schedule(relayQueues.housekeeping, 'housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
+  await schedule('crm.pull', env.CRM_PULL_INTERVAL_MS);
+  await schedule('housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
