@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ActionStatus } from './action-status';
 
 /** What a staff page that manages a list (careers, team) names in its two sections. */
 export interface ManagedListTexts<T> {
@@ -48,13 +49,7 @@ export function ManagedListEditor<T extends { id: string }>({ query, texts, list
 
   return (
     <>
-      <div aria-live="polite">
-        {message ? (
-          <p className="status-note" role="status">
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <ActionStatus message={message} />
       <section className="tool-section" aria-labelledby={`${texts.id}-list-heading`}>
         <h2 id={`${texts.id}-list-heading`}>{texts.listHeading}</h2>
         {query.isPending ? (

@@ -3,6 +3,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { useCustomerSessions, type CustomerSession } from '../api/get-customer-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { failureText } from '../api/send-staff-json';
+import { ActionStatus } from '../components/action-status';
 import { SessionRow } from '../components/session-row';
 import { ToolPage } from '../components/tool-page';
 
@@ -21,13 +22,7 @@ function Sessions() {
   if (sessions.isError) return <p className="alert">The sessions could not be loaded just now. This page tries again by itself.</p>;
   return (
     <>
-      <div aria-live="polite">
-        {done ? (
-          <p className="status-note" role="status">
-            {done}
-          </p>
-        ) : null}
-      </div>
+      <ActionStatus message={done} />
       {revoke.isError ? <FormAlert message={failureText(revoke.error)} /> : null}
       {sessions.data.length === 0 ? (
         <p>No customer is signed in to the portal right now.</p>
