@@ -68,36 +68,55 @@ export class LoadConnection {
 }
 
 /**
- * Posts `count` bodies with `concurrency` connections, each sending its next request as soon
- * as the previous answer is in. Returns every request's latency in ms and the number of
- * answers that were not `expectedStatus` (or failed).
+ * Posts `warmup + count` bodies (body(0) first) over `concurrency` keep-alive connections, each
+ * sending its next request as soon as the previous answer is in. The first `warmup` requests
+ * are not timed, and the timed ones follow them on the same connections without a pause, so
+ * the figures are those of a server under steady load: no connection set-up, no first wave of
+ * requests arriving all at once. Returns each timed request's latency in ms, the seconds from
+ * the first timed request to the last timed answer, and the number of timed and of untimed
+ * answers that were not `expectedStatus` (or failed). `onTimedStart` runs just before the first timed
+ * request is sent (to take a measurement there; keep it quick, the load waits for it).
  */
 export async function postMany(options: {
   url: URL;
   count: number;
+  warmup?: number;
   concurrency: number;
   body: (i: number) => string;
   expectedStatus: number;
-}): Promise<{ latencies: number[]; failures: number }> {
-  const { url, count, concurrency, body, expectedStatus } = options;
+  onTimedStart?: () => void;
+}): Promise<{ latencies: number[]; seconds: number; failures: number; untimedFailures: number }> {
+  const { url, count, warmup = 0, concurrency, body, expectedStatus, onTimedStart } = options;
   const connections = Array.from({ length: concurrency }, () => new LoadConnection(url.hostname, Number(url.port)));
+  const total = warmup + count;
   const latencies: number[] = [];
   let failures = 0;
+  let untimedFailures = 0;
   let next = 0;
+  let timedFrom = 0;
+  let timedUntil = 0;
   try {
     await Promise.all(
       connections.map(async (connection) => {
-        while (next < count) {
-          const payload = body(next++);
+        while (next < total) {
+          const i = next++;
+          if (i === warmup) onTimedStart?.();
+          const payload = body(i);
           const started = performance.now();
+          if (i === warmup) timedFrom = started;
           const status = await connection.post(url.pathname, payload).catch(() => 0);
-          latencies.push(performance.now() - started);
+          if (i < warmup) {
+            if (status !== expectedStatus) untimedFailures++;
+            continue;
+          }
           if (status !== expectedStatus) failures++;
+          timedUntil = performance.now();
+          latencies.push(timedUntil - started);
         }
       }),
     );
   } finally {
     for (const connection of connections) connection.close();
   }
-  return { latencies, failures };
+  return { latencies, seconds: (timedUntil - timedFrom) / 1000, failures, untimedFailures };
 }
