@@ -63,13 +63,10 @@ export async function withCrmOutage(during: (recover: () => Promise<void>) => Pr
   }
 }
 
-/**
- * How many calls HubSpot has answered with the outage fault since the emulator started, counting
- * only paths that contain `pathPart` (e.g. the contact upsert of a push, not the scheduled pull).
- */
-export async function crmOutageAnswers(pathPart = ''): Promise<number> {
-  const { results } = (await control('GET', '/_emulator/requests')) as { results: Array<{ path: string; fault?: string }> };
-  return results.filter((r) => r.fault === 'outage' && r.path.includes(pathPart)).length;
+/** How many calls (pushes and scheduled pulls) HubSpot has answered with the outage fault since the emulator started. */
+export async function crmOutageAnswers(): Promise<number> {
+  const { results } = (await control('GET', '/_emulator/requests')) as { results: Array<{ fault?: string }> };
+  return results.filter((r) => r.fault === 'outage').length;
 }
 
 /**

@@ -11,6 +11,7 @@ import { listenForOutboxNudges } from './outbox/notifier';
 import { startRelay } from './outbox/relay';
 import { createQueueBackend, createQueues } from './queue/connection';
 import { JOB_QUEUES, type JobName } from './queue/job-routing';
+import { trackProviderOutages } from './queue/provider-outages';
 import { startWorkers } from './runtime';
 import { createTwilioClient } from './sms/twilio-client';
 
@@ -32,16 +33,19 @@ async function main(): Promise<void> {
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
   const jobs = createJobs({ db, hubspot, twilio, smsFrom: env.TWILIO_FROM! });
 
+  // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
+  const outages = trackProviderOutages();
   const runtime = await startWorkers({
     backend: createQueueBackend(queueConfig),
     jobs,
     log,
+    outages,
     settings: { concurrency: env.WORKER_CONCURRENCY, stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS },
   });
   // The relay adds jobs with a fail-fast connection: while the queue is down it keeps rows pending.
   const relayBackend = createQueueBackend({ ...queueConfig, role: 'producer' });
   const relayQueues = createQueues(relayBackend);
-  const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }) });
+  const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }), outages });
   // The API nudges after each commit with events, so work starts at once rather than at the next poll.
   const nudges = env.REDIS_URL
     ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })

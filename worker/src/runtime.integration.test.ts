@@ -7,6 +7,7 @@ import { defineJob } from './jobs/job';
 import { ProviderUnavailableError } from './jobs/job-errors';
 import { createLogger } from './logger';
 import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from './queue/connection';
+import { trackProviderOutages, type ProviderOutages } from './queue/provider-outages';
 import { startWorkers, type WorkerRuntime } from './runtime';
 
 const log = createLogger({ service: 'worker-test', level: 'silent', format: 'json' });
@@ -60,6 +61,7 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
   let backend: QueueBackend;
   let runtime: WorkerRuntime | undefined;
   let queue: AnyQueue | undefined;
+  let outages: ProviderOutages;
 
   afterEach(async () => {
     await queue?.close();
@@ -69,7 +71,8 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
   async function start(): Promise<AnyQueue> {
     backend = createQueueBackend({ redisUrl: redisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix(kind) });
     expect(backend.kind).toBe(kind);
-    runtime = await startWorkers({ backend, jobs: [echo, flaky], log, settings: { concurrency: 2 } });
+    outages = trackProviderOutages();
+    runtime = await startWorkers({ backend, jobs: [echo, flaky], log, settings: { concurrency: 2 }, outages });
     queue = backend.createQueue('crm');
     return queue;
   }
@@ -100,14 +103,20 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
 
   it('holds the whole queue for a moment after a provider outage instead of failing every waiting job', async () => {
     const q = await start();
+    const recovered: string[] = [];
+    outages.onRecovery((name) => recovered.push(name));
     const down = `down-${kind}`;
     const next = `next-${kind}`;
     await q.add('test.flaky', { key: down, fail: true }, { jobId: down, attempts: 1 });
     const failed = await waitForState(q, down, ['failed']);
     expect(failed.failedReason).toBe('provider: HTTP 503');
+    // The relay reads this: the queue's new events stay in the outbox.
+    expect(outages.downQueues()).toEqual(['crm']);
     await q.add('test.flaky', { key: next, fail: false }, { jobId: next });
     await waitForState(q, next, ['completed']);
     // Started only once the pause that began when the first job failed was over.
     expect(starts.get(next)! - failed.finishedOn!).toBeGreaterThanOrEqual(OUTAGE_PAUSE_MS - 250);
+    expect(outages.downQueues()).toEqual([]);
+    expect(recovered).toEqual(['crm']);
   });
 });

@@ -3,6 +3,7 @@ import type { JobDefinition } from './jobs/job';
 import { createDispatcher } from './jobs/dispatch';
 import type { AnyWorker, QueueBackend } from './queue/connection';
 import { BACKOFF_TYPE, DEFAULT_BACKOFF, backoffDelay, type BackoffPolicy } from './queue/job-options';
+import type { ProviderOutages } from './queue/provider-outages';
 import { QUEUE_NAMES } from './queue/queues';
 
 const PAUSABLE_LIMITER_MAX = 1_000_000;
@@ -26,20 +27,22 @@ export async function startWorkers(options: {
   jobs: readonly JobDefinition[];
   log: Logger;
   settings: WorkerSettings;
+  /** Told of every provider outage and every success, queue by queue (the relay reads it). */
+  outages?: ProviderOutages;
 }): Promise<WorkerRuntime> {
-  const { backend, jobs, log, settings } = options;
+  const { backend, jobs, log, settings, outages } = options;
   const policy = settings.backoff ?? DEFAULT_BACKOFF;
   const pausers = QUEUE_NAMES.map((name) => backend.createQueue(name));
   const workers = QUEUE_NAMES.map((queue, index) => {
     const pauser = pausers[index]!;
-    const dispatcher = createDispatcher(
-      jobs.filter((j) => j.queue === queue),
-      log.child({ queue }),
+    const dispatcher = createDispatcher(jobs.filter((j) => j.queue === queue), log.child({ queue }), {
       // Never shorten a longer pause already in force (a 429's Retry-After outranks an outage probe).
-      async (ms) => {
+      pauseQueue: async (ms) => {
         if ((await pauser.getRateLimitTtl()) < ms) await pauser.rateLimit(ms);
       },
-    );
+      providerUnavailable: () => outages?.reportOutage(queue),
+      succeeded: () => outages?.reportSuccess(queue),
+    });
     const worker = backend.createWorker(queue, dispatcher, {
       concurrency: settings.concurrency,
       autorun: false,

@@ -10,17 +10,24 @@ import { ProviderUnavailableError, RateLimitedError } from './job-errors';
 export const OUTAGE_PAUSE_MS = 3_000;
 
 /**
+ * What the dispatcher tells its queue's runtime. `pauseQueue` holds the whole queue; the two
+ * reports feed ProviderOutages (see queue/provider-outages.ts).
+ */
+export interface DispatcherHooks {
+  pauseQueue?(ms: number): Promise<void>;
+  providerUnavailable?(): void;
+  succeeded?(): void;
+}
+
+/**
  * Turns a list of job definitions into one BullMQ processor. An unknown job name or a
  * payload that fails its schema can never succeed on retry, so both fail unrecoverably
  * and stay in the failed set for a person to look at. A provider's rate limit pauses the
  * whole queue (`pauseQueue`) and puts the job back without using up an attempt; a provider
  * outage fails the job (backoff) and holds the queue for OUTAGE_PAUSE_MS.
  */
-export function createDispatcher(
-  definitions: readonly JobDefinition[],
-  log: Logger,
-  pauseQueue: (ms: number) => Promise<void> = async () => {},
-) {
+export function createDispatcher(definitions: readonly JobDefinition[], log: Logger, hooks: DispatcherHooks = {}) {
+  const pauseQueue = hooks.pauseQueue ?? (async () => {});
   const byName = new Map(definitions.map((d) => [d.name, d]));
   if (byName.size !== definitions.length) throw new Error('Two job definitions share a name');
 
@@ -34,7 +41,9 @@ export function createDispatcher(
     }
     const jobLog = log.child({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 });
     try {
-      return await definition.process(parsed.data, { log: jobLog, jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+      const result = await definition.process(parsed.data, { log: jobLog, jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
+      hooks.succeeded?.();
+      return result;
     } catch (error) {
       if (error instanceof RateLimitedError) {
         jobLog.warn({ retryAfterMs: error.retryAfterMs }, 'rate limited: pausing the queue');
@@ -44,6 +53,7 @@ export function createDispatcher(
       if (error instanceof ProviderUnavailableError) {
         // The job still fails (an attempt, then its backoff); the others wait instead of failing too.
         jobLog.warn({ err: error.message, pauseMs: OUTAGE_PAUSE_MS }, 'provider unavailable: holding the queue');
+        hooks.providerUnavailable?.();
         await pauseQueue(OUTAGE_PAUSE_MS);
       }
       throw error;

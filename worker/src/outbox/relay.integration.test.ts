@@ -8,6 +8,8 @@ import { createQueueBackend, createQueues, type QueueBackend } from '../queue/co
 import { addOutboxJobs, type QueuesByName } from './dispatch';
 import { createRedisConnection } from '../queue/connection';
 import { createOutboxNotifier, listenForOutboxNudges } from './notifier';
+import { trackProviderOutages } from '../queue/provider-outages';
+import { HELD_REASON } from './relay-repository';
 import { startRelay } from './relay';
 
 const log = createLogger({ service: 'relay-test', level: 'silent', format: 'json' });
@@ -93,6 +95,29 @@ describe('outbox relay', () => {
     await up.stop();
     expect(await db.outboxEvent.count({ where: { status: 'dispatched', id: { in: ids } } })).toBe(2);
     expect(await queues.crm.count()).toBe(2);
+  });
+
+  it("keeps a down provider's events in the outbox, dispatches the others, and releases them when it answers", async () => {
+    const outages = trackProviderOutages();
+    outages.reportOutage('crm'); // a crm job just met an outage
+    const crm = await insertEvents(3);
+    const [sms] = await insertEvents(1, 'sms.send');
+    const relay = startRelay({ db, queues, log, idleMs: 60_000, outages });
+    try {
+      await expect.poll(() => db.outboxEvent.count({ where: { id: sms!, status: 'dispatched' } })).toBe(1);
+      const held = await db.outboxEvent.findMany({ where: { id: { in: crm } } });
+      expect(held.every((r) => r.status === 'pending' && r.lastError === HELD_REASON && r.attempts === 0)).toBe(true);
+      expect(held.every((r) => r.availableAt.getTime() > Date.now() + 20_000)).toBe(true);
+      expect(await queues.crm.count()).toBe(0);
+      expect((await queues.sms.getJob(sms!))?.name).toBe('sms.send');
+
+      outages.reportSuccess('crm'); // a crm job succeeded: HubSpot answers again
+      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: crm }, status: 'dispatched' } }), { timeout: 3_000 }).toBe(3);
+      for (const id of crm) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
+      expect(await db.outboxEvent.count({ where: { id: { in: crm }, attempts: 1, lastError: null } })).toBe(3);
+    } finally {
+      await relay.stop();
+    }
   });
 
   it('adds no second job when a crash came between enqueueing and marking the row', async () => {

@@ -1,12 +1,17 @@
 import type { Db } from '@app/db/client';
 import type { Logger } from '../logger';
+import { JOB_QUEUES, isJobName } from '../queue/job-routing';
+import type { ProviderOutages } from '../queue/provider-outages';
+import type { QueueName } from '../queue/queues';
 import { addOutboxJobs, type QueuesByName } from './dispatch';
-import { dispatchDueEvents, recordDispatchFailure } from './relay-repository';
+import { dispatchDueEvents, recordDispatchFailure, releaseHeldEvents, type OutboxRow } from './relay-repository';
 
 export interface RelayOptions {
   db: Db;
   queues: QueuesByName;
   log: Logger;
+  /** The worker's view of its providers: events of a queue that is down stay in the outbox. */
+  outages?: ProviderOutages;
   /** Pause between polls when there was nothing (or little) to do. */
   idleMs?: number;
   batchSize?: number;
@@ -27,33 +32,72 @@ const QUEUE_DOWN_RETRY_MS = 2_000;
  * events go in batches (one claim, one queue call, one update) rather than a pass per request.
  */
 const NUDGED_PASS_GAP_MS = 10;
+/**
+ * A held event is looked at again after this long (or at once when its queue recovers). Held
+ * events cost one claim and one update per look, instead of a job that can only wait.
+ */
+const HELD_RECHECK_MS = 30_000;
+
+const typesOf = (queue: QueueName) => Object.entries(JOB_QUEUES).filter(([, q]) => q === queue).map(([type]) => type);
+/** Undefined for an unknown type (which no queue holds: addOutboxJobs parks it). */
+const queueOf = (row: OutboxRow): QueueName | undefined => (isJobName(row.type) ? JOB_QUEUES[row.type] : undefined);
 
 /**
  * The guarantee behind "a request is safe the moment the API answers": every committed outbox
  * row becomes a job; the API never adds jobs itself. Runs a pass when the API nudges it
  * (notifier.ts), polls Postgres besides, and loops without pausing while there is a backlog.
+ * While `outages` says a queue's provider is down, that queue's events stay in the outbox
+ * (due again every HELD_RECHECK_MS) and are released the moment a job of the queue succeeds.
  */
 export function startRelay(options: RelayOptions): Relay {
-  const { db, queues, log, idleMs = 250, batchSize = 200 } = options;
+  const { db, queues, log, outages, idleMs = 250, batchSize = 200 } = options;
   let running = true;
   /** The sleep between passes; a nudge cuts short only an idle sleep, never the gap after a nudged pass. */
   let sleep: { interrupt: () => void; idle: boolean } | undefined;
   /** A nudge that came while a pass was running: the events may have missed that pass. */
   let nudged = false;
 
+  /** Queues whose events this relay holds, to log only changes. */
+  const holding = new Set<QueueName>();
+  const noteHolds = (down: ReadonlySet<QueueName>, held: readonly OutboxRow[]) => {
+    for (const queue of holding) if (!down.has(queue)) holding.delete(queue);
+    for (const queue of new Set(held.map((r) => queueOf(r)!))) {
+      if (holding.has(queue)) continue;
+      holding.add(queue);
+      log.warn({ queue }, 'provider unavailable: new events stay in the outbox until it answers');
+    }
+  };
+
   const runOnce = async (): Promise<number> => {
     let failedIds: string[] = [];
+    const down = new Set(outages?.downQueues());
+    let heldQueues = new Set<QueueName>();
     try {
-      return await dispatchDueEvents(db, batchSize, async (rows) => {
-        failedIds = rows.map((r) => r.id);
-        const { unknown } = await addOutboxJobs(queues, rows);
-        if (unknown.length > 0) {
-          // Let the known rows through; park the unknown ones (visible in the backlog metrics).
-          log.error({ ids: unknown.map((r) => r.id), types: [...new Set(unknown.map((r) => r.type))] }, 'outbox events of unknown type');
-          failedIds = unknown.map((r) => r.id);
-          throw new UnknownTypeError();
-        }
-      });
+      const claimed = await dispatchDueEvents(
+        db,
+        batchSize,
+        async (rows) => {
+          const isHeld = (row: OutboxRow) => down.has(queueOf(row)!);
+          const held = down.size === 0 ? [] : rows.filter(isHeld);
+          const toAdd = held.length === 0 ? rows : rows.filter((row) => !isHeld(row));
+          heldQueues = new Set(held.map((r) => queueOf(r)!));
+          noteHolds(down, held);
+          failedIds = toAdd.map((r) => r.id);
+          const { unknown } = await addOutboxJobs(queues, toAdd);
+          if (unknown.length > 0) {
+            // Let the known rows through; park the unknown ones (visible in the backlog metrics).
+            log.error({ ids: unknown.map((r) => r.id), types: [...new Set(unknown.map((r) => r.type))] }, 'outbox events of unknown type');
+            failedIds = unknown.map((r) => r.id);
+            throw new UnknownTypeError();
+          }
+          return { held: held.map((r) => r.id) };
+        },
+        HELD_RECHECK_MS,
+      );
+      // A queue that recovered while this pass held its events: its release may have missed them.
+      const stillDown = new Set(outages?.downQueues());
+      for (const queue of heldQueues) if (!stillDown.has(queue)) release(queue);
+      return claimed;
     } catch (error) {
       const unknownType = error instanceof UnknownTypeError;
       if (!unknownType) log.warn({ err: error }, 'outbox relay could not dispatch; will retry');
@@ -68,6 +112,26 @@ export function startRelay(options: RelayOptions): Relay {
       return 0;
     }
   };
+
+  function wake(): void {
+    nudged = true;
+    if (sleep?.idle) sleep.interrupt();
+  }
+
+  function release(queue: QueueName): void {
+    holding.delete(queue);
+    releaseHeldEvents(db, typesOf(queue)).then(
+      (released) => {
+        if (released > 0) log.info({ queue, released }, 'provider answers again: held events released');
+        wake();
+      },
+      (error: unknown) => log.warn({ err: error, queue }, 'could not release held events; they are due again within their hold'),
+    );
+  }
+
+  outages?.onRecovery((queue) => {
+    if (running) release(queue);
+  });
 
   const loop = (async () => {
     while (running) {
@@ -93,10 +157,7 @@ export function startRelay(options: RelayOptions): Relay {
 
   return {
     runOnce,
-    wake: () => {
-      nudged = true;
-      if (sleep?.idle) sleep.interrupt();
-    },
+    wake,
     stop: async () => {
       running = false;
       sleep?.interrupt();
