@@ -100,6 +100,7 @@ describe('outbox relay', () => {
   it("keeps a down provider's events in the outbox, dispatches the others, and releases them when it answers", async () => {
     const outages = trackProviderOutages();
     outages.reportOutage('crm'); // a crm job just met an outage
+    outages.reportOutage('sms'); // so did a text message: those are never held
     const crm = await insertEvents(3);
     const [sms] = await insertEvents(1, 'sms.send');
     const relay = startRelay({ db, queues, log, idleMs: 60_000, outages });

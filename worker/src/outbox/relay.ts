@@ -37,6 +37,12 @@ const NUDGED_PASS_GAP_MS = 10;
  * events cost one claim and one update per look, instead of a job that can only wait.
  */
 const HELD_RECHECK_MS = 30_000;
+/**
+ * Queues whose events are held while their provider is down: HubSpot work, which can come in
+ * bulk. Not text messages: a login code is wanted within seconds of Twilio answering again, and
+ * its job already drops a code that expired.
+ */
+const HOLDABLE_QUEUES: ReadonlySet<QueueName> = new Set(['crm']);
 
 const typesOf = (queue: QueueName) => Object.entries(JOB_QUEUES).filter(([, q]) => q === queue).map(([type]) => type);
 /** Undefined for an unknown type (which no queue holds: addOutboxJobs parks it). */
@@ -46,8 +52,9 @@ const queueOf = (row: OutboxRow): QueueName | undefined => (isJobName(row.type) 
  * The guarantee behind "a request is safe the moment the API answers": every committed outbox
  * row becomes a job; the API never adds jobs itself. Runs a pass when the API nudges it
  * (notifier.ts), polls Postgres besides, and loops without pausing while there is a backlog.
- * While `outages` says a queue's provider is down, that queue's events stay in the outbox
- * (due again every HELD_RECHECK_MS) and are released the moment a job of the queue succeeds.
+ * While `outages` says the provider of a HOLDABLE_QUEUES queue is down, that queue's events stay
+ * in the outbox (due again every HELD_RECHECK_MS) and are released the moment a job of the
+ * queue succeeds.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { db, queues, log, outages, idleMs = 250, batchSize = 200 } = options;
@@ -70,7 +77,7 @@ export function startRelay(options: RelayOptions): Relay {
 
   const runOnce = async (): Promise<number> => {
     let failedIds: string[] = [];
-    const down = new Set(outages?.downQueues());
+    const down = new Set(outages?.downQueues().filter((queue) => HOLDABLE_QUEUES.has(queue)));
     let heldQueues = new Set<QueueName>();
     try {
       const claimed = await dispatchDueEvents(
