@@ -72,9 +72,11 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     await page.getByRole('link', { name: 'Queue Dashboard' }).click();
     await page.waitForURL(appUrl(QUEUES));
     await page.getByText('Bull Dashboard', { exact: true }).waitFor();
-    // The worker's queues, each a link in bull-board's side menu.
-    for (const queue of ['crm', 'sms', 'housekeeping']) await page.getByRole('link', { name: queue, exact: true }).waitFor();
-    await page.getByRole('link', { name: 'crm', exact: true }).click();
+    // The worker's queues, each a link in bull-board's side menu (the overview, once its data is
+    // in, shows a card linking to each queue as well).
+    const sideMenu = page.locator('#bull-board-sidebar');
+    for (const queue of ['crm', 'sms', 'housekeeping']) await sideMenu.getByRole('link', { name: queue, exact: true }).waitFor();
+    await sideMenu.getByRole('link', { name: 'crm', exact: true }).click();
     await page.waitForURL(appUrl(`${QUEUES}/queue/crm`));
     // Its data loaded too (the page's JSON calls carry the staff session); nothing failed on the way.
     await page.waitForLoadState('networkidle');
