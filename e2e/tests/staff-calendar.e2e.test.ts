@@ -21,14 +21,16 @@ const OWNER_NAME = `${OWNER.firstName} ${OWNER.lastName}`;
 const SERVICE_TYPE = 'Deep Clean';
 
 /**
- * A day of the calendar's first week (Sunday to Saturday, FullCalendar's default for English):
- * tomorrow in Eastern Time, or yesterday when today is a Saturday.
+ * A day of the calendar's first week (Sunday to Saturday, FullCalendar's default for English),
+ * two days from today in Eastern Time: ahead from Sunday to Thursday, back on Friday and Saturday.
+ * Two, not one: the portal test's deal "within 24 hours" can sit tomorrow at any hour, and an
+ * entry that overlaps another is drawn half as wide, too narrow for its text.
  */
-function dayInThisWeek(): { date: string; fromToday: 1 | -1 } {
+function dayInThisWeek(): { date: string; daysFromToday: 2 | -2 } {
   const today = easternToday();
-  const isSaturday = new Date(`${today}T12:00:00Z`).getUTCDay() === 6;
-  const fromToday = isSaturday ? -1 : 1;
-  return { date: addDays(today, fromToday), fromToday };
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const daysFromToday = weekday <= 4 ? 2 : -2;
+  return { date: addDays(today, daysFromToday), daysFromToday };
 }
 
 /**
@@ -158,7 +160,7 @@ describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
       await markDocument(page);
 
       // A staff member schedules the cleaning in HubSpot: stage, date and time, cleaner.
-      const { date, fromToday } = dayInThisWeek();
+      const { date, daysFromToday } = dayInThisWeek();
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
       const at = easternWallTimeToInstant(y, m, d, 10, 0);
       await crm().patchDeal(hubspotDealId, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: at.toISOString(), ownerId: OWNER.id });
@@ -180,9 +182,12 @@ describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
 
       await viewTab(page, 'Day').click();
       expect(await viewTab(page, 'Day').getAttribute('aria-selected')).toBe('true');
-      // The day view opens on today; the entry is a day away.
+      // The day view opens on today; the entry is two days away.
       expect(await entry.count()).toBe(0);
-      await page.getByRole('button', { name: fromToday === 1 ? 'Next Day' : 'Previous Day' }).click();
+      const towardEntry = page.getByRole('button', { name: daysFromToday > 0 ? 'Next Day' : 'Previous Day' });
+      await towardEntry.click();
+      expect(await entry.count()).toBe(0);
+      await towardEntry.click();
       await entry.waitFor();
       await expectInSlot(page, entry, date, '10:00:00');
       await expectEntryTexts(entry, title);
