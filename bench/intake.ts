@@ -147,13 +147,16 @@ async function main(): Promise<void> {
     // Processes listed once, read at the start of the timed requests without a /proc scan
     // (the load waits while it is taken); backends started later count whole at the end.
     const pids = { postgres: pidsNamed('postgres'), redis: pidsNamed('redis-server') };
-    const cpuNow = (fresh: boolean) => ({
-      api: cpuMs(api.pid),
-      worker: cpuMs(worker.pid),
-      postgres: cpuMsOfPids(fresh ? pidsNamed('postgres') : pids.postgres),
-      redis: cpuMsOfPids(fresh ? pidsNamed('redis-server') : pids.redis),
-      bench: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000,
-    });
+    const cpuNow = (fresh: boolean) => {
+      const bench = process.cpuUsage();
+      return {
+        api: cpuMs(api.pid),
+        worker: cpuMs(worker.pid),
+        postgres: cpuMsOfPids(fresh ? pidsNamed('postgres') : pids.postgres),
+        redis: cpuMsOfPids(fresh ? pidsNamed('redis-server') : pids.redis),
+        bench: (bench.user + bench.system) / 1000,
+      };
+    };
     let cpuBefore = cpuNow(false);
     const { latencies, seconds: intakeSeconds, failures, untimedFailures } = await postMany({
       url: endpoint,

@@ -66,9 +66,9 @@ export function startRelay(options: RelayOptions): Relay {
 
   /** Queues whose events this relay holds, to log only changes. */
   const holding = new Set<QueueName>();
-  const noteHolds = (down: ReadonlySet<QueueName>, held: readonly OutboxRow[]) => {
+  const noteHolds = (down: ReadonlySet<QueueName>, heldNow: ReadonlySet<QueueName>) => {
     for (const queue of holding) if (!down.has(queue)) holding.delete(queue);
-    for (const queue of new Set(held.map((r) => queueOf(r)!))) {
+    for (const queue of heldNow) {
       if (holding.has(queue)) continue;
       holding.add(queue);
       log.warn({ queue }, 'provider unavailable: new events stay in the outbox until it answers');
@@ -88,7 +88,7 @@ export function startRelay(options: RelayOptions): Relay {
           const held = down.size === 0 ? [] : rows.filter(isHeld);
           const toAdd = held.length === 0 ? rows : rows.filter((row) => !isHeld(row));
           heldQueues = new Set(held.map((r) => queueOf(r)!));
-          noteHolds(down, held);
+          noteHolds(down, heldQueues);
           failedIds = toAdd.map((r) => r.id);
           const { unknown } = await addOutboxJobs(queues, toAdd);
           if (unknown.length > 0) {
