@@ -15,6 +15,8 @@ export interface AppDeps {
   logger: Logger;
   bodyLimit: string;
   readinessChecks: Record<string, ReadinessCheck>;
+  /** Reported by /readyz without making the api unready (e.g. the HubSpot account check). */
+  readinessAdvisories?: Record<string, ReadinessCheck>;
   /** Origins besides the request's own that may send state-changing requests (see origin-check.ts). */
   allowedOrigins?: readonly string[];
   /** Cookie sessions (customer portal, staff); without them every guarded endpoint answers 401. */
@@ -38,7 +40,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   for (const middleware of jsonBody(deps.bodyLimit)) app.use(middleware);
   if (deps.session) app.use(sessionMiddleware(app, deps.session));
 
-  const health = healthRoutes(deps.readinessChecks);
+  const health = healthRoutes(deps.readinessChecks, deps.readinessAdvisories);
   app.use(health.routes()).use(health.allowedMethods());
   for (const router of deps.routers ?? []) app.use(router.routes()).use(router.allowedMethods());
   for (const middleware of deps.middleware ?? []) app.use(middleware);

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { SESSION_POLICIES } from './middleware/session';
 import { createPostgresSessionStore } from './middleware/session-store';
-import { pingDatabase } from './modules/health/repository';
+import { checkCrmAccount, pingDatabase } from './modules/health/repository';
 import { queueDashboard } from './modules/ops/queue-dashboard';
 import { opsRoutes } from './modules/ops/routes';
 import { moduleRouters } from './modules/registry';
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     // Staff only (the dashboard checks the session itself), in every environment.
     middleware: [queueDashboard(Object.values(queues))],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },
+    readinessAdvisories: { crm: () => checkCrmAccount(db) },
   });
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { DEAL_STAGES, HISTORY_STAGES } from './deal-stages';
+import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
 import { TIMES_OF_DAY } from './form-fields';
 import { INTERESTS } from './subscribe';
 
@@ -81,11 +81,12 @@ export const CRM_TICKET_CATEGORIES: readonly CrmOption[] = options(['Reschedule 
  * An account has its own stage ids: setup finds each stage by its label (creating missing
  * ones) and stores the account's id for each key.
  */
-export const CRM_DEAL_STAGES: readonly { key: string; label: string; isClosed: boolean }[] = DEAL_STAGES.map((s) => ({
-  key: s.id,
-  label: s.label,
-  isClosed: HISTORY_STAGES.has(s.id),
-}));
+export const CRM_DEAL_STAGES: readonly { key: string; label: string; isClosed: boolean; probability: string }[] = DEAL_STAGES.map((s) => {
+  const isClosed = HISTORY_STAGES.has(s.id);
+  // HubSpot wants a win probability on every deal stage: done is won, the canceled ones are lost.
+  const probability = !isClosed ? '0.5' : s.id === STAGE.CLEANING_DONE ? '1.0' : '0.0';
+  return { key: s.id, label: s.label, isClosed, probability };
+});
 
 /**
  * Ticket stages the product names. 'New' is where our tickets are filed; the three closed ones

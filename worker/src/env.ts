@@ -39,6 +39,11 @@ const schema = z
     HUBSPOT_BUDGET_MAX: z.coerce.number().int().min(1).default(100),
     HUBSPOT_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
     HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** The deal pipeline bookings go to, and the ticket pipeline change requests go to (ids as HubSpot shows them). */
+    HUBSPOT_DEAL_PIPELINE: z.string().min(1).default('default'),
+    HUBSPOT_TICKET_PIPELINE: z.string().min(1).default('0'),
+    /** While the account lacks something the product needs, how often the worker checks it again. */
+    CRM_ACCOUNT_RECHECK_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** How often HubSpot changes are pulled into the mirror; 0 turns the schedule off (tests). */
     CRM_PULL_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(60_000),
     /** How often expired sessions, sign-in attempts, idempotency keys and login codes are deleted; 0 turns it off. */

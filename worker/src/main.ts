@@ -1,8 +1,11 @@
 import { Redis } from 'ioredis';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
-import { createHubSpotClient } from './crm/hubspot-client';
-import { createHubSpotGateway } from './crm/hubspot-gateway';
+import { createAccountApi } from './crm/account/account-api';
+import { startAccountGate } from './crm/account/account-gate';
+import { crmAccount } from './crm/account/crm-account';
+import { createHubSpotClient, HUBSPOT_API_BASE } from './crm/hubspot-client';
+import { createHubSpotCall, createHubSpotGateway } from './crm/hubspot-gateway';
 import { localRequestBudget, redisRequestBudget } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { createJobs } from './jobs/registry';
@@ -26,12 +29,11 @@ async function main(): Promise<void> {
   const budget = budgetRedis
     ? redisRequestBudget(budgetRedis, `${env.QUEUE_PREFIX}:hubspot-budget`, budgetLimits)
     : localRequestBudget(budgetLimits);
-  const hubspot = createHubSpotGateway(
-    createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS }),
-    budget,
-  );
+  const hubspotClient = createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS });
+  const hubspot = createHubSpotGateway(hubspotClient, budget);
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
-  const jobs = createJobs({ db, hubspot, twilio, smsFrom: env.TWILIO_FROM! });
+  const account = crmAccount();
+  const jobs = createJobs({ db, hubspot, account, twilio, smsFrom: env.TWILIO_FROM! });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages();
@@ -41,6 +43,22 @@ async function main(): Promise<void> {
     log,
     outages,
     settings: { concurrency: env.WORKER_CONCURRENCY, stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS },
+    held: ['crm'],
+  });
+  const accountGate = startAccountGate({
+    api: createAccountApi({
+      client: hubspotClient,
+      call: createHubSpotCall(budget),
+      accessToken: env.HUBSPOT_ACCESS_TOKEN!,
+      basePath: env.HUBSPOT_BASE_URL ?? HUBSPOT_API_BASE,
+      timeoutMs: env.HUBSPOT_TIMEOUT_MS,
+    }),
+    db,
+    account,
+    log: log.child({ component: 'crm-account' }),
+    pipelines: { dealPipelineId: env.HUBSPOT_DEAL_PIPELINE, ticketPipelineId: env.HUBSPOT_TICKET_PIPELINE },
+    recheckMs: env.CRM_ACCOUNT_RECHECK_MS,
+    onReady: () => runtime.release('crm'),
   });
   // The relay adds jobs with a fail-fast connection: while the queue is down it keeps rows pending.
   const relayBackend = createQueueBackend({ ...queueConfig, role: 'producer' });
@@ -74,6 +92,7 @@ async function main(): Promise<void> {
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
     (async () => {
+      accountGate.stop();
       await nudges?.close();
       await relay.stop();
       await runtime.close();

@@ -4,12 +4,14 @@ import { createDispatcher } from './jobs/dispatch';
 import type { AnyWorker, QueueBackend } from './queue/connection';
 import { BACKOFF_TYPE, DEFAULT_BACKOFF, backoffDelay, type BackoffPolicy } from './queue/job-options';
 import type { ProviderOutages } from './queue/provider-outages';
-import { QUEUE_NAMES } from './queue/queues';
+import { QUEUE_NAMES, type QueueName } from './queue/queues';
 
 const PAUSABLE_LIMITER_MAX = 1_000_000;
 
 export interface WorkerRuntime {
   workers: readonly AnyWorker[];
+  /** Starts consuming a queue that was held at start (see `held`); a no-op for a running one. */
+  release(queue: QueueName): Promise<void>;
   /** Stops taking jobs, lets running jobs finish, closes connections. */
   close(): Promise<void>;
 }
@@ -29,8 +31,11 @@ export async function startWorkers(options: {
   settings: WorkerSettings;
   /** Told of every provider outage and every success, queue by queue (the relay reads it). */
   outages?: ProviderOutages;
+  /** Queues not consumed until released (the crm queue waits for a ready HubSpot account); their jobs wait in the queue. */
+  held?: readonly QueueName[];
 }): Promise<WorkerRuntime> {
   const { backend, jobs, log, settings, outages } = options;
+  const held = new Set(options.held ?? []);
   const policy = settings.backoff ?? DEFAULT_BACKOFF;
   const pausers = QUEUE_NAMES.map((name) => backend.createQueue(name));
   const workers = QUEUE_NAMES.map((queue, index) => {
@@ -60,12 +65,18 @@ export async function startWorkers(options: {
     worker.on('error', (error) => log.error({ queue, err: error }, 'worker error'));
     return worker;
   });
-  for (const worker of workers) {
+  const run = async (index: number) => {
+    const worker = workers[index]!;
     void worker.run();
     await worker.waitUntilReady();
-  }
+  };
+  for (const [index, queue] of QUEUE_NAMES.entries()) if (!held.has(queue)) await run(index);
   return {
     workers,
+    async release(queue) {
+      if (!held.delete(queue)) return;
+      await run(QUEUE_NAMES.indexOf(queue));
+    },
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all(pausers.map((q) => q.close()));

@@ -1,4 +1,5 @@
 import type { Db, DbTransaction } from '@app/db/client';
+import type { InputFailure } from './batch-outcome';
 
 export interface BookingToPush {
   dealId: string;
@@ -31,30 +32,37 @@ export interface PushBatch {
   saveDealHubspotIds(ids: ReadonlyMap<string, string>): Promise<void>;
 }
 
-export type PushOutcome = 'pushed' | 'already-synced' | 'missing';
+/** Deal id → why HubSpot did not take that booking (the rest of the batch was pushed). */
+export type PushFailures = ReadonlyMap<string, InputFailure>;
+
+export type PushOutcome =
+  | { outcome: 'pushed'; pushed: number; failures: PushFailures }
+  | { outcome: 'already-synced' | 'missing' };
 
 /**
  * Locks the job's own deal (waiting if another job holds it) and up to `limit - 1` other
- * deals not yet in HubSpot (skipping locked ones), runs `work` on them, and marks them all
- * synced when it succeeds. The lock lives as long as the transaction, so two jobs never push
- * the same deal at once; if `work` fails, nothing is marked and the deals stay due.
+ * deals not yet in HubSpot (skipping locked ones, and ones HubSpot refused for good), runs
+ * `work` on them, and marks synced every deal `work` does not report as failed. A failed deal
+ * keeps its reason in `crm_last_error` (and `crm_push_failed_at` when retrying cannot fix it)
+ * and stays due for its own job. The lock lives as long as the transaction, so two jobs never
+ * push the same deal at once; if `work` throws, nothing is marked and the deals stay due.
  */
-export async function withPushBatch(db: Db, ownDealId: string, limit: number, work: (batch: PushBatch) => Promise<void>): Promise<PushOutcome> {
+export async function withPushBatch(db: Db, ownDealId: string, limit: number, work: (batch: PushBatch) => Promise<PushFailures>): Promise<PushOutcome> {
   return db.$transaction(
     async (tx) => {
       const [own] = await tx.$queryRaw<{ synced: boolean }[]>`
         SELECT crm_synced_at IS NOT NULL AS synced FROM deal WHERE id = ${ownDealId} FOR UPDATE`;
-      if (!own) return 'missing';
-      if (own.synced) return 'already-synced';
+      if (!own) return { outcome: 'missing' };
+      if (own.synced) return { outcome: 'already-synced' };
       const others = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM deal
-        WHERE crm_synced_at IS NULL AND source <> 'hubspot' AND id <> ${ownDealId}
+        WHERE crm_synced_at IS NULL AND crm_push_failed_at IS NULL AND source <> 'hubspot' AND id <> ${ownDealId}
         ORDER BY created_at
         LIMIT ${limit - 1}
         FOR UPDATE SKIP LOCKED`;
       const ids = [ownDealId, ...others.map((o) => o.id)];
       const bookings = await loadBookings(tx, ids);
-      await work({
+      const failures = await work({
         bookings,
         saveContactHubspotIds: async (map) => {
           for (const [contactId, hubspotId] of map) await tx.contact.update({ where: { id: contactId }, data: { hubspotId, crmSyncedAt: new Date() } });
@@ -63,8 +71,13 @@ export async function withPushBatch(db: Db, ownDealId: string, limit: number, wo
           for (const [dealId, hubspotId] of map) await tx.deal.update({ where: { id: dealId }, data: { hubspotId } });
         },
       });
-      await tx.deal.updateMany({ where: { id: { in: ids } }, data: { crmSyncedAt: new Date(), crmLastError: null } });
-      return 'pushed';
+      const now = new Date();
+      const pushed = ids.filter((id) => !failures.has(id));
+      await tx.deal.updateMany({ where: { id: { in: pushed } }, data: { crmSyncedAt: now, crmLastError: null, crmPushFailedAt: null } });
+      for (const [id, failure] of failures) {
+        await tx.deal.update({ where: { id }, data: { crmLastError: failure.message.slice(0, 1000), crmPushFailedAt: failure.permanent ? now : null } });
+      }
+      return { outcome: 'pushed', pushed: pushed.length, failures };
     },
     // HubSpot calls happen inside; a batch of 100 takes a handful of requests.
     { timeout: 120_000, maxWait: 30_000 },

@@ -1,7 +1,9 @@
 import type { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
+import { UnrecoverableError } from 'bullmq';
 import { failureToError } from '../jobs/job-errors';
+import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
 import { classifyHubSpotError } from './hubspot-client';
 import type { RequestBudget } from './request-budget';
 
@@ -33,19 +35,16 @@ export interface NewObject {
 /** HubSpot answered 409: the unique property (e-mail or app_request_id) is taken. */
 export class HubSpotConflictError extends Error {}
 
-export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+/** Sends one HubSpot request: a slot of the shared budget first, then failures sorted for BullMQ. */
+export type HubSpotCall = <T>(what: string, request: () => Promise<T>) => Promise<T>;
 
 /**
- * The HubSpot calls the jobs make. Each takes a slot of the shared request budget first and
- * turns failures into what BullMQ should do (see job-errors.ts); a 409 surfaces as
+ * The one way HubSpot requests are sent: each takes a slot of the shared request budget first
+ * and turns failures into what BullMQ should do (see job-errors.ts); a 409 surfaces as
  * HubSpotConflictError because callers resolve it by looking the object up.
  */
-export function createHubSpotGateway(client: Client, budget: RequestBudget) {
-  async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
+  return async (what, request) => {
     await budget.take();
     try {
       return await request();
@@ -54,7 +53,23 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       if (failure.kind === 'conflict') throw new HubSpotConflictError(`${what}: ${failure.message}`);
       throw failureToError(failure, what);
     }
-  }
+  };
+}
+
+export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The HubSpot calls the jobs make. Writes are answered input by input (WriteOutcome): a batch
+ * that HubSpot answers in part is never taken for a whole success. Records we create carry our
+ * own id in the unique property `app_request_id` and are found by it with a batch read, never by
+ * search (HubSpot's search index lags writes by seconds, so a retry could not see what it made).
+ */
+export function createHubSpotGateway(client: Client, budget: RequestBudget) {
+  const call = createHubSpotCall(budget);
 
   const toInput = (object: NewObject) => ({
     properties: object.properties,
@@ -64,46 +79,87 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
     })),
   });
 
+  async function readByRequestId(type: ObjectType, keys: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const chunk of chunks(keys)) {
+      const response = await call(`read ${type} by app_request_id`, () =>
+        client.crm.objects.batchApi.read(type, {
+          idProperty: REQUEST_ID,
+          inputs: chunk.map((id) => ({ id })),
+          properties: [REQUEST_ID],
+          propertiesWithHistory: [],
+        }),
+      );
+      for (const r of response.results) {
+        const key = r.properties[REQUEST_ID];
+        if (key) found.set(key, r.id);
+      }
+    }
+    return found;
+  }
+
+  /** Conflicting keys are records a lost answer already created: read them back. */
+  async function resolveConflicts(type: ObjectType, outcome: WriteOutcome, conflicts: Iterable<string>): Promise<WriteOutcome> {
+    const keys = [...conflicts];
+    if (keys.length === 0) return outcome;
+    const found = await readByRequestId(type, keys);
+    for (const key of keys) {
+      const id = found.get(key);
+      if (id) outcome.ids.set(key, id);
+      else outcome.failures.set(key, { message: 'HubSpot reported a conflict but has no record with this app_request_id yet', permanent: false });
+    }
+    return outcome;
+  }
+
+  async function createOrFindChunk(type: ObjectType, chunk: readonly NewObject[]): Promise<WriteOutcome> {
+    const keys = chunk.map(requestIdOf);
+    try {
+      const response = await call(`create ${type}`, () =>
+        client.crm.objects.batchApi.create(type, { inputs: chunk.map((o) => ({ ...toInput(o), objectWriteTraceId: requestIdOf(o) })) }),
+      );
+      const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), (r) => r.objectWriteTraceId ?? r.properties[REQUEST_ID] ?? undefined, (r) => r.id);
+      return await resolveConflicts(type, sorted, sorted.conflicts);
+    } catch (error) {
+      // HubSpot refused the batch as a whole (it answers input by input only when it chooses to):
+      // one input at a time, so one refused input cannot hold back the others.
+      const refused = error instanceof HubSpotConflictError || error instanceof UnrecoverableError;
+      if (!refused) throw error;
+      if (chunk.length > 1) {
+        const outcome = emptyOutcome();
+        for (const object of chunk) mergeOutcomes(outcome, await createOrFindChunk(type, [object]));
+        return outcome;
+      }
+      if (error instanceof HubSpotConflictError) return resolveConflicts(type, emptyOutcome(), keys);
+      return { ids: new Map(), failures: new Map(keys.map((k) => [k, { message: error.message, permanent: true }])) };
+    }
+  }
+
   return {
-    /** Creates or updates contacts by e-mail (one request per 100); returns e-mail → HubSpot id. */
-    async upsertContactsByEmail(contacts: readonly { email: string; properties: Properties }[]): Promise<Map<string, string>> {
-      const ids = new Map<string, string>();
+    /** Creates or updates contacts by e-mail (one request per 100): outcome keyed by lower-case e-mail. */
+    async upsertContactsByEmail(contacts: readonly { email: string; properties: Properties }[]): Promise<WriteOutcome> {
+      const outcome = emptyOutcome();
       for (const chunk of chunks(contacts)) {
+        const keys = chunk.map((c) => c.email.toLowerCase());
         const response = await call('upsert contacts', () =>
           client.crm.objects.batchApi.upsert('contacts', {
             inputs: chunk.map((c) => ({ idProperty: 'email', id: c.email, properties: c.properties })),
           }),
         );
-        for (const result of response.results) {
-          const email = result.properties.email?.toLowerCase();
-          if (email) ids.set(email, result.id);
-        }
+        const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), (r) => r.properties.email?.toLowerCase(), (r) => r.id);
+        // An upsert by e-mail has nothing to conflict with; a conflict here is HubSpot's own race: retry.
+        for (const key of sorted.conflicts) sorted.failures.set(key, { message: 'CONFLICT while upserting by e-mail', permanent: false });
+        mergeOutcomes(outcome, sorted);
       }
-      return ids;
+      return outcome;
     },
 
-    /** Objects whose `property` has one of `values` (one search per 100 values, all pages): value → id. */
-    async findIdsByProperty(type: ObjectType, property: string, values: readonly string[]): Promise<Map<string, string>> {
-      const found = new Map<string, string>();
-      for (const chunk of chunks(values)) {
-        let after: string | undefined;
-        do {
-          const page = await call(`search ${type}`, () =>
-            client.crm.objects.searchApi.doSearch(type, {
-              filterGroups: [{ filters: [{ propertyName: property, operator: FilterOperatorEnum.In, values: chunk }] }],
-              properties: [property],
-              limit: HUBSPOT_BATCH_SIZE,
-              ...(after ? { after } : {}),
-            }),
-          );
-          for (const result of page.results) {
-            const value = result.properties[property];
-            if (value) found.set(value, result.id);
-          }
-          after = page.paging?.next?.after;
-        } while (after);
-      }
-      return found;
+    /** One contact by e-mail: its HubSpot id, or the job's error (HubSpot's reason when retrying cannot fix it). */
+    async upsertContactOne(email: string, properties: Properties): Promise<string> {
+      const outcome = await this.upsertContactsByEmail([{ email, properties }]);
+      const key = email.toLowerCase();
+      const id = outcome.ids.get(key);
+      if (id) return id;
+      throw inputFailureError(`upsert contact ${key}`, outcome.failures.get(key));
     },
 
     /**
@@ -168,45 +224,57 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       return owners;
     },
 
-    /**
-     * The object whose `app_request_id` is `object.properties.app_request_id`, created if
-     * HubSpot has none yet (idempotent: a retry finds what an earlier attempt created).
-     */
-    async findOrCreate(type: ObjectType, object: NewObject): Promise<string> {
-      const key = object.properties.app_request_id;
-      if (!key) throw new Error('findOrCreate needs an app_request_id');
-      const find = async () => (await this.findIdsByProperty(type, 'app_request_id', [key])).get(key);
-      const existing = await find();
-      if (existing) return existing;
-      try {
-        const [id] = await this.createBatch(type, [object]);
-        if (id) return id;
-      } catch (error) {
-        if (!(error instanceof HubSpotConflictError)) throw error;
-      }
-      // Created meanwhile by another attempt (409), or not returned: look it up once more.
-      const created = await find();
-      if (!created) throw new Error(`${type} ${key}: created but not found; will retry`);
-      return created;
-    },
-
     /** Sets properties of one object (PATCH); setting a value twice is harmless. */
     async updateObject(type: ObjectType, id: string, properties: Properties): Promise<void> {
       await call(`update ${type} ${id}`, () => client.crm.objects.basicApi.update(type, id, { properties }));
     },
 
-    /** Creates objects, 100 per request; returns their ids in input order. */
-    async createBatch(type: ObjectType, objects: readonly NewObject[]): Promise<string[]> {
-      const ids: string[] = [];
-      for (const chunk of chunks(objects)) {
-        const response = await call(`create ${type}`, () => client.crm.objects.batchApi.create(type, { inputs: chunk.map(toInput) }));
-        // Batch results are not guaranteed to come back in input order; match them by our key.
-        const byKey = new Map(response.results.map((r) => [r.properties.app_request_id ?? '', r.id]));
-        for (const object of chunk) ids.push(byKey.get(object.properties.app_request_id ?? '') ?? '');
-      }
-      return ids;
+    /**
+     * Creates the objects HubSpot does not have yet and finds the ones it has, by our id in
+     * `app_request_id` (100 per request). Each input carries its id as `objectWriteTraceId`, so
+     * HubSpot answers bad inputs one by one (207) instead of refusing the whole batch; an input
+     * that already exists (a retry of a create whose answer was lost) conflicts and is read back
+     * by `idProperty`. Outcome keyed by `app_request_id`.
+     */
+    async createOrFind(type: ObjectType, objects: readonly NewObject[]): Promise<WriteOutcome> {
+      const outcome = emptyOutcome();
+      for (const chunk of chunks(objects)) mergeOutcomes(outcome, await createOrFindChunk(type, chunk));
+      return outcome;
     },
+
+    /** One object by our id: its HubSpot id, or the job's error (retryable, or HubSpot's reason when permanent). */
+    async createOrFindOne(type: ObjectType, object: NewObject): Promise<string> {
+      const key = requestIdOf(object);
+      const outcome = await this.createOrFind(type, [object]);
+      const id = outcome.ids.get(key);
+      if (id) return id;
+      throw inputFailureError(`create ${type} ${key}`, outcome.failures.get(key));
+    },
+
+    /** Objects by our id (`app_request_id`), 100 per request: our id → HubSpot id; missing ones are left out. */
+    readByRequestId,
   };
 }
 
 export type HubSpotGateway = ReturnType<typeof createHubSpotGateway>;
+
+const REQUEST_ID = 'app_request_id';
+
+function requestIdOf(object: NewObject): string {
+  const key = object.properties[REQUEST_ID];
+  if (!key) throw new Error('objects we create carry our id in app_request_id');
+  return key;
+}
+
+/** The SDK types a 207's `errors` only on its WithErrors models; read them from either. */
+function errorsOf(response: object): BatchError[] {
+  const errors = (response as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? (errors as BatchError[]) : [];
+}
+
+/** A failed input as the error its job should throw: HubSpot's reason, unrecoverable when retrying cannot fix it. */
+export function inputFailureError(what: string, failure: InputFailure | undefined): Error {
+  const message = `${what}: ${failure?.message ?? 'no result'}`;
+  // Not a ProviderUnavailableError: HubSpot answered, so the queue must not be held as if it were down.
+  return failure?.permanent ? new UnrecoverableError(message) : new Error(message);
+}

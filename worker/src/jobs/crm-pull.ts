@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dollarsToCents } from '@app/shared/invoice';
+import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway, HubSpotRecord } from '../crm/hubspot-gateway';
 import {
   applyDeals,
@@ -31,6 +32,8 @@ const instant = (value: string | null) => {
   const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   return Number.isFinite(ms) ? new Date(ms) : null;
 };
+/** The product's key of an account stage id (null stays null). */
+const translated = (id: string | null, toKey: (id: string) => string) => (id === null ? null : toKey(id));
 const modifiedAt = (r: HubSpotRecord) => instant(text(r, 'hs_lastmodifieddate')) ?? new Date(0);
 const latest = (records: readonly HubSpotRecord[]) =>
   records.reduce<string | null>((max, r) => {
@@ -56,13 +59,14 @@ function toInvoice(r: HubSpotRecord): MirroredInvoice {
  * contact), their invoices (also invoices changed on their own), and change/cancel tickets.
  * Runs on a schedule and on demand; safe to run twice or at once (replays are skipped).
  */
-export function crmPullJob(deps: { db: Db; hubspot: HubSpotGateway }) {
-  const { db, hubspot } = deps;
+export function crmPullJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
+  const { db, hubspot, account } = deps;
   return defineJob({
     name: 'crm.pull',
     queue: 'crm',
     payloadSchema: z.object({}).passthrough(),
     async process(_payload, { log }) {
+      const stages = account.stages();
       await upsertOwners(db, await hubspot.listOwners());
 
       const deals = await hubspot.searchChangedSince('deals', await readCursor(db, 'hubspot.deals'), DEAL_PROPERTIES);
@@ -75,7 +79,7 @@ export function crmPullJob(deps: { db: Db; hubspot: HubSpotGateway }) {
             hubspotId: d.id,
             appRequestId: text(d, 'app_request_id'),
             name: text(d, 'dealname'),
-            stageId: text(d, 'dealstage') ?? '',
+            stageId: stages.dealStageKey(text(d, 'dealstage') ?? ''),
             scheduledAt: instant(text(d, 'scheduled_date')),
             amountCents: dollarsToCents(text(d, 'amount')),
             ownerHubspotId: text(d, 'hubspot_owner_id'),
@@ -114,7 +118,7 @@ export function crmPullJob(deps: { db: Db; hubspot: HubSpotGateway }) {
           const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
           const dealHubspotId = dealsByTicket.get(t.id)?.[0];
           if (!category || !dealHubspotId) return []; // support tickets from the contact form are not mirrored
-          return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: text(t, 'hs_pipeline_stage'), dealHubspotId, modifiedAt: modifiedAt(t) }];
+          return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: translated(text(t, 'hs_pipeline_stage'), stages.ticketStageKey), dealHubspotId, modifiedAt: modifiedAt(t) }];
         }),
       );
 

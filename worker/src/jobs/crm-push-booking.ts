@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { findProduct } from '@app/shared/catalogue';
+import type { CrmAccount } from '../crm/account/crm-account';
+import type { StageMap } from '../crm/account/stage-map';
+import type { InputFailure } from '../crm/batch-outcome';
 import { withPushBatch, type BookingToPush } from '../crm/booking-sync-repository';
-import { HUBSPOT_BATCH_SIZE, HubSpotConflictError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
+import { HUBSPOT_BATCH_SIZE, inputFailureError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
 import { defineJob } from './job';
 
 /** HUBSPOT_DEFINED association type ids. */
@@ -25,12 +28,12 @@ function contactProperties(b: BookingToPush): Properties {
   };
 }
 
-function dealProperties(b: BookingToPush): Properties {
+function dealProperties(b: BookingToPush, stages: StageMap): Properties {
   return {
     app_request_id: b.dealId,
     dealname: b.dealName ?? `Cleaning for ${b.contact.email}`,
-    pipeline: 'default',
-    dealstage: b.stageId,
+    pipeline: stages.dealPipelineId,
+    dealstage: stages.dealStageId(b.stageId),
     amount: dollars(b.amountCents),
     service_type: b.serviceType ?? '',
     external_skus: b.skus.join(';'),
@@ -47,68 +50,73 @@ const lineItemKey = (dealId: string, sku: string) => `${dealId}:${sku}`;
 /**
  * Pushes a booking (and any other bookings not yet in HubSpot, up to a batch) to HubSpot:
  * contacts upserted by e-mail, deals at 'Clean Requested' associated to their contact, a
- * line item per product. Idempotent at every step: deals and line items carry our own id in
- * the unique `app_request_id` property and are looked up before anything is created, so a
- * retry after any failure resumes where the previous attempt stopped without duplicates.
+ * line item per product. Each step is answered input by input, and a booking counts as pushed
+ * only when its contact, its deal and every line item are in HubSpot: the others keep their
+ * reason and stay due (their own jobs retry them, or fail with HubSpot's reason when retrying
+ * cannot help). Idempotent: deals and line items carry our id in the unique `app_request_id`
+ * and a create that meets an existing one reads it back (no search, whose index lags).
  */
-export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; batchSize?: number }) {
-  const { db, hubspot, batchSize = HUBSPOT_BATCH_SIZE } = deps;
+export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; batchSize?: number }) {
+  const { db, hubspot, account, batchSize = HUBSPOT_BATCH_SIZE } = deps;
   return defineJob({
     name: 'crm.push-booking',
     queue: 'crm',
     payloadSchema: z.object({ dealId: z.string().min(1) }),
     async process({ dealId }, { log }) {
-      try {
-        const outcome = await withPushBatch(db, dealId, batchSize, async (batch) => {
-          const bookings = batch.bookings;
+      const stages = account.stages();
+      const result = await withPushBatch(db, dealId, batchSize, async (batch) => {
+        const failures = new Map<string, InputFailure>();
+        const fail = (b: BookingToPush, failure: InputFailure | undefined, step: string) =>
+          failures.set(b.dealId, failure ? { ...failure, message: `${step}: ${failure.message}` } : { message: `${step}: no result`, permanent: false });
+        const bookings = batch.bookings;
 
-          const contactIdsByEmail = await hubspot.upsertContactsByEmail(
-            [...new Map(bookings.map((b) => [b.contact.email, b])).values()].map((b) => ({ email: b.contact.email, properties: contactProperties(b) })),
-          );
-          const contactHubspotIds = new Map(
-            bookings.flatMap((b) => {
-              const id = contactIdsByEmail.get(b.contact.email);
-              return id ? [[b.contact.id, id] as const] : [];
-            }),
-          );
-          await batch.saveContactHubspotIds(contactHubspotIds);
+        const contacts = await hubspot.upsertContactsByEmail(
+          [...new Map(bookings.map((b) => [b.contact.email, b])).values()].map((b) => ({ email: b.contact.email, properties: contactProperties(b) })),
+        );
+        const contactHubspotIds = new Map<string, string>();
+        for (const b of bookings) {
+          const id = contacts.ids.get(b.contact.email.toLowerCase());
+          if (id) contactHubspotIds.set(b.contact.id, id);
+          else fail(b, contacts.failures.get(b.contact.email.toLowerCase()), 'contact');
+        }
+        await batch.saveContactHubspotIds(contactHubspotIds);
 
-          const withoutDeal = bookings.filter((b) => !b.dealHubspotId);
-          const found = await hubspot.findIdsByProperty('deals', 'app_request_id', withoutDeal.map((b) => b.dealId));
-          const toCreate = withoutDeal.filter((b) => !found.has(b.dealId));
-          const createdIds = await hubspot.createBatch(
-            'deals',
-            toCreate.map((b) => {
-              const contactId = contactHubspotIds.get(b.contact.id);
-              return { properties: dealProperties(b), associations: contactId ? [{ toId: contactId, typeId: DEAL_TO_CONTACT }] : [] };
-            }),
-          );
-          toCreate.forEach((b, i) => createdIds[i] && found.set(b.dealId, createdIds[i]!));
-          await batch.saveDealHubspotIds(found);
+        const toCreate = bookings.filter((b) => !b.dealHubspotId && !failures.has(b.dealId));
+        const deals = await hubspot.createOrFind(
+          'deals',
+          toCreate.map((b) => ({
+            properties: dealProperties(b, stages),
+            associations: [{ toId: contactHubspotIds.get(b.contact.id)!, typeId: DEAL_TO_CONTACT }],
+          })),
+        );
+        for (const b of toCreate) if (!deals.ids.has(b.dealId)) fail(b, deals.failures.get(b.dealId), 'deal');
+        await batch.saveDealHubspotIds(deals.ids);
 
-          const dealHubspotId = (b: BookingToPush) => b.dealHubspotId ?? found.get(b.dealId);
-          const items = bookings.flatMap((b) => b.skus.map((sku) => ({ booking: b, sku, key: lineItemKey(b.dealId, sku) })));
-          const existingItems = await hubspot.findIdsByProperty('line_items', 'app_request_id', items.map((i) => i.key));
-          const newItems = items.filter((i) => !existingItems.has(i.key) && dealHubspotId(i.booking));
-          await hubspot.createBatch(
-            'line_items',
-            newItems.map(({ booking, sku, key }) => {
-              const product = findProduct(sku);
-              return {
-                properties: { app_request_id: key, hs_sku: sku, name: product?.name ?? sku, quantity: '1', price: dollars(product?.priceCents ?? null) },
-                associations: [{ toId: dealHubspotId(booking)!, typeId: LINE_ITEM_TO_DEAL }],
-              };
-            }),
-          );
-          log.info({ bookings: bookings.length, dealsCreated: toCreate.length, lineItemsCreated: newItems.length }, 'bookings pushed to HubSpot');
-        });
-        return { outcome };
-      } catch (error) {
-        // Another worker created the same object between our search and our create: the next
-        // attempt finds it. A plain Error retries with backoff.
-        if (error instanceof HubSpotConflictError) throw new Error(`retry after concurrent create: ${error.message}`, { cause: error });
-        throw error;
-      }
+        const dealHubspotId = (b: BookingToPush) => b.dealHubspotId ?? deals.ids.get(b.dealId);
+        const items = bookings
+          .filter((b) => dealHubspotId(b) && !failures.has(b.dealId))
+          .flatMap((b) => b.skus.map((sku) => ({ booking: b, sku, key: lineItemKey(b.dealId, sku) })));
+        const lineItems = await hubspot.createOrFind(
+          'line_items',
+          items.map(({ booking, sku, key }) => {
+            const product = findProduct(sku);
+            return {
+              properties: { app_request_id: key, hs_sku: sku, name: product?.name ?? sku, quantity: '1', price: dollars(product?.priceCents ?? null) },
+              associations: [{ toId: dealHubspotId(booking)!, typeId: LINE_ITEM_TO_DEAL }],
+            };
+          }),
+        );
+        for (const item of items) {
+          if (!lineItems.ids.has(item.key) && !failures.has(item.booking.dealId)) fail(item.booking, lineItems.failures.get(item.key), `line item ${item.sku}`);
+        }
+        log.info({ bookings: bookings.length, deals: deals.ids.size, lineItems: lineItems.ids.size, failed: failures.size }, 'bookings pushed to HubSpot');
+        return failures;
+      });
+      if (result.outcome !== 'pushed') return { outcome: result.outcome };
+      // The others' failures are their own jobs' business; this job stands for its own booking only.
+      const own = result.failures.get(dealId);
+      if (own) throw inputFailureError(`push booking ${dealId}`, own);
+      return { outcome: result.outcome, pushed: result.pushed, failed: result.failures.size };
     },
   });
 }

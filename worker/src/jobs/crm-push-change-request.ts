@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
+import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { loadChangeRequest, saveChangeRequestHubspotId } from '../crm/request-sync-repository';
 import { defineJob } from './job';
@@ -13,7 +15,7 @@ const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationR
  * contact), in the first stage of the ticket pipeline. Waits (retries) while the booking
  * itself has not reached HubSpot yet.
  */
-export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway }) {
+export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
   return defineJob({
     name: 'crm.push-change-request',
     queue: 'crm',
@@ -24,14 +26,15 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway 
       if (ticket.hubspotId) return { outcome: 'already-synced' as const };
       if (!ticket.deal.hubspotId) throw new Error(`deal ${ticket.deal.id} is not in HubSpot yet`);
       const category = CATEGORY_LABELS[ticket.category];
-      const hubspotId = await deps.hubspot.findOrCreate('tickets', {
+      const stages = deps.account.stages();
+      const hubspotId = await deps.hubspot.createOrFindOne('tickets', {
         properties: {
           app_request_id: ticket.id,
           subject: `${category}: ${ticket.deal.name ?? ticket.deal.id}`,
           content: [ticket.changeType ? `Change: ${ticket.changeType}` : '', ticket.reason ? `Reason: ${ticket.reason}` : ''].filter(Boolean).join('\n'),
           hs_ticket_category: category,
-          hs_pipeline: '0',
-          hs_pipeline_stage: '1',
+          hs_pipeline: stages.ticketPipelineId,
+          hs_pipeline_stage: stages.ticketStageId(TICKET_STAGE_NEW),
         },
         associations: [
           { toId: ticket.deal.hubspotId, typeId: TICKET_TO_DEAL },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
+import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { loadSupportTicket, saveSupportTicketHubspotId } from '../crm/request-sync-repository';
 import { defineJob } from './job';
@@ -7,7 +9,7 @@ import { defineJob } from './job';
 const TICKET_TO_CONTACT = 16;
 
 /** Creates the HubSpot support ticket of a contact-form message, on the sender's contact (upserted by e-mail). */
-export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway }) {
+export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
   return defineJob({
     name: 'crm.push-support-ticket',
     queue: 'crm',
@@ -17,19 +19,17 @@ export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway 
       if (!message) return { outcome: 'missing' as const };
       if (message.hubspotId) return { outcome: 'already-synced' as const };
       const [firstname = '', ...rest] = message.name.trim().split(/\s+/);
-      const contacts = await deps.hubspot.upsertContactsByEmail([
-        { email: message.email, properties: { email: message.email, firstname, lastname: rest.join(' '), phone: message.phone } },
-      ]);
-      const contactId = contacts.get(message.email.toLowerCase());
-      const hubspotId = await deps.hubspot.findOrCreate('tickets', {
+      const contactId = await deps.hubspot.upsertContactOne(message.email, { email: message.email, firstname, lastname: rest.join(' '), phone: message.phone });
+      const stages = deps.account.stages();
+      const hubspotId = await deps.hubspot.createOrFindOne('tickets', {
         properties: {
           app_request_id: message.id,
           subject: `${message.reason}: ${message.name}`,
           content: [message.description, message.bookingId ? `Booking: ${message.bookingId}` : ''].filter(Boolean).join('\n\n'),
-          hs_pipeline: '0',
-          hs_pipeline_stage: '1',
+          hs_pipeline: stages.ticketPipelineId,
+          hs_pipeline_stage: stages.ticketStageId(TICKET_STAGE_NEW),
         },
-        associations: contactId ? [{ toId: contactId, typeId: TICKET_TO_CONTACT }] : [],
+        associations: [{ toId: contactId, typeId: TICKET_TO_CONTACT }],
       });
       await saveSupportTicketHubspotId(deps.db, message.id, hubspotId);
       log.info({ hubspotId }, 'support ticket in HubSpot');

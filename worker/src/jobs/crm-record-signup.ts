@@ -16,14 +16,14 @@ export function crmRecordSignupJob(deps: { db: Db; hubspot: HubSpotGateway }) {
     async process({ signupId }) {
       const signup = await loadSignup(deps.db, signupId);
       if (!signup) return { outcome: 'missing' as const };
-      const ids = await deps.hubspot.upsertContactsByEmail([
-        {
-          email: signup.email,
-          properties: { email: signup.email, firstname: signup.firstName, zip: signup.zip, notify_interest: signup.interest, notify_signup_at: signup.createdAt.toISOString() },
-        },
-      ]);
-      const contactId = ids.get(signup.email.toLowerCase());
-      if (contactId) await saveSignupContactId(deps.db, signup.id, contactId);
+      const contactId = await deps.hubspot.upsertContactOne(signup.email, {
+        email: signup.email,
+        firstname: signup.firstName,
+        zip: signup.zip,
+        notify_interest: signup.interest,
+        notify_signup_at: signup.createdAt.toISOString(),
+      });
+      await saveSignupContactId(deps.db, signup.id, contactId);
       return { outcome: 'recorded' as const, contactId };
     },
   });

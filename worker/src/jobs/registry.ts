@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmAssignOwnerJob } from './crm-assign-owner';
@@ -14,6 +15,7 @@ import { smsSendJob } from './sms-send';
 export interface JobDeps {
   db: Db;
   hubspot: HubSpotGateway;
+  account: CrmAccount;
   twilio: TwilioClient;
   smsFrom: string;
 }
@@ -21,11 +23,11 @@ export interface JobDeps {
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
 export function createJobs(deps: JobDeps): JobDefinition[] {
   return [
-    crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmPushChangeRequestJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
+    crmPushChangeRequestJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
+    crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmPullJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
     housekeepingPurgeJob({ db: deps.db }),

@@ -2,6 +2,8 @@
 export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
   outbox: { pending: number; oldestAgeSeconds: number };
+  /** The worker's last HubSpot account check (null: never checked), and bookings HubSpot refused for good. */
+  crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number };
 }
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
@@ -19,6 +21,15 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP outbox_oldest_pending_age_seconds Age of the oldest undispatched outbox event (0 when none).',
     '# TYPE outbox_oldest_pending_age_seconds gauge',
     `outbox_oldest_pending_age_seconds ${figures.outbox.oldestAgeSeconds.toFixed(3)}`,
+    '# HELP crm_account_ready 1 when the HubSpot account has every property, stage and scope the product needs (-1: not checked yet).',
+    '# TYPE crm_account_ready gauge',
+    `crm_account_ready ${figures.crm.accountReady === null ? -1 : Number(figures.crm.accountReady)}`,
+    '# HELP crm_account_problems What the last HubSpot account check found missing or wrong (see /readyz).',
+    '# TYPE crm_account_problems gauge',
+    `crm_account_problems ${figures.crm.accountProblems}`,
+    '# HELP crm_bookings_refused Bookings HubSpot refused for a reason retrying cannot fix (their jobs are in the failed set).',
+    '# TYPE crm_bookings_refused gauge',
+    `crm_bookings_refused ${figures.crm.refusedBookings}`,
   ];
   return `${lines.join('\n')}\n`;
 }

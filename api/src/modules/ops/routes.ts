@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Db } from '@app/db/client';
+import { countRefusedBookings, readAccountStatus } from '@app/worker/crm/account/account-status-repository';
 import { outboxBacklog } from '@app/worker/outbox/relay-repository';
 import type { AnyQueue } from '@app/worker/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
@@ -8,12 +9,18 @@ import { JOB_STATES, renderMetrics } from './metrics';
 export function opsRoutes(deps: { db: Db; queues: Readonly<Record<string, AnyQueue>> }): Router {
   const router = new Router();
   router.get('/metrics', async (ctx) => {
-    const [queueCounts, outbox] = await Promise.all([
+    const [queueCounts, outbox, account, refusedBookings] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
+      readAccountStatus(deps.db),
+      countRefusedBookings(deps.db),
     ]);
     ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
-    ctx.body = renderMetrics({ queues: Object.fromEntries(queueCounts), outbox });
+    ctx.body = renderMetrics({
+      queues: Object.fromEntries(queueCounts),
+      outbox,
+      crm: { accountReady: account?.ready ?? null, accountProblems: account?.problems.length ?? 0, refusedBookings },
+    });
   });
   return router;
 }

@@ -1,0 +1,72 @@
+import type { Db } from '@app/db/client';
+import type { Logger } from '../../logger';
+import type { AccountApi } from './account-api';
+import { loadStoredStageMap, saveAccountStatus } from './account-status-repository';
+import type { crmAccount } from './crm-account';
+import { reconcileAccount, type ReconcileOptions } from './reconcile-account';
+import { createStageMap } from './stage-map';
+
+export interface AccountGate {
+  stop(): void;
+}
+
+/**
+ * Checks the HubSpot account once at start, read-only, instead of letting every job fail with a
+ * 400: while a property, stage or scope is missing, the crm queue is not consumed (its jobs wait,
+ * nothing is lost), the problems are stored for /readyz and logged, and the check runs again
+ * every `recheckMs`. When the account is ready, its stage map goes to the jobs and `onReady` runs
+ * once. A worker that cannot reach HubSpot at start uses the stage map of the last check that
+ * found one (and keeps checking until a check answers).
+ */
+export function startAccountGate(deps: {
+  api: AccountApi;
+  db: Db;
+  account: ReturnType<typeof crmAccount>;
+  log: Logger;
+  pipelines: Pick<ReconcileOptions, 'dealPipelineId' | 'ticketPipelineId'>;
+  recheckMs: number;
+  onReady: () => Promise<void>;
+}): AccountGate {
+  const { api, db, account, log } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let opened = false;
+
+  const open = async () => {
+    if (opened) return;
+    opened = true;
+    await deps.onReady();
+  };
+
+  const check = async (): Promise<void> => {
+    try {
+      const report = await reconcileAccount(api, { apply: false, ...deps.pipelines });
+      await saveAccountStatus(db, report);
+      if (report.stageMap) account.setStages(createStageMap(report.stageMap));
+      if (report.ready) {
+        log.info({ warnings: report.items.filter((i) => i.status === 'warning') }, 'HubSpot account ready');
+        await open();
+        return;
+      }
+      log.error({ problems: report.problems }, 'HubSpot account is not set up for the product: crm jobs wait (run npm run crm:setup)');
+    } catch (error) {
+      const stored = opened ? null : await loadStoredStageMap(db);
+      if (stored) {
+        account.setStages(createStageMap(stored));
+        log.warn({ err: error }, 'HubSpot account check failed: using the stage map of the last check until it succeeds');
+        await open();
+      } else {
+        log.warn({ err: error }, opened ? 'HubSpot account check failed: checking again' : 'HubSpot account check failed: crm jobs wait until it succeeds');
+      }
+    }
+    if (!stopped) timer = setTimeout(() => void check(), deps.recheckMs);
+  };
+
+  void check();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

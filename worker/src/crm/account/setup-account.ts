@@ -1,0 +1,49 @@
+import { createHubSpotClient, HUBSPOT_API_BASE } from '../hubspot-client';
+import { createHubSpotCall } from '../hubspot-gateway';
+import { localRequestBudget } from '../request-budget';
+import { createAccountApi } from './account-api';
+import { reconcileAccount, type AccountReport } from './reconcile-account';
+
+export interface SetupOptions {
+  accessToken: string;
+  /** API origin; HubSpot's own when unset. */
+  basePath?: string | undefined;
+  /** false: only report (`crm:setup --check`). */
+  apply: boolean;
+  dealPipelineId?: string;
+  ticketPipelineId?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * What `npm run crm:setup` does, callable in-process: `npm run dev`, the tests and the
+ * benchmarks set up their blank emulator account exactly as a real account is set up.
+ * It keeps to HubSpot's budget on its own (it runs before any worker).
+ */
+export async function setUpCrmAccount(options: SetupOptions): Promise<AccountReport> {
+  const basePath = (options.basePath ?? HUBSPOT_API_BASE).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const client = createHubSpotClient({ accessToken: options.accessToken, basePath, timeoutMs });
+  const api = createAccountApi({
+    client,
+    call: createHubSpotCall(localRequestBudget({ max: 90, windowMs: 10_000 })),
+    accessToken: options.accessToken,
+    basePath,
+    timeoutMs,
+  });
+  return reconcileAccount(api, {
+    apply: options.apply,
+    dealPipelineId: options.dealPipelineId ?? 'default',
+    ticketPipelineId: options.ticketPipelineId ?? '0',
+  });
+}
+
+/** The report as a table for people: one line per item, blocking ones marked. */
+export function formatReport(report: AccountReport): string {
+  const width = Math.max(...report.items.map((i) => i.subject.length), 10);
+  const lines = report.items.map((i) => `${i.subject.padEnd(width)}  ${i.status.padEnd(8)}  ${i.detail ?? ''}`.trimEnd());
+  const verdict = report.ready
+    ? 'The account has everything the product needs.'
+    : `The account is NOT ready: ${report.problems.length} problem(s) above (missing, mismatch, failed).`;
+  return [`${'what'.padEnd(width)}  status    detail`, ...lines, '', verdict].join('\n');
+}
