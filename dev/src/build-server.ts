@@ -28,6 +28,8 @@ async function externalPackages(): Promise<string[]> {
 const ENTRIES = [
   { in: 'api/src/main.ts', out: 'api/dist/main.js' },
   { in: 'worker/src/main.ts', out: 'worker/dist/main.js' },
+  // `node worker/dist/crm-setup.js [--check]` sets up a HubSpot account where only the build is deployed.
+  { in: 'worker/src/crm-setup.ts', out: 'worker/dist/crm-setup.js' },
   { in: 'dev/src/start.ts', out: 'dev/dist/start.js' },
 ];
 

@@ -32,9 +32,11 @@ const env = parseEnv(
   process.env,
 );
 
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
-  console.log(`HubSpot account at ${env.HUBSPOT_BASE_URL ?? 'api.hubapi.com'}: ${check ? 'checking (no changes)' : 'setting up'}`);
+  say(`HubSpot account at ${env.HUBSPOT_BASE_URL ?? 'api.hubapi.com'}: ${check ? 'checking (no changes)' : 'setting up'}`);
   const report = await setUpCrmAccount({
     accessToken: env.HUBSPOT_ACCESS_TOKEN!,
     basePath: env.HUBSPOT_BASE_URL,
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
     dealPipelineId: env.HUBSPOT_DEAL_PIPELINE,
     ticketPipelineId: env.HUBSPOT_TICKET_PIPELINE,
   });
-  console.log(formatReport(report));
+  say(formatReport(report));
   if (env.DATABASE_URL) {
     const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'crm-setup' });
     try {

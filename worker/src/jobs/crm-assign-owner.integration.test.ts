@@ -1,38 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { SEED_OWNERS } from '../../../dev/src/emulators/hubspot/seed';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
-import { createHubSpotClient } from '../crm/hubspot-client';
-import { createHubSpotGateway, type HubSpotGateway } from '../crm/hubspot-gateway';
-import { localRequestBudget } from '../crm/request-budget';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { createLogger } from '../logger';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'assign-owner-test', level: 'silent', format: 'json' });
-const TOKEN = 'assign-owner-token';
 
 describe('crm.assign-owner against the HubSpot emulator', () => {
   let db: Db;
+  let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let gateway: HubSpotGateway;
-  /** Our mirror rows of two of the emulator's seeded owners (what crm.pull would have made). */
+  /** Our mirror rows of two cleaners added to the account (what crm.pull would have made). */
   let maria: { id: string; hubspotId: string };
   let james: { id: string; hubspotId: string };
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
-    gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), localRequestBudget({ max: 100, windowMs: 10_000 }));
-    // Owner HubSpot ids are unique in the mirror; other test files may have mirrored the seed owners already.
-    const mirror = async (seed: (typeof SEED_OWNERS)[number]) =>
-      db.owner.upsert({ where: { hubspotId: seed.id }, create: { hubspotId: seed.id, firstName: seed.firstName, lastName: seed.lastName, email: seed.email }, update: {}, select: { id: true, hubspotId: true } });
-    maria = await mirror(SEED_OWNERS[0]);
-    james = await mirror(SEED_OWNERS[1]);
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
+    gateway = crm.gateway();
+    // Cleaners are users of the account (added in HubSpot's settings); ids are unique across the run's emulators.
+    const mirror = async (firstName: string, lastName: string) => {
+      const owner = hubspot.addOwner({ email: `${firstName.toLowerCase()}.${randomBytes(3).toString('hex')}@cleaning.example`, firstName, lastName });
+      return db.owner.create({ data: { hubspotId: owner.id, firstName, lastName, email: owner.email }, select: { id: true, hubspotId: true } });
+    };
+    maria = await mirror('Maria', 'Alvarez');
+    james = await mirror('James', 'Carter');
   });
   afterAll(async () => {
     await hubspot.close();
@@ -42,7 +42,7 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
   /** A booking pushed to HubSpot, as crm.push-booking leaves it. */
   async function bookingInHubSpot() {
     const booking = await insertBooking(db, { email: `owner.${randomBytes(4).toString('hex')}@example.com` });
-    await crmPushBookingJob({ db, hubspot: gateway, batchSize: 1 }).process({ dealId: booking.dealId }, { log, jobId: booking.outboxId, attempt: 1 });
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, { log, jobId: booking.outboxId, attempt: 1 });
     const { hubspotId } = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
     return { dealId: booking.dealId, hubspotId: hubspotId! };
   }

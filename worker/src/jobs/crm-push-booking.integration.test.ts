@@ -1,31 +1,30 @@
 import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
-import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
+import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { createHubSpotClient } from '../crm/hubspot-client';
-import { createHubSpotGateway } from '../crm/hubspot-gateway';
-import { localRequestBudget } from '../crm/request-budget';
 import { createLogger } from '../logger';
 import { createQueueBackend, type AnyQueue } from '../queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
 import { startWorkers, type WorkerRuntime } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';
+import { STAGE } from '@app/shared/deal-stages';
 
 const log = createLogger({ service: 'push-test', level: process.env.TEST_LOG_LEVEL ?? 'silent', format: 'json' });
-const TOKEN = 'test-token';
 
 describe('crm.push-booking against the HubSpot emulator', () => {
   let db: Db;
+  let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let runtime: WorkerRuntime;
   let queue: AnyQueue;
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
   });
   afterAll(async () => {
     await hubspot.close();
@@ -37,14 +36,11 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     hubspot.faults.clear();
     hubspot.clearRequests();
     await db.deal.updateMany({ where: { crmSyncedAt: null }, data: { crmSyncedAt: new Date(0) } }); // earlier tests' leftovers are not ours
-    const gateway = createHubSpotGateway(
-      createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 2_000 }),
-      localRequestBudget({ max: 100, windowMs: 10_000 }),
-    );
+    const gateway = crm.gateway({ timeoutMs: 2_000 });
     const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix('push') });
     runtime = await startWorkers({
       backend,
-      jobs: [crmPushBookingJob({ db, hubspot: gateway })],
+      jobs: [crmPushBookingJob({ db, hubspot: gateway, account: crm.account })],
       log,
       settings: { concurrency: 4, backoff: { baseMs: 200, capMs: 1_000 } },
     });
@@ -69,11 +65,11 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     const booking = await insertBooking(db, { skus: ['deep-1500', 'addon-oven'] });
     await enqueue(booking);
     const job = await settled(booking.outboxId);
-    expect(job.returnvalue).toEqual({ outcome: 'pushed' });
+    expect(job.returnvalue).toEqual({ outcome: 'pushed', pushed: 1, failed: 0 });
 
     const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === booking.email);
     const [deal] = dealsFor(booking.dealId);
-    expect(deal?.properties).toMatchObject({ dealstage: '1606828760', amount: '349.00', external_skus: 'deep-1500;addon-oven', service_type: 'Deep Clean' });
+    expect(deal?.properties).toMatchObject({ pipeline: crm.stages.dealPipelineId, dealstage: crm.stages.dealStageId(STAGE.CLEAN_REQUESTED), amount: '349.00', external_skus: 'deep-1500;addon-oven', service_type: 'Deep Clean' });
     expect(deal?.associations.contacts).toEqual([contact!.id]);
     const items = hubspot.objects('line_items').filter((i) => deal!.associations.line_items?.includes(i.id));
     expect(items.map((i) => i.properties.hs_sku).sort()).toEqual(['addon-oven', 'deep-1500']);

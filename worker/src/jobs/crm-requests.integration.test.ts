@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
+import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
-import { createHubSpotClient } from '../crm/hubspot-client';
-import { createHubSpotGateway, type HubSpotGateway } from '../crm/hubspot-gateway';
-import { localRequestBudget } from '../crm/request-budget';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { createLogger } from '../logger';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
@@ -14,17 +13,18 @@ import { crmPushSupportTicketJob } from './crm-push-support-ticket';
 import { crmRecordSignupJob } from './crm-record-signup';
 
 const ctx = { log: createLogger({ service: 'requests-test', level: 'silent', format: 'json' }), jobId: 'test', attempt: 1 };
-const TOKEN = 'requests-token';
 
 describe('pushing tickets and signups to HubSpot', () => {
   let db: Db;
+  let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let gateway: HubSpotGateway;
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
-    gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), localRequestBudget({ max: 100, windowMs: 10_000 }));
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
+    gateway = crm.gateway();
   });
   afterAll(async () => {
     await hubspot.close();
@@ -36,16 +36,20 @@ describe('pushing tickets and signups to HubSpot', () => {
     const ticket = await db.ticket.create({
       data: { dealId: booking.dealId, contactId: booking.contactId, category: 'RescheduleRequest', reason: 'Out of town', changeType: 'Reschedule to another day' },
     });
-    const job = crmPushChangeRequestJob({ db, hubspot: gateway });
+    const job = crmPushChangeRequestJob({ db, hubspot: gateway, account: crm.account });
     await expect(job.process({ ticketId: ticket.id }, ctx)).rejects.toThrow(/not in HubSpot yet/);
 
-    await crmPushBookingJob({ db, hubspot: gateway, batchSize: 1 }).process({ dealId: booking.dealId }, ctx);
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, ctx);
     const result = await job.process({ ticketId: ticket.id }, ctx);
     expect(result).toMatchObject({ outcome: 'pushed' });
     const dealHubspotId = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId;
     const remote = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === ticket.id);
     expect(remote).toHaveLength(1);
-    expect(remote[0]?.properties).toMatchObject({ hs_ticket_category: 'Reschedule Request', hs_pipeline_stage: '1' });
+    expect(remote[0]?.properties).toMatchObject({
+      hs_ticket_category: 'Reschedule Request',
+      hs_pipeline: crm.stages.ticketPipelineId,
+      hs_pipeline_stage: crm.stages.ticketStageId(TICKET_STAGE_NEW),
+    });
     expect(remote[0]?.associations.deals).toEqual([dealHubspotId]);
 
     // A retry after the id was lost finds the ticket instead of creating another.
@@ -58,7 +62,7 @@ describe('pushing tickets and signups to HubSpot', () => {
     const message = await db.contactTicket.create({
       data: { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, phone: '+14045550111', reason: 'Service Inquiry', description: 'Do you clean offices?', agreed: true },
     });
-    await crmPushSupportTicketJob({ db, hubspot: gateway }).process({ contactTicketId: message.id }, ctx);
+    await crmPushSupportTicketJob({ db, hubspot: gateway, account: crm.account }).process({ contactTicketId: message.id }, ctx);
     const [ticket] = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === message.id);
     const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === message.email);
     expect(ticket?.properties.subject).toBe('Service Inquiry: Ada Lovelace');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
-import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
 import { Redis } from 'ioredis';
+import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
@@ -15,7 +15,6 @@ import { startWorkers } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'budget-test', level: 'silent', format: 'json' });
-const TOKEN = 'budget-token';
 const LIMIT = { max: 20, windowMs: 2_000 };
 
 /** Most requests the emulator logged within any `windowMs`. */
@@ -31,12 +30,14 @@ function busiestWindow(times: number[], windowMs: number): number {
 
 describe('the shared HubSpot budget with real jobs', () => {
   let db: Db;
+  let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   const redis = new Redis(testRedisUrl());
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId(), rateLimit: { max: LIMIT.max, intervalMs: LIMIT.windowMs } });
+    crm = await startSetUpHubSpot({ rateLimit: { max: LIMIT.max, intervalMs: LIMIT.windowMs } });
+    hubspot = crm.emulator;
     await db.deal.updateMany({ where: { crmSyncedAt: null }, data: { crmSyncedAt: new Date(0) } }); // not ours
   });
   afterAll(async () => {
@@ -51,10 +52,10 @@ describe('the shared HubSpot budget with real jobs', () => {
     // Two workers as two processes would be: separate clients and runtimes, one shared Redis budget.
     const runtimes = await Promise.all(
       [0, 1].map(async () => {
-        const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), redisRequestBudget(redis, budgetKey, LIMIT));
+        const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: crm.token, basePath: hubspot.url }), redisRequestBudget(redis, budgetKey, LIMIT));
         const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
         // Small batches, so the bookings need many requests.
-        return startWorkers({ backend, jobs: [crmPushBookingJob({ db, hubspot: gateway, batchSize: 4 })], log, settings: { concurrency: 3 } });
+        return startWorkers({ backend, jobs: [crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 4 })], log, settings: { concurrency: 3 } });
       }),
     );
     const producer = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });

@@ -1,5 +1,5 @@
 import type { Client } from '@hubspot/api-client';
-import { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate.js';
+import type { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate.js';
 import type { CrmObjectType, CrmOption, CrmPropertySpec } from '@app/shared/crm-schema';
 import type { HubSpotCall } from '../hubspot-gateway';
 
