@@ -48,7 +48,9 @@ function stageMetadata(type: string, label: string, input: MetadataInput | undef
     if (metadata.probability === undefined || metadata.probability === '' || !Number.isFinite(probability) || probability < 0 || probability > 1) {
       throw badRequest(`Stage "${label}": deal stages need metadata.probability, a number from 0.0 to 1.0`);
     }
-    return { ...metadata, probability: String(probability), isClosed: String(probability === 0 || probability === 1) };
+    // HubSpot writes probabilities with a decimal point: '0.2', '1.0'.
+    const written = Number.isInteger(probability) ? probability.toFixed(1) : String(probability);
+    return { ...metadata, probability: written, isClosed: String(probability === 0 || probability === 1) };
   }
   if (type === 'tickets') {
     if (metadata.ticketState !== 'OPEN' && metadata.ticketState !== 'CLOSED') {
