@@ -39,8 +39,8 @@ describe('HubSpot emulator state file', () => {
       });
       expect(read.associations?.contacts?.results[0]?.id).toBe(contact.id);
       expect(read.associations?.invoices?.results).toHaveLength(1);
-      // Seeded data is not seeded twice.
-      expect(second.owners()).toHaveLength(3);
+      // Seeded data is not seeded twice (the super admin and the three cleaners).
+      expect(second.owners()).toHaveLength(4);
 
       const next = await again.crm.deals.basicApi.create({ properties: { dealstage: STAGE.CLEAN_REQUESTED }, associations: [] });
       expect(Number(next.id)).toBeGreaterThan(Number(deal.id));
