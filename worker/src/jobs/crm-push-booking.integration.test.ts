@@ -95,6 +95,51 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(hubspot.requests().length).toBeLessThanOrEqual(30);
   });
 
+  it('a 207 failing one booking of a batch of 50: 49 synced at once, the one after the fault clears, none lost or duplicated', async () => {
+    const bookings = [];
+    for (let i = 0; i < 50; i++) bookings.push(await insertBooking(db));
+    const victim = bookings[17]!;
+    // HubSpot answers the batch create 207: every deal but the victim's created, the victim's refused for a passing reason.
+    hubspot.faults.failBatchInputs({ count: 1, objectType: 'deals', property: 'app_request_id', values: [victim.dealId], category: 'INTERNAL_ERROR' });
+    const first = bookings[0]!;
+    await enqueue(first);
+    expect((await settled(first.outboxId, ['completed'])).returnvalue).toEqual({ outcome: 'pushed', pushed: 49, failed: 1 });
+
+    const local = await db.deal.findMany({ where: { id: { in: bookings.map((b) => b.dealId) } } });
+    expect(local.filter((d) => d.crmSyncedAt !== null)).toHaveLength(49);
+    const waiting = local.find((d) => d.id === victim.dealId)!;
+    expect(waiting).toMatchObject({ crmSyncedAt: null, hubspotId: null, crmPushFailedAt: null });
+    expect(waiting.crmLastError).toContain('Injected failure');
+    expect(dealsFor(victim.dealId)).toHaveLength(0);
+
+    // The victim's own job (its outbox event) pushes it now that HubSpot takes it.
+    await enqueue(victim);
+    await settled(victim.outboxId, ['completed']);
+    for (const b of bookings) expect(dealsFor(b.dealId)).toHaveLength(1);
+    expect(await db.deal.count({ where: { id: { in: bookings.map((b) => b.dealId) }, crmSyncedAt: null } })).toBe(0);
+  });
+
+  it('a booking HubSpot refuses for good fails its own job with HubSpot’s reason and no longer rides in other batches', async () => {
+    const refused = await insertBooking(db);
+    hubspot.faults.failBatchInputs({ count: 3, objectType: 'deals', property: 'app_request_id', values: [refused.dealId], message: 'Property values were not valid: dealname' });
+    await enqueue(refused);
+    const failed = await settled(refused.outboxId, ['failed']);
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toContain('VALIDATION_ERROR: Property values were not valid: dealname');
+    expect(await db.deal.findUniqueOrThrow({ where: { id: refused.dealId } })).toMatchObject({ crmSyncedAt: null, crmPushFailedAt: expect.any(Date) });
+
+    // Another booking's push leaves it out (the fault still has two uses left, none is spent).
+    const other = await insertBooking(db);
+    await enqueue(other);
+    expect((await settled(other.outboxId, ['completed'])).returnvalue).toEqual({ outcome: 'pushed', pushed: 1, failed: 0 });
+
+    hubspot.faults.clear(); // the cause fixed in HubSpot
+    await failed.retry(); // what the queue dashboard's retry button does
+    await settled(refused.outboxId, ['completed']);
+    expect(dealsFor(refused.dealId)).toHaveLength(1);
+    expect(await db.deal.findUniqueOrThrow({ where: { id: refused.dealId } })).toMatchObject({ crmPushFailedAt: null, crmLastError: null });
+  });
+
   it('rides out an outage and then syncs exactly once', async () => {
     const bookings = [await insertBooking(db), await insertBooking(db), await insertBooking(db)];
     hubspot.faults.outage(2);
@@ -138,7 +183,9 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(dealsFor(booking.dealId)).toHaveLength(1);
   });
 
-  it('finds a deal an earlier attempt created before it could record it, instead of creating another', async () => {
+  it('finds a deal an earlier attempt created before it could record it, instead of creating another, without search', async () => {
+    // HubSpot's search index trails writes by seconds: finding by search would miss the deal and create a second.
+    hubspot.config.set({ indexLagMs: 60_000 });
     const first = await insertBooking(db);
     await enqueue(first);
     await settled(first.outboxId, ['completed']);
@@ -149,6 +196,8 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     await settled(`${first.outboxId}-again`, ['completed']);
     expect(dealsFor(first.dealId)).toHaveLength(1);
     expect((await db.deal.findUniqueOrThrow({ where: { id: first.dealId } })).hubspotId).toBe(hubspotDealId);
+    expect(hubspot.requests().filter((r) => r.path.endsWith('/search'))).toHaveLength(0);
+    hubspot.config.set({ indexLagMs: 0 });
   });
 
   it('does nothing for a booking another job already pushed', async () => {

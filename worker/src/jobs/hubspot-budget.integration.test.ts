@@ -55,7 +55,7 @@ describe('the shared HubSpot budget with real jobs', () => {
         const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: crm.token, basePath: hubspot.url }), redisRequestBudget(redis, budgetKey, LIMIT));
         const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
         // Small batches, so the bookings need many requests.
-        return startWorkers({ backend, jobs: [crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 4 })], log, settings: { concurrency: 3 } });
+        return startWorkers({ backend, jobs: [crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 2 })], log, settings: { concurrency: 3 } });
       }),
     );
     const producer = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
