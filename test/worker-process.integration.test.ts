@@ -3,11 +3,13 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
+import { setUpCrmAccount } from '@app/worker/crm/account/setup-account';
 import { startHubSpotEmulator, type HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
-import { uniqueFirstObjectId } from './hubspot-ids';
 import { testRedisUrl, uniqueQueuePrefix } from './context';
 import { createTestDatabase, type TestDatabase } from './database';
 import { insertBooking } from './fixtures';
+import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
+import { uniqueFirstObjectId } from './hubspot-ids';
 
 /**
  * The worker as a real process: killed with SIGKILL in the middle of a job, and stopped with
@@ -16,11 +18,11 @@ import { insertBooking } from './fixtures';
  * shared database holds other files' bookings.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const TOKEN = 'process-test-token';
 
 describe('worker process faults', () => {
   let database: TestDatabase;
   let db: Db;
+  let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let backend: QueueBackend;
   let queue: AnyQueue;
@@ -42,7 +44,8 @@ describe('worker process faults', () => {
   beforeAll(async () => {
     database = await createTestDatabase('worker_process');
     db = createPrismaClient(database.url);
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
     backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: database.url, prefix });
     queue = backend.createQueue('crm');
   }, 60_000);
@@ -54,7 +57,7 @@ describe('worker process faults', () => {
     await database.drop();
   });
 
-  function startWorker(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  function startWorker(target: HubSpotEmulator = hubspot): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
     // One plain node process (tsx as a loader), so a signal reaches the worker itself.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
       cwd: ROOT,
@@ -65,8 +68,9 @@ describe('worker process faults', () => {
         DATABASE_URL: database.url,
         REDIS_URL: testRedisUrl(),
         QUEUE_PREFIX: prefix,
-        HUBSPOT_ACCESS_TOKEN: TOKEN,
-        HUBSPOT_BASE_URL: hubspot.url,
+        HUBSPOT_ACCESS_TOKEN: crm.token,
+        HUBSPOT_BASE_URL: target.url,
+        CRM_ACCOUNT_RECHECK_MS: '1000',
         HUBSPOT_TIMEOUT_MS: '10000',
         WORKER_STALLED_INTERVAL_MS: '2000',
         // No scheduled pull: its HubSpot calls would take the faults these tests arm for the push.
@@ -85,11 +89,14 @@ describe('worker process faults', () => {
   const dealsFor = (dealId: string) => hubspot.objects('deals').filter((d) => d.properties.app_request_id === dealId);
   // The pending fault is used up once the first HubSpot call arrived (and is being held).
   const heldRequestArrived = () => hubspot.faults.state().pending.length === 0;
+  // The worker checks the account before it takes crm jobs: faults meant for a job are armed after that.
+  const accountChecked = (worker: { output: () => string }) => expect.poll(() => worker.output().includes('HubSpot account ready'), { timeout: 20_000 }).toBe(true);
 
   it('runs a job again after its worker was killed mid-job, without a duplicate', async () => {
-    const booking = await insertBooking(db);
-    hubspot.faults.next(1, { timeoutMs: 15_000 }); // the first HubSpot call hangs
     const first = startWorker();
+    await accountChecked(first);
+    hubspot.faults.next(1, { timeoutMs: 15_000 }); // the first HubSpot call hangs
+    const booking = await insertBooking(db);
     await expect.poll(heldRequestArrived, { timeout: 20_000 }).toBe(true);
     expect(await queue.getJobState(booking.outboxId)).toBe('active');
     first.child.kill('SIGKILL');
@@ -107,9 +114,10 @@ describe('worker process faults', () => {
   });
 
   it('lets the running job finish on SIGTERM, leaves nothing stalled, and exits 0', async () => {
-    const booking = await insertBooking(db);
-    hubspot.faults.next(1, { timeoutMs: 1_500 }); // held, then dropped: the attempt ends with a retryable error
     const worker = startWorker();
+    await accountChecked(worker);
+    hubspot.faults.next(1, { timeoutMs: 1_500 }); // held, then dropped: the attempt ends with a retryable error
+    const booking = await insertBooking(db);
     await expect.poll(heldRequestArrived, { timeout: 20_000 }).toBe(true);
     worker.child.kill('SIGTERM');
     const code = await worker.exited;
@@ -126,6 +134,30 @@ describe('worker process faults', () => {
     } finally {
       next.child.kill('SIGTERM');
       await next.exited;
+    }
+  });
+
+  it('holds crm jobs while the account lacks what the product needs, says what, and runs them once crm:setup fixed it', async () => {
+    const fresh = await startHubSpotEmulator({ port: 0, accessToken: crm.token, blank: true, firstObjectId: uniqueFirstObjectId() });
+    const worker = startWorker(fresh);
+    try {
+      const booking = await insertBooking(db);
+      await expect.poll(() => worker.output().includes('HubSpot account is not set up'), { timeout: 20_000 }).toBe(true);
+      const status = await db.crmAccountStatus.findUniqueOrThrow({ where: { id: 1 } });
+      expect(status.ready).toBe(false);
+      expect(status.problems).toContainEqual('deals.app_request_id: missing (string property)');
+      // Nothing was tried against the account: the job waits in the queue, not in the failed set.
+      expect(await queue.getJobState(booking.outboxId)).toBe('waiting');
+      expect(fresh.requests().filter((r) => r.method === 'POST' && r.path.includes('/objects/'))).toHaveLength(0);
+
+      expect((await setUpCrmAccount({ accessToken: crm.token, basePath: fresh.url, apply: true })).ready).toBe(true);
+      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 30_000, interval: 200 }).toBe('completed');
+      expect(fresh.objects('deals').filter((d) => d.properties.app_request_id === booking.dealId)).toHaveLength(1);
+      expect((await db.crmAccountStatus.findUniqueOrThrow({ where: { id: 1 } })).ready).toBe(true);
+    } finally {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+      await fresh.close();
     }
   });
 });
