@@ -10,7 +10,7 @@ import { createLogger } from '@app/worker/logger';
 import { createQueueBackend, pingQueue, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
 import { createApp, type AppDeps } from './app';
-import { pingDatabase } from './modules/health/repository';
+import { checkCrmAccount, pingDatabase } from './modules/health/repository';
 
 const logger = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
 
@@ -107,6 +107,35 @@ describe('readiness when a dependency is down', () => {
       expect(body.checks.database?.ok).toBe(true);
       expect(body.checks.queue).toMatchObject({ ok: false, error: 'connect ECONNREFUSED' });
     } finally {
+      server.close();
+      await db.$disconnect();
+    }
+  });
+});
+
+describe('readiness and the HubSpot account check', () => {
+  it('reports what the account lacks as an advisory, without making the api unready', async () => {
+    const db = createPrismaClient(testDatabaseUrl());
+    const { url, server } = await listen({ readinessChecks: { database: () => pingDatabase(db) }, readinessAdvisories: { crm: () => checkCrmAccount(db) } });
+    type Body = { status: string; advisories: Record<string, { ok: boolean; error?: string }> };
+    try {
+      await db.crmAccountStatus.deleteMany();
+      const unchecked = (await (await fetch(`${url}/readyz`)).json()) as Body;
+      expect(unchecked.advisories.crm).toMatchObject({ ok: false, error: expect.stringContaining('not checked yet') });
+
+      await db.crmAccountStatus.create({
+        data: { ready: false, problems: ['deals.app_request_id: missing (string property)'], checkedAt: new Date('2026-11-23T12:00:00Z') },
+      });
+      const res = await fetch(`${url}/readyz`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Body;
+      expect(body.status).toBe('ready');
+      expect(body.advisories.crm).toMatchObject({ ok: false, error: 'checked 2026-11-23T12:00:00.000Z: deals.app_request_id: missing (string property)' });
+
+      await db.crmAccountStatus.update({ where: { id: 1 }, data: { ready: true, problems: [] } });
+      expect(((await (await fetch(`${url}/readyz`)).json()) as Body).advisories.crm?.ok).toBe(true);
+    } finally {
+      await db.crmAccountStatus.deleteMany();
       server.close();
       await db.$disconnect();
     }
