@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { SEED_OWNERS } from '../dev/src/emulators/hubspot/seed';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { freePort, waitUntil } from '../dev/src/net';
 import { startTwilioEmulator } from '../dev/src/emulators/twilio/twilio-emulator';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '../dev/src/oidc-provider';
@@ -74,8 +76,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await createTestDatabase('e2e');
     cleanups.push(() => database.drop());
 
-    const hubspot = await startHubSpotEmulator({ port: 0, accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN });
+    // A fresh account, set up the way a real one is (npm run crm:setup), with three cleaners
+    // added as users, as the company's admin would in HubSpot's settings.
+    const hubspot = await startHubSpotEmulator({ port: 0, accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN, blank: true });
     cleanups.push(() => hubspot.close());
+    const account = await setUpCrmAccount({ accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN, basePath: hubspot.url, apply: true });
+    if (!account.ready || !account.stageMap) throw new Error(`crm:setup left the e2e account not ready:\n${formatReport(account)}`);
+    for (const owner of SEED_OWNERS) hubspot.addOwner({ ...owner });
     const twilio = await startTwilioEmulator({
       port: 0,
       accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
@@ -131,6 +138,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     project.provide('baseUrl', baseUrl);
     project.provide('hubspotUrl', hubspot.url);
+    project.provide('hubspotStages', account.stageMap);
     project.provide('twilioUrl', twilio.url);
     project.provide('oidcUrl', oidc.url);
   } catch (error) {

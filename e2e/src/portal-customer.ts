@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { createStageMap, type StageMap } from '../../worker/src/crm/account/stage-map';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { minBookingDate } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
@@ -21,6 +22,11 @@ export interface PortalCustomer {
   /** The contact's id in HubSpot. */
   hubspotContactId: string;
   crm: HubSpotCrm;
+}
+
+/** The e2e account's stage ids: what staff pick in HubSpot for a product stage (the spec's stage ids are only keys). */
+export function crmStages(): StageMap {
+  return createStageMap(inject('hubspotStages'));
 }
 
 export function crm(): HubSpotCrm {
@@ -80,8 +86,8 @@ export async function createCrmDeal(
   const created = await customer.crm.createDeal(
     {
       dealname: `Cleaning for ${customer.email}`,
-      pipeline: 'default',
-      dealstage: deal.stage,
+      pipeline: crmStages().dealPipelineId,
+      dealstage: crmStages().dealStageId(deal.stage),
       external_skus: deal.skus.join(';'),
       amount: deal.amount,
       service_type: 'Deep Clean',

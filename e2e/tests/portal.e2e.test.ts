@@ -23,7 +23,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
-import { createCrmDeal, createPortalCustomer, type PortalCustomer } from '../src/portal-customer';
+import { createCrmDeal, createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -156,7 +156,7 @@ describe('customer portal', () => {
 
       // Staff confirm one cleaning and record a payment in HubSpot: the open page follows.
       await markDocument(page);
-      await customer.crm.patchDeal(laterId, { dealstage: STAGE.CLEANING_SCHEDULED });
+      await customer.crm.patchDeal(laterId, { dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED) });
       await customer.crm.attachInvoice(nextWeekId, { status: 'paid', amount: '209', number: 'E2E-2' });
       await expect.poll(() => statusOf(laterCard).textContent(), { timeout: 45_000, interval: 500 }).toBe('Cleaning Scheduled');
       expect(await laterCard.getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(0);

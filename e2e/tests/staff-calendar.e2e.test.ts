@@ -9,7 +9,7 @@ import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
-import { crm } from '../src/portal-customer';
+import { crm, crmStages } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
@@ -163,7 +163,7 @@ describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
       const { date, daysFromToday } = dayInThisWeek();
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];
       const at = easternWallTimeToInstant(y, m, d, 10, 0);
-      await crm().patchDeal(hubspotDealId, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: at.toISOString(), ownerId: OWNER.id });
+      await crm().patchDeal(hubspotDealId, { dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), scheduledAt: at.toISOString(), ownerId: OWNER.id });
 
       // The worker pulls every 5 s and the page asks again every 15 s.
       await entry.waitFor({ timeout: 60_000 });

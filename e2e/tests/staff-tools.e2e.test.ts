@@ -12,7 +12,7 @@ import { launchBrowser, type BrowserSession } from '../src/browser';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf } from '../src/form-errors';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
-import { createPortalCustomer } from '../src/portal-customer';
+import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { signInAsStaff, signInToPortal, waitForText } from '../src/staff-tools';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -51,7 +51,7 @@ describe('staff tools', () => {
     const customer = await createPortalCustomer('lookup');
     const scheduledAt = easternAt(9, 14, 30);
     await customer.crm.createDeal(
-      { dealname: `Lookup deal ${hex()}`, pipeline: 'default', dealstage: STAGE.CLEANING_SCHEDULED, service_type: 'Deep Clean', scheduled_date: scheduledAt.toISOString(), hubspot_owner_id: '102' },
+      { dealname: `Lookup deal ${hex()}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), service_type: 'Deep Clean', scheduled_date: scheduledAt.toISOString(), hubspot_owner_id: '102' },
       customer.hubspotContactId,
     );
     await openTool(page, 'Customer Lookup', 'Customer Lookup');
@@ -180,7 +180,7 @@ describe('staff tools', () => {
     const street = `${hex()} Roster Way`;
     const at = easternAt(11, 10, 15);
     const deal = await customer.crm.createDeal(
-      { dealname: `Roster deal ${street}`, pipeline: 'default', dealstage: STAGE.CLEANING_SCHEDULED, service_type: 'Deep Clean', service_address: street, scheduled_date: at.toISOString() },
+      { dealname: `Roster deal ${street}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), service_type: 'Deep Clean', service_address: street, scheduled_date: at.toISOString() },
       customer.hubspotContactId,
     );
     await openTool(page, 'Cleaner Roster', 'Cleaner Roster');
