@@ -7,7 +7,8 @@ import type { Store } from './store';
  * Merging two records, as HubSpot does it: the merged record leaves lists and search, its
  * associations move to the primary record, the primary's `hs_merged_object_ids` gains the
  * merged id (and any ids merged into it before), empty values of the primary are filled from
- * the merged record, and reading the merged id answers the primary record.
+ * the merged record (a contact also keeps the merged e-mail in `hs_additional_emails`), and
+ * reading the merged id answers the primary record.
  */
 export function mergeObjects(store: Store, type: string, primaryId: string, mergedId: string): CrmObject {
   if (!MERGEABLE_TYPES.has(type)) throw badRequest(`Records of type ${type} cannot be merged`);
@@ -34,7 +35,14 @@ export function mergeObjects(store: Store, type: string, primaryId: string, merg
       if (!definition || definition.readOnlyValue || value == null || value === '' || (current != null && current !== '')) continue;
       filled[name] = value;
     }
-    // The merged record is gone before the primary takes its unique values (a contact's e-mail).
+    // A contact keeps the merged contact's e-mail addresses as additional ones.
+    if (type === 'contacts') {
+      const emails = [primary.properties.hs_additional_emails, merged.properties.email, merged.properties.hs_additional_emails]
+        .flatMap((v) => (v ?? '').split(';'))
+        .filter((v, i, all) => v !== '' && v !== primary.properties.email && all.indexOf(v) === i);
+      if (emails.length > 0) filled.hs_additional_emails = emails.join(';');
+    }
+    // The merged record is gone before the primary takes its unique values.
     store.markMerged(type, mergedId, primaryId);
     return store.update(type, primaryId, { ...filled, hs_merged_object_ids: ids.join(';') }, { trusted: true });
   });

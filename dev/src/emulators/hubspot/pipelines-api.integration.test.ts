@@ -39,7 +39,7 @@ describe('HubSpot emulator: pipelines API (blank account)', () => {
     expect(stage.metadata).toMatchObject({ probability: '0.1', isClosed: 'false' });
     const next = await pipelines().pipelineStagesApi.create('deals', 'default', { label: 'Canceled', displayOrder: 8, metadata: { probability: '0' } });
     expect(Number(next.id)).toBeGreaterThan(Number(stage.id));
-    expect(next.metadata.isClosed).toBe('true');
+    expect(next.metadata?.isClosed).toBe('true');
 
     expect(await failure(pipelines().pipelineStagesApi.create('deals', 'default', { label: 'No probability', displayOrder: 9, metadata: {} }))).toMatchObject({ code: 400 });
     expect(await failure(pipelines().pipelineStagesApi.create('deals', 'default', { label: 'clean requested', displayOrder: 9, metadata: { probability: '0.5' } }))).toMatchObject({ code: 400 });
