@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { freePort, throwawaySecrets, waitUntil } from '../dev/src/net';
 import { createQueueBackend, createQueues, type AnyQueue } from '../worker/src/queue/connection';
 import { createTestDatabase } from '../test/database';
@@ -103,7 +104,10 @@ async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs: numbe
 async function main(): Promise<void> {
   console.log(`bench:intake — ${REQUESTS} bookings, ${CONCURRENCY} concurrent, HubSpot emulator in outage during intake`);
   const database = await createTestDatabase('bench');
-  const hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN });
+  // A fresh account set up as a real one is (npm run crm:setup), before the worker checks it.
+  const hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, blank: true });
+  const account = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });
+  if (!account.ready) throw new Error(`crm:setup left the bench account not ready:\n${formatReport(account)}`);
   const prefix = `bench-${process.pid}`;
   const apiPort = await freePort();
   const common = { DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix };
@@ -127,6 +131,7 @@ async function main(): Promise<void> {
     // The worker's own start-up (loading its code) must not overlap the timed intake.
     if (!(await waitForWorkers(REDIS_URL, prefix, 30_000))) throw new Error('worker did not start');
 
+    hubspot.clearRequests(); // the set-up's and the worker's account check's requests are not the intake's
     hubspot.faults.outage(3600); // lifted as soon as the intake is done
     const preferredDate = addDays(easternToday(), 7);
     const endpoint = new URL(`${base}/api/hubspot/portal/requestBooking`);

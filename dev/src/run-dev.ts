@@ -17,6 +17,8 @@ import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from './emulators/hubspot/server';
+import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-account';
+import { createStageMap } from '@app/worker/crm/account/stage-map';
 import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from './oidc-provider';
 import { startTwilioEmulator } from './emulators/twilio/twilio-emulator';
 import { waitForHttp } from './net';
@@ -66,13 +68,23 @@ async function main(): Promise<void> {
         port: config.HUBSPOT_EMULATOR_PORT,
         accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
         stateFile: path.join(REPO_ROOT, '.data', 'hubspot.json'),
+        // A fresh account the first time, set up below by crm:setup's code as a real one would be.
+        blank: true,
+        // Search trails writes as HubSpot's does, so development meets the same delays.
+        indexLagMs: 2_000,
       });
+  // The emulator's account, set up the way `npm run crm:setup` sets up a real one (idempotent).
+  const crmAccount = hubspot
+    ? await setUpCrmAccount({ accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN, basePath: hubspot.url, apply: true })
+    : undefined;
+  if (crmAccount) say(`HubSpot emulator account: ${crmAccount.ready ? 'set up' : `NOT ready\n${formatReport(crmAccount)}`}`);
   // The demo customer and deals live in the emulator like real CRM data; the worker pulls them in.
   let demoCustomer: DemoPerson | undefined;
-  if (hubspot && config.DEMO_DATA === 'on') {
+  if (hubspot && crmAccount?.stageMap && config.DEMO_DATA === 'on') {
     const db = createPrismaClient(databaseUrl, { applicationName: 'demo-seed' });
     try {
-      demoCustomer = (await seedDemo({ crm: hubspotCrm(hubspot.url, EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN), db })).customer;
+      const crm = hubspotCrm(hubspot.url, EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN);
+      demoCustomer = (await seedDemo({ crm, db, stages: createStageMap(crmAccount.stageMap) })).customer;
     } finally {
       await closePrismaClient(db);
     }

@@ -29,22 +29,31 @@ const association = (toId: string, typeId: number) => ({
   types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: typeId }],
 });
 
+const MAX_RATE_LIMITED_TRIES = 20;
+
 export type InvoiceStatus = 'paid' | 'open' | 'voided';
 
 export function hubspotCrm(baseUrl: string, accessToken: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(new URL(path, baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new CrmCallError(response.status, `HubSpot ${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    // HubSpot's budget is per account and the worker shares it: over it, wait as told and go on.
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (response.status === 429 && attempt < MAX_RATE_LIMITED_TRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * Math.max(1, Number(response.headers.get('retry-after')) || 1)));
+        continue;
+      }
+      if (!response.ok) throw new CrmCallError(response.status, `HubSpot ${method} ${path}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
   }
 
   return {
@@ -89,6 +98,12 @@ export function hubspotCrm(baseUrl: string, accessToken: string) {
     async list(type: 'contacts' | 'deals' | 'tickets' | 'invoices'): Promise<CrmRecord[]> {
       return (await call<{ results: CrmRecord[] }>('GET', `/_emulator/objects/${type}`)).results;
     },
+    /** Emulator control API: the account's users (owners), archived ones too. */
+    async owners(): Promise<Array<{ id: string; email: string }>> {
+      return (await call<{ results: Array<{ id: string; email: string }> }>('GET', '/_emulator/owners?archived=true')).results;
+    },
+    /** Emulator control API: a user added to the account, as an admin does in HubSpot's settings. */
+    addOwner: (owner: { id: string; email: string; firstName: string; lastName: string }) => call<{ id: string }>('POST', '/_emulator/owners', owner),
     /** Emulator control API: creates the deal's invoice, or updates the one it has (a payment, a void). */
     attachInvoice: (dealId: string, invoice: { status: InvoiceStatus; amount: string; number?: string }) =>
       call<CrmRecord>('POST', `/_emulator/deals/${dealId}/invoice`, invoice),

@@ -3,25 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
 import { CHANGE_LOCKED_24H, COMPLETED, RESCHEDULE_IN_PROGRESS } from '@app/shared/texts';
-import { createHubSpotClient } from '@app/worker/crm/hubspot-client';
-import { createHubSpotGateway } from '@app/worker/crm/hubspot-gateway';
-import { localRequestBudget } from '@app/worker/crm/request-budget';
 import { crmPullJob } from '@app/worker/jobs/crm-pull';
 import { createLogger } from '@app/worker/logger';
 import { findLoginContact } from '../../../api/src/modules/portal-auth/repository';
 import { portalDeals } from '../../../api/src/modules/portal/service';
 import { testDatabaseUrl } from '../../../test/context';
-import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../emulators/hubspot/server';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import type { HubSpotEmulator } from '../emulators/hubspot/server';
 import { DEMO_CUSTOMER, type DemoPerson } from './demo-plan';
 import { hubspotCrm } from './hubspot-crm';
 import { seedDemo } from './seed-demo';
 
-const TOKEN = 'demo-seed-token';
 const log = createLogger({ service: 'demo-seed-test', level: 'silent', format: 'json' });
 
 describe('demo data: seeded into HubSpot, pulled into the mirror like real data', () => {
   let db: Db;
+  let account: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let pull: () => Promise<unknown>;
   // Our own identity: the test database is shared by every integration test file of the run.
@@ -34,9 +31,9 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId() });
-    const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url }), localRequestBudget({ max: 100, windowMs: 10_000 }));
-    const job = crmPullJob({ db, hubspot: gateway });
+    account = await startSetUpHubSpot();
+    hubspot = account.emulator;
+    const job = crmPullJob({ db, hubspot: account.gateway(), account: account.account });
     pull = () => job.process({}, { log, jobId: 'test', attempt: 1 });
   });
   afterAll(async () => {
@@ -45,9 +42,9 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
   });
 
   it('is idempotent, makes the customer eligible to sign in, and shows every portal state after a pull', async () => {
-    const crm = hubspotCrm(hubspot.url, TOKEN);
+    const crm = hubspotCrm(hubspot.url, account.token);
     const firstNow = new Date(Date.now() - 3_600_000);
-    const plan = await seedDemo({ crm, db, customer, now: firstNow });
+    const plan = await seedDemo({ crm, db, stages: account.stages, customer, now: firstNow });
     const counts = async () => ({
       contacts: (await crm.list('contacts')).length,
       deals: (await crm.list('deals')).length,
@@ -64,7 +61,7 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
 
     // A restart an hour later: same records, dates moved.
     const now = new Date();
-    await seedDemo({ crm, db, customer, now });
+    await seedDemo({ crm, db, stages: account.stages, customer, now });
     expect(await counts()).toEqual(first);
     const soon = (await crm.list('deals')).find((d) => d.properties.demo_key === 'demo-soon')!;
     expect(Date.parse(soon.properties.scheduled_date!) - now.getTime()).toBeGreaterThan(19 * 3_600_000);

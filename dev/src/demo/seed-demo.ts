@@ -1,5 +1,7 @@
 import type { Db } from '@app/db/client';
 import { demoPlan, oneLineAddress, skusAmount, type DemoDeal, type DemoPerson, type DemoPlan } from './demo-plan';
+import type { StageMap } from '@app/worker/crm/account/stage-map';
+import { SEED_OWNERS } from '../emulators/hubspot/seed';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 
 const byDemoKey = (records: readonly CrmRecord[]) =>
@@ -21,12 +23,12 @@ function contactProperties(p: DemoPerson): Record<string, string> {
   };
 }
 
-function dealProperties(deal: DemoDeal, person: DemoPerson): Record<string, string> {
+function dealProperties(deal: DemoDeal, person: DemoPerson, stages: StageMap): Record<string, string> {
   const amount = skusAmount(deal.skus);
   return {
     dealname: `${deal.serviceType} for ${person.firstName} ${person.lastName}`,
-    pipeline: 'default',
-    dealstage: deal.stageId,
+    pipeline: stages.dealPipelineId,
+    dealstage: stages.dealStageId(deal.stageId),
     service_type: deal.serviceType,
     service_address: oneLineAddress(person),
     external_skus: deal.skus.join(';'),
@@ -67,6 +69,8 @@ async function upsertLocalCustomer(db: Db, p: DemoPerson, hubspotId: string, now
 export interface SeedDemoOptions {
   crm: HubSpotCrm;
   db: Db;
+  /** The account's stage ids (what crm:setup found or created); the demo plan names the product's stage keys. */
+  stages: StageMap;
   now?: Date;
   /** Another identity for the demo customer (tests use their own). */
   customer?: DemoPerson;
@@ -97,6 +101,12 @@ async function ensureDemoKeyProperty(crm: HubSpotCrm): Promise<void> {
   }
 }
 
+/** The demo's cleaners are users of the account (a fresh account has only its admin): added once. */
+async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
+  const known = new Set((await crm.owners()).map((o) => o.id));
+  for (const owner of SEED_OWNERS) if (!known.has(owner.id)) await crm.addOwner({ ...owner });
+}
+
 /**
  * Puts the demo plan into HubSpot (the emulator) and the demo customer into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
@@ -108,6 +118,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
   const now = options.now ?? new Date();
   const plan = demoPlan(now, options.customer);
   await ensureDemoKeyProperty(crm);
+  await ensureCleaners(crm);
 
   const contactIds = new Map<string, string>();
   for (const person of plan.people) {
@@ -128,7 +139,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
     const person = people.get(deal.person);
     const contactId = contactIds.get(deal.person);
     if (!person || !contactId) throw new Error(`demo deal ${deal.key}: unknown person ${deal.person}`);
-    const properties = dealProperties(deal, person);
+    const properties = dealProperties(deal, person, options.stages);
     const existing = deals.get(deal.key);
     const record = existing ? await crm.updateDeal(existing.id, properties) : await crm.createDeal(properties, contactId);
     if (deal.invoice) {
@@ -137,8 +148,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
     if (deal.ticket) {
       const ticketProperties = {
         subject: `${deal.ticket.category}: ${properties.dealname}`,
-        hs_pipeline: '0',
-        hs_pipeline_stage: deal.ticket.stage,
+        hs_pipeline: options.stages.ticketPipelineId,
+        hs_pipeline_stage: options.stages.ticketStageId(deal.ticket.stage),
         hs_ticket_category: deal.ticket.category,
         demo_key: deal.ticket.key,
       };
