@@ -1,8 +1,15 @@
+import { SMS_STATUSES } from '@app/shared/sms-delivery';
+
 /** Prometheus text exposition (format 0.0.4) of the figures operators watch. */
 export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
   outbox: { pending: number; oldestAgeSeconds: number };
+  /** Text messages by purpose and delivery status. */
+  sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
 }
+
+/** Every purpose and status is written, zero included, so a rate of failures never has gaps. */
+const SMS_PURPOSES = ['login_code', 'staff_invite'] as const;
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -19,6 +26,14 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP outbox_oldest_pending_age_seconds Age of the oldest undispatched outbox event (0 when none).',
     '# TYPE outbox_oldest_pending_age_seconds gauge',
     `outbox_oldest_pending_age_seconds ${figures.outbox.oldestAgeSeconds.toFixed(3)}`,
+    '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver).',
+    '# TYPE sms_messages gauge',
+    ...SMS_PURPOSES.flatMap((purpose) =>
+      SMS_STATUSES.map((status) => {
+        const count = figures.sms.find((c) => c.purpose === purpose && c.status === status)?.count ?? 0;
+        return `sms_messages{purpose="${purpose}",status="${status}"} ${count}`;
+      }),
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
