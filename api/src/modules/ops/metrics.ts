@@ -8,7 +8,7 @@ export interface OpsFigures {
   sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
 }
 
-/** Every purpose and status is written, zero included, so a rate of failures never has gaps. */
+/** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
 const SMS_PURPOSES = ['login_code', 'staff_invite'] as const;
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
@@ -28,7 +28,7 @@ export function renderMetrics(figures: OpsFigures): string {
     `outbox_oldest_pending_age_seconds ${figures.outbox.oldestAgeSeconds.toFixed(3)}`,
     '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver).',
     '# TYPE sms_messages gauge',
-    ...SMS_PURPOSES.flatMap((purpose) =>
+    ...[...new Set([...SMS_PURPOSES, ...figures.sms.map((c) => c.purpose)])].flatMap((purpose) =>
       SMS_STATUSES.map((status) => {
         const count = figures.sms.find((c) => c.purpose === purpose && c.status === status)?.count ?? 0;
         return `sms_messages{purpose="${purpose}",status="${status}"} ${count}`;
