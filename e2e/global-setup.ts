@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { SEED_OWNERS } from '../dev/src/emulators/hubspot/seed';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
@@ -95,6 +96,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    // The emulator posts delivery reports here; the api checks their signatures against the same URL.
+    const statusCallbackUrl = `${baseUrl}${TWILIO_STATUS_CALLBACK_PATH}`;
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -116,6 +119,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       OIDC_ISSUER_URL: oidc.url,
       STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN,
+      TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+      TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
     });
     cleanups.push(() => stop(api));
     const worker = startNode('worker', 'worker/dist/main.js', {
@@ -126,6 +131,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
       TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
       TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
+      TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
       CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
     });
     cleanups.push(() => stop(worker));

@@ -9,8 +9,10 @@ import type { PublicPostSettings } from '../api/src/middleware/public-post';
 import { SESSION_POLICIES } from '../api/src/middleware/session';
 import { createPostgresSessionStore } from '../api/src/middleware/session-store';
 import { queueDashboard } from '../api/src/modules/ops/queue-dashboard';
+import { opsRoutes } from '../api/src/modules/ops/routes';
 import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
+import type { TwilioStatusSettings } from '../api/src/modules/twilio-status/routes';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
 
@@ -26,6 +28,12 @@ export interface TestApiOptions {
   queueDashboard?: boolean;
   /** Rate limits of the public endpoints; none when absent. */
   publicPosts?: PublicPostSettings;
+  /** Verification of Twilio status callbacks; the dev defaults when absent. */
+  twilioStatus?: TwilioStatusSettings;
+  /** Mount GET /metrics, as main.ts does. */
+  metrics?: boolean;
+  /** Listen here instead of any free port (when the URL must be known before the app starts). */
+  port?: number;
 }
 
 /**
@@ -54,10 +62,11 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
-    }),
+      ...(options.twilioStatus ? { twilioStatus: options.twilioStatus } : {}),
+    }).concat(options.metrics ? [opsRoutes({ db, queues })] : []),
     middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });
-  const server: Server = app.listen(0, '127.0.0.1');
+  const server: Server = app.listen(options.port ?? 0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = async () => {

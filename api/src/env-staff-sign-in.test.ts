@@ -4,7 +4,7 @@ import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN } from '../../dev/src/oidc-provid
 import { loadApiEnv, OIDC_DEV_DEFAULTS } from './env';
 
 const DATABASE_URL = 'postgresql://localhost/cleaning';
-const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), OTP_SECRET: 'b'.repeat(32) };
+const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), OTP_SECRET: 'b'.repeat(32), TWILIO_AUTH_TOKEN: 't' };
 
 const problems = (source: Record<string, string>) => {
   try {

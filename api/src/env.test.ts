@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@app/shared/parse-env';
+import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { DEV_SECRETS, loadApiEnv } from './env';
 
 const DATABASE_URL = 'postgresql://localhost/cleaning';
@@ -15,18 +16,22 @@ describe('api env: sessions, login codes and origins', () => {
     expect(env.COOKIE_SECURE).toBe(false);
   });
 
-  it('refuses to start in production without its own secrets, naming both', () => {
+  it('refuses to start in production without its own secrets, naming each', () => {
     try {
       loadApiEnv({ DATABASE_URL, NODE_ENV: 'production' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual(['SESSION_SECRET: is required in production', 'OTP_SECRET: is required in production']);
+      expect((error as ConfigError).problems).toEqual([
+        'SESSION_SECRET: is required in production',
+        'OTP_SECRET: is required in production',
+        'TWILIO_AUTH_TOKEN: is required in production',
+      ]);
     }
   });
 
   it('takes rotated session keys, Secure cookies and no extra origins in production', () => {
-    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B });
+    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 't' });
     expect(env.SESSION_KEYS).toEqual([LONG_A, LONG_B]);
     expect(env.OTP_SECRET).toBe(LONG_B);
     expect(env.PUBLIC_ORIGINS).toEqual([]);
@@ -40,5 +45,26 @@ describe('api env: sessions, login codes and origins', () => {
       'https://example.com',
       'https://www.example.com',
     ]);
+  });
+});
+
+describe('api env: Twilio status callbacks', () => {
+  it("outside production, verifies with the emulator's token against this api's own address", () => {
+    expect(loadApiEnv({ DATABASE_URL }).TWILIO_STATUS).toEqual({
+      authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+      callbackUrl: 'http://127.0.0.1:3000/api/twilio/status',
+    });
+    expect(loadApiEnv({ DATABASE_URL, HOST: '0.0.0.0', PORT: '4100' }).TWILIO_STATUS.callbackUrl).toBe('http://127.0.0.1:4100/api/twilio/status');
+  });
+
+  it('takes the configured public URL, never one built from a request', () => {
+    const env = loadApiEnv({ DATABASE_URL, TWILIO_AUTH_TOKEN: 'tok', TWILIO_STATUS_CALLBACK_URL: 'https://api.example.com/api/twilio/status' });
+    expect(env.TWILIO_STATUS).toEqual({ authToken: 'tok', callbackUrl: 'https://api.example.com/api/twilio/status' });
+    expect(() => loadApiEnv({ DATABASE_URL, TWILIO_STATUS_CALLBACK_URL: 'not a url' })).toThrow(/TWILIO_STATUS_CALLBACK_URL/);
+  });
+
+  it('in production, needs the token and has no callback URL unless one is configured', () => {
+    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live' });
+    expect(env.TWILIO_STATUS).toEqual({ authToken: 'live', callbackUrl: null });
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
+import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { EMULATOR_DEFAULTS } from '@app/worker/env';
 
 /**
  * Fixed secrets for development and tests only. Production must set its own: the schema below
@@ -13,7 +15,7 @@ export const DEV_SECRETS = {
 /** Origins of `npm run dev` (Vite, and the API itself) that may send state-changing requests. */
 const DEV_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:3000,http://localhost:3000';
 
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'TWILIO_AUTH_TOKEN'] as const;
 
 /**
  * Staff sign-in outside production: the local OpenID provider that `npm run dev` starts
@@ -103,6 +105,17 @@ const schema = z
    * address cannot get in. Turn off for providers that have no such claim.
    */
   STAFF_REQUIRE_HOSTED_DOMAIN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /**
+   * The account's auth token, the key Twilio signs its status callbacks with (the worker sends
+   * with the same one). Outside production: the emulator's. Required in production.
+   */
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /**
+   * The public URL Twilio posts status callbacks to, exactly as the worker passes it: signatures
+   * are computed over it, and behind a proxy the request's own Host cannot be trusted. Default
+   * outside production: this api's own address; unset in production: delivery tracking is off.
+   */
+  TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -116,7 +129,7 @@ const schema = z
       }
     }
   })
-  .transform(({ SESSION_SECRET, OTP_SECRET, PUBLIC_ORIGIN, ...env }) => {
+  .transform(({ SESSION_SECRET, OTP_SECRET, PUBLIC_ORIGIN, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, ...env }) => {
     const production = env.NODE_ENV === 'production';
     const {
       OIDC_PROVIDER,
@@ -147,10 +160,21 @@ const schema = z
       SESSION_KEYS: SESSION_SECRET ?? [DEV_SECRETS.SESSION_SECRET],
       OTP_SECRET: OTP_SECRET ?? DEV_SECRETS.OTP_SECRET,
       PUBLIC_ORIGINS: PUBLIC_ORIGIN ?? (production ? [] : commaList(DEV_ORIGINS)),
+      /** Twilio status callbacks: the token they are signed with and the URL they are signed for (null: tracking off). */
+      TWILIO_STATUS: {
+        authToken: TWILIO_AUTH_TOKEN ?? EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+        callbackUrl: TWILIO_STATUS_CALLBACK_URL ?? (production ? null : ownStatusCallbackUrl(env.HOST, env.PORT)),
+      },
       /** The session cookie is Secure everywhere but on a developer's machine and in tests. */
       COOKIE_SECURE: production,
     };
   });
+
+/** This api's own callback address (dev and tests): a wildcard listen address is reached on loopback. */
+function ownStatusCallbackUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}${TWILIO_STATUS_CALLBACK_PATH}`;
+}
 
 export type ApiEnv = z.output<typeof schema>;
 

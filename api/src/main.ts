@@ -51,6 +51,7 @@ async function main(): Promise<void> {
         publicPosts,
         auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS },
         staffSignIn: env.STAFF_SIGN_IN,
+        twilioStatus: env.TWILIO_STATUS,
       }),
       opsRoutes({ db, queues }),
     ],
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
   // Announced only once a signal would be handled.
   log.info({ url: `http://${env.HOST}:${port}`, queue: backend.kind, web: env.WEB_DIST_DIR ?? null }, 'api listening');
   if (!env.STAFF_SIGN_IN) log.warn('staff sign-in is off: set OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and STAFF_EMAIL_DOMAINS');
+  if (!env.TWILIO_STATUS.callbackUrl) log.warn('text message delivery tracking is off: set TWILIO_STATUS_CALLBACK_URL (api and worker)');
 }
 
 main().catch((error: unknown) => {

@@ -37,6 +37,10 @@ export function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
  * Production mode refuses to start without its secrets. Processes we start in production mode
  * on this machine (benchmarks, the built site) get fresh random ones, valid for that run only.
  */
-export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string } {
-  return { SESSION_SECRET: randomBytes(32).toString('hex'), OTP_SECRET: randomBytes(32).toString('hex') };
+export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string } {
+  return {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    OTP_SECRET: randomBytes(32).toString('hex'),
+    TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
+  };
 }

@@ -15,6 +15,7 @@ import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from './dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
+import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/worker/env';
 import { startHubSpotEmulator } from './emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-account';
@@ -122,6 +123,8 @@ async function main(): Promise<void> {
           TWILIO_BASE_URL: twilio.url,
           TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
           TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+          // The emulator reports delivery to the api (worker passes it, api verifies signatures against it).
+          TWILIO_STATUS_CALLBACK_URL: `${apiOrigin}${TWILIO_STATUS_CALLBACK_PATH}`,
           // The login page links to the emulator's inbox page in development (import.meta.env.DEV).
           VITE_DEV_SMS_INBOX_URL: `${twilio.url}/`,
         }

@@ -60,3 +60,10 @@ export function isKnownClientRoute(pathname: string): boolean {
  * path too; the dev server and the Docker front proxy it to the API.
  */
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/**
+ * Where Twilio posts a text message's status callbacks (form-encoded, signed with
+ * X-Twilio-Signature). The worker builds its default StatusCallback URL from it and the api
+ * keeps the path out of the JSON-only, session and origin checks (a server-to-server POST).
+ */
+export const TWILIO_STATUS_CALLBACK_PATH = '/api/twilio/status';

@@ -36,6 +36,7 @@ describe('spec texts, word for word', () => {
     [t.LOGIN_CODE_LABEL, 'Verification Code'],
     [t.LOGIN_REQUEST_CODE_FAILED, 'Something went wrong.'],
     [t.LOGIN_VERIFY_FAILED, 'Verification failed.'],
+    [t.LOGIN_CODE_NOT_DELIVERED, "We couldn't deliver the code to that phone number. Please check the number and try again."],
     [t.SIGNED_OUT_BANNER, "You've been signed out successfully."],
     [t.ACCOUNT_ID_LABEL, 'Account ID'],
     [t.NOT_CONFIRMED, 'Not confirmed'],

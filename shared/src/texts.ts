@@ -61,6 +61,9 @@ export const LOGIN_CODE_SENT = 'We texted you a 6-digit login code. It expires i
 export const LOGIN_CODE_WRONG = 'That code is not correct. Please check the text message and try again.';
 export const LOGIN_CODE_EXPIRED = 'That code has expired or was already used. Please request a new code.';
 export const LOGIN_CODE_TOO_MANY_ATTEMPTS = 'Too many incorrect codes. Please request a new code.';
+/** Step 2, when Twilio reports that the text with the code could not be delivered (our wording). */
+export const LOGIN_CODE_NOT_DELIVERED =
+  "We couldn't deliver the code to that phone number. Please check the number and try again.";
 /** The text message carrying a login code (our wording). */
 export function loginCodeSms(brandName: string, code: string, minutes: number): string {
   return `${code} is your ${brandName} login code. It expires in ${minutes} minutes. Never share it with anyone.`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
+import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 
 /**
  * Outside production, HubSpot and Twilio default to the local emulators (started by
@@ -13,6 +14,8 @@ export const EMULATOR_DEFAULTS = {
   TWILIO_AUTH_TOKEN: 'dev-twilio-token',
   TWILIO_FROM: '+15555550100',
   TWILIO_BASE_URL: 'http://127.0.0.1:4020',
+  /** The api of `npm run dev` (its default HOST and PORT), where the emulator posts status callbacks. */
+  TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:3000${TWILIO_STATUS_CALLBACK_PATH}`,
 } as const;
 
 const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
@@ -54,6 +57,11 @@ const schema = z
     TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
     /** Unset in production: the real Twilio API. */
     TWILIO_BASE_URL: z.url().optional(),
+    /**
+     * The api's public status-callback URL, passed to Twilio with every message (the api verifies
+     * signatures against the same URL). Unset in production: no delivery tracking.
+     */
+    TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

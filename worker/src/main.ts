@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const hubspot = createHubSpotGateway(hubspotClient, budget);
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
   const account = crmAccount();
-  const jobs = createJobs({ db, hubspot, account, twilio, smsFrom: env.TWILIO_FROM! });
+  const jobs = createJobs({ db, hubspot, account, twilio, smsFrom: env.TWILIO_FROM!, smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages();
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   // Announced only once a signal would be handled.
+  if (!env.TWILIO_STATUS_CALLBACK_URL) log.warn('text message delivery tracking is off: set TWILIO_STATUS_CALLBACK_URL (api and worker)');
   log.info({ backend: relayBackend.kind, queues: runtime.workers.map((w) => w.name), jobs: jobs.map((j) => j.name) }, 'worker ready');
 }
 

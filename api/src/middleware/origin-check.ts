@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { AppError } from '../errors';
+import { isWebhookPath } from './webhook-paths';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,11 +14,12 @@ export const ORIGIN_REFUSED = 'This request did not come from our website.';
  *   'null' (sandboxed frames, privacy redirects) is never allowed.
  * - Origin absent: not a browser (curl, server-to-server, tests), or a very old one; allowed,
  *   unless Fetch Metadata says the request is cross-site.
+ * Provider webhooks carry no cookie to forge with and prove themselves by signature: not checked.
  */
 export function originCheck(allowedOrigins: readonly string[]): Middleware {
   const allowed = new Set(allowedOrigins);
   return async (ctx, next) => {
-    if (STATE_CHANGING.has(ctx.method)) {
+    if (STATE_CHANGING.has(ctx.method) && !isWebhookPath(ctx.path)) {
       const origin = ctx.get('origin');
       // Koa 3's ctx.origin is the Origin header itself, so the request's own origin is built here.
       const own = `${ctx.protocol}://${ctx.host}`;

@@ -4,6 +4,7 @@ import createSession from 'koa-session';
 import { QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import { errors } from '../errors';
 import type { PostgresSessionStore, SessionPolicies, StoredSessionData } from './session-store';
+import { isWebhookPath } from './webhook-paths';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,9 +17,12 @@ export const SESSION_POLICIES: SessionPolicies = {
 
 export const SESSION_COOKIE = 'sid';
 const COOKIE_PATH = '/';
-/** Where sessions are read: the API and the queue dashboard. Pages and assets never cost a lookup. */
+/**
+ * Where sessions are read: the API and the queue dashboard. Pages and assets never cost a lookup,
+ * nor do provider webhooks (no person's session is ever behind them).
+ */
 const SESSION_PREFIXES = ['/api/', QUEUE_DASHBOARD_PATH];
-const usesSession = (path: string) => SESSION_PREFIXES.some((prefix) => path.startsWith(prefix));
+const usesSession = (path: string) => !isWebhookPath(path) && SESSION_PREFIXES.some((prefix) => path.startsWith(prefix));
 const USER_AGENT_MAX = 512;
 
 /** Requests that came with a cookie whose session no longer exists. */

@@ -12,6 +12,7 @@ import { staffRoutes } from './staff/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
 import { subscribeRoutes } from './subscribe/routes';
 import { teamRoutes } from './team/routes';
+import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
 
 /** What API modules may depend on; main.ts builds it once. */
 export interface ModuleDeps {
@@ -25,6 +26,8 @@ export interface ModuleDeps {
   auth?: { otpSecret: string; trustedProxyHops: number };
   /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
   staffSignIn?: StaffSignInSettings | null;
+  /** Verification of Twilio's status callbacks; absent: the emulator's token and the dev api's address (tests). */
+  twilioStatus?: TwilioStatusSettings;
 }
 
 /**
@@ -43,5 +46,6 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     subscribeRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
+    twilioStatusRoutes(deps),
   ];
 }

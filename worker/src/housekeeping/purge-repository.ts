@@ -8,6 +8,13 @@ const HOUR = 60 * 60 * 1000;
  */
 export const LOGIN_CODE_RETENTION_MS = 24 * HOUR;
 
+/**
+ * How long a text message's delivery row (phone number, Twilio SID and status) is kept: long
+ * enough for support to see why someone's texts did not arrive, and for the delivery figures on
+ * /metrics to cover a month.
+ */
+export const SMS_MESSAGE_RETENTION_MS = 30 * 24 * HOUR;
+
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const DELETE_BATCH = 1_000;
 
@@ -32,6 +39,7 @@ const PURGES: readonly Purge[] = [
   // An expired key no longer guards anything: the same key is accepted as new.
   { what: 'idempotencyKeys', table: 'idempotency_key', expired: 'expires_at <= $1', cutoff: (now) => now },
   { what: 'loginCodes', table: 'otp_challenge', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_CODE_RETENTION_MS) },
+  { what: 'smsMessages', table: 'sms_message', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - SMS_MESSAGE_RETENTION_MS) },
 ];
 
 /** Deletes every row past its use (see PURGES); returns how many of each kind went. */

@@ -50,18 +50,28 @@ describe('housekeeping.purge-expired', () => {
     await db.otpChallenge.createMany({
       data: [loginCode('+14045550100', hours(-25)), loginCode('+14045550101', hours(-2)), loginCode('+14045550102', minutes(-1))],
     });
+    const purgedCode = await db.otpChallenge.findFirstOrThrow({ where: { phone: '+14045550100' } });
+    const text = (to: string, createdAt: Date, otpChallengeId: string | null = null) => ({ purpose: 'login_code' as const, to, createdAt, otpChallengeId });
+    await db.smsMessage.createMany({
+      data: [text('+14045550103', hours(-31 * 24)), text('+14045550100', hours(-25), purgedCode.id), text('+14045550104', hours(-29 * 24))],
+    });
 
     const deleted = await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 });
 
-    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1 });
+    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1, smsMessages: 1 });
     expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual(['live']);
     expect((await db.staffLoginAttempt.findMany({ select: { id: true } })).map((a) => a.id)).toEqual(['in-progress']);
     expect((await db.idempotencyKey.findMany({ select: { key: true } })).map((k) => k.key)).toEqual(['live']);
     expect((await db.otpChallenge.findMany({ select: { phone: true }, orderBy: { phone: 'asc' } })).map((c) => c.phone)).toEqual(['+14045550101', '+14045550102']);
+    // Delivery rows outlive their login code (the link is emptied) for 30 days.
+    expect(await db.smsMessage.findMany({ select: { to: true, otpChallengeId: true }, orderBy: { to: 'asc' } })).toEqual([
+      { to: '+14045550100', otpChallengeId: null },
+      { to: '+14045550104', otpChallengeId: null },
+    ]);
 
     // Nothing left to do: a second run (or one running at the same time) deletes nothing more.
     expect(await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 })).toEqual({
-      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0,
+      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0, smsMessages: 0,
     });
   });
 

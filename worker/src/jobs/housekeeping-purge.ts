@@ -4,8 +4,8 @@ import { purgeExpiredRows } from '../housekeeping/purge-repository';
 import { defineJob } from './job';
 
 /**
- * Deletes sessions, sign-in attempts, idempotency keys and login codes that are past their use
- * (see purge-repository.ts). Runs on a schedule (HOUSEKEEPING_INTERVAL_MS); safe to run at any
+ * Deletes sessions, sign-in attempts, idempotency keys, login codes and text message delivery
+ * rows that are past their use (see purge-repository.ts). Runs on a schedule (HOUSEKEEPING_INTERVAL_MS); safe to run at any
  * time and any number of times at once.
  */
 export function housekeepingPurgeJob(deps: { db: Db; now?: () => Date }) {

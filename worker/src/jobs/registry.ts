@@ -18,6 +18,8 @@ export interface JobDeps {
   account: CrmAccount;
   twilio: TwilioClient;
   smsFrom: string;
+  /** The api's status-callback URL Twilio reports delivery to; unset: no delivery tracking. */
+  smsStatusCallbackUrl?: string | undefined;
 }
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
@@ -29,7 +31,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
     crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
-    smsSendJob({ twilio: deps.twilio, from: deps.smsFrom }),
+    smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, statusCallbackUrl: deps.smsStatusCallbackUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];
 }

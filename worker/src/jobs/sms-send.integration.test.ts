@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
 import { startTwilioEmulator, type TwilioEmulator } from '../../../dev/src/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { createLogger } from '../logger';
 import { createQueueBackend, type AnyQueue } from '../queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
 import { startWorkers, type WorkerRuntime } from '../runtime';
+import { recordAccepted } from '../sms/sms-message-repository';
 import { createTwilioClient } from '../sms/twilio-client';
 import { smsSendJob } from './sms-send';
 
@@ -12,17 +14,24 @@ const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'sms-test-token';
 const FROM = '+15555550100';
+// Nothing listens there: these tests read the emulator's callback log, not an api.
+const CALLBACK_URL = 'http://127.0.0.1:1/api/twilio/status';
 
 describe('sms.send against the Twilio emulator', () => {
   let twilio: TwilioEmulator;
   let runtime: WorkerRuntime;
   let queue: AnyQueue;
   let counter = 0;
+  let db: Db;
 
   beforeAll(async () => {
-    twilio = await startTwilioEmulator({ port: 0, accountSid: SID, authToken: TOKEN });
+    db = createPrismaClient(testDatabaseUrl());
+    twilio = await startTwilioEmulator({ port: 0, accountSid: SID, authToken: TOKEN, deliveryStepMs: 20 });
   });
-  afterAll(() => twilio.close());
+  afterAll(async () => {
+    await twilio.close();
+    await db.$disconnect();
+  });
 
   beforeEach(async () => {
     twilio.reset();
@@ -30,7 +39,7 @@ describe('sms.send against the Twilio emulator', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ twilio: client, from: FROM })],
+      jobs: [smsSendJob({ db, twilio: client, from: FROM, statusCallbackUrl: CALLBACK_URL })],
       log,
       settings: { concurrency: 2, backoff: { baseMs: 200, capMs: 400 } },
     });
@@ -82,5 +91,62 @@ describe('sms.send against the Twilio emulator', () => {
     const job = await finished(id, 'failed');
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toContain('21211');
+  });
+
+  describe('with its sms_message row', () => {
+    const newMessage = (to: string) => db.smsMessage.create({ data: { purpose: 'login_code', to }, select: { id: true } });
+    const row = (id: string) => db.smsMessage.findUniqueOrThrow({ where: { id } });
+
+    it('records the SID and sent before completing, and asks Twilio to report delivery', async () => {
+      const { id: messageId } = await newMessage('+14045551240');
+      const id = await send({ to: '+14045551240', body: 'code 4', messageId });
+      // The job's return value is written only after `process` returned, which recorded the SID first.
+      const job = await finished(id, 'completed');
+      const [message] = twilio.messages({ to: '+14045551240' });
+      expect(job.returnvalue).toEqual({ sid: message?.sid });
+      const recorded = await row(messageId);
+      expect(recorded).toMatchObject({ sid: message?.sid, status: 'sent', errorCode: null });
+      expect(recorded.sentAt).toBeInstanceOf(Date);
+      await expect.poll(() => twilio.callbacks().filter((c) => c.sid === message?.sid).map((c) => c.url)).toEqual([
+        `${CALLBACK_URL}?messageId=${messageId}`,
+        `${CALLBACK_URL}?messageId=${messageId}`,
+      ]);
+    });
+
+    it('does not send again when the SID is already recorded (a retry after a crash)', async () => {
+      const { id: messageId } = await newMessage('+14045551241');
+      await db.smsMessage.update({ where: { id: messageId }, data: { sid: `SM${'a'.repeat(32)}`, status: 'sent' } });
+      const job = await finished(await send({ to: '+14045551241', body: 'code 5', messageId }), 'completed');
+      expect(job.returnvalue).toEqual({ sid: `SM${'a'.repeat(32)}` });
+      expect(twilio.messages({ to: '+14045551241' })).toHaveLength(0);
+    });
+
+    it('sends once however often the same message is run', async () => {
+      const { id: messageId } = await newMessage('+14045551242');
+      const payload = { to: '+14045551242', body: 'code 6', messageId };
+      await finished(await send(payload), 'completed');
+      await finished(await send(payload), 'completed');
+      expect(twilio.messages({ to: '+14045551242' })).toHaveLength(1);
+      expect((await row(messageId)).sid).toBe(twilio.messages({ to: '+14045551242' })[0]?.sid);
+    });
+
+    it('marks a message Twilio refuses as failed with its error code', async () => {
+      const { id: messageId } = await newMessage('+14045551243');
+      // Twilio's magic number for an invalid 'To' (the row's phone is only what the job was given).
+      const job = await finished(await send({ to: '+15005550001', body: 'code 7', messageId }), 'failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21211 });
+    });
+
+    it('keeps the status a faster callback recorded when it stores the SID', async () => {
+      const { id: messageId } = await newMessage('+14045551244');
+      const sid = `SM${'b'.repeat(32)}`;
+      // The api matched an early callback to this row through the URL's messageId.
+      await db.smsMessage.update({ where: { id: messageId }, data: { sid, status: 'undelivered', errorCode: 30003 } });
+      await recordAccepted(db, messageId, sid, new Date());
+      const recorded = await row(messageId);
+      expect(recorded).toMatchObject({ sid, status: 'undelivered', errorCode: 30003 });
+      expect(recorded.sentAt).toBeInstanceOf(Date);
+    });
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Db } from '@app/db/client';
+import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
+import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
 import { failureToError } from './job-errors';
@@ -8,32 +11,58 @@ export const smsPayloadSchema = z.object({
   body: z.string().min(1).max(1600),
   /** A login code is useless after it expires: never send it later than this (ISO instant). */
   notAfter: z.iso.datetime().optional(),
+  /** The message's sms_message row (absent in events written before that table existed). */
+  messageId: z.string().min(1).max(64).optional(),
 });
+
+export interface SmsSendDeps {
+  db: Db;
+  twilio: TwilioClient;
+  from: string;
+  /** The api's public status-callback URL; unset: Twilio is not asked to report delivery. */
+  statusCallbackUrl?: string | undefined;
+  now?: () => Date;
+}
 
 /**
  * Sends one SMS through Twilio. Retries with backoff on provider failures, but only within
  * the message's lifetime: once `notAfter` has passed, the job completes without sending.
- * The provider's message id is the job's result.
+ * The provider's message id is stored on the message's row before the job completes, and a
+ * retry that finds it there does not send again. The provider's message id is the job's result.
  */
-export function smsSendJob(deps: { twilio: TwilioClient; from: string; now?: () => Date }) {
+export function smsSendJob(deps: SmsSendDeps) {
   const now = deps.now ?? (() => new Date());
   return defineJob({
     name: 'sms.send',
     queue: 'sms',
     payloadSchema: smsPayloadSchema,
     async process(payload, { log }) {
+      const { messageId } = payload;
+      const existing = messageId ? await findSmsMessage(deps.db, messageId) : null;
+      if (existing?.sid) {
+        // An earlier attempt sent it and stopped before completing (crash, lost lock).
+        log.info({ sid: existing.sid, messageId }, 'sms already sent; not sending again');
+        return { sid: existing.sid };
+      }
       if (payload.notAfter && now().getTime() >= Date.parse(payload.notAfter)) {
         log.info({ notAfter: payload.notAfter }, 'sms not sent: expired before it could go out');
         return { skipped: 'expired' as const };
       }
+      const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
+      let sent: { sid: string; status: string };
       try {
-        const { sid, status } = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body: payload.body });
-        log.info({ sid, status }, 'sms sent');
-        return { sid };
+        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body: payload.body, ...(statusCallback && { statusCallback }) });
       } catch (error) {
         const failure = classifyTwilioError(error);
-        throw failureToError(failure.kind === 'permanent' ? { kind: 'permanent', status: failure.status, message: `${failure.code ?? ''} ${failure.message}` } : failure, 'send sms');
+        if (failure.kind === 'permanent') {
+          if (messageId && existing) await recordRefused(deps.db, messageId, { code: failure.code, message: failure.message }, now());
+          throw failureToError({ kind: 'permanent', status: failure.status, message: `${failure.code ?? ''} ${failure.message}` }, 'send sms');
+        }
+        throw failureToError(failure, 'send sms');
       }
+      if (messageId && existing) await recordAccepted(deps.db, messageId, sent.sid, now());
+      log.info({ sid: sent.sid, status: sent.status, messageId }, 'sms sent');
+      return { sid: sent.sid };
     },
   });
 }

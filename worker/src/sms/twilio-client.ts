@@ -68,11 +68,14 @@ export interface SmsToSend {
   /** A phone number, or a Messaging Service SID (MG…) that picks the sender. */
   from: string;
   body: string;
+  /** Where Twilio posts the message's status changes (delivered, undelivered, ...). */
+  statusCallback?: string;
 }
 
 export async function sendSms(client: TwilioClient, sms: SmsToSend): Promise<{ sid: string; status: string }> {
   const sender = sms.from.startsWith('MG') ? { messagingServiceSid: sms.from } : { from: sms.from };
-  const message = await client.messages.create({ to: sms.to, body: sms.body, ...sender });
+  const callback = sms.statusCallback ? { statusCallback: sms.statusCallback } : {};
+  const message = await client.messages.create({ to: sms.to, body: sms.body, ...sender, ...callback });
   return { sid: message.sid, status: message.status };
 }
 

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { renderMetrics } from './metrics';
+import { renderMetrics, type OpsFigures } from './metrics';
+
+const quiet: OpsFigures = {
+  queues: {},
+  outbox: { pending: 0, oldestAgeSeconds: 0 },
+  sms: [],
+  crm: { accountReady: true, accountProblems: 0, refusedBookings: 0 },
+};
 
 describe('renderMetrics', () => {
-  it('writes Prometheus text with every queue state and the outbox backlog', () => {
+  it('writes Prometheus text with every queue state, the outbox backlog and the HubSpot account figures', () => {
     const text = renderMetrics({
+      ...quiet,
       queues: { crm: { waiting: 3, failed: 1 }, sms: {} },
       outbox: { pending: 2, oldestAgeSeconds: 12.5 },
       crm: { accountReady: false, accountProblems: 2, refusedBookings: 1 },
@@ -21,7 +29,22 @@ describe('renderMetrics', () => {
   });
 
   it('says -1 for an account nobody has checked yet', () => {
-    const text = renderMetrics({ queues: {}, outbox: { pending: 0, oldestAgeSeconds: 0 }, crm: { accountReady: null, accountProblems: 0, refusedBookings: 0 } });
+    const text = renderMetrics({ ...quiet, crm: { accountReady: null, accountProblems: 0, refusedBookings: 0 } });
     expect(text).toContain('crm_account_ready -1');
+  });
+
+  it('counts text messages by purpose and delivery status, zeros included', () => {
+    const text = renderMetrics({
+      ...quiet,
+      sms: [
+        { purpose: 'login_code', status: 'delivered', count: 7 },
+        { purpose: 'login_code', status: 'undelivered', count: 2 },
+      ],
+    });
+    expect(text).toContain('# TYPE sms_messages gauge');
+    expect(text).toContain('sms_messages{purpose="login_code",status="delivered"} 7');
+    expect(text).toContain('sms_messages{purpose="login_code",status="undelivered"} 2');
+    expect(text).toContain('sms_messages{purpose="login_code",status="failed"} 0');
+    expect(text).toContain('sms_messages{purpose="staff_invite",status="sent"} 0');
   });
 });

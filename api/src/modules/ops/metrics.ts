@@ -1,10 +1,17 @@
+import { SMS_STATUSES } from '@app/shared/sms-delivery';
+
 /** Prometheus text exposition (format 0.0.4) of the figures operators watch. */
 export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
   outbox: { pending: number; oldestAgeSeconds: number };
   /** The worker's last HubSpot account check (null: never checked), and bookings HubSpot refused for good. */
   crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number };
+  /** Text messages by purpose and delivery status. */
+  sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
 }
+
+/** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
+const SMS_PURPOSES = ['login_code', 'staff_invite'] as const;
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -30,6 +37,14 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP crm_bookings_refused Bookings HubSpot refused for a reason retrying cannot fix (their jobs are in the failed set).',
     '# TYPE crm_bookings_refused gauge',
     `crm_bookings_refused ${figures.crm.refusedBookings}`,
+    '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver).',
+    '# TYPE sms_messages gauge',
+    ...[...new Set([...SMS_PURPOSES, ...figures.sms.map((c) => c.purpose)])].flatMap((purpose) =>
+      SMS_STATUSES.map((status) => {
+        const count = figures.sms.find((c) => c.purpose === purpose && c.status === status)?.count ?? 0;
+        return `sms_messages{purpose="${purpose}",status="${status}"} ${count}`;
+      }),
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

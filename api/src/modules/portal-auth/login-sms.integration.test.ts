@@ -32,7 +32,7 @@ describe('login code by text message, end to end', () => {
     twilio = await startTwilioEmulator({ port: 0, accountSid: SID, authToken: TOKEN });
     const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: api.prefix });
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
-    runtime = await startWorkers({ backend, jobs: [smsSendJob({ twilio: client, from: FROM })], log, settings: { concurrency: 2 } });
+    runtime = await startWorkers({ backend, jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM })], log, settings: { concurrency: 2 } });
   });
   afterAll(async () => {
     await runtime.close();

@@ -51,7 +51,12 @@ describe('customer login by texted code', () => {
         to: customer.phone,
         body: `${code} is your Atlanta Home Cleaning login code. It expires in 10 minutes. Never share it with anyone.`,
         notAfter: challenge?.expiresAt.toISOString(),
+        messageId: expect.any(String),
       });
+      // Its delivery row, written in the same transaction; never the text itself.
+      const message = await api.db.smsMessage.findUniqueOrThrow({ where: { id: (event.payload as { messageId: string }).messageId } });
+      expect(message).toMatchObject({ purpose: 'login_code', to: customer.phone, otpChallengeId: challenge?.id, sid: null, status: 'queued' });
+      expect(JSON.stringify(message)).not.toContain(code);
       // Committed before the answer; then the worker's relay is nudged to dispatch it at once.
       await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
+import type { SmsStatus } from '@app/shared/sms-delivery';
 import type { OutboxRow } from '@app/worker/outbox/relay-repository';
 
 export interface LoginContact {
@@ -87,8 +88,8 @@ export interface NewChallenge {
 }
 
 /**
- * Voids every live code of the contact, stores the new one and the outbox event that texts it,
- * in the caller's transaction.
+ * Voids every live code of the contact, stores the new one, its text message's delivery row and
+ * the outbox event that texts it (the payload names the row), in the caller's transaction.
  */
 export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promise<OutboxRow> {
   await tx.otpChallenge.updateMany({
@@ -107,8 +108,12 @@ export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promi
       createdAt: c.at,
     },
   });
+  const message = await tx.smsMessage.create({
+    data: { purpose: 'login_code', to: c.sms.to, otpChallengeId: c.id, createdAt: c.at, statusUpdatedAt: c.at },
+    select: { id: true },
+  });
   const event = await tx.outboxEvent.create({
-    data: { id: randomUUID(), type: 'sms.send', payload: c.sms, aggregateType: 'otp_challenge', aggregateId: c.id },
+    data: { id: randomUUID(), type: 'sms.send', payload: { ...c.sms, messageId: message.id }, aggregateType: 'otp_challenge', aggregateId: c.id },
     select: { id: true, type: true, payload: true },
   });
   return event;
@@ -166,4 +171,10 @@ export async function consumeChallenge(tx: DbTransaction, id: string, at: Date):
   await tx.$executeRaw`
     UPDATE outbox_event SET payload = jsonb_set(payload, '{body}', '"[used login code]"')
     WHERE aggregate_type = 'otp_challenge' AND aggregate_id = ${id}`;
+}
+
+/** The delivery state of the text that carried this login code; null before it was written. */
+export async function loginCodeSmsStatus(db: Db, challengeId: string): Promise<SmsStatus | null> {
+  const message = await db.smsMessage.findFirst({ where: { otpChallengeId: challengeId }, select: { status: true }, orderBy: { createdAt: 'desc' } });
+  return message?.status ?? null;
 }

@@ -1,15 +1,30 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { requestCodeSchema, verifyCodeSchema } from '@app/shared/login';
 import { LOGIN_CODE_SENT } from '@app/shared/texts';
 import { DEV_SECRETS } from '../../env';
+import { errors } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { signInCustomer } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
-import { RateLimited, requestLoginCode, verifyLoginCode } from './service';
+import { LOGIN_CODE_RULES, RateLimited, loginCodeDeliveryStatus, requestLoginCode, verifyLoginCode } from './service';
+
+/**
+ * The browser's own latest login code (its challenge id, signed), so GET /code-status can answer
+ * about that one only. Scoped to these routes; lives as long as the code.
+ */
+const CODE_COOKIE = 'login_code';
+const CODE_COOKIE_PATH = '/api/portal/auth';
+const NO_STORE = 'private, no-store';
+
+const codeCookieOptions = (ctx: Context) => ({ path: CODE_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true, secure: ctx.secure });
+/** Signed cookies need the app's keys, which the session middleware sets; apps without sessions (some tests) skip the cookie. */
+const canSign = (ctx: Context) => ctx.app.keys !== undefined;
 
 /**
  * Customer login by e-mail, phone and a texted one-time code (spec §2, §4, §7):
- * POST /api/portal/auth/request-code and POST /api/portal/auth/verify-code.
+ * POST /api/portal/auth/request-code and POST /api/portal/auth/verify-code, and
+ * GET /api/portal/auth/code-status (whether this browser's latest code was delivered).
  * Failures answer { error, code }; the login page shows `error`.
  */
 export function portalAuthRoutes(deps: ModuleDeps): Router {
@@ -19,12 +34,14 @@ export function portalAuthRoutes(deps: ModuleDeps): Router {
 
   router.post('/request-code', async (ctx) => {
     const input = requestCodeSchema.parse(ctx.request.body ?? {});
+    let challengeId: string;
     try {
-      await requestLoginCode(serviceDeps, input, clientIp(ctx, hops));
+      ({ challengeId } = await requestLoginCode(serviceDeps, input, clientIp(ctx, hops)));
     } catch (error) {
       if (error instanceof RateLimited) ctx.set('Retry-After', String(error.retryAfterSeconds));
       throw error;
     }
+    if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, challengeId, { ...codeCookieOptions(ctx), maxAge: LOGIN_CODE_RULES.ttlMs });
     ctx.body = { success: true, message: LOGIN_CODE_SENT };
   });
 
@@ -32,7 +49,15 @@ export function portalAuthRoutes(deps: ModuleDeps): Router {
     const input = verifyCodeSchema.parse(ctx.request.body ?? {});
     const { contactId } = await verifyLoginCode(serviceDeps, input);
     await signInCustomer(ctx, contactId);
+    if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, '', { ...codeCookieOptions(ctx), expires: new Date(0) });
     ctx.body = { success: true };
+  });
+
+  router.get('/code-status', async (ctx) => {
+    ctx.set('Cache-Control', NO_STORE);
+    const challengeId = canSign(ctx) ? ctx.cookies.get(CODE_COOKIE, { signed: true }) : undefined;
+    if (!challengeId) throw errors.notFound('No login code was requested from this browser.');
+    ctx.body = { status: await loginCodeDeliveryStatus(serviceDeps, challengeId) };
   });
 
   return router;

@@ -2,6 +2,7 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { BRAND } from '@app/shared/brand';
 import { LOGIN_CODE_LENGTH } from '@app/shared/constants';
 import type { RequestCode, VerifyCode } from '@app/shared/login';
+import { loginCodeDelivery, type LoginCodeDelivery } from '@app/shared/sms-delivery';
 import {
   LOGIN_CODE_EXPIRED,
   LOGIN_CODE_TOO_MANY_ATTEMPTS,
@@ -16,6 +17,7 @@ import {
   consumeChallenge,
   findLoginContact,
   insertChallenge,
+  loginCodeSmsStatus,
   recordRefusal,
   recordWrongGuess,
   sendUsage,
@@ -68,7 +70,11 @@ const refused = (code: 'portal_suspended' | 'portal_not_eligible') =>
  * (voiding the previous one) with the outbox event that texts it. Refusals are recorded too, so
  * the per-client limit also slows down anyone probing e-mail and phone pairs.
  */
-export async function requestLoginCode(deps: PortalAuthDeps, input: RequestCode, clientIp: string): Promise<{ expiresAt: Date }> {
+export async function requestLoginCode(
+  deps: PortalAuthDeps,
+  input: RequestCode,
+  clientIp: string,
+): Promise<{ challengeId: string; expiresAt: Date }> {
   const at = deps.now();
   const ipHash = keyed(deps.otpSecret, 'ip', clientIp);
   const rules = LOGIN_CODE_RULES;
@@ -110,14 +116,14 @@ export async function requestLoginCode(deps: PortalAuthDeps, input: RequestCode,
       expiresAt,
       sms: { to: input.phone, body: loginCodeSms(BRAND.name, code, rules.ttlMs / MINUTE), notAfter: expiresAt.toISOString() },
     });
-    return { kind: 'sent' as const, event, expiresAt };
+    return { kind: 'sent' as const, event, challengeId: id, expiresAt };
   });
 
   if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
   if (outcome.kind === 'refused') throw refused(outcome.code);
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
-  return { expiresAt: outcome.expiresAt };
+  return { challengeId: outcome.challengeId, expiresAt: outcome.expiresAt };
 }
 
 function sameHmac(a: string, b: string): boolean {
@@ -154,4 +160,12 @@ export async function verifyLoginCode(deps: PortalAuthDeps, input: VerifyCode): 
     case 'expired':
       throw new AppError(401, 'code_expired', LOGIN_CODE_EXPIRED);
   }
+}
+
+/**
+ * Whether the text with this login code reached the phone, as far as Twilio has told us. The
+ * challenge id comes from the requester's own signed cookie, so no one learns about another's.
+ */
+export async function loginCodeDeliveryStatus(deps: Pick<PortalAuthDeps, 'db'>, challengeId: string): Promise<LoginCodeDelivery> {
+  return loginCodeDelivery(await loginCodeSmsStatus(deps.db, challengeId));
 }

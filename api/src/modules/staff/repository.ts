@@ -142,8 +142,8 @@ export type InviteOutcome =
 
 /**
  * Marks the contact invited (creating it for a new e-mail) and stores the invitation text's
- * outbox event, in one transaction. An existing contact keeps its phone: a different one is
- * refused, so a typo can never hand someone else's account a new login phone.
+ * delivery row and outbox event, in one transaction. An existing contact keeps its phone: a
+ * different one is refused, so a typo can never hand someone else's account a new login phone.
  */
 export async function inviteContact(
   db: Db,
@@ -170,8 +170,15 @@ export async function inviteContact(
       });
     }
     if (!contact.phone) return { kind: 'no_phone' as const };
+    const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
     const event = await tx.outboxEvent.create({
-      data: { id: randomUUID(), type: 'sms.send', payload: { to: contact.phone, body: smsBody }, aggregateType: 'contact', aggregateId: contact.id },
+      data: {
+        id: randomUUID(),
+        type: 'sms.send',
+        payload: { to: contact.phone, body: smsBody, messageId: message.id },
+        aggregateType: 'contact',
+        aggregateId: contact.id,
+      },
       select: { id: true, type: true, payload: true },
     });
     return { kind: 'invited' as const, contact, event };

@@ -202,6 +202,14 @@ describe('staff API', () => {
       expect((event?.payload as { body: string }).body).toBe(
         `You're invited to the Atlanta Home Cleaning customer portal. Sign in with your e-mail and this phone number at ${api.url}/login`,
       );
+      // The text's delivery row, written with the event.
+      const messageId = (event?.payload as { messageId: string }).messageId;
+      expect(await api.db.smsMessage.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({
+        purpose: 'staff_invite',
+        to: contact.phone,
+        otpChallengeId: null,
+        status: 'queued',
+      });
 
       // The invited customer can now sign in.
       const browser = new TestBrowser(api.url);

@@ -3,6 +3,8 @@ import { hasValidBasicAuth } from './basic-auth';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import { listMessagesPage } from './list-page';
 import { buildMessageResource } from './message-resource';
+import type { DeliveryFailures } from './delivery-failures';
+import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
 import { authenticateError, methodNotAllowedError, notFoundError, type TwilioError } from './twilio-errors';
 import { isTwilioError, validateMessageRequest } from './validate-message';
@@ -11,6 +13,8 @@ export interface ApiContext {
   accountSid: string;
   authToken: string;
   store: MessageStore;
+  deliveryFailures: DeliveryFailures;
+  lifecycle: DeliveryLifecycle;
   now: () => Date;
 }
 
@@ -33,6 +37,8 @@ async function createMessage(req: IncomingMessage, res: ServerResponse, context:
   const message = buildMessageResource(context.accountSid, request, context.now());
   context.store.add(message);
   sendJson(res, 201, message);
+  // After the answer, as with Twilio: delivery (and its status callbacks) happens later.
+  context.lifecycle.start(message, request.statusCallback, context.deliveryFailures.outcomeFor(message.to));
 }
 
 export async function handleTwilioApi(

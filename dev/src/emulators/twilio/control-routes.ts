@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { CallbackLog } from './callback-log';
+import { deliveryFailureSchema, type DeliveryFailures } from './delivery-failures';
 import { faultSchema, type FaultController } from './faults';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import type { MessageStore } from './message-store';
@@ -12,6 +14,8 @@ export interface ControlContext {
   store: MessageStore;
   faults: FaultController;
   log: RequestLog;
+  callbacks: CallbackLog;
+  deliveryFailures: DeliveryFailures;
   reset(): void;
 }
 
@@ -27,13 +31,31 @@ const FAULT_SHAPES = [
   "{ type: 'next', count?, timeoutMs }",
 ];
 
-async function addFault(req: IncomingMessage, res: ServerResponse, faults: FaultController): Promise<void> {
-  let json: unknown;
+const DELIVERY_FAILURE_SHAPE = "{ to?: '+1...', count?, status?: 'undelivered' | 'failed', errorCode?: 30001-30999 }";
+
+/** The request's JSON body, or undefined after answering 400. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
   try {
-    json = JSON.parse((await readBody(req)) || 'null');
+    return JSON.parse((await readBody(req)) || 'null');
   } catch {
-    return sendJson(res, 400, { error: 'body must be JSON' }, CORS);
+    sendJson(res, 400, { error: 'body must be JSON' }, CORS);
+    return undefined;
   }
+}
+
+async function addDeliveryFailure(req: IncomingMessage, res: ServerResponse, failures: DeliveryFailures): Promise<void> {
+  const json = await readJson(req, res);
+  if (json === undefined) return;
+  const parsed = deliveryFailureSchema.safeParse(json);
+  if (!parsed.success) {
+    return sendJson(res, 400, { error: 'invalid delivery failure', detail: z.prettifyError(parsed.error), expected: DELIVERY_FAILURE_SHAPE }, CORS);
+  }
+  sendJson(res, 201, { rules: failures.add(json as z.input<typeof deliveryFailureSchema>) }, CORS);
+}
+
+async function addFault(req: IncomingMessage, res: ServerResponse, faults: FaultController): Promise<void> {
+  const json = await readJson(req, res);
+  if (json === undefined) return;
   const parsed = faultSchema.safeParse(json);
   if (!parsed.success) {
     // zod reports a failed union only as "Invalid input", so spell out what would have fitted.
@@ -67,6 +89,16 @@ export async function handleControl(
       return sendJson(res, 200, context.faults.state(), CORS);
     case 'GET /_emulator/requests':
       return sendJson(res, 200, { requests: context.log.list() }, CORS);
+    // Delivery outcomes: make the next N messages, or those to one phone, end undelivered/failed.
+    case 'GET /_emulator/delivery-failures':
+      return sendJson(res, 200, { rules: context.deliveryFailures.list() }, CORS);
+    case 'POST /_emulator/delivery-failures':
+      return addDeliveryFailure(req, res, context.deliveryFailures);
+    case 'DELETE /_emulator/delivery-failures':
+      context.deliveryFailures.clear();
+      return sendJson(res, 200, { rules: [] }, CORS);
+    case 'GET /_emulator/callbacks':
+      return sendJson(res, 200, { callbacks: context.callbacks.list() }, CORS);
     default:
       return sendJson(res, 404, { error: `no control route ${route}` }, CORS);
   }

@@ -1,6 +1,7 @@
 /**
  * The dev SMS inbox: a page the Twilio emulator serves at its root, listing every text it was
- * asked to send, newest first, with the login code set large. It reads /_emulator/messages from
+ * asked to send, newest first, with the login code set large and its delivery state (queued,
+ * sent, delivered, or undelivered / failed with the error code). It reads /_emulator/messages from
  * the same origin and refreshes itself, so whoever runs `npm run dev` can sign in to the portal
  * without a phone. Development tooling only: the emulator never runs in production.
  */
@@ -20,6 +21,11 @@ function el(tag, className, text) {
   return node;
 }
 
+function deliveryText(m) {
+  const error = m.error_code ? ' (' + m.error_code + (m.error_message ? ' ' + m.error_message : '') + ')' : '';
+  return 'Delivery: ' + m.status + error;
+}
+
 function render(messages) {
   list.replaceChildren();
   empty.hidden = messages.length > 0;
@@ -29,6 +35,9 @@ function render(messages) {
     const when = new Date(m.date_created);
     head.append(el('strong', '', 'To ' + m.to), document.createTextNode(' · ' + when.toLocaleString() + ' · ' + m.sid));
     item.append(head);
+    const state = el('p', 'state', deliveryText(m));
+    state.dataset.status = m.status;
+    item.append(state);
     const code = CODE.exec(m.body);
     if (code) {
       const row = el('p', 'code-row');
@@ -91,6 +100,9 @@ export const INBOX_HTML = `<!doctype html>
   .code-row { display: flex; align-items: center; gap: 0.75rem; }
   .code { font: 700 2rem/1.2 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 0.2em; color: #0f5e6e; }
   .body { white-space: pre-wrap; }
+  .state { font-size: 0.9rem; font-weight: 600; color: #51606c; }
+  .state[data-status="delivered"] { color: #1d6b3a; }
+  .state[data-status="undelivered"], .state[data-status="failed"] { color: #a32020; }
 </style>
 </head>
 <body>

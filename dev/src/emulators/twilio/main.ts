@@ -14,6 +14,7 @@ const emulator = await startTwilioEmulator({
 
 console.log(`Twilio emulator on ${emulator.url} (account ${emulator.accountSid})`);
 console.log(`  messages: ${emulator.url}/_emulator/messages`);
+console.log(`  make texts fail: POST ${emulator.url}/_emulator/delivery-failures`);
 
 let stopping = false;
 const stop = () => {

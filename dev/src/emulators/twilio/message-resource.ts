@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { countSegments } from './segments';
 import type { MessageRequest } from './validate-message';
 
+/** The statuses an outbound message goes through (see delivery-lifecycle.ts). */
+export type MessageStatus = 'accepted' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+
 /** A Message resource exactly as Twilio's 2010-04-01 API serialises it (snake_case, strings). */
 export interface TwilioMessageResource {
   account_sid: string;
@@ -11,8 +14,9 @@ export interface TwilioMessageResource {
   date_sent: string;
   date_updated: string;
   direction: 'outbound-api';
-  error_code: null;
-  error_message: null;
+  /** Set when the message ends undelivered or failed (300xx). */
+  error_code: number | null;
+  error_message: string | null;
   from: string | null;
   messaging_service_sid: string | null;
   num_media: '0';
@@ -20,7 +24,7 @@ export interface TwilioMessageResource {
   price: null;
   price_unit: 'USD';
   sid: string;
-  status: 'queued' | 'accepted';
+  status: MessageStatus;
   subresource_uris: { media: string; feedback: string };
   to: string;
   uri: string;

@@ -8,7 +8,7 @@ export interface MessageFilter {
 // Phone numbers arrive in filters typed by people and through query strings, where an unencoded
 // "+" turns into a space; comparing digits only makes "+1 404 555 0100", "14045550100" and
 // "+14045550100" the same number.
-function sameNumber(a: string | null, b: string): boolean {
+export function sameNumber(a: string | null, b: string): boolean {
   if (a === null) return false;
   const digits = b.replace(/\D/g, '');
   return digits === '' ? a === b : a.replace(/\D/g, '') === digits;

@@ -6,10 +6,19 @@ export const TEST_ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 export const TEST_AUTH_TOKEN = 'test-twilio-token';
 export const TEST_FROM = '+14045550100';
 
-export function useTwilioEmulator(): () => TwilioEmulator {
+/**
+ * Messages stay as created (queued) unless a test asks for delivery steps: a minute per step
+ * keeps the status that tests of the Messages resource assert from changing under them.
+ */
+export function useTwilioEmulator(options: { deliveryStepMs?: number } = {}): () => TwilioEmulator {
   let emulator: TwilioEmulator | undefined;
   beforeAll(async () => {
-    emulator = await startTwilioEmulator({ port: 0, accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN });
+    emulator = await startTwilioEmulator({
+      port: 0,
+      accountSid: TEST_ACCOUNT_SID,
+      authToken: TEST_AUTH_TOKEN,
+      deliveryStepMs: options.deliveryStepMs ?? 60_000,
+    });
   });
   afterAll(async () => {
     await emulator?.close();

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleTwilioApi, sendTwilioError } from './api-routes';
+import { createCallbackLog, type CallbackLogEntry } from './callback-log';
 import { handleControl } from './control-routes';
+import { createDeliveryFailures, type DeliveryFailureRule, type DeliveryFailureSpec } from './delivery-failures';
+import { createDeliveryLifecycle } from './delivery-lifecycle';
 import { createFaultController, type FaultSpec, type FaultState } from './faults';
 import { createHeldRequests } from './held-requests';
 import { BodyTooLargeError, sendJson } from './http-io';
@@ -16,6 +19,8 @@ export interface TwilioEmulatorOptions {
   host?: '127.0.0.1';
   accountSid: string;
   authToken: string;
+  /** Pause before each status change of a message (queued → sent → delivered); default 250 ms. */
+  deliveryStepMs?: number;
 }
 
 /** The in-process twin of the /_emulator/ control API. */
@@ -24,7 +29,7 @@ export interface TwilioEmulator {
   url: string;
   accountSid: string;
   close(): Promise<void>;
-  /** Forgets messages, the request log and every fault. */
+  /** Forgets messages, the request and callback logs, every fault and delivery failure rule. */
   reset(): void;
   /** Newest first; `to` compares digits only. */
   messages(filter?: { to?: string }): TwilioMessageResource[];
@@ -32,7 +37,14 @@ export interface TwilioEmulator {
   addFault(fault: FaultSpec): FaultState;
   clearFaults(): void;
   faults(): FaultState;
+  /** Makes chosen messages end undelivered or failed (see delivery-failures.ts). */
+  addDeliveryFailure(spec: DeliveryFailureSpec): DeliveryFailureRule[];
+  clearDeliveryFailures(): void;
+  /** Status callbacks posted so far, oldest first. */
+  callbacks(): CallbackLogEntry[];
 }
+
+const DEFAULT_DELIVERY_STEP_MS = 250;
 
 const ACCOUNT_SID = /^AC[0-9a-fA-F]{32}$/;
 
@@ -44,12 +56,23 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
   const store = createMessageStore();
   const faults = createFaultController();
   const log = createRequestLog();
+  const callbacks = createCallbackLog();
+  const deliveryFailures = createDeliveryFailures();
+  const lifecycle = createDeliveryLifecycle({
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+    stepMs: options.deliveryStepMs ?? DEFAULT_DELIVERY_STEP_MS,
+    callbacks,
+  });
   const reset = () => {
+    lifecycle.stopAll();
     store.clear();
     faults.clear();
     log.clear();
+    callbacks.clear();
+    deliveryFailures.clear();
   };
-  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, now: () => new Date() };
+  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, deliveryFailures, lifecycle, now: () => new Date() };
   const held = createHeldRequests();
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -89,7 +112,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
       return;
     }
     const handled = url.pathname.startsWith('/_emulator/')
-      ? handleControl(req, res, url, { store, faults, log, reset })
+      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, reset })
       : handleApi(req, res, url);
     handled.catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -115,6 +138,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     close: () =>
       new Promise<void>((resolve, reject) => {
         held.releaseAll();
+        lifecycle.stopAll();
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets from the SDK would otherwise hold close() open.
         server.closeAllConnections();
@@ -125,5 +149,8 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     faults: () => faults.state(),
+    addDeliveryFailure: (spec) => deliveryFailures.add(spec),
+    clearDeliveryFailures: () => deliveryFailures.clear(),
+    callbacks: () => callbacks.list(),
   };
 }

@@ -5,6 +5,8 @@ export interface MessageRequest {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  /** Where to post the message's status changes. */
+  statusCallback: string | null;
 }
 
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -13,6 +15,18 @@ const SHORT_CODE = /^\d{5,6}$/;
 const ALPHANUMERIC_SENDER = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
 const MAX_BODY_CHARS = 1600;
+const MAX_CALLBACK_CHARS = 4000;
+
+/** 21609's rules: a fully qualified http(s) URL of at most 4000 characters, no underscore in the host. */
+function isValidCallbackUrl(value: string): boolean {
+  if (value.length > MAX_CALLBACK_CHARS) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.hostname.includes('_');
+  } catch {
+    return false;
+  }
+}
 
 // Twilio's documented magic "To" numbers (meant for test credentials): they let a test or a
 // developer provoke the permanent failures a real carrier would cause, through the normal API.
@@ -31,7 +45,7 @@ function field(params: URLSearchParams, name: string): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
-/** Checks a create request in the order Twilio reports problems: To, sender, Body. */
+/** Checks a create request in the order Twilio reports problems: To, sender, Body, StatusCallback. */
 export function validateMessageRequest(params: URLSearchParams): MessageRequest | TwilioError {
   const to = field(params, 'To');
   if (to === null) return twilioError(400, 21604, "A 'To' phone number is required.");
@@ -55,10 +69,15 @@ export function validateMessageRequest(params: URLSearchParams): MessageRequest 
     return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
   }
 
+  const statusCallback = field(params, 'StatusCallback');
+  if (statusCallback !== null && !isValidCallbackUrl(statusCallback)) {
+    return twilioError(400, 21609, `The StatusCallback URL ${statusCallback} is not a valid URL.`);
+  }
+
   const magic = MAGIC_TO_NUMBERS[to];
   if (magic) return magic(to, from ?? messagingServiceSid ?? '');
 
-  return { to, from, messagingServiceSid, body };
+  return { to, from, messagingServiceSid, body, statusCallback };
 }
 
 export function isTwilioError(value: MessageRequest | TwilioError): value is TwilioError {

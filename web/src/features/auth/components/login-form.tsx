@@ -4,6 +4,7 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import {
   LOGIN_BACK,
   LOGIN_CODE_LABEL,
+  LOGIN_CODE_NOT_DELIVERED,
   LOGIN_CODE_PLACEHOLDER,
   LOGIN_EMAIL_LABEL,
   LOGIN_PHONE_LABEL,
@@ -17,6 +18,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { markSignedIn } from '../../../lib/session';
+import { useCodeStatus } from '../api/get-code-status';
 import { useRequestCode } from '../api/request-code';
 import { useVerifyCode } from '../api/verify-code';
 
@@ -46,8 +48,13 @@ export function LoginForm() {
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // When the code on step 2 was requested; its delivery report is polled while it is shown.
+  const [requestedAt, setRequestedAt] = useState<number | null>(null);
   const requestCode = useRequestCode();
   const verifyCode = useVerifyCode();
+  // Not while verifying: a correct code ends the code (and its cookie), and a poll then would get 404.
+  const codeStatus = useCodeStatus(step === 'code' && !verifyCode.isPending && verifyCode.data?.ok !== true ? requestedAt : null);
+  const notDelivered = step === 'code' && codeStatus.data?.status === 'failed';
   const busy = requestCode.isPending || verifyCode.isPending;
 
   const onRequestCode = async (event: FormEvent) => {
@@ -55,8 +62,10 @@ export function LoginForm() {
     if (busy) return;
     setError(null);
     const answer = await requestCode.mutateAsync({ email, phone, code });
-    if (answer.ok) setStep('code');
-    else setError(loginErrorMessage('request-code', answer.error));
+    if (answer.ok) {
+      setRequestedAt(Date.now());
+      setStep('code');
+    } else setError(loginErrorMessage('request-code', answer.error));
   };
 
   const onVerify = async (event: FormEvent) => {
@@ -76,6 +85,7 @@ export function LoginForm() {
     setStep('contact');
     setCode('');
     setError(null);
+    setRequestedAt(null);
   };
 
   if (step === 'code') {
@@ -96,6 +106,8 @@ export function LoginForm() {
             onChange={(event) => setCode(event.target.value)}
           />
         </div>
+        {/* Twilio reported that the text never reached the phone: say so instead of letting them wait. */}
+        {notDelivered ? <LoginError message={LOGIN_CODE_NOT_DELIVERED} /> : null}
         <LoginError message={error} />
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>

@@ -1,0 +1,124 @@
+import type { CallbackLog } from './callback-log';
+import type { DeliveryOutcome } from './delivery-failures';
+import { rfc2822, type MessageStatus, type TwilioMessageResource } from './message-resource';
+import { twilioSignature } from './signature';
+
+export interface DeliveryLifecycleOptions {
+  accountSid: string;
+  authToken: string;
+  /** Pause before each status change. */
+  stepMs: number;
+  callbacks: CallbackLog;
+}
+
+export interface DeliveryLifecycle {
+  /** Moves a just-created message through its statuses, posting each change to `statusCallback`. */
+  start(message: TwilioMessageResource, statusCallback: string | null, outcome: DeliveryOutcome): void;
+  /** Stops every message on its way (reset, close); callbacks in flight are aborted. */
+  stopAll(): void;
+}
+
+// Twilio gives a status callback up to 15 seconds to answer.
+const CALLBACK_TIMEOUT_MS = 15_000;
+
+/**
+ * The statuses that follow creation, each of which Twilio reports by callback (the initial
+ * status is never reported): a Messaging Service's `accepted` message is `queued` first; then
+ * `sent` and `delivered` or `undelivered`, or straight to `failed` when it never left Twilio.
+ */
+function stepsAfter(initial: MessageStatus, outcome: DeliveryOutcome): MessageStatus[] {
+  const start: MessageStatus[] = initial === 'accepted' ? ['queued'] : [];
+  if (outcome.status === 'failed') return [...start, 'failed'];
+  return [...start, 'sent', outcome.status];
+}
+
+/** YYMMDDhhmm in UTC: the carrier's "done date" Twilio passes on with delivered and undelivered. */
+function rawDlrDoneDate(at: Date): string {
+  return at.toISOString().replace(/\D/g, '').slice(2, 12);
+}
+
+/** The form Twilio posts for one status change of an outbound message. */
+function callbackParams(accountSid: string, message: TwilioMessageResource, at: Date): Record<string, string> {
+  const params: Record<string, string> = {
+    AccountSid: accountSid,
+    ApiVersion: '2010-04-01',
+    MessageSid: message.sid,
+    MessageStatus: message.status,
+    SmsSid: message.sid,
+    SmsStatus: message.status,
+    To: message.to,
+  };
+  if (message.from !== null) params.From = message.from;
+  if (message.messaging_service_sid !== null) params.MessagingServiceSid = message.messaging_service_sid;
+  if (message.error_code !== null) params.ErrorCode = String(message.error_code);
+  if (message.status === 'delivered' || message.status === 'undelivered') params.RawDlrDoneDate = rawDlrDoneDate(at);
+  return params;
+}
+
+export function createDeliveryLifecycle(options: DeliveryLifecycleOptions): DeliveryLifecycle {
+  const timers = new Set<NodeJS.Timeout>();
+  let aborter = new AbortController();
+
+  const pause = (ms: number, signal: AbortSignal) =>
+    new Promise<boolean>((resolve) => {
+      if (signal.aborted) return resolve(false);
+      const onAbort = () => resolve(false);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(!signal.aborted);
+      }, ms);
+      timers.add(timer);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+
+  async function post(url: string, message: TwilioMessageResource, at: Date, signal: AbortSignal): Promise<void> {
+    const params = callbackParams(options.accountSid, message, at);
+    const entry = { at: at.toISOString(), sid: message.sid, status: message.status, url, responseStatus: null as number | null, error: null as string | null };
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+          'x-twilio-signature': twilioSignature(options.authToken, url, params),
+          'user-agent': 'TwilioProxy/1.1',
+        },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(CALLBACK_TIMEOUT_MS)]),
+      });
+      await response.arrayBuffer();
+      entry.responseStatus = response.status;
+    } catch (error) {
+      // Like Twilio, an unreachable or failing app does not stop the message's lifecycle.
+      entry.error = error instanceof Error ? error.message : String(error);
+    }
+    if (!signal.aborted) options.callbacks.add(entry);
+  }
+
+  async function run(message: TwilioMessageResource, statusCallback: string | null, outcome: DeliveryOutcome, signal: AbortSignal) {
+    for (const status of stepsAfter(message.status, outcome)) {
+      if (!(await pause(options.stepMs, signal))) return;
+      const at = new Date();
+      message.status = status;
+      message.date_updated = rfc2822(at);
+      if ((status === 'undelivered' || status === 'failed') && outcome.status !== 'delivered') {
+        message.error_code = outcome.errorCode;
+        message.error_message = outcome.errorMessage;
+      }
+      // One callback at a time, in order, as a message's changes happen one after the other.
+      if (statusCallback) await post(statusCallback, message, at, signal);
+    }
+  }
+
+  return {
+    start(message, statusCallback, outcome) {
+      void run(message, statusCallback, outcome, aborter.signal);
+    },
+    stopAll() {
+      aborter.abort();
+      aborter = new AbortController();
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

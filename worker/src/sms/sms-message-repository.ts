@@ -1,0 +1,34 @@
+import type { Db } from '@app/db/client';
+import { statusesBefore } from '@app/shared/sms-delivery';
+
+export interface SmsMessageState {
+  sid: string | null;
+  status: string;
+}
+
+export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageState | null> {
+  return db.smsMessage.findUnique({ where: { id }, select: { sid: true, status: true } });
+}
+
+/**
+ * Twilio accepted the message: its SID, and `sent` unless a status callback already moved the
+ * message further (a callback can beat this write; it then stored the same SID).
+ */
+export async function recordAccepted(db: Db, id: string, sid: string, at: Date): Promise<void> {
+  const earlier = statusesBefore('sent');
+  await db.$executeRaw`
+    UPDATE sms_message
+    SET sid = ${sid},
+        sent_at = ${at},
+        status_updated_at = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN ${at} ELSE status_updated_at END,
+        status = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN 'sent'::sms_status ELSE status END
+    WHERE id = ${id} AND (sid IS NULL OR sid = ${sid})`;
+}
+
+/** Twilio refused to take the message (bad or opted-out number, ...): it will never be delivered. */
+export async function recordRefused(db: Db, id: string, refusal: { code: number | null; message: string }, at: Date): Promise<void> {
+  await db.smsMessage.updateMany({
+    where: { id, status: { in: statusesBefore('failed') } },
+    data: { status: 'failed', errorCode: refusal.code, errorMessage: refusal.message.slice(0, 1_000), statusUpdatedAt: at },
+  });
+}
