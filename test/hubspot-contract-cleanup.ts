@@ -1,4 +1,5 @@
 import type { Client } from '@hubspot/api-client';
+import type { RequestBudget } from '../worker/src/crm/request-budget';
 import { chunks, type ObjectType } from '../worker/src/crm/hubspot-gateway';
 
 /**
@@ -20,7 +21,7 @@ export interface CreatedRecords {
 // Line items first: archiving a deal leaves its line items orphaned but alive.
 const ARCHIVE_ORDER: readonly ObjectType[] = ['line_items', 'deals', 'tickets', 'contacts'];
 
-export function createdRecords(client: Client): CreatedRecords {
+export function createdRecords(client: Client, budget: RequestBudget): CreatedRecords {
   const keys = new Map<ObjectType, { idProperty: string; values: Set<string> }>();
   const remember = (type: ObjectType, idProperty: string, value: string) => {
     const entry = keys.get(type) ?? { idProperty, values: new Set<string>() };
@@ -33,6 +34,7 @@ export function createdRecords(client: Client): CreatedRecords {
     if (!entry) return [];
     const ids: string[] = [];
     for (const chunk of chunks([...entry.values])) {
+      await budget.take();
       // A batch read by a unique property: exact, and not subject to search's index lag. Keys
       // HubSpot does not know come back as a 207 error entry, which is fine here.
       const response = await client.crm.objects.batchApi
@@ -72,6 +74,7 @@ export function createdRecords(client: Client): CreatedRecords {
         }
         for (const chunk of chunks(ids)) {
           try {
+            await budget.take();
             await client.crm.objects.batchApi.archive(type, { inputs: chunk.map((id) => ({ id })) });
           } catch (error) {
             left.push(`${type} ${chunk.join(', ')} (${String(error)})`);

@@ -48,7 +48,7 @@ function crmContract(start: () => Promise<ContractTarget>): void {
   beforeAll(async () => {
     t = await start();
     db = createPrismaClient(testDatabaseUrl());
-    created = createdRecords(t.client);
+    created = createdRecords(t.client, t.budget);
     for (const name of CURSORS) cursorsBefore.set(name, (await db.syncCursor.findUnique({ where: { name } }))?.cursor ?? null);
   });
 
@@ -68,7 +68,7 @@ function crmContract(start: () => Promise<ContractTarget>): void {
   });
 
   const setUp = (apply: boolean): Promise<AccountReport> =>
-    setUpCrmAccount({ accessToken: t.token, basePath: t.basePath, apply, dealPipelineId: t.dealPipelineId, ticketPipelineId: t.ticketPipelineId });
+    setUpCrmAccount({ accessToken: t.token, basePath: t.basePath, apply, dealPipelineId: t.dealPipelineId, ticketPipelineId: t.ticketPipelineId, budget: t.budget });
 
   /** The account's stage map: the one (a) got, or crm:setup's own when a scenario runs alone. */
   async function ready(): Promise<{ stages: StageMap; account: CrmAccount }> {
@@ -215,6 +215,7 @@ function crmContract(start: () => Promise<ContractTarget>): void {
     for (const name of CURSORS) await db.syncCursor.upsert({ where: { name }, create: { name, cursor: since }, update: { cursor: since } });
 
     // What a person does on the deal's page, as one PATCH through the SDK.
+    await t.budget.take();
     await t.client.crm.deals.basicApi.update(hubspotId, { properties: { dealstage: stages.dealStageId(STAGE.CLEANING_SCHEDULED) } });
 
     // The pull finds changes with search, whose index trails writes by seconds: a few pulls, a few seconds apart.
@@ -232,6 +233,7 @@ function crmContract(start: () => Promise<ContractTarget>): void {
   it('(f) the owners list answers, and so does the list of archived (deactivated) owners', async () => {
     const active = await t.gateway.listOwners();
     for (const owner of active) expect(owner).toMatchObject({ id: expect.any(String), archived: false });
+    await t.budget.take();
     const archived = await t.client.crm.owners.ownersApi.getPage(undefined, undefined, 100, true);
     for (const owner of archived.results) expect(owner).toMatchObject({ id: expect.any(String), archived: true });
     if (t.emulator) {
