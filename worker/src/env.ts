@@ -64,12 +64,36 @@ const schema = z
     TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
-    for (const key of REQUIRED_IN_PRODUCTION) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    if (env.NODE_ENV === 'production') {
+      for (const key of REQUIRED_IN_PRODUCTION) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+      }
+      return;
+    }
+    // Real Twilio credentials come as a set: the emulator's token or sender would not fit them.
+    if (env.TWILIO_ACCOUNT_SID) {
+      for (const key of ['TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with TWILIO_ACCOUNT_SID' });
+      }
     }
   })
-  .transform((env) => (env.NODE_ENV === 'production' ? env : { ...EMULATOR_DEFAULTS, ...env }));
+  .transform((env) => {
+    if (env.NODE_ENV === 'production') return env;
+    // A real credential takes its service off the emulator, base URL included (as `npm run dev` and
+    // crm:setup read it): a real token sent to the emulator's address would only fail to connect.
+    const hubspot = env.HUBSPOT_ACCESS_TOKEN
+      ? {}
+      : { HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN, HUBSPOT_BASE_URL: EMULATOR_DEFAULTS.HUBSPOT_BASE_URL };
+    const twilio = env.TWILIO_ACCOUNT_SID
+      ? {}
+      : {
+          TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+          TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
+          TWILIO_BASE_URL: EMULATOR_DEFAULTS.TWILIO_BASE_URL,
+        };
+    return { ...hubspot, ...twilio, ...env };
+  });
 
 export type WorkerEnv = z.output<typeof schema>;
 

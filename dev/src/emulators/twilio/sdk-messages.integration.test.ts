@@ -86,6 +86,15 @@ describe('Twilio emulator with the twilio SDK', () => {
     expect(classifyTwilioError(error)).toMatchObject({ kind: 'permanent', status: 400, code: 21610 });
   });
 
+  it("answers the magic From numbers of Twilio's test credentials: +15005550006 sends, the others refuse", async () => {
+    expect(await sendSms(client(), { to: '+14045550129', from: '+15005550006', body: 'x' })).toMatchObject({ status: 'queued' });
+    for (const [from, code] of [['+15005550001', 21212], ['+15005550007', 21606], ['+15005550008', 21611]] as const) {
+      const error = await failure(sendSms(client(), { to: '+14045550129', from, body: 'x' }));
+      expect(classifyTwilioError(error)).toMatchObject({ kind: 'permanent', status: 400, code });
+    }
+    expect(emulator().messages()).toHaveLength(1);
+  });
+
   it('reset forgets every message', async () => {
     await sendSms(client(), { to: '+14045550128', from: TEST_FROM, body: 'Code 1' });
     const reset = await fetch(`${emulator().url}/_emulator/reset`, { method: 'POST' });

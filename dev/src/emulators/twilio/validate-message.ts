@@ -40,6 +40,15 @@ const MAGIC_TO_NUMBERS: Record<string, (to: string, from: string) => TwilioError
   '+15005550009': () => twilioError(400, 21614, "'To' number is not a valid mobile number"),
 };
 
+// The magic "From" numbers of Twilio's test credentials. +15005550006 passes (like any other
+// sender here: the emulator cannot know which numbers an account owns, so it does not refuse the
+// rest with 21606 as test credentials do).
+const MAGIC_FROM_NUMBERS: Record<string, (from: string) => TwilioError> = {
+  '+15005550001': (from) => twilioError(400, 21212, `The 'From' number ${from} is not a valid phone number, shortcode, or alphanumeric sender ID.`),
+  '+15005550007': (from) => twilioError(400, 21606, `The 'From' phone number ${from} is not a message-capable Twilio phone number of this account.`),
+  '+15005550008': () => twilioError(400, 21611, "This 'From' number has exceeded the maximum number of queued messages."),
+};
+
 function field(params: URLSearchParams, name: string): string | null {
   const value = params.get(name);
   return value === null || value.trim() === '' ? null : value;
@@ -76,6 +85,8 @@ export function validateMessageRequest(params: URLSearchParams): MessageRequest 
 
   const magic = MAGIC_TO_NUMBERS[to];
   if (magic) return magic(to, from ?? messagingServiceSid ?? '');
+  const magicFrom = from === null ? undefined : MAGIC_FROM_NUMBERS[from];
+  if (magicFrom) return magicFrom(from ?? '');
 
   return { to, from, messagingServiceSid, body, statusCallback };
 }

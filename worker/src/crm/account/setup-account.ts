@@ -1,6 +1,6 @@
 import { createHubSpotClient, HUBSPOT_API_BASE } from '../hubspot-client';
 import { createHubSpotCall } from '../hubspot-gateway';
-import { localRequestBudget } from '../request-budget';
+import { localRequestBudget, type RequestBudget } from '../request-budget';
 import { createAccountApi } from './account-api';
 import { reconcileAccount, type AccountReport } from './reconcile-account';
 
@@ -13,6 +13,8 @@ export interface SetupOptions {
   dealPipelineId?: string;
   ticketPipelineId?: string;
   timeoutMs?: number;
+  /** Whose request budget setup spends; its own (90 per 10 s) when unset. Callers sharing an account pass theirs. */
+  budget?: RequestBudget;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function setUpCrmAccount(options: SetupOptions): Promise<AccountRep
   const client = createHubSpotClient({ accessToken: options.accessToken, basePath, timeoutMs });
   const api = createAccountApi({
     client,
-    call: createHubSpotCall(localRequestBudget({ max: 90, windowMs: 10_000 })),
+    call: createHubSpotCall(options.budget ?? localRequestBudget({ max: 90, windowMs: 10_000 })),
     accessToken: options.accessToken,
     basePath,
     timeoutMs,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EMULATOR_DEFAULTS, loadWorkerEnv } from './env';
+
+const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/app' };
+const SID = `AC${'1'.repeat(32)}`;
+
+describe('worker env: emulators outside production, real services once credentials are set', () => {
+  it('uses both emulators when no credentials are set', () => {
+    const env = loadWorkerEnv(base);
+    expect(env).toMatchObject(EMULATOR_DEFAULTS);
+  });
+
+  it('a HubSpot token alone takes HubSpot off the emulator (the SDK then uses HubSpot’s own origin), Twilio stays on it', () => {
+    const env = loadWorkerEnv({ ...base, HUBSPOT_ACCESS_TOKEN: 'real-token' });
+    expect(env.HUBSPOT_ACCESS_TOKEN).toBe('real-token');
+    expect(env.HUBSPOT_BASE_URL).toBeUndefined();
+    expect(env.TWILIO_BASE_URL).toBe(EMULATOR_DEFAULTS.TWILIO_BASE_URL);
+  });
+
+  it('Twilio credentials take Twilio off the emulator, without the emulator’s sender', () => {
+    const env = loadWorkerEnv({ ...base, TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+14045550100' });
+    expect(env).toMatchObject({ TWILIO_ACCOUNT_SID: SID, TWILIO_FROM: '+14045550100' });
+    expect(env.TWILIO_BASE_URL).toBeUndefined();
+    expect(env.HUBSPOT_BASE_URL).toBe(EMULATOR_DEFAULTS.HUBSPOT_BASE_URL);
+  });
+
+  it('refuses a Twilio account SID without its auth token and sender', () => {
+    expect(() => loadWorkerEnv({ ...base, TWILIO_ACCOUNT_SID: SID })).toThrow(/TWILIO_AUTH_TOKEN: is required with TWILIO_ACCOUNT_SID/);
+  });
+
+  it('an explicit base URL is kept either way (another emulator, or a proxy)', () => {
+    const env = loadWorkerEnv({ ...base, HUBSPOT_ACCESS_TOKEN: 'token', HUBSPOT_BASE_URL: 'http://127.0.0.1:4999' });
+    expect(env.HUBSPOT_BASE_URL).toBe('http://127.0.0.1:4999');
+  });
+
+  it('production uses the real services and requires their credentials', () => {
+    expect(() => loadWorkerEnv({ ...base, NODE_ENV: 'production' })).toThrow(/HUBSPOT_ACCESS_TOKEN/);
+  });
+});
