@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient } from '@app/db/client';
 import { startTwilioEmulator, type TwilioEmulator } from '../../../dev/src/emulators/twilio/twilio-emulator';
+import { testDatabaseUrl } from '../../../test/context';
 import { smsSendJob } from '../jobs/sms-send';
 import { createLogger } from '../logger';
 import { classifyTwilioError, createTwilioClient, sendSms, type TwilioClient } from './twilio-client';
@@ -78,8 +80,10 @@ function smsContract(start: () => Promise<SmsTarget>): void {
     const error = await failureOf(sendSms(t.client, { to: MAGIC_INVALID, from: MAGIC_VALID_FROM, body: 'Contract test' }));
     expect(classifyTwilioError(error)).toMatchObject({ kind: 'permanent', status: 400, code: 21211 });
 
-    const job = smsSendJob({ twilio: t.client, from: MAGIC_VALID_FROM });
-    const jobError = await failureOf(job.process({ to: MAGIC_INVALID, body: 'Contract test' }, { log, jobId: 'sms-contract', attempt: 1 }));
+    // A payload without a message row (as events written before delivery tracking): the job touches no table.
+    const db = createPrismaClient(testDatabaseUrl());
+    const job = smsSendJob({ db, twilio: t.client, from: MAGIC_VALID_FROM });
+    const jobError = await failureOf(job.process({ to: MAGIC_INVALID, body: 'Contract test' }, { log, jobId: 'sms-contract', attempt: 1 })).finally(() => db.$disconnect());
     expect(jobError).toBeInstanceOf(UnrecoverableError);
     expect((jobError as Error).message).toContain('21211');
   });
