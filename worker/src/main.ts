@@ -3,7 +3,7 @@ import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
 import { createHubSpotClient } from './crm/hubspot-client';
 import { createHubSpotGateway } from './crm/hubspot-gateway';
-import { localRequestBudget, redisRequestBudget } from './crm/request-budget';
+import { localHubSpotBudgets, redisHubSpotBudgets } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
@@ -21,17 +21,19 @@ async function main(): Promise<void> {
   const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'worker' });
   const queueConfig = { redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX };
 
-  const budgetLimits = { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS };
+  const budgetLimits = {
+    request: { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS },
+    search: { max: env.HUBSPOT_SEARCH_BUDGET_MAX, windowMs: env.HUBSPOT_SEARCH_BUDGET_WINDOW_MS },
+  };
   const budgetRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
-  const budget = budgetRedis
-    ? redisRequestBudget(budgetRedis, `${env.QUEUE_PREFIX}:hubspot-budget`, budgetLimits)
-    : localRequestBudget(budgetLimits);
+  // Keys `${QUEUE_PREFIX}:hubspot-budget` and `:hubspot-search-budget`, shared by every worker.
+  const budgets = budgetRedis ? redisHubSpotBudgets(budgetRedis, env.QUEUE_PREFIX, budgetLimits) : localHubSpotBudgets(budgetLimits);
   const hubspot = createHubSpotGateway(
     createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS }),
-    budget,
+    budgets,
   );
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
-  const jobs = createJobs({ db, hubspot, twilio, smsFrom: env.TWILIO_FROM! });
+  const jobs = createJobs({ db, hubspot, twilio, smsFrom: env.TWILIO_FROM!, crmPullRereadMs: env.CRM_PULL_REREAD_MS });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages();
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
       .catch((error: unknown) => log.warn({ err: error, job: name }, 'could not schedule the job yet; the next start will'));
   };
   await schedule('crm.pull', env.CRM_PULL_INTERVAL_MS);
+  await schedule('crm.sweep', env.CRM_SWEEP_INTERVAL_MS);
   await schedule('housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
 
   let stopping = false;
