@@ -12,4 +12,12 @@ describe('renderMetrics', () => {
     expect(text).toContain('outbox_oldest_pending_age_seconds 12.500');
     expect(text.endsWith('\n')).toBe(true);
   });
+
+  it('adds the CRM mirror figures when given', () => {
+    const text = renderMetrics({ queues: {}, outbox: { pending: 0, oldestAgeSeconds: 0 }, mirror: { archived: { deal: 4, ticket: 1 }, inactiveOwners: 2 } });
+    expect(text).toContain('# TYPE crm_mirror_archived_records gauge');
+    expect(text).toContain('crm_mirror_archived_records{table="deal"} 4');
+    expect(text).toContain('crm_mirror_archived_records{table="ticket"} 1');
+    expect(text).toContain('crm_inactive_owners 2');
+  });
 });

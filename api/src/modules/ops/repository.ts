@@ -1,0 +1,17 @@
+import type { Db } from '@app/db/client';
+
+export interface MirrorFigures {
+  /** Deals and tickets the CRM sweep archived (deleted in HubSpot), by table. */
+  archived: { deal: number; ticket: number };
+  /** Owners HubSpot lists as archived (deactivated users). */
+  inactiveOwners: number;
+}
+
+export async function mirrorFigures(db: Db): Promise<MirrorFigures> {
+  const [deal, ticket, inactiveOwners] = await Promise.all([
+    db.deal.count({ where: { archivedAt: { not: null } } }),
+    db.ticket.count({ where: { archivedAt: { not: null } } }),
+    db.owner.count({ where: { active: false } }),
+  ]);
+  return { archived: { deal, ticket }, inactiveOwners };
+}
