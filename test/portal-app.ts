@@ -26,6 +26,8 @@ export interface TestApiOptions {
   queueDashboard?: boolean;
   /** Rate limits of the public endpoints; none when absent. */
   publicPosts?: PublicPostSettings;
+  /** A database of the test's own (e.g. from createTestDatabase); the run's shared one when absent. */
+  databaseUrl?: string;
 }
 
 /**
@@ -34,9 +36,10 @@ export interface TestApiOptions {
  * trusted proxy hop, so each test browser can come from its own address (X-Forwarded-For).
  */
 export async function startPortalApi(label: string, start: Date, options: TestApiOptions = {}) {
-  const db: Db = createPrismaClient(testDatabaseUrl());
+  const databaseUrl = options.databaseUrl ?? testDatabaseUrl();
+  const db: Db = createPrismaClient(databaseUrl);
   const prefix = uniqueQueuePrefix(label);
-  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
+  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl, prefix, role: 'producer' });
   const queues = createQueues(backend);
   const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   let current = start.getTime();
