@@ -1,0 +1,280 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Client } from '@hubspot/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@app/db/client';
+import { STAGE } from '@app/shared/deal-stages';
+import { OWNER_INACTIVE } from '@app/shared/staff-admin';
+import type { StoreState } from '../../../dev/src/emulators/hubspot/model';
+import { startHubSpotEmulator, type HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { insertBooking } from '../../../test/fixtures';
+import { testHubSpotGateway } from '../../../test/hubspot-gateway';
+import { uniqueFirstObjectId } from '../../../test/hubspot-ids';
+import { createCustomer, signIn, TestBrowser, type TestCustomer } from '../../../test/portal-app';
+import { staffSignIn, startStaffApi, type StaffApi } from '../../../test/staff-app';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import { createLogger } from '../logger';
+import { crmPullJob } from './crm-pull';
+import { crmPushBookingJob } from './crm-push-booking';
+import { crmSweepJob } from './crm-sweep';
+
+const log = createLogger({ service: 'sweep-test', level: 'silent', format: 'json' });
+const ctx = { log, jobId: 'test', attempt: 1 };
+const TOKEN = 'sweep-token';
+// The tests' own SDK calls (archiving records as staff would) take no slot of the jobs' budget:
+// a larger account limit keeps them from running the jobs into HubSpot's 429.
+const RATE_LIMIT = { max: 1_000, intervalMs: 10_000 };
+const DAY = 86_400_000;
+// Real time: the emulator dates its changes by the clock, and the portal's 24-hour rule reads the API's.
+const START = new Date();
+const inDays = (days: number) => new Date(START.getTime() + days * DAY).toISOString();
+
+interface PortalDeals {
+  upcoming: { id: string; dealname: string | null; activeRequest: unknown; manage: { disabled: boolean } }[];
+  past: { id: string }[];
+}
+
+/** HubSpot through one emulator: the jobs that push, pull and sweep, and the SDK client itself. */
+async function crmOn(db: Db, hubspot: HubSpotEmulator) {
+  const { gateway, client } = testHubSpotGateway(hubspot, TOKEN);
+  const pushJob = crmPushBookingJob({ db, hubspot: gateway, batchSize: 1 });
+  const pullJob = crmPullJob({ db, hubspot: gateway });
+  const sweepJob = crmSweepJob({ db, hubspot: gateway });
+  return {
+    gateway,
+    client,
+    push: (dealId: string) => pushJob.process({ dealId }, ctx),
+    pull: () => pullJob.process({}, ctx),
+    sweep: () => sweepJob.process({}, ctx) as Promise<Record<string, Record<string, number>>>,
+  };
+}
+
+// Its own database: the sweep checks every HubSpot id the mirror holds against this file's
+// emulator, and would archive the rows other files mirror from theirs.
+let database: TestDatabase;
+let api: StaffApi;
+let db: Db;
+let staff: TestBrowser;
+
+beforeAll(async () => {
+  database = await createTestDatabase('sweep');
+  api = await startStaffApi('sweep', START, {}, { databaseUrl: database.url });
+  db = api.db;
+  staff = new TestBrowser(api.url);
+  expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await database?.drop();
+});
+
+const json = async <T,>(res: Response | Promise<Response>): Promise<T> => (await (await res).json()) as T;
+
+describe('crm.sweep: deals, tickets and contacts deleted or merged in HubSpot', () => {
+  let hubspot: HubSpotEmulator;
+  let crm: Awaited<ReturnType<typeof crmOn>>;
+  let gateway: HubSpotGateway;
+  let client: Client;
+  let customer: TestCustomer;
+  let browser: TestBrowser;
+  /**
+   * Merged id → primary id. HubSpot answers a read of a merged id with the primary record (which
+   * lists the merged id in hs_merged_object_ids); the emulator has no merges yet, so reads of
+   * these ids are sent for the primary, and the merged record itself is archived.
+   */
+  const merged = new Map<string, string>();
+
+  beforeAll(async () => {
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId(), rateLimit: RATE_LIMIT });
+    crm = await crmOn(db, hubspot);
+    ({ gateway, client } = crm);
+    const read = client.crm.objects.batchApi.read.bind(client.crm.objects.batchApi);
+    client.crm.objects.batchApi.read = (type, input, archived, options) =>
+      read(type, { ...input, inputs: input.inputs.map((i) => ({ id: merged.get(i.id) ?? i.id })) }, archived, options);
+    customer = await createCustomer(db, { with: 'invite' });
+    browser = new TestBrowser(api.url);
+    await signIn(api, browser, customer);
+  });
+  afterAll(() => hubspot.close());
+
+  /** A booking of the customer's, pushed to HubSpot, scheduled there and pulled back. */
+  async function scheduledBooking(days = 3) {
+    const booking = await insertBooking(db, { email: customer.email });
+    await crm.push(booking.dealId);
+    const hubspotId = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId!;
+    hubspot.updateDeal(hubspotId, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: inDays(days) });
+    await crm.pull();
+    return { ...booking, hubspotId };
+  }
+
+  const portalDealIds = async () => {
+    const deals = await json<PortalDeals>(browser.request('/api/portal/deals'));
+    return [...deals.upcoming, ...deals.past].map((d) => d.id);
+  };
+  const calendarIds = async () => (await json<{ id: string }[]>(staff.request('/api/hubspot/admin/scheduledDeals'))).map((d) => d.id);
+  const lookupIds = async () => (await json<{ deals: { id: string }[] }>(staff.request(`/api/hubspot/contact-details/${customer.id}`))).deals.map((d) => d.id);
+
+  it('a deal deleted in HubSpot leaves the portal, the calendar and the lookup; its row stays, archived', async () => {
+    const booking = await scheduledBooking();
+    expect(await portalDealIds()).toContain(booking.dealId);
+    expect(await calendarIds()).toContain(booking.dealId);
+    expect(await lookupIds()).toContain(booking.dealId);
+
+    await client.crm.objects.basicApi.archive('deals', booking.hubspotId);
+    const summary = await crm.sweep();
+    expect(summary.deal).toMatchObject({ archived: 1, restored: 0 });
+
+    expect(await portalDealIds()).not.toContain(booking.dealId);
+    expect(await calendarIds()).not.toContain(booking.dealId);
+    expect(await lookupIds()).not.toContain(booking.dealId);
+    const manage = await browser.post('/api/hubspot/portal/manageBooking', {
+      email: customer.email,
+      dealId: booking.dealId,
+      action: 'cancel',
+      reason: 'Moving away',
+      hs_ticket_category: 'Cancellation Request',
+    });
+    expect(manage.status).toBe(404);
+    expect((await browser.request(`/api/hubspot/portal/fetchTickets?dealIds=${booking.dealId}`)).status).toBe(404);
+    // Nothing is deleted: the row (with our request id) is kept, only hidden.
+    expect(await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).toMatchObject({ hubspotId: booking.hubspotId, archivedAt: expect.any(Date) });
+
+    // A later pull or sweep does not bring it back, and archives nothing twice.
+    await crm.pull();
+    expect((await crm.sweep()).deal).toMatchObject({ archived: 0 });
+    expect(await portalDealIds()).not.toContain(booking.dealId);
+  });
+
+  it('a change request deleted in HubSpot no longer blocks Change and Cancel', async () => {
+    const booking = await scheduledBooking();
+    const [ticketId] = await gateway.createBatch('tickets', [
+      { properties: { subject: 'Cancel', hs_ticket_category: 'Cancellation Request', hs_pipeline: '0', hs_pipeline_stage: '1' }, associations: [{ toId: booking.hubspotId, typeId: 28 }] },
+    ]);
+    await crm.pull();
+    const dealOf = async () => (await json<PortalDeals>(browser.request('/api/portal/deals'))).upcoming.find((d) => d.id === booking.dealId);
+    expect((await dealOf())?.activeRequest).not.toBeNull();
+    expect((await dealOf())?.manage.disabled).toBe(true);
+
+    await client.crm.objects.basicApi.archive('tickets', ticketId!);
+    expect((await crm.sweep()).ticket).toMatchObject({ archived: 1 });
+    expect(await dealOf()).toMatchObject({ activeRequest: null, manage: { disabled: false } });
+    expect((await db.ticket.findUniqueOrThrow({ where: { hubspotId: ticketId! } })).archivedAt).not.toBeNull();
+  });
+
+  it('a merged deal: our row takes the primary record id and its data, and stays on the portal', async () => {
+    const booking = await scheduledBooking();
+    const [primaryId] = await gateway.createBatch('deals', [
+      {
+        properties: { dealname: 'Deep Clean (merged in HubSpot)', dealstage: STAGE.CLEANING_SCHEDULED, pipeline: 'default', scheduled_date: inDays(4), hs_merged_object_ids: booking.hubspotId },
+      },
+    ]);
+    await client.crm.objects.basicApi.archive('deals', booking.hubspotId);
+    merged.set(booking.hubspotId, primaryId!);
+
+    const summary = await crm.sweep();
+    expect(summary.deal).toMatchObject({ followed: 1, archived: 0 });
+    expect(await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).toMatchObject({
+      hubspotId: primaryId,
+      name: 'Deep Clean (merged in HubSpot)',
+      scheduledAt: new Date(inDays(4)),
+      archivedAt: null,
+    });
+    expect(await portalDealIds()).toContain(booking.dealId);
+    // A pull that now meets the primary finds our row: no second row for it.
+    await crm.pull();
+    expect(await db.deal.count({ where: { hubspotId: primaryId! } })).toBe(1);
+  });
+
+  it('a merged contact: ours takes the primary id; a contact HubSpot no longer has stays ours, untouched', async () => {
+    const contact = await db.contact.findUniqueOrThrow({ where: { id: customer.id } });
+    expect(contact.hubspotId).not.toBeNull();
+    const [primaryId] = await gateway.createBatch('contacts', [{ properties: { email: `primary.${contact.id}@example.com`, hs_merged_object_ids: contact.hubspotId! } }]);
+    await client.crm.objects.basicApi.archive('contacts', contact.hubspotId!);
+    merged.set(contact.hubspotId!, primaryId!);
+
+    const gone = await insertBooking(db);
+    await crm.push(gone.dealId);
+    const goneContact = await db.contact.findUniqueOrThrow({ where: { id: gone.contactId } });
+    await client.crm.objects.basicApi.archive('contacts', goneContact.hubspotId!);
+
+    const summary = await crm.sweep();
+    expect(summary.contact).toMatchObject({ followed: 1, missing: 1 });
+    expect(await db.contact.findUniqueOrThrow({ where: { id: customer.id } })).toMatchObject({ hubspotId: primaryId, email: contact.email, phone: contact.phone });
+    expect(await db.contact.findUniqueOrThrow({ where: { id: gone.contactId } })).toMatchObject({ hubspotId: goneContact.hubspotId, email: goneContact.email });
+  });
+
+  it('two of our deals merged into one: both rows kept, and the sweep fails naming them', async () => {
+    const [kept, mergedAway] = [await scheduledBooking(5), await scheduledBooking(6)];
+    await gateway.updateObject('deals', kept.hubspotId, { hs_merged_object_ids: mergedAway.hubspotId });
+    await client.crm.objects.basicApi.archive('deals', mergedAway.hubspotId);
+    merged.set(mergedAway.hubspotId, kept.hubspotId);
+
+    await expect(crm.sweep()).rejects.toThrow(new RegExp(`a person must decide: deal ${kept.hubspotId}: kept row ${kept.dealId}, left rows ${mergedAway.dealId}`));
+    expect(await db.deal.findUniqueOrThrow({ where: { id: kept.dealId } })).toMatchObject({ hubspotId: kept.hubspotId, archivedAt: null });
+    expect(await db.deal.findUniqueOrThrow({ where: { id: mergedAway.dealId } })).toMatchObject({ hubspotId: mergedAway.hubspotId, archivedAt: null });
+    expect(await portalDealIds()).toEqual(expect.arrayContaining([kept.dealId, mergedAway.dealId]));
+    // Nor does a pull that meets the primary change either row.
+    await crm.pull();
+    expect(await db.deal.findMany({ where: { id: { in: [kept.dealId, mergedAway.dealId] } }, select: { hubspotId: true }, orderBy: { hubspotId: 'asc' } })).toEqual(
+      [kept.hubspotId, mergedAway.hubspotId].sort().map((hubspotId) => ({ hubspotId })),
+    );
+  });
+});
+
+describe('crm.pull: owners archived in HubSpot', () => {
+  let dir: string;
+  let hubspot: HubSpotEmulator;
+  let crm: Awaited<ReturnType<typeof crmOn>>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sweep-owners-'));
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, firstObjectId: uniqueFirstObjectId(), rateLimit: RATE_LIMIT, stateFile: path.join(dir, 'hubspot.json') });
+    crm = await crmOn(db, hubspot);
+  });
+  afterAll(async () => {
+    await hubspot.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The emulator has no control to archive an owner yet: edit its state file between two runs on the same port. */
+  async function archiveOwner(ownerId: string): Promise<void> {
+    const file = path.join(dir, 'hubspot.json');
+    await hubspot.flush();
+    await hubspot.close();
+    const state = JSON.parse(await readFile(file, 'utf8')) as StoreState;
+    for (const owner of state.owners) if (owner.id === ownerId) owner.archived = true;
+    await writeFile(file, JSON.stringify(state));
+    hubspot = await startHubSpotEmulator({ port: hubspot.port, accessToken: TOKEN, rateLimit: RATE_LIMIT, stateFile: file });
+  }
+
+  it('an archived owner becomes inactive: not listed, refused for assignment, still named on its deals', async () => {
+    const cleaner = hubspot.addOwner({ email: `olive.${Date.now()}@cleaning.example`, firstName: 'Olive', lastName: 'Departed' });
+    const booking = await insertBooking(db);
+    await crm.push(booking.dealId);
+    const hubspotId = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId!;
+    hubspot.updateDeal(hubspotId, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: inDays(3), ownerId: cleaner.id });
+    const other = await insertBooking(db);
+    await crm.push(other.dealId);
+    await crm.pull();
+    const owner = await db.owner.findUniqueOrThrow({ where: { hubspotId: cleaner.id } });
+    expect(owner.active).toBe(true);
+    const listed = async () => (await json<{ id: string }[]>(staff.request('/api/internal/admin/owners'))).map((o) => o.id);
+    expect(await listed()).toContain(owner.id);
+
+    await archiveOwner(cleaner.id);
+    await crm.pull();
+    expect((await db.owner.findUniqueOrThrow({ where: { id: owner.id } })).active).toBe(false);
+    expect(await listed()).not.toContain(owner.id);
+
+    const refused = await staff.post(`/api/internal/admin/deals/${other.dealId}/owner`, { ownerId: owner.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: OWNER_INACTIVE, code: 'owner_inactive', field: 'ownerId' });
+    expect((await db.deal.findUniqueOrThrow({ where: { id: other.dealId } })).ownerId).toBeNull();
+    expect(await db.outboxEvent.count({ where: { type: 'crm.assign-owner', aggregateId: other.dealId } })).toBe(0);
+
+    const calendar = await json<{ id: string; owner: string | null; ownerId: string | null }[]>(staff.request('/api/hubspot/admin/scheduledDeals'));
+    expect(calendar.find((d) => d.id === booking.dealId)).toMatchObject({ owner: 'Olive Departed', ownerId: owner.id });
+  });
+});
