@@ -138,6 +138,7 @@ describe('crm.sweep: deals, tickets and contacts deleted or merged in HubSpot', 
     });
     expect(manage.status).toBe(404);
     expect((await browser.request(`/api/hubspot/portal/fetchTickets?dealIds=${booking.dealId}`)).status).toBe(404);
+    expect((await staff.post(`/api/internal/admin/deals/${booking.dealId}/owner`, { ownerId: null })).status).toBe(404);
     // Nothing is deleted: the row (with our request id) is kept, only hidden.
     expect(await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).toMatchObject({ hubspotId: booking.hubspotId, archivedAt: expect.any(Date) });
 

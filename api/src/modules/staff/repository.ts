@@ -250,7 +250,8 @@ export async function assignDealOwner(db: Db, dealId: string, ownerId: string | 
     const owner = ownerId ? await tx.owner.findUnique({ where: { id: ownerId }, select: { active: true } }) : null;
     if (ownerId && !owner) return { kind: 'owner_not_found' as const };
     if (owner && !owner.active) return { kind: 'owner_inactive' as const };
-    const { count } = await tx.deal.updateMany({ where: { id: dealId }, data: { ownerId } });
+    // A deal deleted in HubSpot (archived by the CRM sweep) has nothing left to assign.
+    const { count } = await tx.deal.updateMany({ where: { id: dealId, archivedAt: null }, data: { ownerId } });
     if (count === 0) return { kind: 'deal_not_found' as const };
     const event = await tx.outboxEvent.create({
       data: { id: randomUUID(), type: 'crm.assign-owner', payload: { dealId, ownerId }, aggregateType: 'deal', aggregateId: dealId },
