@@ -48,6 +48,19 @@ export function hubspotCrm(baseUrl: string, accessToken: string) {
   }
 
   return {
+    /** Whether the account has the property (properties API; 404 means it does not). */
+    async hasProperty(objectType: string, name: string): Promise<boolean> {
+      try {
+        await call('GET', `/crm/v3/properties/${objectType}/${name}`);
+        return true;
+      } catch (error) {
+        if (error instanceof CrmCallError && error.status === 404) return false;
+        throw error;
+      }
+    },
+    createProperty: (objectType: string, definition: { name: string; label: string; description: string; type: 'string'; fieldType: 'text'; groupName: string }) =>
+      call('POST', `/crm/v3/properties/${objectType}`, definition),
+
     async findContactByEmail(email: string): Promise<CrmRecord | null> {
       try {
         return await call<CrmRecord>('GET', `/crm/v3/objects/contacts/${encodeURIComponent(email)}?idProperty=email`);

@@ -72,6 +72,31 @@ export interface SeedDemoOptions {
   customer?: DemoPerson;
 }
 
+/** HubSpot's own property group per type that the demo's property joins. */
+const DEMO_KEY_GROUPS = [
+  ['contacts', 'contactinformation'],
+  ['deals', 'dealinformation'],
+  ['tickets', 'ticketinformation'],
+] as const;
+
+/**
+ * Demo records carry a `demo_key`; the emulator refuses properties an account lacks, like
+ * HubSpot, so the seeder creates its own through the properties API (once per account).
+ */
+async function ensureDemoKeyProperty(crm: HubSpotCrm): Promise<void> {
+  for (const [objectType, groupName] of DEMO_KEY_GROUPS) {
+    if (await crm.hasProperty(objectType, 'demo_key')) continue;
+    await crm.createProperty(objectType, {
+      name: 'demo_key',
+      label: 'Demo key',
+      description: 'Development demo data only: the key of the record in the demo plan, so seeding again updates it.',
+      type: 'string',
+      fieldType: 'text',
+      groupName,
+    });
+  }
+}
+
 /**
  * Puts the demo plan into HubSpot (the emulator) and the demo customer into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
@@ -82,6 +107,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
   const { crm, db } = options;
   const now = options.now ?? new Date();
   const plan = demoPlan(now, options.customer);
+  await ensureDemoKeyProperty(crm);
 
   const contactIds = new Map<string, string>();
   for (const person of plan.people) {

@@ -3,6 +3,7 @@ import type { Client } from '@hubspot/api-client';
 import { STAGE } from '@app/shared/deal-stages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHubSpotClient } from '../../../../worker/src/crm/hubspot-client';
+import { SEED_OWNERS } from './seed';
 import { startHubSpotEmulator, type HubSpotEmulator } from './server';
 
 const TOKEN = 'test-token';
@@ -110,14 +111,15 @@ describe('HubSpot emulator control API', () => {
 
     expect((await control('POST', '/reset')).status).toBe(200);
     expect(emulator.objects('tickets')).toEqual([]);
-    expect(emulator.owners()).toHaveLength(3);
+    // The ready account: the super admin and the three cleaners.
+    expect(emulator.owners()).toHaveLength(SEED_OWNERS.length + 1);
     expect(emulator.requests()).toEqual([]);
   });
 
   it('reads and changes the rate limit through /config', async () => {
-    expect((await control('GET', '/config')).json).toEqual({ rateLimit: { max: 100, intervalMs: 10_000 } });
+    expect((await control('GET', '/config')).json).toMatchObject({ rateLimit: { max: 100, intervalMs: 10_000 } });
     const changed = await control('PUT', '/config', { rateLimit: { max: 7 } });
-    expect(changed.json).toEqual({ rateLimit: { max: 7, intervalMs: 10_000 } });
+    expect(changed.json).toMatchObject({ rateLimit: { max: 7, intervalMs: 10_000 } });
     expect(emulator.rateLimit.get()).toEqual({ max: 7, intervalMs: 10_000 });
     emulator.rateLimit.set({ max: 100, intervalMs: 10_000 });
   });

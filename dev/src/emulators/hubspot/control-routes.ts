@@ -7,6 +7,16 @@ import { normalizeType } from './object-types';
 import { rateLimitSchema } from './rate-limit';
 import { parseBody, type Router } from './routing';
 
+/** PUT /_emulator/config: any of these; rate limits may be given in part. */
+const configPatchSchema = z
+  .object({
+    rateLimit: rateLimitSchema.partial().optional(),
+    searchRateLimit: rateLimitSchema.partial().optional(),
+    indexLagMs: z.number().int().min(0).max(600_000).optional(),
+    scopes: z.array(z.string().min(1)).optional(),
+  })
+  .strict();
+
 /** A PDF with one line of text: enough for a browser to open the invoice link. */
 function tinyPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '');
@@ -64,6 +74,12 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
   router.on('GET', '/_emulator/objects/:type', ({ params, query }) =>
     ok({ results: core.objects(params.type ?? '', query.get('archived') === 'true') }),
   );
+  // What a user does in HubSpot's UI: delete a record, merge two.
+  router.on('POST', '/_emulator/objects/:type/merge', ({ params, body }) => {
+    const input = parseBody(z.object({ primaryObjectId: z.string().min(1), objectIdToMerge: z.string().min(1) }), body);
+    return ok(core.merge(params.type ?? '', input.primaryObjectId, input.objectIdToMerge));
+  });
+  router.on('POST', '/_emulator/objects/:type/:id/archive', ({ params }) => ok(core.archiveObject(params.type ?? '', params.id ?? '')));
   router.on('GET', '/_emulator/objects/:type/:id', ({ params }) => {
     const type = normalizeType(params.type ?? '');
     return ok(core.withAssociations(core.store.get(type, params.id ?? '')));
@@ -80,14 +96,23 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
     ok(core.updateTicket(params.id ?? '', parseBody(ticketPatchSchema, body))),
   );
 
-  router.on('GET', '/_emulator/owners', () => ok({ results: core.owners() }));
+  router.on('GET', '/_emulator/owners', ({ query }) => ok({ results: core.owners(query.get('archived') === 'true') }));
   router.on('POST', '/_emulator/owners', ({ body }) => ({ status: 201, body: core.addOwner(parseBody(ownerSchema, body)) }));
+  // A user deactivated in HubSpot: its owner is archived.
+  router.on('POST', '/_emulator/owners/:id/archive', ({ params }) => ok(core.archiveOwner(params.id ?? '')));
 
-  router.on('GET', '/_emulator/config', () => ok({ rateLimit: core.limiter.current }));
+  router.on('GET', '/_emulator/config', () => ok(core.config()));
   router.on('PUT', '/_emulator/config', ({ body }) => {
-    const input = parseBody(z.object({ rateLimit: rateLimitSchema.partial().optional() }), body);
-    if (input.rateLimit) core.setRateLimit({ ...core.limiter.current, ...input.rateLimit });
-    return ok({ rateLimit: core.limiter.current });
+    const input = parseBody(configPatchSchema, body);
+    const current = core.config();
+    return ok(
+      core.setConfig({
+        ...(input.rateLimit ? { rateLimit: { ...current.rateLimit, ...input.rateLimit } } : {}),
+        ...(input.searchRateLimit ? { searchRateLimit: { ...current.searchRateLimit, ...input.searchRateLimit } } : {}),
+        ...(input.indexLagMs !== undefined ? { indexLagMs: input.indexLagMs } : {}),
+        ...(input.scopes ? { scopes: input.scopes } : {}),
+      }),
+    );
   });
 
   // What the invoice links of a created invoice open.

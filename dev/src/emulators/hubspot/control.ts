@@ -6,8 +6,11 @@ import type { PropertyInput, Store } from './store';
 
 /**
  * What staff do in HubSpot's UI, as control calls: move a deal, schedule it, assign a cleaner,
- * bill it. Each goes through the store, so it advances hs_lastmodifieddate like a UI edit.
+ * bill it. Each goes through the store, so it advances hs_lastmodifieddate like a UI edit, and
+ * is checked against the account's properties like any write; as HubSpot's own writes they may
+ * set read-only values (invoice links, amounts billed).
  */
+const BY_HUBSPOT = { trusted: true } as const;
 
 /** Dollars as HubSpot's number properties hold them: a number or a decimal string ('149.5'). */
 const dollars = z.union([
@@ -38,7 +41,7 @@ export function updateDeal(store: Store, id: string, input: DealPatch): CrmObjec
     }
     properties.hubspot_owner_id = patch.ownerId;
   }
-  return store.update('deals', id, properties);
+  return store.update('deals', id, properties, BY_HUBSPOT);
 }
 
 export const invoiceSchema = z
@@ -58,18 +61,23 @@ export function attachInvoice(store: Store, baseUrl: string, dealId: string, inp
     hs_currency: 'USD',
   };
   if (invoice.number) properties.hs_number = invoice.number;
-  if (existingId) return store.update('invoices', existingId, properties);
+  if (existingId) return store.update('invoices', existingId, properties, BY_HUBSPOT);
 
-  const created = store.create('invoices', {
-    ...properties,
-    hs_number: invoice.number ?? `INV-${1000 + store.list('invoices', true).length + 1}`,
-    hs_invoice_date: new Date().toISOString(),
-  });
+  const created = store.create(
+    'invoices',
+    {
+      ...properties,
+      hs_number: invoice.number ?? `INV-${1000 + store.list('invoices', true).length + 1}`,
+      hs_invoice_date: new Date().toISOString().slice(0, 10),
+    },
+    [],
+    BY_HUBSPOT,
+  );
   const links = {
     hs_invoice_link: `${baseUrl}/_emulator/invoices/${created.id}`,
     hs_pdf_download_link: `${baseUrl}/_emulator/invoices/${created.id}/pdf`,
   };
-  store.update('invoices', created.id, links);
+  store.update('invoices', created.id, links, BY_HUBSPOT);
   store.associate('invoices', created.id, {
     toType: 'deals',
     toId: dealId,
@@ -91,7 +99,7 @@ export const ticketPatchSchema = z.object({ hs_pipeline_stage: z.string().min(1)
 export type TicketPatch = z.input<typeof ticketPatchSchema>;
 
 export function updateTicket(store: Store, id: string, input: TicketPatch): CrmObject {
-  return store.update('tickets', id, ticketPatchSchema.parse(input));
+  return store.update('tickets', id, ticketPatchSchema.parse(input), BY_HUBSPOT);
 }
 
 export const ownerSchema = z

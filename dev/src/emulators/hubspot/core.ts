@@ -9,11 +9,14 @@ import {
   type TicketPatch,
 } from './control';
 import { Faults } from './faults';
+import { mergeObjects } from './merge';
 import type { Association, CrmObject, Owner } from './model';
 import { normalizeType } from './object-types';
 import { StateFile } from './persistence';
-import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './rate-limit';
+import { DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './rate-limit';
 import { RequestLog } from './request-log';
+import { DEFAULT_SCOPES } from './scopes';
+import { SearchIndex } from './search-index';
 import { seedStore } from './seed';
 import { emptyState, Store } from './store';
 
@@ -25,9 +28,22 @@ export interface ObjectWithAssociations extends CrmObject {
 export interface CoreOptions {
   accessToken: string;
   rateLimit?: RateLimitConfig | undefined;
+  searchRateLimit?: RateLimitConfig | undefined;
   stateFile?: string | undefined;
-  seed?: boolean | undefined;
+  blank?: boolean | undefined;
+  indexLagMs?: number | undefined;
+  scopes?: readonly string[] | undefined;
   firstObjectId?: number | undefined;
+}
+
+/** Settings that can change while the emulator runs (PUT /_emulator/config, `emulator.config.set`). */
+export interface EmulatorConfig {
+  rateLimit: RateLimitConfig;
+  searchRateLimit: RateLimitConfig;
+  /** How far search trails writes, in milliseconds. */
+  indexLagMs: number;
+  /** Scopes of the private app whose token the emulator accepts. */
+  scopes: string[];
 }
 
 /**
@@ -36,15 +52,22 @@ export interface CoreOptions {
  */
 export class EmulatorCore {
   readonly store = new Store();
+  readonly index: SearchIndex;
   readonly faults = new Faults();
   readonly limiter: RateLimiter;
+  readonly searchLimiter: RateLimiter;
   readonly log = new RequestLog();
   readonly stateFile: StateFile | undefined;
+  scopes: Set<string>;
   /** Set once the server listens; invoice links point here. */
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: CoreOptions) {
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+    this.searchLimiter = new RateLimiter(options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT);
+    this.index = new SearchIndex(options.indexLagMs ?? 0);
+    this.scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
+    this.store.onWrite((object) => this.index.record(object));
     this.stateFile = options.stateFile ? new StateFile(options.stateFile, this.store) : undefined;
     const saved = this.stateFile?.read();
     if (saved) this.store.load(saved);
@@ -56,15 +79,35 @@ export class EmulatorCore {
 
   private fresh(): void {
     this.store.load(emptyState(this.options.firstObjectId));
-    if (this.options.seed ?? true) seedStore(this.store);
+    seedStore(this.store, { blank: this.options.blank ?? false });
+    // The starting records were indexed long ago: search sees them at once, whatever the lag.
+    this.index.clear();
   }
 
-  /** Back to the seeded state: objects, associations, owners, faults, request log and rate-limit counters. */
+  /** Back to the starting account: records, schema, owners, faults, request log and rate-limit counters (config stays). */
   reset(): void {
     this.fresh();
     this.faults.clear();
     this.log.clear();
     this.limiter.reset();
+    this.searchLimiter.reset();
+  }
+
+  config(): EmulatorConfig {
+    return {
+      rateLimit: this.limiter.current,
+      searchRateLimit: this.searchLimiter.current,
+      indexLagMs: this.index.lagMs,
+      scopes: [...this.scopes].sort(),
+    };
+  }
+
+  setConfig(patch: Partial<EmulatorConfig>): EmulatorConfig {
+    if (patch.rateLimit) this.limiter.configure(patch.rateLimit);
+    if (patch.searchRateLimit) this.searchLimiter.configure(patch.searchRateLimit);
+    if (patch.indexLagMs !== undefined) this.index.lagMs = patch.indexLagMs;
+    if (patch.scopes) this.scopes = new Set(patch.scopes);
+    return this.config();
   }
 
   objects(type: string, includeArchived = false): ObjectWithAssociations[] {
@@ -85,8 +128,8 @@ export class EmulatorCore {
     return this.store.allAssociations();
   }
 
-  owners(): Owner[] {
-    return this.store.owners().map((o) => ({ ...o }));
+  owners(includeArchived = false): Owner[] {
+    return this.store.owners(includeArchived).map((o) => ({ ...o }));
   }
 
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations {
@@ -105,7 +148,20 @@ export class EmulatorCore {
     return this.store.addOwner(ownerSchema.parse(input));
   }
 
-  setRateLimit(config: RateLimitConfig): void {
-    this.limiter.configure(config);
+  /** A user deactivated in HubSpot: the owner is archived. */
+  archiveOwner(id: string): Owner {
+    return { ...this.store.archiveOwner(id) };
+  }
+
+  /** Deletes a record as a user does in HubSpot (to the recycling bin). */
+  archiveObject(type: string, id: string): ObjectWithAssociations {
+    const canonical = normalizeType(type);
+    this.store.archive(canonical, id);
+    return this.withAssociations(this.store.records(canonical).find((o) => o.id === id)!);
+  }
+
+  /** Merges two records as a user does in HubSpot; answers the primary record. */
+  merge(type: string, primaryObjectId: string, objectIdToMerge: string): ObjectWithAssociations {
+    return this.withAssociations(mergeObjects(this.store, normalizeType(type), primaryObjectId, objectIdToMerge));
   }
 }

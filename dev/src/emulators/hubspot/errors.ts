@@ -20,6 +20,20 @@ export class HubSpotError extends Error {
   body(correlationId: string): Record<string, unknown> {
     return { status: 'error', message: this.message, correlationId, category: this.category, ...this.extra };
   }
+
+  /** The error as one entry of a batch answer's `errors` (HubSpot's StandardError), with more context. */
+  batchEntry(context: Record<string, string[]>): Record<string, unknown> {
+    const own = (this.extra.context ?? {}) as Record<string, string[]>;
+    return {
+      status: 'error',
+      category: this.category,
+      ...(this.extra.subCategory ? { subCategory: this.extra.subCategory } : {}),
+      message: this.message,
+      context: { ...own, ...context },
+      errors: (this.extra.errors as unknown[] | undefined) ?? [],
+      links: {},
+    };
+  }
 }
 
 export const newCorrelationId = (): string => randomUUID();
@@ -39,6 +53,24 @@ export const unauthorized = () =>
     'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
   );
 
-/** What HubSpot answers when a unique-value property (contact e-mail, our app_request_id) is taken. */
+/** What HubSpot answers when a unique-value property (contact e-mail, or one created with hasUniqueValue) is taken. */
 export const conflict = (message: string, existingId: string) =>
   new HubSpotError(409, 'CONFLICT', message, { context: { existingId: [existingId] } });
+
+/** A property, group or pipeline created with a name that is taken. */
+export const alreadyExists = (message: string) => new HubSpotError(409, 'OBJECT_ALREADY_EXISTS', message);
+
+/**
+ * 403 for a token whose private app lacks every scope the endpoint accepts (any one of
+ * `required` would do, as HubSpot's API reference lists them per endpoint).
+ */
+export const missingScopes = (required: readonly string[]) =>
+  new HubSpotError(
+    403,
+    'MISSING_SCOPES',
+    "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",
+    {
+      errors: [{ message: 'One or more of the following scopes are required.', context: { requiredGranularScopes: [...required] } }],
+      links: { scopes: 'https://developers.hubspot.com/scopes' },
+    },
+  );

@@ -60,32 +60,9 @@ export function alwaysReturned(type: string): string[] {
   return type === 'contacts' ? [...base, 'lastmodifieddate'] : base;
 }
 
+/** Types whose records can be merged (`POST /crm/v3/objects/{type}/merge`), per HubSpot's API reference. */
+export const MERGEABLE_TYPES: ReadonlySet<string> = new Set(['contacts', 'companies', 'deals', 'tickets']);
+
 export function defaultProperties(type: string): string[] {
   return [...(TYPES[type]?.defaults ?? []), ...alwaysReturned(type)];
-}
-
-/**
- * Properties that must be unique per object type. Contact e-mail is unique in HubSpot;
- * `app_request_id` is our own idempotency key, created in the portal as a unique-value property.
- */
-export function uniqueProperties(type: string): readonly string[] {
-  return type === 'contacts' ? ['email', 'app_request_id'] : ['app_request_id'];
-}
-
-/**
- * Datetime properties. HubSpot accepts epoch milliseconds or ISO 8601 on write and answers
- * ISO 8601 in UTC with milliseconds on read (CRM v3), so the emulator stores that form.
- */
-const DATETIME_PROPERTIES = new Set([
-  'createdate',
-  'closedate',
-  'hs_lastmodifieddate',
-  'lastmodifieddate',
-  'scheduled_date',
-  'hs_invoice_date',
-  'hs_due_date',
-]);
-
-export function isDatetimeProperty(name: string): boolean {
-  return DATETIME_PROPERTIES.has(name);
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { StoreState } from './model';
+import { STATE_VERSION, type StoreState } from './model';
 import type { Store } from './store';
 
 /**
@@ -19,7 +19,11 @@ export class StateFile {
     private readonly debounceMs = 50,
   ) {}
 
-  /** The saved state, or undefined when there is no file yet. A broken file is an error, not a silent reset. */
+  /**
+   * The saved state, or undefined when there is no file yet. A file from an older emulator is
+   * moved aside (kept, not read) and the emulator starts fresh; a broken file is an error, not
+   * a silent reset.
+   */
   read(): StoreState | undefined {
     let text: string;
     try {
@@ -29,8 +33,16 @@ export class StateFile {
       throw error;
     }
     const state = JSON.parse(text) as StoreState;
-    if (state.version !== 1 || typeof state.nextId !== 'number') throw new Error(`${this.path}: not a HubSpot emulator state file`);
-    return state;
+    if (typeof state.version !== 'number' || typeof state.nextId !== 'number') throw new Error(`${this.path}: not a HubSpot emulator state file`);
+    if (state.version === STATE_VERSION) return state;
+    let aside = `${this.path}.v${state.version}.old`;
+    if (existsSync(aside)) aside = `${this.path}.v${state.version}.${Date.now()}.old`;
+    renameSync(this.path, aside);
+    console.warn(
+      `hubspot emulator: ${this.path} was written by an older emulator (state version ${state.version}, now ${STATE_VERSION}); ` +
+        `moved it to ${aside} and starting with a fresh account. Delete the local database too if it holds HubSpot ids from the old file.`,
+    );
+    return undefined;
   }
 
   schedule(): void {

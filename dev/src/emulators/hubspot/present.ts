@@ -8,11 +8,16 @@ export interface PresentOptions {
   associations?: string[] | undefined;
 }
 
-/** An object as CRM v3 answers it: only the asked-for properties (null when empty) plus the ones HubSpot always adds. */
+/**
+ * An object as CRM v3 answers it: the asked-for properties (null when empty) plus the ones
+ * HubSpot always adds. Names the account has no property for are left out, as HubSpot ignores
+ * them on read.
+ */
 export function presentObject(store: Store, object: CrmObject, options: PresentOptions = {}): Record<string, unknown> {
+  const known = (name: string) => store.property(object.type, name) !== undefined;
   const names = options.properties?.length
-    ? [...new Set([...options.properties, ...alwaysReturned(object.type)])]
-    : defaultProperties(object.type);
+    ? [...new Set([...options.properties.filter(known), ...alwaysReturned(object.type)])]
+    : defaultProperties(object.type).filter(known);
   const properties: Record<string, string | null> = {};
   for (const name of names) properties[name] = object.properties[name] ?? null;
   const out: Record<string, unknown> = {

@@ -39,6 +39,11 @@ export class RateLimiter {
     this.hits.clear();
   }
 
+  /** Takes back the last counted call of a token (a call another limit refused after this one counted it). */
+  release(token: string): void {
+    this.hits.get(token)?.pop();
+  }
+
   take(token: string, now = Date.now()): RateDecision {
     const { max, intervalMs } = this.config;
     const recent = (this.hits.get(token) ?? []).filter((t) => t > now - intervalMs);
@@ -56,6 +61,21 @@ export class RateLimiter {
     if (!allowed) headers['Retry-After'] = String(Math.ceil(retryAfterMs / 1000));
     return { allowed, remaining, retryAfterMs, headers };
   }
+}
+
+/** HubSpot's search endpoints allow a few requests per second per token, on top of the general budget. */
+export const DEFAULT_SEARCH_RATE_LIMIT: RateLimitConfig = { max: 4, intervalMs: 1_000 };
+
+/** The body HubSpot sends with a 429 from the search endpoints' per-second limit. */
+export function secondlyLimitBody(correlationId: string): Record<string, unknown> {
+  return {
+    status: 'error',
+    message: 'You have reached your secondly limit.',
+    errorType: 'RATE_LIMIT',
+    correlationId,
+    policyName: 'SECONDLY',
+    groupName: 'publicapi:crm-search',
+  };
 }
 
 /** The body HubSpot sends with a 429 from the ten-secondly limit. */

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { badRequest } from './errors';
-import type { CrmObject } from './model';
-import { isDatetimeProperty } from './object-types';
+import type { CrmObject, PropertyType } from './model';
+
+/** The type of a property of the searched object type (undefined when the account has none). */
+export type PropertyTypeOf = (name: string) => PropertyType | undefined;
+
+/** HubSpot's search never pages past this many results of one query. */
+export const SEARCH_RESULT_CAP = 10_000;
 
 const OPERATORS = [
   'EQ',
@@ -61,12 +66,12 @@ function toMillis(value: string): number {
 }
 
 /**
- * Orders two property values the way HubSpot does for the property's type. We have no
- * schema, so: datetimes (known names) by instant, numeric-looking values as numbers,
- * everything else as case-insensitive text.
+ * Orders two property values the way HubSpot does for the property's type: dates and
+ * datetimes by instant (filters may give epoch ms or ISO), numbers as numbers, everything else
+ * as case-insensitive text (numeric-looking text as numbers, e.g. ids).
  */
-function compare(property: string, left: string, right: string): number {
-  if (isDatetimeProperty(property)) {
+function compare(type: PropertyType | undefined, left: string, right: string): number {
+  if (type === 'datetime' || type === 'date') {
     const a = toMillis(left);
     const b = toMillis(right);
     if (Number.isFinite(a) && Number.isFinite(b)) return a - b;
@@ -83,8 +88,9 @@ function valueOf(object: CrmObject, property: string): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
-function matches(object: CrmObject, filter: Filter): boolean {
+function matches(object: CrmObject, filter: Filter, typeOf: PropertyTypeOf): boolean {
   const { propertyName: name, operator } = filter;
+  const type = name === 'hs_object_id' || name === 'id' ? 'number' : typeOf(name);
   const actual = valueOf(object, name);
   if (operator === 'HAS_PROPERTY') return actual !== null;
   if (operator === 'NOT_HAS_PROPERTY') return actual === null;
@@ -94,17 +100,17 @@ function matches(object: CrmObject, filter: Filter): boolean {
   };
   if (operator === 'IN' || operator === 'NOT_IN') {
     const values = filter.values ?? [];
-    const found = actual !== null && values.some((v) => compare(name, actual, v) === 0);
+    const found = actual !== null && values.some((v) => compare(type, actual, v) === 0);
     return operator === 'IN' ? found : !found;
   }
-  if (operator === 'NEQ') return actual === null || compare(name, actual, needValue(filter.value)) !== 0;
+  if (operator === 'NEQ') return actual === null || compare(type, actual, needValue(filter.value)) !== 0;
   if (actual === null) return false;
   if (operator === 'CONTAINS_TOKEN' || operator === 'NOT_CONTAINS_TOKEN') {
     const token = needValue(filter.value).toLowerCase().replace(/\*/g, '');
     const has = actual.toLowerCase().includes(token);
     return operator === 'CONTAINS_TOKEN' ? has : !has;
   }
-  const c = compare(name, actual, needValue(filter.value));
+  const c = compare(type, actual, needValue(filter.value));
   switch (operator) {
     case 'EQ':
       return c === 0;
@@ -117,7 +123,7 @@ function matches(object: CrmObject, filter: Filter): boolean {
     case 'GTE':
       return c >= 0;
     case 'BETWEEN':
-      return c >= 0 && compare(name, actual, needValue(filter.highValue)) <= 0;
+      return c >= 0 && compare(type, actual, needValue(filter.highValue)) <= 0;
   }
 }
 
@@ -127,13 +133,21 @@ export interface SearchPage {
   nextAfter?: string;
 }
 
-/** OR between filter groups, AND inside a group; then sort, then an offset-style `after` like HubSpot's. */
-export function search(objects: CrmObject[], request: SearchRequest): SearchPage {
+/**
+ * OR between filter groups, AND inside a group; then sort, then an offset-style `after` like
+ * HubSpot's, which refuses a page that reaches past the 10,000th result.
+ */
+export function search(objects: CrmObject[], request: SearchRequest, typeOf: PropertyTypeOf): SearchPage {
+  const offset = request.after === undefined ? 0 : Number(request.after);
+  if (!Number.isInteger(offset) || offset < 0) throw badRequest(`after must be a non-negative integer, got ${request.after}`);
+  if (offset + request.limit > SEARCH_RESULT_CAP) {
+    throw badRequest(`There was a problem with the request: search results are limited to ${SEARCH_RESULT_CAP} (after ${offset} + limit ${request.limit} goes past it); narrow the filters instead of paging further.`);
+  }
   const groups = request.filterGroups.filter((g) => g.filters.length > 0);
   const query = request.query?.trim().toLowerCase();
   let hits = objects.filter(
     (o) =>
-      (groups.length === 0 || groups.some((g) => g.filters.every((f) => matches(o, f)))) &&
+      (groups.length === 0 || groups.some((g) => g.filters.every((f) => matches(o, f, typeOf)))) &&
       (!query || Object.values(o.properties).some((v) => v?.toLowerCase().includes(query))),
   );
   const sort = request.sorts[0];
@@ -143,11 +157,9 @@ export function search(objects: CrmObject[], request: SearchRequest): SearchPage
       const x = valueOf(a, sort.propertyName);
       const y = valueOf(b, sort.propertyName);
       if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
-      return sign * compare(sort.propertyName, x, y) || Number(a.id) - Number(b.id);
+      return sign * compare(typeOf(sort.propertyName), x, y) || Number(a.id) - Number(b.id);
     });
   }
-  const offset = request.after === undefined ? 0 : Number(request.after);
-  if (!Number.isInteger(offset) || offset < 0) throw badRequest(`after must be a non-negative integer, got ${request.after}`);
   const results = hits.slice(offset, offset + request.limit);
   const next = offset + results.length;
   return { total: hits.length, results, ...(next < hits.length && results.length > 0 ? { nextAfter: String(next) } : {}) };

@@ -2,17 +2,22 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ZodError } from 'zod';
 import { registerAssociationRoutes } from './associations';
+import { registerBatchRoutes } from './batch-routes';
 import { registerControlRoutes } from './control-routes';
-import { EmulatorCore, type ObjectWithAssociations } from './core';
+import { EmulatorCore, type EmulatorConfig, type ObjectWithAssociations } from './core';
 import type { DealPatch, InvoiceInput, OwnerInput, TicketPatch } from './control';
-import { badRequest, HubSpotError, newCorrelationId, unauthorized } from './errors';
+import { badRequest, HubSpotError, missingScopes, newCorrelationId, unauthorized } from './errors';
 import type { FaultInput, FaultState, PendingFault } from './faults';
 import type { Association, Owner } from './model';
 import { registerObjectRoutes } from './objects-routes';
-import { registerOwnerPipelineRoutes } from './owners-pipelines';
-import { rateLimitBody, type RateLimitConfig } from './rate-limit';
+import { registerOwnerRoutes } from './owners-routes';
+import { registerPipelineRoutes } from './pipelines-routes';
+import { registerPropertyRoutes } from './properties-routes';
+import { rateLimitBody, secondlyLimitBody, type RateLimitConfig } from './rate-limit';
 import type { RequestLogEntry } from './request-log';
 import { readJson, Router, type Reply } from './routing';
+import { requiredScopes } from './scopes';
+import { registerTokenInfoRoute } from './token-info';
 
 export interface HubSpotEmulatorOptions {
   /** 0 (the default) picks any free port. */
@@ -22,10 +27,20 @@ export interface HubSpotEmulatorOptions {
   accessToken: string;
   /** Rolling window per token; default 100 calls per 10 000 ms like a HubSpot private app. */
   rateLimit?: RateLimitConfig;
+  /** Search's own limit per token, on top of `rateLimit`; default 4 calls per 1 000 ms like HubSpot's. */
+  searchRateLimit?: RateLimitConfig;
   /** JSON file the state is loaded from at start and written to after changes. */
   stateFile?: string;
-  /** Pipelines, owners and the product catalogue on a fresh start (default true). */
-  seed?: boolean;
+  /**
+   * Start (on a fresh start or reset) as a new HubSpot account: HubSpot's default properties,
+   * pipelines and one owner (the super admin), nothing of ours. Default false: the "ready"
+   * account, set up as `shared/src/crm-schema.ts` asks, with the cleaners and the catalogue.
+   */
+  blank?: boolean;
+  /** How far search trails writes, in ms (default 0: search sees every write at once). */
+  indexLagMs?: number;
+  /** The private app's scopes; default every scope of CRM_REQUIRED_SCOPES plus the read scopes their write scopes imply. */
+  scopes?: readonly string[];
   /**
    * First id handed out (default 1001). HubSpot ids are unique across an account; tests that
    * run several emulators against one database start them apart, as a real account would be.
@@ -39,26 +54,34 @@ export interface HubSpotEmulator {
   url: string;
   port: number;
   close(): Promise<void>;
-  /** Seeded state again; clears faults, the request log and rate-limit counters. */
+  /** The starting account again (blank or ready); clears faults, the request log, rate-limit counters and the search index. Config stays. */
   reset(): void;
   /** Live objects of a type ('deals', 'contacts', ...) with the ids they are associated to. */
-  objects(type: string): ObjectWithAssociations[];
+  objects(type: string, includeArchived?: boolean): ObjectWithAssociations[];
   associations(): Association[];
-  owners(): Owner[];
+  /** Active owners; with `true`, archived (deactivated) ones too. */
+  owners(includeArchived?: boolean): Owner[];
   requests(since?: number): RequestLogEntry[];
   clearRequests(): void;
   faults: {
     add(fault: FaultInput): void;
     outage(seconds: number): void;
     next(count: number, fault: { status: 429 | 500 | 502 | 503 | 400; retryAfterSeconds?: number; body?: 'json' | 'html' | 'empty' } | { timeoutMs: number }): void;
+    /** The next `count` batch writes with an input whose `property` is one of `values` answer 207, those inputs not applied. */
+    failBatchInputs(rule: { count: number; property: string; values: string[]; objectType?: string; category?: string; message?: string }): void;
     clear(): void;
     state(): FaultState;
   };
   rateLimit: { get(): RateLimitConfig; set(config: RateLimitConfig): void };
+  /** Rate limits, search index lag and scopes, as PUT /_emulator/config changes them. */
+  config: { get(): EmulatorConfig; set(patch: Partial<EmulatorConfig>): EmulatorConfig };
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations;
   updateTicket(id: string, patch: TicketPatch): ObjectWithAssociations;
   addOwner(input: OwnerInput): Owner;
+  archiveOwner(id: string): Owner;
+  archiveObject(type: string, id: string): ObjectWithAssociations;
+  merge(type: string, primaryObjectId: string, objectIdToMerge: string): ObjectWithAssociations;
   /** Writes the state file now (when there is one). */
   flush(): Promise<void>;
 }
@@ -122,9 +145,13 @@ function bearer(req: IncomingMessage): string | undefined {
 export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Promise<HubSpotEmulator> {
   const core = new EmulatorCore(options);
   const crm = new Router();
-  registerObjectRoutes(crm, core.store);
+  registerBatchRoutes(crm, core);
+  registerObjectRoutes(crm, core);
   registerAssociationRoutes(crm, core.store);
-  registerOwnerPipelineRoutes(crm, core.store);
+  registerOwnerRoutes(crm, core.store);
+  registerPipelineRoutes(crm, core.store);
+  registerPropertyRoutes(crm, core.store);
+  registerTokenInfoRoute(crm, core);
   const control = new Router();
   registerControlRoutes(control, core);
   const held = new Set<NodeJS.Timeout>();
@@ -168,12 +195,21 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
       return reply(faultReply(fault, correlationId));
     }
 
-    const token = bearer(req);
-    if (token !== options.accessToken) return reply(errorReply(unauthorized(), correlationId));
+    // The token-info endpoint takes the token in its body, not as a bearer.
+    const tokenInfo = url.pathname.startsWith('/oauth/');
+    const token = tokenInfo ? 'token-info' : bearer(req);
+    if (!tokenInfo && token !== options.accessToken) return reply(errorReply(unauthorized(), correlationId));
 
-    const limit = core.limiter.take(token);
+    const limit = core.limiter.take(token ?? '');
     if (!limit.allowed) return reply({ status: 429, body: rateLimitBody(correlationId) }, limit.headers);
+    // Search has its own per-second limit; a search it refuses does not use the general budget.
+    if (req.method === 'POST' && /\/search\/?$/.test(url.pathname) && !core.searchLimiter.take(token ?? '').allowed) {
+      core.limiter.release(token ?? '');
+      return reply({ status: 429, headers: { 'Retry-After': '1' }, body: secondlyLimitBody(correlationId) });
+    }
     try {
+      const scopes = requiredScopes(req.method ?? 'GET', url.pathname);
+      if (scopes && !scopes.some((s) => core.scopes.has(s))) throw missingScopes(scopes);
       reply(await route(crm, req, url), limit.headers);
     } catch (error) {
       reply(errorReply(error, correlationId), limit.headers);
@@ -222,23 +258,28 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
       return closed;
     },
     reset: () => core.reset(),
-    objects: (type) => core.objects(type),
+    objects: (type, includeArchived) => core.objects(type, includeArchived),
     associations: () => core.associations(),
-    owners: () => core.owners(),
+    owners: (includeArchived) => core.owners(includeArchived),
     requests: (since) => core.log.list(since),
     clearRequests: () => core.log.clear(),
     faults: {
       add: (fault) => core.faults.add(fault),
       outage: (seconds) => core.faults.add({ type: 'outage', seconds }),
       next: (count, fault) => core.faults.add({ type: 'next', count, ...fault }),
+      failBatchInputs: (rule) => core.faults.add({ type: 'batch-input-failures', ...rule }),
       clear: () => core.faults.clear(),
       state: () => core.faults.state(),
     },
-    rateLimit: { get: () => core.limiter.current, set: (config) => core.setRateLimit(config) },
+    rateLimit: { get: () => core.limiter.current, set: (config) => void core.setConfig({ rateLimit: config }) },
+    config: { get: () => core.config(), set: (patch) => core.setConfig(patch) },
     updateDeal: (id, patch) => core.updateDeal(id, patch),
     attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),
     updateTicket: (id, patch) => core.updateTicket(id, patch),
     addOwner: (input) => core.addOwner(input),
+    archiveOwner: (id) => core.archiveOwner(id),
+    archiveObject: (type, id) => core.archiveObject(type, id),
+    merge: (type, primaryObjectId, objectIdToMerge) => core.merge(type, primaryObjectId, objectIdToMerge),
     flush: async () => {
       await core.stateFile?.flush();
     },

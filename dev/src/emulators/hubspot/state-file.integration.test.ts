@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAGE } from '@app/shared/deal-stages';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHubSpotClient } from '../../../../worker/src/crm/hubspot-client';
 import { startHubSpotEmulator } from './server';
 
@@ -39,14 +39,35 @@ describe('HubSpot emulator state file', () => {
       });
       expect(read.associations?.contacts?.results[0]?.id).toBe(contact.id);
       expect(read.associations?.invoices?.results).toHaveLength(1);
-      // Seeded data is not seeded twice.
-      expect(second.owners()).toHaveLength(3);
+      // Seeded data is not seeded twice (the super admin and the three cleaners).
+      expect(second.owners()).toHaveLength(4);
 
       const next = await again.crm.deals.basicApi.create({ properties: { dealstage: STAGE.CLEAN_REQUESTED }, associations: [] });
       expect(Number(next.id)).toBeGreaterThan(Number(deal.id));
       expect(Date.parse(next.properties.hs_lastmodifieddate ?? '')).toBeGreaterThan(Date.parse(lastModified));
     } finally {
       await second.close();
+    }
+  });
+
+  it('moves a state file of an older emulator aside, says so, and starts fresh', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hubspot-emulator-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'hubspot.json');
+    const old = JSON.stringify({ version: 1, nextId: 5000, clock: 0, objects: {}, associations: [], owners: [], pipelines: {} });
+    await writeFile(stateFile, old);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const emulator = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    try {
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('older emulator'));
+      expect(await readFile(join(dir, 'hubspot.json.v1.old'), 'utf8')).toBe(old);
+      // A fresh ready account, written in the new format.
+      expect(emulator.owners().length).toBeGreaterThan(1);
+      await emulator.flush();
+      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toMatchObject({ version: 2 });
+    } finally {
+      warn.mockRestore();
+      await emulator.close();
     }
   });
 });

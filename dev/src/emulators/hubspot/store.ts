@@ -1,9 +1,11 @@
 import { inverseTypeId } from './association-types';
 import { badRequest, conflict, objectNotFound } from './errors';
-import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyValues, StoreState } from './model';
-import { isDatetimeProperty, singular, uniqueProperties } from './object-types';
+import { STATE_VERSION } from './model';
+import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyDefinition, PropertyValues, StoreState, TypeSchema } from './model';
+import { checkPipelineStage, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
+import { checkProperties, type PropertyInput, type WriteRules } from './property-schema';
 
-export type PropertyInput = Record<string, unknown>;
+export type { PropertyInput } from './property-schema';
 
 export interface AssociationInput {
   toType: string;
@@ -12,24 +14,58 @@ export interface AssociationInput {
   category: AssociationCategory;
 }
 
+export interface WriteOptions {
+  /** A write by HubSpot itself (control API: the UI, invoicing): read-only values may be set. */
+  trusted?: boolean;
+}
+
+/** Pipelines and stages created through the API get ids from here: numbers like HubSpot's. */
+export const FIRST_CONFIG_ID = 1_700_000_001;
+
 export function emptyState(firstObjectId = 1001): StoreState {
-  return { version: 1, nextId: firstObjectId, clock: 0, objects: {}, associations: [], owners: [], pipelines: {} };
+  return {
+    version: STATE_VERSION,
+    nextId: firstObjectId,
+    nextConfigId: FIRST_CONFIG_ID,
+    clock: 0,
+    objects: {},
+    associations: [],
+    owners: [],
+    pipelines: {},
+    schema: {},
+  };
 }
 
 /**
  * All CRM state of the emulator. Every change goes through here so that it advances
- * hs_lastmodifieddate (an incremental pull relies on it) and tells the persistence layer.
+ * hs_lastmodifieddate (an incremental pull relies on it), tells the persistence layer, and
+ * tells the search index what each record looked like at each write.
  */
 export class Store {
   private state: StoreState = emptyState();
-  private readonly listeners: Array<() => void> = [];
+  private readonly changeListeners: Array<() => void> = [];
+  private readonly writeListeners: Array<(object: CrmObject) => void> = [];
+  /** Writes of the running transaction, told to the write listeners only if it commits. */
+  private pending: CrmObject[] | undefined;
 
   onChange(listener: () => void): void {
-    this.listeners.push(listener);
+    this.changeListeners.push(listener);
   }
 
-  private changed(): void {
-    for (const listener of this.listeners) listener();
+  /** Called with a copy of a record after each write that commits. */
+  onWrite(listener: (object: CrmObject) => void): void {
+    this.writeListeners.push(listener);
+  }
+
+  /** Schema, pipeline and owner edits (configuration) tell the persistence layer through here. */
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  private written(object: CrmObject): void {
+    const copy = structuredClone(object);
+    if (this.pending) this.pending.push(copy);
+    else for (const listener of this.writeListeners) listener(copy);
   }
 
   snapshot(): StoreState {
@@ -41,10 +77,61 @@ export class Store {
     this.changed();
   }
 
+  /**
+   * Runs `work` all or nothing: if it throws, the state is as before and no write is seen by
+   * the search index (a HubSpot request that fails as a whole writes nothing).
+   */
+  transaction<T>(work: () => T): T {
+    if (this.pending) return work();
+    const before = this.snapshot();
+    this.pending = [];
+    try {
+      const result = work();
+      const writes = this.pending;
+      this.pending = undefined;
+      for (const object of writes) for (const listener of this.writeListeners) listener(object);
+      return result;
+    } catch (error) {
+      this.pending = undefined;
+      this.state = before;
+      this.changed();
+      throw error;
+    }
+  }
+
   /** Strictly increasing milliseconds: two changes in the same millisecond still order. */
   now(): number {
     this.state.clock = Math.max(Date.now(), this.state.clock + 1);
     return this.state.clock;
+  }
+
+  takeConfigId(): string {
+    return String(this.state.nextConfigId++);
+  }
+
+  // --- schema --------------------------------------------------------------------------
+
+  /** The property groups and definitions of a type (mutable: schema operations edit it, then call changed()). */
+  schema(type: string): TypeSchema {
+    return (this.state.schema[type] ??= { groups: [], properties: [] });
+  }
+
+  property(type: string, name: string, includeArchived = false): PropertyDefinition | undefined {
+    return this.schema(type).properties.find((p) => p.name === name && (includeArchived || !p.archived));
+  }
+
+  /** Unique-value properties of a type: those created with hasUniqueValue, and a contact's e-mail. */
+  isUnique(type: string, name: string): boolean {
+    if (type === 'contacts' && name === 'email') return true;
+    return this.property(type, name)?.hasUniqueValue ?? false;
+  }
+
+  private rules(type: string, options: WriteOptions): WriteRules {
+    return {
+      definition: (name) => this.property(type, name),
+      ownerIds: new Set(this.owners().map((o) => o.id)),
+      trusted: options.trusted ?? false,
+    };
   }
 
   // --- objects -------------------------------------------------------------------------
@@ -53,16 +140,28 @@ export class Store {
     return (this.state.objects[type] ??= {});
   }
 
-  /** Live (not archived) objects of a type, in id order. */
+  /** Live objects of a type in id order; with `includeArchived`, archived ones too (never merged ones). */
   list(type: string, includeArchived = false): CrmObject[] {
     return Object.values(this.table(type))
-      .filter((o) => includeArchived || !o.archived)
+      .filter((o) => !o.mergedInto && (includeArchived || !o.archived))
       .sort((a, b) => Number(a.id) - Number(b.id));
+  }
+
+  /** Every record of a type ever created, archived and merged ones included. */
+  records(type: string): CrmObject[] {
+    return Object.values(this.table(type));
   }
 
   find(type: string, id: string): CrmObject | undefined {
     const found = this.table(type)[id];
-    return found && !found.archived ? found : undefined;
+    return found && !found.archived && !found.mergedInto ? found : undefined;
+  }
+
+  /** Like find, but a merged id leads to the record it was merged into, as HubSpot reads do. */
+  resolve(type: string, id: string): CrmObject | undefined {
+    let current = this.table(type)[id];
+    for (let hops = 0; current?.mergedInto && hops < 100; hops++) current = this.table(type)[current.mergedInto];
+    return current && !current.archived && !current.mergedInto ? current : undefined;
   }
 
   get(type: string, id: string): CrmObject {
@@ -71,17 +170,20 @@ export class Store {
     return found;
   }
 
-  /** Finds by id (`hs_object_id`) or by a unique property, as `idProperty` does. */
+  /** Finds by id (`hs_object_id`, following merges) or by a unique property, as `idProperty` does. */
   findBy(type: string, property: string, value: string): CrmObject | undefined {
-    if (property === 'hs_object_id' || property === 'id') return this.find(type, value);
+    if (property === 'hs_object_id' || property === 'id') return this.resolve(type, value);
     const wanted = value.trim().toLowerCase();
-    return this.list(type).find((o) => (o.properties[property] ?? '').trim().toLowerCase() === wanted && wanted !== '');
+    if (wanted === '') return undefined;
+    return this.list(type).find((o) => (o.properties[property] ?? '').trim().toLowerCase() === wanted);
   }
 
-  create(type: string, input: PropertyInput, associations: AssociationInput[] = []): CrmObject {
-    const properties = normalizeProperties(input);
+  create(type: string, input: PropertyInput, associations: AssociationInput[] = [], options: WriteOptions = {}): CrmObject {
+    const properties = checkProperties(input, this.rules(type, options));
+    const values: PropertyValues = { ...creationDefaults(type), ...properties };
+    deriveValues(type, values);
     this.checkUnique(type, properties, undefined);
-    this.validate(type, properties);
+    checkPipelineStage(type, values, this.pipelines(type));
     for (const a of associations) this.get(a.toType, a.toId);
     const now = this.now();
     const iso = new Date(now).toISOString();
@@ -89,7 +191,7 @@ export class Store {
     const object: CrmObject = {
       id,
       type,
-      properties: { ...defaultsFor(type), ...properties, hs_object_id: id, createdate: iso },
+      properties: { ...values, hs_object_id: id, createdate: values.createdate || iso },
       createdAt: iso,
       updatedAt: iso,
       archived: false,
@@ -97,19 +199,21 @@ export class Store {
     stamp(object, now);
     this.table(type)[id] = object;
     for (const a of associations) this.linkRaw(type, id, a, now);
+    this.written(object);
     this.changed();
     return object;
   }
 
-  update(type: string, id: string, input: PropertyInput): CrmObject {
+  update(type: string, id: string, input: PropertyInput, options: WriteOptions = {}): CrmObject {
     const object = this.get(type, id);
-    const properties = normalizeProperties(input);
-    delete properties.hs_object_id;
-    delete properties.createdate;
+    const properties = checkProperties(input, this.rules(type, options));
     this.checkUnique(type, properties, id);
-    this.validate(type, { ...object.properties, ...properties });
-    Object.assign(object.properties, properties);
+    const next = { ...object.properties, ...properties };
+    deriveValues(type, next);
+    checkPipelineStage(type, next, this.pipelines(type));
+    object.properties = next;
     stamp(object, this.now());
+    this.written(object);
     this.changed();
     return object;
   }
@@ -123,41 +227,24 @@ export class Store {
     this.state.associations = this.state.associations.filter(
       (a) => !(a.fromType === type && a.fromId === id) && !(a.toType === type && a.toId === id),
     );
+    this.written(object);
+    this.changed();
+  }
+
+  /** The merged record leaves every list and search; reads of its id lead to `intoId` (see merge.ts). */
+  markMerged(type: string, id: string, intoId: string): void {
+    const object = this.get(type, id);
+    object.mergedInto = intoId;
+    stamp(object, this.now());
+    this.written(object);
     this.changed();
   }
 
   private checkUnique(type: string, properties: PropertyValues, selfId: string | undefined): void {
-    for (const name of uniqueProperties(type)) {
-      const value = properties[name];
-      if (value == null || value === '') continue;
+    for (const [name, value] of Object.entries(properties)) {
+      if (value == null || value === '' || !this.isUnique(type, name)) continue;
       const existing = this.findBy(type, name, value);
-      if (!existing || existing.id === selfId) continue;
-      const message =
-        type === 'contacts' && name === 'email'
-          ? `Contact already exists. Existing ID: ${existing.id}`
-          : `A ${singular(type)} with ${name} "${value}" already exists (${name} is a unique-value property). Existing ID: ${existing.id}`;
-      throw conflict(message, existing.id);
-    }
-  }
-
-  /** HubSpot refuses a deal or ticket stage that its pipeline does not have. */
-  private validate(type: string, properties: PropertyValues): void {
-    const rules: Record<string, [pipelineProp: string, stageProp: string, fallback: string]> = {
-      deals: ['pipeline', 'dealstage', 'default'],
-      tickets: ['hs_pipeline', 'hs_pipeline_stage', '0'],
-    };
-    const rule = rules[type];
-    if (!rule) return;
-    const [pipelineProp, stageProp, fallback] = rule;
-    const pipelineId = properties[pipelineProp] ?? fallback;
-    const stage = properties[stageProp];
-    const pipeline = this.pipelines(type).find((p) => p.id === pipelineId);
-    if (!pipeline) throw invalidProperty(pipelineProp, `${pipelineId} was not one of the allowed options`);
-    if (type === 'tickets' && (stage == null || stage === '')) {
-      throw invalidProperty(stageProp, 'hs_pipeline_stage is required', 'REQUIRED_PROPERTY');
-    }
-    if (stage != null && stage !== '' && !pipeline.stages.some((s) => s.id === stage)) {
-      throw invalidProperty(stageProp, `${stage} was not one of the allowed options for pipeline ${pipeline.id}`);
+      if (existing && existing.id !== selfId) throw conflict(uniqueConflictMessage(type, name, value, existing.id), existing.id);
     }
   }
 
@@ -184,10 +271,13 @@ export class Store {
     for (const a of [forward, back]) {
       if (!this.state.associations.some((b) => sameAssociation(a, b))) this.state.associations.push(a);
     }
-    const from = this.find(fromType, fromId);
-    const to = this.find(input.toType, input.toId);
-    if (from) stamp(from, now);
-    if (to) stamp(to, now);
+    for (const [type, id] of [[fromType, fromId], [input.toType, input.toId]] as const) {
+      const object = this.find(type, id);
+      if (object) {
+        stamp(object, now);
+        this.written(object);
+      }
+    }
   }
 
   /** Removes every association between two objects (all labels), both directions. */
@@ -202,7 +292,10 @@ export class Store {
     const now = this.now();
     for (const [t, i] of [[fromType, fromId], [toType, toId]] as const) {
       const o = this.find(t, i);
-      if (o) stamp(o, now);
+      if (o) {
+        stamp(o, now);
+        this.written(o);
+      }
     }
     this.changed();
   }
@@ -223,7 +316,7 @@ export class Store {
     return this.state.owners.filter((o) => includeArchived || !o.archived);
   }
 
-  addOwner(input: { email: string; firstName: string; lastName: string; id?: string }): Owner {
+  addOwner(input: { email: string; firstName: string; lastName: string; id?: string; userId?: number }): Owner {
     const iso = new Date(this.now()).toISOString();
     const id = input.id ?? String(this.state.nextId++);
     if (this.state.owners.some((o) => o.id === id)) throw badRequest(`owner ${id} already exists`);
@@ -232,7 +325,7 @@ export class Store {
       email: input.email,
       firstName: input.firstName,
       lastName: input.lastName,
-      userId: 9_000_000 + Number(id),
+      userId: input.userId ?? 9_000_000 + Number(id),
       createdAt: iso,
       updatedAt: iso,
       archived: false,
@@ -242,13 +335,19 @@ export class Store {
     return owner;
   }
 
-  pipelines(type: string): Pipeline[] {
-    return this.state.pipelines[type] ?? [];
+  /** A deactivated user: its owner is archived, listed only with `archived=true`. */
+  archiveOwner(id: string): Owner {
+    const owner = this.state.owners.find((o) => o.id === id && !o.archived);
+    if (!owner) throw objectNotFound(id);
+    owner.archived = true;
+    owner.updatedAt = new Date(this.now()).toISOString();
+    this.changed();
+    return owner;
   }
 
-  setPipelines(type: string, pipelines: Pipeline[]): void {
-    this.state.pipelines[type] = pipelines;
-    this.changed();
+  /** The pipelines of a type (mutable: pipeline operations edit them, then call changed()). */
+  pipelines(type: string): Pipeline[] {
+    return (this.state.pipelines[type] ??= []);
   }
 }
 
@@ -261,38 +360,4 @@ function stamp(object: CrmObject, now: number): void {
   object.updatedAt = iso;
   object.properties.hs_lastmodifieddate = iso;
   if (object.type === 'contacts') object.properties.lastmodifieddate = iso;
-}
-
-function defaultsFor(type: string): PropertyValues {
-  if (type === 'deals') return { pipeline: 'default' };
-  if (type === 'tickets') return { hs_pipeline: '0' };
-  return {};
-}
-
-function invalidProperty(name: string, message: string, error = 'INVALID_OPTION') {
-  const detail = [{ isValid: false, message, error, name }];
-  return badRequest(`Property values were not valid: ${JSON.stringify(detail)}`, {
-    errors: [{ message, code: error, context: { propertyName: [name] } }],
-  });
-}
-
-/** HubSpot keeps every property value as a string; datetimes as ISO 8601 UTC (see object-types.ts). */
-export function normalizeProperties(input: PropertyInput): PropertyValues {
-  const out: PropertyValues = {};
-  for (const [name, raw] of Object.entries(input ?? {})) {
-    if (raw === null || raw === undefined) {
-      out[name] = null;
-      continue;
-    }
-    if (typeof raw === 'object') throw invalidProperty(name, `${name} must be a string, number or boolean`);
-    const value = String(raw);
-    out[name] = isDatetimeProperty(name) && value !== '' ? toIsoDatetime(name, value) : value;
-  }
-  return out;
-}
-
-function toIsoDatetime(name: string, value: string): string {
-  const ms = /^-?\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(ms)) throw invalidProperty(name, `${value} is not a valid datetime (epoch milliseconds or ISO 8601)`, 'INVALID_DATE');
-  return new Date(ms).toISOString();
 }

@@ -1,0 +1,309 @@
+import type { PropertyDefinition, PropertyGroup, PropertyOption, PropertyType, TypeSchema } from './model';
+
+/**
+ * What a new HubSpot account has before anyone configures it: HubSpot's own property groups and
+ * a realistic subset of its default properties for the object types we touch. Names, types,
+ * field types and enumeration options follow HubSpot's property reference, so a write that a
+ * fresh account refuses is refused here too. Deal and ticket stages and pipelines are options
+ * taken from the pipelines, and owners from the owners (`externalOptions`).
+ */
+
+/** The moment the emulated account was set up; HubSpot dates its own definitions. */
+export const ACCOUNT_CREATED_AT = '2025-01-01T00:00:00.000Z';
+
+type Kind = 'text' | 'textarea' | 'phone' | 'number' | 'date' | 'datetime' | 'select' | 'radio' | 'checkbox' | 'bool';
+
+const KINDS: Record<Kind, [PropertyType, string]> = {
+  text: ['string', 'text'],
+  textarea: ['string', 'textarea'],
+  phone: ['string', 'phonenumber'],
+  number: ['number', 'number'],
+  date: ['date', 'date'],
+  datetime: ['datetime', 'date'],
+  select: ['enumeration', 'select'],
+  radio: ['enumeration', 'radio'],
+  checkbox: ['enumeration', 'checkbox'],
+  bool: ['bool', 'booleancheckbox'],
+};
+
+interface Extra {
+  options?: ReadonlyArray<readonly [value: string, label: string]>;
+  /** Only HubSpot writes it. */
+  readOnly?: boolean;
+  /** Options may be edited (HubSpot lets admins add categories, lead statuses, ...). */
+  editableOptions?: boolean;
+  externalOptions?: boolean;
+  referencedObjectType?: string;
+  currency?: boolean;
+}
+
+function def(name: string, label: string, kind: Kind, groupName: string, extra: Extra = {}): PropertyDefinition {
+  const [type, fieldType] = KINDS[kind];
+  return {
+    name,
+    label,
+    type,
+    fieldType,
+    groupName,
+    description: '',
+    options: (extra.options ?? []).map(([value, optionLabel], displayOrder): PropertyOption => ({ value, label: optionLabel, displayOrder, hidden: false })),
+    displayOrder: -1,
+    hasUniqueValue: false,
+    hidden: false,
+    formField: !extra.readOnly,
+    hubspotDefined: true,
+    readOnlyValue: extra.readOnly ?? false,
+    readOnlyDefinition: true,
+    readOnlyOptions: !extra.editableOptions,
+    calculated: extra.readOnly ?? false,
+    externalOptions: extra.externalOptions ?? false,
+    ...(extra.referencedObjectType ? { referencedObjectType: extra.referencedObjectType } : {}),
+    ...(extra.currency ? { showCurrencySymbol: true } : {}),
+    createdAt: ACCOUNT_CREATED_AT,
+    updatedAt: ACCOUNT_CREATED_AT,
+    archived: false,
+  };
+}
+
+const group = (name: string, label: string, displayOrder: number): PropertyGroup => ({ name, label, displayOrder, archived: false });
+
+/** Every type has these; contacts also keep the older `lastmodifieddate`. */
+function system(groupName: string): PropertyDefinition[] {
+  return [
+    def('hs_object_id', 'Record ID', 'number', groupName, { readOnly: true }),
+    def('createdate', 'Create Date', 'datetime', groupName),
+    def('hs_lastmodifieddate', 'Last Modified Date', 'datetime', groupName, { readOnly: true }),
+  ];
+}
+
+const merged = (groupName: string) => def('hs_merged_object_ids', 'Merged record IDs', 'checkbox', groupName, { readOnly: true, externalOptions: true });
+const owner = (label: string, groupName: string) =>
+  def('hubspot_owner_id', label, 'select', groupName, { externalOptions: true, referencedObjectType: 'OWNER' });
+
+const LIFECYCLE_STAGES = [
+  ['subscriber', 'Subscriber'],
+  ['lead', 'Lead'],
+  ['marketingqualifiedlead', 'Marketing Qualified Lead'],
+  ['salesqualifiedlead', 'Sales Qualified Lead'],
+  ['opportunity', 'Opportunity'],
+  ['customer', 'Customer'],
+  ['evangelist', 'Evangelist'],
+  ['other', 'Other'],
+] as const;
+
+const LEAD_STATUSES = [
+  ['NEW', 'New'],
+  ['OPEN', 'Open'],
+  ['IN_PROGRESS', 'In Progress'],
+  ['OPEN_DEAL', 'Open Deal'],
+  ['UNQUALIFIED', 'Unqualified'],
+  ['ATTEMPTED_TO_CONTACT', 'Attempted to Contact'],
+  ['CONNECTED', 'Connected'],
+  ['BAD_TIMING', 'Bad Timing'],
+] as const;
+
+function contacts(): TypeSchema {
+  const info = 'contactinformation';
+  return {
+    groups: [
+      group(info, 'Contact information', 0),
+      group('contact_activity', 'Contact activity', 1),
+      group('conversioninformation', 'Conversion information', 2),
+      group('emailinformation', 'Email information', 3),
+      group('sales_properties', 'Sales properties', 4),
+      group('socialmediainformation', 'Social media information', 5),
+      group('analyticsinformation', 'Web analytics history', 6),
+    ],
+    properties: [
+      ...system(info),
+      def('lastmodifieddate', 'Last Modified Date', 'datetime', info, { readOnly: true }),
+      def('email', 'Email', 'text', info),
+      def('hs_additional_emails', 'Additional email addresses', 'textarea', info, { readOnly: true }),
+      def('firstname', 'First Name', 'text', info),
+      def('lastname', 'Last Name', 'text', info),
+      def('phone', 'Phone Number', 'phone', info),
+      def('mobilephone', 'Mobile Phone Number', 'phone', info),
+      def('address', 'Street Address', 'text', info),
+      def('city', 'City', 'text', info),
+      def('state', 'State/Region', 'text', info),
+      def('zip', 'Postal Code', 'text', info),
+      def('country', 'Country/Region', 'text', info),
+      def('company', 'Company Name', 'text', info),
+      def('jobtitle', 'Job Title', 'text', info),
+      def('website', 'Website URL', 'text', info),
+      def('message', 'Message', 'textarea', 'conversioninformation'),
+      def('lifecyclestage', 'Lifecycle Stage', 'radio', info, { options: LIFECYCLE_STAGES, editableOptions: true }),
+      def('hs_lead_status', 'Lead Status', 'radio', 'sales_properties', { options: LEAD_STATUSES, editableOptions: true }),
+      owner('Contact owner', info),
+      def('notes_last_updated', 'Last Activity Date', 'datetime', 'contact_activity', { readOnly: true }),
+      merged(info),
+    ],
+  };
+}
+
+function companies(): TypeSchema {
+  const info = 'companyinformation';
+  return {
+    groups: [
+      group(info, 'Company information', 0),
+      group('company_activity', 'Company activity', 1),
+      group('socialmediainformation', 'Social media information', 2),
+      group('analyticsinformation', 'Web analytics history', 3),
+    ],
+    properties: [
+      ...system(info),
+      def('name', 'Company name', 'text', info),
+      def('domain', 'Company Domain Name', 'text', info),
+      def('website', 'Website URL', 'text', info),
+      def('phone', 'Phone Number', 'phone', info),
+      def('address', 'Street Address', 'text', info),
+      def('city', 'City', 'text', info),
+      def('state', 'State/Region', 'text', info),
+      def('zip', 'Postal Code', 'text', info),
+      def('country', 'Country/Region', 'text', info),
+      def('description', 'Description', 'textarea', info),
+      def('numberofemployees', 'Number of Employees', 'number', info),
+      def('annualrevenue', 'Annual Revenue', 'number', info, { currency: true }),
+      def('type', 'Type', 'select', info, {
+        options: [['PROSPECT', 'Prospect'], ['PARTNER', 'Partner'], ['RESELLER', 'Reseller'], ['VENDOR', 'Vendor'], ['OTHER', 'Other']],
+        editableOptions: true,
+      }),
+      def('lifecyclestage', 'Lifecycle Stage', 'radio', info, { options: LIFECYCLE_STAGES, editableOptions: true }),
+      def('hs_lead_status', 'Lead Status', 'radio', 'sales_properties', { options: LEAD_STATUSES, editableOptions: true }),
+      owner('Company owner', info),
+      def('notes_last_updated', 'Last Activity Date', 'datetime', 'company_activity', { readOnly: true }),
+      merged(info),
+    ],
+  };
+}
+
+function deals(): TypeSchema {
+  const info = 'dealinformation';
+  return {
+    groups: [group(info, 'Deal information', 0), group('deal_activity', 'Deal activity', 1), group('analyticsinformation', 'Analytics information', 2)],
+    properties: [
+      ...system(info),
+      def('dealname', 'Deal Name', 'text', info),
+      def('amount', 'Amount', 'number', info, { currency: true }),
+      def('closedate', 'Close Date', 'datetime', info),
+      def('pipeline', 'Pipeline', 'select', info, { externalOptions: true }),
+      def('dealstage', 'Deal Stage', 'radio', info, { externalOptions: true }),
+      def('dealtype', 'Deal Type', 'radio', info, { options: [['newbusiness', 'New Business'], ['existingbusiness', 'Existing Business']], editableOptions: true }),
+      def('description', 'Deal Description', 'textarea', info),
+      def('hs_priority', 'Priority', 'select', info, { options: [['low', 'Low'], ['medium', 'Medium'], ['high', 'High']] }),
+      def('hs_next_step', 'Next step', 'textarea', info),
+      owner('Deal owner', info),
+      def('notes_last_updated', 'Last Activity Date', 'datetime', 'deal_activity', { readOnly: true }),
+      merged(info),
+    ],
+  };
+}
+
+/** HubSpot's default ticket categories (the portal adds its own, see shared/crm-schema.ts). */
+export const DEFAULT_TICKET_CATEGORIES = [
+  ['PRODUCT_ISSUE', 'Product issue'],
+  ['BILLING_ISSUE', 'Billing issue'],
+  ['FEATURE_REQUEST', 'Feature request'],
+  ['GENERAL_INQUIRY', 'General inquiry'],
+] as const;
+
+function tickets(): TypeSchema {
+  const info = 'ticketinformation';
+  return {
+    groups: [group(info, 'Ticket information', 0), group('ticket_activity', 'Ticket activity', 1)],
+    properties: [
+      ...system(info),
+      def('subject', 'Ticket name', 'text', info),
+      def('content', 'Ticket description', 'textarea', info),
+      def('hs_pipeline', 'Pipeline', 'select', info, { externalOptions: true }),
+      def('hs_pipeline_stage', 'Ticket status', 'select', info, { externalOptions: true }),
+      def('hs_ticket_category', 'Category', 'checkbox', info, { options: DEFAULT_TICKET_CATEGORIES, editableOptions: true }),
+      def('hs_ticket_priority', 'Priority', 'select', info, { options: [['LOW', 'Low'], ['MEDIUM', 'Medium'], ['HIGH', 'High'], ['URGENT', 'Urgent']] }),
+      def('source_type', 'Source', 'select', info, { options: [['CHAT', 'Chat'], ['EMAIL', 'Email'], ['FORM', 'Form'], ['PHONE', 'Phone']], editableOptions: true }),
+      def('closed_date', 'Close date', 'datetime', info),
+      owner('Ticket owner', info),
+      def('notes_last_updated', 'Last Activity Date', 'datetime', 'ticket_activity', { readOnly: true }),
+      merged(info),
+    ],
+  };
+}
+
+function lineItems(): TypeSchema {
+  const info = 'lineiteminformation';
+  return {
+    groups: [group(info, 'Line item information', 0)],
+    properties: [
+      ...system(info),
+      def('name', 'Name', 'text', info),
+      def('description', 'Description', 'textarea', info),
+      def('hs_sku', 'SKU', 'text', info),
+      def('hs_product_id', 'Product ID', 'text', info),
+      def('price', 'Unit price', 'number', info, { currency: true }),
+      def('quantity', 'Quantity', 'number', info),
+      def('amount', 'Net price', 'number', info, { readOnly: true, currency: true }),
+      def('discount', 'Unit discount', 'number', info, { currency: true }),
+      def('hs_discount_percentage', 'Discount Percentage', 'number', info),
+      def('tax', 'Tax', 'number', info, { currency: true }),
+      def('hs_recurring_billing_period', 'Term', 'text', info),
+    ],
+  };
+}
+
+function products(): TypeSchema {
+  const info = 'productinformation';
+  return {
+    groups: [group(info, 'Product information', 0)],
+    properties: [
+      ...system(info),
+      def('name', 'Name', 'text', info),
+      def('description', 'Description', 'textarea', info),
+      def('hs_sku', 'SKU', 'text', info),
+      def('price', 'Unit price', 'number', info, { currency: true }),
+      def('hs_cost_of_goods_sold', 'Unit cost', 'number', info, { currency: true }),
+      def('hs_product_type', 'Product type', 'select', info, {
+        options: [['inventory', 'Inventory'], ['non_inventory', 'Non-inventory'], ['service', 'Service']],
+      }),
+      def('hs_url', 'URL', 'text', info),
+      def('hs_recurring_billing_period', 'Term', 'text', info),
+    ],
+  };
+}
+
+function invoices(): TypeSchema {
+  const info = 'invoiceinformation';
+  return {
+    groups: [group(info, 'Invoice information', 0)],
+    properties: [
+      ...system(info),
+      def('hs_invoice_status', 'Invoice status', 'select', info, { options: [['draft', 'Draft'], ['open', 'Open'], ['paid', 'Paid'], ['voided', 'Voided']] }),
+      def('hs_number', 'Number', 'text', info, { readOnly: true }),
+      def('hs_currency', 'Currency', 'text', info),
+      def('hs_invoice_date', 'Invoice date', 'date', info),
+      def('hs_due_date', 'Due date', 'date', info),
+      def('hs_amount_billed', 'Amount billed', 'number', info, { readOnly: true, currency: true }),
+      def('hs_amount_paid', 'Amount paid', 'number', info, { readOnly: true, currency: true }),
+      def('hs_balance_due', 'Balance due', 'number', info, { readOnly: true, currency: true }),
+      def('hs_invoice_link', 'Invoice link', 'text', info, { readOnly: true }),
+      def('hs_pdf_download_link', 'PDF download link', 'text', info, { readOnly: true }),
+    ],
+  };
+}
+
+const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
+  contacts,
+  companies,
+  deals,
+  tickets,
+  line_items: lineItems,
+  products,
+  invoices,
+};
+
+/** A fresh copy of HubSpot's default schema of a type; a custom object type starts empty. */
+export function defaultSchema(type: string): TypeSchema {
+  return DEFAULT_SCHEMAS[type]?.() ?? { groups: [], properties: [] };
+}
+
+export function defaultSchemas(): Record<string, TypeSchema> {
+  return Object.fromEntries(Object.entries(DEFAULT_SCHEMAS).map(([type, make]) => [type, make()]));
+}
