@@ -143,11 +143,11 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     const booking = await insertBooking(db);
     await push(booking.dealId);
     const mergedId = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId!;
-    // What a merge leaves in HubSpot: the primary, listing the merged id, and no record under the merged id.
     const [primaryId] = await gateway.createBatch('deals', [
-      { properties: { dealname: 'Deep Clean (merged)', dealstage: '1609338596', pipeline: 'default', scheduled_date: '2026-12-10T14:00:00.000Z', hs_merged_object_ids: mergedId } },
+      { properties: { dealname: 'Deep Clean (merged)', dealstage: '1609338596', pipeline: 'default', scheduled_date: '2026-12-10T14:00:00.000Z' } },
     ]);
-    await client.crm.objects.basicApi.archive('deals', mergedId);
+    // Staff merge our deal into another one in HubSpot: our deal's id stops existing.
+    hubspot.merge('deals', primaryId!, mergedId);
     const summary = (await pull()) as { followed: number };
 
     expect(summary.followed).toBeGreaterThanOrEqual(1);
@@ -160,6 +160,16 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
       archivedAt: null,
     });
     expect(await db.deal.count({ where: { hubspotId: primaryId! } })).toBe(1);
+  });
+
+  it('keeps its searches under HubSpot’s search limit (4 a second): pulls at once meet no 429', async () => {
+    hubspot.clearRequests();
+    await Promise.all([pull(), pull(), pull()]);
+    const searches = hubspot.requests().filter((r) => r.path.endsWith('/search'));
+    expect(searches.length).toBeGreaterThanOrEqual(9);
+    expect(hubspot.requests().filter((r) => r.status === 429)).toHaveLength(0);
+    const times = searches.map((r) => r.at).sort((a, b) => a - b);
+    expect(Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length))).toBeLessThanOrEqual(4);
   });
 
   it('asks HubSpot only for what changed since the last pull', async () => {
