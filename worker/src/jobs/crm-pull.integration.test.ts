@@ -23,7 +23,11 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
   let client: Client;
   let pull: () => Promise<unknown>;
   let push: (dealId: string) => Promise<unknown>;
-  /** Ids the search index has not caught up with yet: searches leave them out, as HubSpot's lagging index does. */
+  /**
+   * Ids the search index has not caught up with yet: searches leave them out, as HubSpot's
+   * lagging index does. The emulator's own lag (indexLagMs) is the same for every write, so it
+   * never shows a newer change before an older one; HubSpot's indexing can, which is the case here.
+   */
   const notIndexedYet = new Set<string>();
 
   beforeAll(async () => {
