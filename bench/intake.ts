@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     TWILIO_FROM: '+15555550100',
     CRM_PULL_INTERVAL_MS: '0',
     HOUSEKEEPING_INTERVAL_MS: '0',
+    CRM_SWEEP_INTERVAL_MS: '0',
   });
   const db = createPrismaClient(database.url);
   try {

@@ -1,3 +1,5 @@
+import type { Client } from '@hubspot/api-client';
+import type { HubSpotBudgetLimits } from '../worker/src/crm/request-budget';
 import { startHubSpotEmulator, type HubSpotEmulator, type HubSpotEmulatorOptions } from '../dev/src/emulators/hubspot/server';
 import { crmAccount, type CrmAccount } from '../worker/src/crm/account/crm-account';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
@@ -5,6 +7,7 @@ import { createStageMap, type StageMap } from '../worker/src/crm/account/stage-m
 import { createHubSpotClient } from '../worker/src/crm/hubspot-client';
 import { createHubSpotGateway, type HubSpotGateway } from '../worker/src/crm/hubspot-gateway';
 import { localRequestBudget } from '../worker/src/crm/request-budget';
+import { testHubSpotGateway } from './hubspot-gateway';
 import { uniqueFirstObjectId } from './hubspot-ids';
 
 export interface TestHubSpot {
@@ -15,6 +18,13 @@ export interface TestHubSpot {
   account: CrmAccount;
   /** A gateway with its own budget (HubSpot's 100 per 10 s unless told otherwise). */
   gateway(options?: { timeoutMs?: number; budget?: { max: number; windowMs: number } }): HubSpotGateway;
+  /** A gateway as the worker builds it (both budgets), with its SDK client for tests that stand in for HubSpot behaviour. */
+  workerGateway(limits?: HubSpotBudgetLimits): { gateway: HubSpotGateway; client: Client };
+  /**
+   * A record as staff create it in HubSpot itself (no app_request_id): `associations` are
+   * HUBSPOT_DEFINED type ids to other records. Returns its id.
+   */
+  createAsStaff(type: string, properties: Record<string, string>, associations?: readonly { toId: string; typeId: number }[]): Promise<string>;
 }
 
 /**
@@ -40,6 +50,20 @@ export async function startSetUpHubSpot(options: Partial<HubSpotEmulatorOptions>
     token,
     stages,
     account: crmAccount(stages),
+    workerGateway: (limits) => testHubSpotGateway(emulator, token, limits),
+    async createAsStaff(type, properties, associations = []) {
+      const response = await fetch(`${emulator.url}/crm/v3/objects/${type}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          properties,
+          associations: associations.map((a) => ({ to: { id: a.toId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: a.typeId }] })),
+        }),
+      });
+      const body = (await response.json()) as { id?: string; message?: string };
+      if (!response.ok || !body.id) throw new Error(`create ${type} as staff: ${response.status} ${body.message ?? ''}`);
+      return body.id;
+    },
     gateway: (o = {}) =>
       createHubSpotGateway(
         createHubSpotClient({ accessToken: token, basePath: emulator.url, timeoutMs: o.timeoutMs ?? 5_000 }),

@@ -34,6 +34,8 @@ export interface TestApiOptions {
   metrics?: boolean;
   /** Listen here instead of any free port (when the URL must be known before the app starts). */
   port?: number;
+  /** A database of the test's own (e.g. from createTestDatabase); the run's shared one when absent. */
+  databaseUrl?: string;
 }
 
 /**
@@ -42,9 +44,10 @@ export interface TestApiOptions {
  * trusted proxy hop, so each test browser can come from its own address (X-Forwarded-For).
  */
 export async function startPortalApi(label: string, start: Date, options: TestApiOptions = {}) {
-  const db: Db = createPrismaClient(testDatabaseUrl());
+  const databaseUrl = options.databaseUrl ?? testDatabaseUrl();
+  const db: Db = createPrismaClient(databaseUrl);
   const prefix = uniqueQueuePrefix(label);
-  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
+  const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl, prefix, role: 'producer' });
   const queues = createQueues(backend);
   const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   let current = start.getTime();

@@ -11,7 +11,12 @@ export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-clien
  * clock the test moves (session timeouts, sign-in attempt expiry). The ID token's own expiry is
  * checked against real time by openid-client.
  */
-export async function startStaffApi(label: string, start: Date, overrides: Partial<StaffSignInSettings> = {}, options: Pick<TestApiOptions, 'publicPosts'> = {}) {
+export async function startStaffApi(
+  label: string,
+  start: Date,
+  overrides: Partial<StaffSignInSettings> = {},
+  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl'> = {},
+) {
   const provider: OidcProvider = await startOidcProvider();
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).
   const warnings: { msg?: string; reason?: string }[] = [];

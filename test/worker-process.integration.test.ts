@@ -75,6 +75,7 @@ describe('worker process faults', () => {
         WORKER_STALLED_INTERVAL_MS: '2000',
         // No scheduled pull: its HubSpot calls would take the faults these tests arm for the push.
         CRM_PULL_INTERVAL_MS: '0',
+        CRM_SWEEP_INTERVAL_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

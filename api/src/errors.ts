@@ -21,6 +21,8 @@ export const errors = {
   forbidden: () => new AppError(403, 'forbidden', 'You do not have access to this.'),
   notFound: (message = 'Not found.') => new AppError(404, 'not_found', message),
   conflict: (message: string) => new AppError(409, 'conflict', message),
+  /** A value that was valid but no longer is (e.g. a cleaner deactivated meanwhile): 409 naming the field. */
+  conflictOn: (field: string, code: string, message: string) => new AppError(409, code, message, field),
   payloadTooLarge: () => new AppError(413, 'payload_too_large', 'The request body is too large.'),
   unsupportedMediaType: () => new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.'),
   unprocessable: (message: string) => new AppError(422, 'unprocessable', message),

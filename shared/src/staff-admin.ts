@@ -15,6 +15,8 @@ export const SEARCH_TOO_SHORT = 'Type at least 2 characters to search.';
 export const INVITE_QUEUED = 'Invitation queued: the text message with the portal sign-in link is on its way.';
 /** Shown once an assignment is stored in our mirror; the worker then pushes it to HubSpot. */
 export const OWNER_ASSIGNMENT_QUEUED = 'Saved. The assignment is being pushed to HubSpot.';
+/** An assignment to a cleaner whose HubSpot user was deactivated (archived owner): refused, nothing saved. */
+export const OWNER_INACTIVE = 'This cleaner is no longer active in HubSpot. Choose another cleaner.';
 export const CAREER_STATUSES = ['Open', 'Closed'] as const;
 export const CAREER_ICONS = ['Truck', 'default'] as const;
 

@@ -41,6 +41,9 @@ const schema = z
     /** The account's request budget (HubSpot's lowest plan: 100 per 10 s). */
     HUBSPOT_BUDGET_MAX: z.coerce.number().int().min(1).default(100),
     HUBSPOT_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
+    /** HubSpot's separate limit on search requests (4 per second per token); a search also takes a slot of the budget above. */
+    HUBSPOT_SEARCH_BUDGET_MAX: z.coerce.number().int().min(1).default(4),
+    HUBSPOT_SEARCH_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(1_000),
     HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     /** The deal pipeline bookings go to, and the ticket pipeline change requests go to (ids as HubSpot shows them). */
     HUBSPOT_DEAL_PIPELINE: z.string().min(1).default('default'),
@@ -49,6 +52,15 @@ const schema = z
     CRM_ACCOUNT_RECHECK_MS: z.coerce.number().int().min(1_000).default(60_000),
     /** How often HubSpot changes are pulled into the mirror; 0 turns the schedule off (tests). */
     CRM_PULL_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(60_000),
+    /**
+     * How far before its cursor each pull searches again. HubSpot's search index lags its writes
+     * (usually seconds, longer under load), so a change can become searchable after a newer one
+     * the cursor has already passed; re-reading a few minutes catches it, and the mirror skips
+     * what it already holds.
+     */
+    CRM_PULL_REREAD_MS: z.coerce.number().int().min(0).default(300_000),
+    /** How often the mirror's HubSpot ids are checked for records deleted or merged in HubSpot; 0 turns it off. */
+    CRM_SWEEP_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     /** How often expired sessions, sign-in attempts, idempotency keys and login codes are deleted; 0 turns it off. */
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),

@@ -6,7 +6,7 @@ import { startAccountGate } from './crm/account/account-gate';
 import { crmAccount } from './crm/account/crm-account';
 import { createHubSpotClient, HUBSPOT_API_BASE } from './crm/hubspot-client';
 import { createHubSpotCall, createHubSpotGateway } from './crm/hubspot-gateway';
-import { localRequestBudget, redisRequestBudget } from './crm/request-budget';
+import { localHubSpotBudgets, redisHubSpotBudgets } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { createJobs } from './jobs/registry';
 import { createLogger } from './logger';
@@ -24,16 +24,26 @@ async function main(): Promise<void> {
   const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'worker' });
   const queueConfig = { redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX };
 
-  const budgetLimits = { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS };
+  const budgetLimits = {
+    request: { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS },
+    search: { max: env.HUBSPOT_SEARCH_BUDGET_MAX, windowMs: env.HUBSPOT_SEARCH_BUDGET_WINDOW_MS },
+  };
   const budgetRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
-  const budget = budgetRedis
-    ? redisRequestBudget(budgetRedis, `${env.QUEUE_PREFIX}:hubspot-budget`, budgetLimits)
-    : localRequestBudget(budgetLimits);
+  // Keys `${QUEUE_PREFIX}:hubspot-budget` and `:hubspot-search-budget`, shared by every worker.
+  const budgets = budgetRedis ? redisHubSpotBudgets(budgetRedis, env.QUEUE_PREFIX, budgetLimits) : localHubSpotBudgets(budgetLimits);
   const hubspotClient = createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS });
-  const hubspot = createHubSpotGateway(hubspotClient, budget);
+  const hubspot = createHubSpotGateway(hubspotClient, budgets);
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
   const account = crmAccount();
-  const jobs = createJobs({ db, hubspot, account, twilio, smsFrom: env.TWILIO_FROM!, smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL });
+  const jobs = createJobs({
+    db,
+    hubspot,
+    account,
+    twilio,
+    smsFrom: env.TWILIO_FROM!,
+    smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
+    crmPullRereadMs: env.CRM_PULL_REREAD_MS,
+  });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages();
@@ -48,7 +58,7 @@ async function main(): Promise<void> {
   const accountGate = startAccountGate({
     api: createAccountApi({
       client: hubspotClient,
-      call: createHubSpotCall(budget),
+      call: createHubSpotCall(budgets.request),
       accessToken: env.HUBSPOT_ACCESS_TOKEN!,
       basePath: env.HUBSPOT_BASE_URL ?? HUBSPOT_API_BASE,
       timeoutMs: env.HUBSPOT_TIMEOUT_MS,
@@ -76,6 +86,7 @@ async function main(): Promise<void> {
       .catch((error: unknown) => log.warn({ err: error, job: name }, 'could not schedule the job yet; the next start will'));
   };
   await schedule('crm.pull', env.CRM_PULL_INTERVAL_MS);
+  await schedule('crm.sweep', env.CRM_SWEEP_INTERVAL_MS);
   await schedule('housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
 
   let stopping = false;

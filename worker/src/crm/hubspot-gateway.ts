@@ -4,8 +4,9 @@ import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/
 import { UnrecoverableError } from 'bullmq';
 import { failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
+import { changedSearchBody, firstChangedQuery, modifiedMillis, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
 import { classifyHubSpotError } from './hubspot-client';
-import type { RequestBudget } from './request-budget';
+import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
@@ -32,20 +33,42 @@ export interface NewObject {
   associations?: readonly { toId: string; typeId: number }[];
 }
 
+/**
+ * What a batch read of ids found. HubSpot answers a merged (secondary) id with the primary
+ * record, whose hs_merged_object_ids lists the ids merged into it; an id it no longer has
+ * (deleted) comes back in a 207's OBJECT_NOT_FOUND error.
+ */
+export interface IdCheck {
+  /** Requested id → its record (still there under that id). */
+  live: Map<string, HubSpotRecord>;
+  /** Requested id → the primary record it was merged into. */
+  merged: Map<string, HubSpotRecord>;
+  /** Ids HubSpot says it does not have. */
+  missing: string[];
+  /** Ids neither answered nor reported missing (never acted on). */
+  unresolved: string[];
+}
+
 /** HubSpot answered 409: the unique property (e-mail or app_request_id) is taken. */
 export class HubSpotConflictError extends Error {}
 
 /** Sends one HubSpot request: a slot of the shared budget first, then failures sorted for BullMQ. */
-export type HubSpotCall = <T>(what: string, request: () => Promise<T>) => Promise<T>;
+export type HubSpotCall = <T>(what: string, request: () => Promise<T>, slot?: RequestBudget) => Promise<T>;
+
+/** Ids listed in a record's hs_merged_object_ids (HubSpot separates them with semicolons). */
+export function mergedIdsOf(record: HubSpotRecord): string[] {
+  return (record.properties.hs_merged_object_ids ?? '').split(';').map((id) => id.trim()).filter(Boolean);
+}
 
 /**
  * The one way HubSpot requests are sent: each takes a slot of the shared request budget first
- * and turns failures into what BullMQ should do (see job-errors.ts); a 409 surfaces as
- * HubSpotConflictError because callers resolve it by looking the object up.
+ * (a search names the search budget, which takes the account's slot too) and turns failures
+ * into what BullMQ should do (see job-errors.ts); a 409 surfaces as HubSpotConflictError
+ * because callers resolve it by looking the object up.
  */
 export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
-  return async (what, request) => {
-    await budget.take();
+  return async (what, request, slot = budget) => {
+    await slot.take();
     try {
       return await request();
     } catch (error) {
@@ -68,8 +91,10 @@ export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][]
  * own id in the unique property `app_request_id` and are found by it with a batch read, never by
  * search (HubSpot's search index lags writes by seconds, so a retry could not see what it made).
  */
-export function createHubSpotGateway(client: Client, budget: RequestBudget) {
-  const call = createHubSpotCall(budget);
+export function createHubSpotGateway(client: Client, budget: RequestBudget | HubSpotBudgets) {
+  // Given only an account budget, searches are held to the search limit within this process (see searchBudgetInFront).
+  const budgets: HubSpotBudgets = 'take' in budget ? searchBudgetInFront(budget) : budget;
+  const call = createHubSpotCall(budgets.request);
 
   const toInput = (object: NewObject) => ({
     properties: object.properties,
@@ -162,30 +187,6 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       throw inputFailureError(`upsert contact ${key}`, outcome.failures.get(key));
     },
 
-    /**
-     * Objects modified after `since` (ISO instant; all when null), oldest change first, every
-     * page. HubSpot's search stops at 10,000 results; the caller's cursor moves past them.
-     */
-    async searchChangedSince(type: ObjectType, since: string | null, properties: readonly string[]): Promise<HubSpotRecord[]> {
-      const records: HubSpotRecord[] = [];
-      let after: string | undefined;
-      do {
-        const page = await call(`search changed ${type}`, () =>
-          client.crm.objects.searchApi.doSearch(type, {
-            // GTE, not GT: a change in the same millisecond as the cursor is read again (applying it twice is harmless).
-            filterGroups: since ? [{ filters: [{ propertyName: 'hs_lastmodifieddate', operator: FilterOperatorEnum.Gte, value: since }] }] : [],
-            sorts: ['hs_lastmodifieddate'],
-            properties: [...properties, 'hs_lastmodifieddate'],
-            limit: HUBSPOT_BATCH_SIZE,
-            ...(after ? { after } : {}),
-          }),
-        );
-        records.push(...page.results.map((r) => ({ id: r.id, properties: r.properties })));
-        after = page.paging?.next?.after;
-      } while (after && records.length < 10_000);
-      return records;
-    },
-
     /** Objects by id with the given properties, 100 per request. */
     async readBatch(type: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<HubSpotRecord[]> {
       const records: HubSpotRecord[] = [];
@@ -211,17 +212,23 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
       return map;
     },
 
+    /**
+     * Every owner, active and archived (HubSpot lists them apart: a deactivated user's owner is
+     * only in the archived list). An id in both counts as active.
+     */
     async listOwners(): Promise<HubSpotOwner[]> {
-      const owners: HubSpotOwner[] = [];
-      let after: string | undefined;
-      do {
-        const page = await call('list owners', () => client.crm.owners.ownersApi.getPage(undefined, after, 100, false));
-        owners.push(
-          ...page.results.map((o) => ({ id: o.id, email: o.email ?? null, firstName: o.firstName ?? null, lastName: o.lastName ?? null, archived: o.archived })),
-        );
-        after = page.paging?.next?.after;
-      } while (after);
-      return owners;
+      const byId = new Map<string, HubSpotOwner>();
+      for (const archived of [true, false]) {
+        let after: string | undefined;
+        do {
+          const page = await call(`list ${archived ? 'archived ' : ''}owners`, () => client.crm.owners.ownersApi.getPage(undefined, after, 100, archived));
+          for (const o of page.results) {
+            byId.set(o.id, { id: o.id, email: o.email ?? null, firstName: o.firstName ?? null, lastName: o.lastName ?? null, archived });
+          }
+          after = page.paging?.next?.after;
+        } while (after);
+      }
+      return [...byId.values()];
     },
 
     /** Sets properties of one object (PATCH); setting a value twice is harmless. */
@@ -253,6 +260,71 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget) {
 
     /** Objects by our id (`app_request_id`), 100 per request: our id → HubSpot id; missing ones are left out. */
     readByRequestId,
+
+    /**
+     * Objects modified at or after `from` (epoch ms; all when null), oldest change first, one
+     * page (up to 200) at a time, however many there are: the filter's lower bound moves
+     * instead of `after`, which HubSpot refuses past 10,000 results (see changed-search.ts).
+     * A record is yielded once per version.
+     */
+    async *changedPages(type: ObjectType, from: number | null, properties: readonly string[]): AsyncGenerator<HubSpotRecord[]> {
+      const yielded = new Set<string>();
+      for (let query: ChangedQuery | null = firstChangedQuery(from); query; ) {
+        const current: ChangedQuery = query;
+        const page = await call(
+          `search changed ${type}`,
+          () =>
+            client.crm.objects.searchApi.doSearch(type, {
+              ...changedSearchBody(current),
+              properties: [...properties, 'hs_lastmodifieddate'],
+              limit: SEARCH_PAGE_SIZE,
+            }),
+          budgets.search,
+        );
+        const records = page.results.map((r) => ({ id: r.id, properties: r.properties }));
+        const keys = records.map((r) => ({ id: r.id, modifiedAt: modifiedMillis(r.properties.hs_lastmodifieddate) ?? 0 }));
+        const fresh = records.filter((r, i) => {
+          const key = `${r.id}@${keys[i]?.modifiedAt}`;
+          if (yielded.has(key)) return false;
+          yielded.add(key);
+          return true;
+        });
+        if (fresh.length > 0) yield fresh;
+        query = nextChangedQuery(current, keys, page.paging?.next?.after !== undefined);
+      }
+    },
+
+    /**
+     * Checks ids against HubSpot with batch read (100 per request): which are still there,
+     * which were merged into another record (and which), which are gone. `properties` are
+     * read for the live and primary records.
+     */
+    async checkIds(type: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<IdCheck> {
+      const check: IdCheck = { live: new Map(), merged: new Map(), missing: [], unresolved: [] };
+      for (const chunk of chunks([...new Set(ids)])) {
+        const response = await call(`check ${type} ids`, () =>
+          client.crm.objects.batchApi.read(type, {
+            inputs: chunk.map((id) => ({ id })),
+            properties: [...new Set([...properties, 'hs_lastmodifieddate', 'hs_merged_object_ids'])],
+            propertiesWithHistory: [],
+          }),
+        );
+        const requested = new Set(chunk);
+        const records = response.results.map((r) => ({ id: r.id, properties: r.properties }));
+        for (const record of records) if (requested.has(record.id)) check.live.set(record.id, record);
+        for (const record of records) {
+          for (const id of mergedIdsOf(record)) if (requested.has(id) && !check.live.has(id)) check.merged.set(id, record);
+        }
+        const missing = new Set<string>();
+        for (const error of 'errors' in response ? (response.errors ?? []) : []) {
+          if (error.category !== 'OBJECT_NOT_FOUND') continue;
+          for (const id of error.context?.ids ?? []) if (requested.has(id) && !check.live.has(id) && !check.merged.has(id)) missing.add(id);
+        }
+        check.missing.push(...missing);
+        check.unresolved.push(...chunk.filter((id) => !check.live.has(id) && !check.merged.has(id) && !missing.has(id)));
+      }
+      return check;
+    },
   };
 }
 

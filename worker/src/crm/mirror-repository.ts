@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import type { HubSpotOwner } from './hubspot-gateway';
+import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
 
 export interface MirroredInvoice {
   hubspotId: string;
@@ -9,6 +10,8 @@ export interface MirroredInvoice {
   number: string | null;
   pdfUrl: string | null;
   url: string | null;
+  /** The invoice's hs_lastmodifieddate: an older copy than the one mirrored is skipped. */
+  modifiedAt: Date | null;
 }
 
 export interface MirroredDeal {
@@ -25,6 +28,8 @@ export interface MirroredDeal {
   skus: string[];
   contactHubspotId: string | null;
   modifiedAt: Date;
+  /** hs_merged_object_ids: deals merged into this one, whose mirror rows follow it. */
+  mergedHubspotIds: string[];
 }
 
 export interface MirroredTicket {
@@ -34,6 +39,32 @@ export interface MirroredTicket {
   pipelineStage: string | null;
   dealHubspotId: string;
   modifiedAt: Date;
+  /** hs_merged_object_ids: tickets merged into this one. */
+  mergedHubspotIds: string[];
+}
+
+/** What applying a page of records did beyond creating and updating rows. */
+export interface MergeReport {
+  /** Rows that took the id of the record theirs was merged into. */
+  followed: number;
+  /** Rows left with a merged id because another row holds the primary's (see followMerge). */
+  conflicts: MergeConflict[];
+}
+
+function addMerges(report: MergeReport, outcome: MergeOutcome): void {
+  report.followed += outcome.followed.length;
+  report.conflicts.push(...outcome.conflicts);
+}
+
+/**
+ * Whether a row's stored state is at least as new as HubSpot's `modifiedAt`, so applying it
+ * again would change nothing or go back in time (a re-read, or a copy from a lagging search
+ * index). A row the sweep archived is not revived by a copy older than the archiving: only a
+ * change made after it (a restore in HubSpot) brings it back.
+ */
+function holdsNewer(row: { hubspotUpdatedAt: Date | null; archivedAt: Date | null }, modifiedAt: Date): boolean {
+  if (row.archivedAt && row.archivedAt >= modifiedAt) return true;
+  return row.hubspotUpdatedAt !== null && row.hubspotUpdatedAt >= modifiedAt;
 }
 
 export async function readCursor(db: Db, name: string): Promise<string | null> {
@@ -53,12 +84,14 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
 
 /**
  * Applies HubSpot's view of deals to the mirror: our own requests are matched by HubSpot id or
- * by our id (app_request_id); deals made in HubSpot become new rows. A change older than what
- * the row already holds is skipped, so replays and out-of-order pulls are harmless.
+ * by our id (app_request_id); a row holding the id of a deal merged into this one takes this
+ * one's id; deals made in HubSpot become new rows. A change older than what the row already
+ * holds is skipped, so replays, re-reads and out-of-order pulls are harmless.
  */
-export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promise<{ created: number; updated: number }> {
+export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promise<{ created: number; updated: number } & MergeReport> {
   let created = 0;
   let updated = 0;
+  const merges: MergeReport = { followed: 0, conflicts: [] };
   const owners = new Map((await db.owner.findMany({ select: { id: true, hubspotId: true } })).map((o) => [o.hubspotId, o.id]));
   const knownStages = new Set((await db.dealStage.findMany({ select: { id: true } })).map((s) => s.id));
   for (const deal of deals) {
@@ -74,14 +107,16 @@ export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promis
       amountCents: deal.amountCents,
       ownerId: deal.ownerHubspotId ? (owners.get(deal.ownerHubspotId) ?? null) : null,
       hubspotUpdatedAt: deal.modifiedAt,
+      archivedAt: null,
       ...(deal.name ? { name: deal.name } : {}),
     };
+    addMerges(merges, await followMerge(db, 'deal', deal.mergedHubspotIds, deal.hubspotId));
     const existing = await db.deal.findFirst({
       where: { OR: [{ hubspotId: deal.hubspotId }, ...(deal.appRequestId ? [{ id: deal.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true },
     });
     if (existing) {
-      if (existing.hubspotUpdatedAt && existing.hubspotUpdatedAt >= deal.modifiedAt) continue;
+      if (holdsNewer(existing, deal.modifiedAt)) continue;
       await db.deal.update({ where: { id: existing.id }, data: mirrored });
       updated++;
       continue;
@@ -100,14 +135,20 @@ export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promis
     });
     created++;
   }
-  return { created, updated };
+  return { created, updated, ...merges };
 }
 
-/** Sets each deal's invoice (the one HubSpot associates with it). */
+/**
+ * Sets each deal's invoice (the one HubSpot associates with it), unless the deal already holds
+ * that invoice in a version at least as new (re-reads, and search results from a lagging index).
+ */
 export async function applyInvoices(db: Db, byDealHubspotId: ReadonlyMap<string, MirroredInvoice>): Promise<void> {
   for (const [dealHubspotId, invoice] of byDealHubspotId) {
+    const notOlder = invoice.modifiedAt
+      ? [{ invoiceHubspotId: null }, { invoiceHubspotId: { not: invoice.hubspotId } }, { invoiceHubspotUpdatedAt: null }, { invoiceHubspotUpdatedAt: { lt: invoice.modifiedAt } }]
+      : [{}];
     await db.deal.updateMany({
-      where: { hubspotId: dealHubspotId },
+      where: { hubspotId: dealHubspotId, OR: notOlder },
       data: {
         invoiceHubspotId: invoice.hubspotId,
         invoiceStatus: invoice.status,
@@ -115,29 +156,72 @@ export async function applyInvoices(db: Db, byDealHubspotId: ReadonlyMap<string,
         invoiceNumber: invoice.number,
         invoicePdfUrl: invoice.pdfUrl,
         invoiceUrl: invoice.url,
+        invoiceHubspotUpdatedAt: invoice.modifiedAt,
       },
     });
   }
 }
 
-/** Mirrors change and cancel tickets onto the deals they belong to. */
-export async function applyTickets(db: Db, tickets: readonly MirroredTicket[]): Promise<number> {
+/** Mirrors change and cancel tickets onto the deals they belong to (a merged ticket's row follows it). */
+export async function applyTickets(db: Db, tickets: readonly MirroredTicket[]): Promise<{ applied: number } & MergeReport> {
   let applied = 0;
+  const merges: MergeReport = { followed: 0, conflicts: [] };
   for (const ticket of tickets) {
     const deal = await db.deal.findUnique({ where: { hubspotId: ticket.dealHubspotId }, select: { id: true, contactId: true } });
-    if (!deal) continue; // a ticket on a deal we do not mirror (yet): the next pull that brings the deal brings it
+    // A ticket on a deal we do not mirror (yet): a later pull whose re-read window still covers the ticket brings it.
+    if (!deal) continue;
+    addMerges(merges, await followMerge(db, 'ticket', ticket.mergedHubspotIds, ticket.hubspotId));
     const existing = await db.ticket.findFirst({
       where: { OR: [{ hubspotId: ticket.hubspotId }, ...(ticket.appRequestId ? [{ id: ticket.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true },
     });
-    const data = { hubspotId: ticket.hubspotId, category: ticket.category, pipelineStage: ticket.pipelineStage, hubspotUpdatedAt: ticket.modifiedAt };
+    const data = { hubspotId: ticket.hubspotId, category: ticket.category, pipelineStage: ticket.pipelineStage, hubspotUpdatedAt: ticket.modifiedAt, archivedAt: null };
     if (existing) {
-      if (existing.hubspotUpdatedAt && existing.hubspotUpdatedAt >= ticket.modifiedAt) continue;
+      if (holdsNewer(existing, ticket.modifiedAt)) continue;
       await db.ticket.update({ where: { id: existing.id }, data });
     } else {
       await db.ticket.create({ data: { ...data, dealId: deal.id, contactId: deal.contactId, crmSyncedAt: new Date() } });
     }
     applied++;
   }
-  return applied;
+  return { applied, ...merges };
+}
+
+export interface RecordVersion {
+  hubspotId: string;
+  modifiedAt: Date;
+}
+
+/**
+ * Of `records`, the HubSpot ids whose deal or ticket row already holds that version or a newer
+ * one: nothing to apply, so the pull spends no further HubSpot requests on them (a re-read
+ * window reads most records several times).
+ */
+export async function heldVersions(db: Db, table: 'deal' | 'ticket', records: readonly RecordVersion[]): Promise<Set<string>> {
+  const ids = records.map((r) => r.hubspotId);
+  const select = { hubspotId: true, hubspotUpdatedAt: true, archivedAt: true } as const;
+  const rows =
+    table === 'deal'
+      ? await db.deal.findMany({ where: { hubspotId: { in: ids } }, select })
+      : await db.ticket.findMany({ where: { hubspotId: { in: ids } }, select });
+  const byId = new Map(rows.map((r) => [r.hubspotId, r]));
+  const held = records.filter((r) => {
+    const row = byId.get(r.hubspotId);
+    return row !== undefined && holdsNewer(row, r.modifiedAt);
+  });
+  return new Set(held.map((r) => r.hubspotId));
+}
+
+/** Of `invoices`, the HubSpot ids some deal already holds in that version or a newer one. */
+export async function heldInvoiceVersions(db: Db, invoices: readonly RecordVersion[]): Promise<Set<string>> {
+  const rows = await db.deal.findMany({
+    where: { invoiceHubspotId: { in: invoices.map((i) => i.hubspotId) } },
+    select: { invoiceHubspotId: true, invoiceHubspotUpdatedAt: true },
+  });
+  const versions = new Map(rows.map((r) => [r.invoiceHubspotId, r.invoiceHubspotUpdatedAt]));
+  const held = invoices.filter((i) => {
+    const at = versions.get(i.hubspotId);
+    return at != null && at >= i.modifiedAt;
+  });
+  return new Set(held.map((i) => i.hubspotId));
 }

@@ -1,11 +1,20 @@
 import type { Db } from '@app/db/client';
 
-/** The deal's HubSpot id and, for an owner id, the owner's HubSpot id; null when the deal is gone. */
+/**
+ * The deal's HubSpot id (and whether HubSpot deleted it) and, for an owner id, the owner's
+ * HubSpot id and whether it is still active there; null when the deal is gone.
+ */
 export async function loadOwnerAssignment(db: Db, dealId: string, ownerId: string | null) {
-  const deal = await db.deal.findUnique({ where: { id: dealId }, select: { id: true, hubspotId: true } });
+  const deal = await db.deal.findUnique({ where: { id: dealId }, select: { id: true, hubspotId: true, archivedAt: true } });
   if (!deal) return null;
-  const owner = ownerId ? await db.owner.findUnique({ where: { id: ownerId }, select: { hubspotId: true } }) : null;
-  return { dealHubspotId: deal.hubspotId, ownerHubspotId: owner?.hubspotId ?? null, ownerFound: ownerId === null || owner !== null };
+  const owner = ownerId ? await db.owner.findUnique({ where: { id: ownerId }, select: { hubspotId: true, active: true } }) : null;
+  return {
+    dealHubspotId: deal.hubspotId,
+    dealArchived: deal.archivedAt !== null,
+    ownerHubspotId: owner?.hubspotId ?? null,
+    ownerFound: ownerId === null || owner !== null,
+    ownerActive: owner?.active ?? true,
+  };
 }
 
 /**

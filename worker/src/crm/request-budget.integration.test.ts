@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
-import { localRequestBudget, redisRequestBudget, type RequestBudget } from './request-budget';
+import { localHubSpotBudgets, localRequestBudget, redisHubSpotBudgets, redisRequestBudget, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** Largest number of take() calls that resolved within any window of `windowMs`. */
 function maxInWindow(times: number[], windowMs: number): number {
@@ -43,5 +43,63 @@ describe('HubSpot request budget', () => {
     const budget = localRequestBudget({ max: 5, windowMs: 300 });
     const times = await takeMany([budget], 17);
     expect(maxInWindow(times, 300)).toBeLessThanOrEqual(5);
+  });
+});
+
+/** Searches and other requests taken at once from `budgets` (round robin); the instants of each kind. */
+async function takeMixed(budgets: HubSpotBudgets[], searches: number, requests: number) {
+  const [searchTimes, requestTimes] = await Promise.all([
+    takeMany(budgets.map((b) => b.search), searches),
+    takeMany(budgets.map((b) => b.request), requests),
+  ]);
+  return { searchTimes, requestTimes, all: [...searchTimes, ...requestTimes].sort((a, b) => a - b) };
+}
+
+describe('HubSpot search budget', () => {
+  const redis = new Redis(testRedisUrl());
+  afterAll(() => redis.disconnect());
+  const limits = { request: { max: 100, windowMs: 10_000 }, search: { max: 4, windowMs: 1_000 } };
+
+  it('holds searches to 4 per second across two workers sharing Redis', async () => {
+    const prefix = uniqueQueuePrefix('search-budget');
+    const other = redis.duplicate();
+    try {
+      const workers = [redisHubSpotBudgets(redis, prefix, limits), redisHubSpotBudgets(other, prefix, limits)];
+      const started = Date.now();
+      const times = await takeMany(workers.map((w) => w.search), 14);
+      expect(maxInWindow(times, 1_000)).toBeLessThanOrEqual(4);
+      // 14 searches at 4 a second: three full windows of waiting at least.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('takes a slot of the account budget with every search, and none of the search budget for other requests', async () => {
+    const tight = { request: { max: 6, windowMs: 1_000 }, search: { max: 4, windowMs: 1_000 } };
+    const prefix = uniqueQueuePrefix('search-budget');
+    const other = redis.duplicate();
+    try {
+      const workers = [redisHubSpotBudgets(redis, prefix, tight), redisHubSpotBudgets(other, prefix, tight)];
+      const { searchTimes, all } = await takeMixed(workers, 8, 10);
+      expect(maxInWindow(all, 1_000)).toBeLessThanOrEqual(6);
+      expect(maxInWindow(searchTimes, 1_000)).toBeLessThanOrEqual(4);
+
+      // A full search window holds back searches only: the account's two slots left go at once.
+      const fresh = redisHubSpotBudgets(redis, uniqueQueuePrefix('search-budget'), tight);
+      await takeMany([fresh.search], 4);
+      const before = Date.now();
+      await takeMany([fresh.request], 2);
+      expect(Date.now() - before).toBeLessThan(300);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('does the same within one process without Redis', async () => {
+    const budgets = localHubSpotBudgets({ request: { max: 6, windowMs: 600 }, search: { max: 3, windowMs: 600 } });
+    const { searchTimes, all } = await takeMixed([budgets], 9, 9);
+    expect(maxInWindow(all, 600)).toBeLessThanOrEqual(6);
+    expect(maxInWindow(searchTimes, 600)).toBeLessThanOrEqual(3);
   });
 });

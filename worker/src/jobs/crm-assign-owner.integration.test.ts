@@ -70,6 +70,25 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
     expect(remoteOwner(deal.hubspotId)).toBe(maria.hubspotId);
   });
 
+  it('refuses, visibly, to push a cleaner deactivated in HubSpot after staff chose them', async () => {
+    const deal = await bookingInHubSpot();
+    const departed = await db.owner.create({ data: { hubspotId: `9${randomBytes(4).readUInt32BE()}`, firstName: 'Dee', lastName: 'Parted', active: false }, select: { id: true, hubspotId: true } });
+    const event = await assignmentEvent(deal.dealId, departed.id);
+    const since = Date.now();
+    await expect(crmAssignOwnerJob({ db, hubspot: gateway }).process({ dealId: deal.dealId, ownerId: departed.id }, { log, jobId: event.id, attempt: 1 })).rejects.toThrow(
+      `owner ${departed.hubspotId} is archived in HubSpot: assign the deal to an active cleaner`,
+    );
+    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('has nothing to push for a deal deleted in HubSpot (archived by the sweep)', async () => {
+    const deal = await bookingInHubSpot();
+    const event = await assignmentEvent(deal.dealId, maria.id);
+    await db.deal.update({ where: { id: deal.dealId }, data: { archivedAt: new Date() } });
+    const result = await crmAssignOwnerJob({ db, hubspot: gateway }).process({ dealId: deal.dealId, ownerId: maria.id }, { log, jobId: event.id, attempt: 1 });
+    expect(result).toEqual({ outcome: 'deal-archived' });
+  });
+
   it('puts the assignment back into the mirror when a pull brought HubSpot’s older owner meanwhile', async () => {
     const deal = await bookingInHubSpot();
     const event = await assignmentEvent(deal.dealId, james.id);

@@ -1,3 +1,4 @@
+import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
@@ -19,7 +20,11 @@ export function crmAssignOwnerJob(deps: { db: Db; hubspot: HubSpotGateway }) {
       const assignment = await loadOwnerAssignment(deps.db, dealId, ownerId);
       if (!assignment) return { outcome: 'missing' as const };
       if (!assignment.ownerFound) return { outcome: 'owner-missing' as const };
+      // Deleted in HubSpot (crm.sweep): there is no deal left to assign.
+      if (assignment.dealArchived) return { outcome: 'deal-archived' as const };
       if (await hasNewerAssignment(deps.db, jobId, dealId)) return { outcome: 'superseded' as const };
+      // Deactivated in HubSpot after staff chose them: HubSpot would refuse; say so where staff look.
+      if (!assignment.ownerActive) throw new UnrecoverableError(`owner ${assignment.ownerHubspotId} is archived in HubSpot: assign the deal to an active cleaner`);
       if (!assignment.dealHubspotId) throw new Error(`deal ${dealId} is not in HubSpot yet`);
       await deps.hubspot.updateObject('deals', assignment.dealHubspotId, { hubspot_owner_id: assignment.ownerHubspotId ?? '' });
       await saveOwnerAssignment(deps.db, dealId, ownerId);

@@ -3,11 +3,16 @@ import type { Db } from '@app/db/client';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
-import type { HubSpotGateway, HubSpotRecord } from '../crm/hubspot-gateway';
+import type { StageMap } from '../crm/account/stage-map';
+import { modifiedMillis } from '../crm/changed-search';
+import { mergedIdsOf, type HubSpotGateway, type HubSpotRecord, type ObjectType } from '../crm/hubspot-gateway';
+import type { MergeConflict } from '../crm/merge-repository';
 import {
   applyDeals,
   applyInvoices,
   applyTickets,
+  heldInvoiceVersions,
+  heldVersions,
   readCursor,
   upsertOwners,
   writeCursor,
@@ -15,31 +20,28 @@ import {
   type MirroredInvoice,
   type MirroredTicket,
 } from '../crm/mirror-repository';
+import type { Logger } from '../logger';
 import { defineJob } from './job';
 
-const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus'];
-const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
-const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id'];
+export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
+const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_lastmodifieddate'];
+export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
 const TICKET_CATEGORIES: Readonly<Record<string, TicketCategory>> = {
   'Reschedule Request': 'RescheduleRequest',
   'Cancellation Request': 'CancellationRequest',
 };
 
+/** How far before its cursor a pull searches again by default (see CRM_PULL_REREAD_MS). */
+export const DEFAULT_REREAD_MS = 300_000;
+
 const text = (r: HubSpotRecord, name: string) => r.properties[name] || null;
 const instant = (value: string | null) => {
-  if (!value) return null;
-  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.isFinite(ms) ? new Date(ms) : null;
+  const ms = modifiedMillis(value);
+  return ms === null ? null : new Date(ms);
 };
-/** The product's key of an account stage id (null stays null). */
-const translated = (id: string | null, toKey: (id: string) => string) => (id === null ? null : toKey(id));
 const modifiedAt = (r: HubSpotRecord) => instant(text(r, 'hs_lastmodifieddate')) ?? new Date(0);
-const latest = (records: readonly HubSpotRecord[]) =>
-  records.reduce<string | null>((max, r) => {
-    const at = text(r, 'hs_lastmodifieddate');
-    return at && (!max || Date.parse(at) > Date.parse(max)) ? at : max;
-  }, null);
+const versionOf = (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(r) });
 
 function toInvoice(r: HubSpotRecord): MirroredInvoice {
   const status = text(r, 'hs_invoice_status');
@@ -50,84 +52,164 @@ function toInvoice(r: HubSpotRecord): MirroredInvoice {
     number: text(r, 'hs_number'),
     pdfUrl: text(r, 'hs_pdf_download_link'),
     url: text(r, 'hs_invoice_link'),
+    modifiedAt: instant(text(r, 'hs_lastmodifieddate')),
   };
+}
+
+/** The product's key of an account ticket stage (null stays null). */
+const ticketStageKey = (id: string | null, stages: StageMap) => (id === null ? null : stages.ticketStageKey(id));
+
+function toDeal(d: HubSpotRecord, contactsByDeal: ReadonlyMap<string, string[]>, stages: StageMap): MirroredDeal {
+  return {
+    hubspotId: d.id,
+    appRequestId: text(d, 'app_request_id'),
+    name: text(d, 'dealname'),
+    // The product's stage key: the account's own stage ids never reach the mirror.
+    stageId: stages.dealStageKey(text(d, 'dealstage') ?? ''),
+    scheduledAt: instant(text(d, 'scheduled_date')),
+    amountCents: dollarsToCents(text(d, 'amount')),
+    ownerHubspotId: text(d, 'hubspot_owner_id'),
+    serviceType: text(d, 'service_type'),
+    serviceAddress: text(d, 'service_address'),
+    skus: (text(d, 'external_skus') ?? '').split(';').filter(Boolean),
+    contactHubspotId: contactsByDeal.get(d.id)?.[0] ?? null,
+    modifiedAt: modifiedAt(d),
+    mergedHubspotIds: mergedIdsOf(d),
+  };
+}
+
+interface PullDeps {
+  db: Db;
+  hubspot: HubSpotGateway;
+  account: CrmAccount;
+}
+
+export interface MirrorSummary {
+  created: number;
+  updated: number;
+  followed: number;
+  invoices: number;
+  tickets: number;
+  conflicts: MergeConflict[];
+}
+
+const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, conflicts: [] });
+
+/**
+ * Mirrors HubSpot deal records (with DEAL_PROPERTIES) and the invoice of each: their contact
+ * for new rows, a merged deal's row following it. Records the mirror already holds in that
+ * version cost no further request. Used by the pull, and by the sweep for merged deals.
+ */
+export async function mirrorDealRecords({ db, hubspot, account }: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+  const held = await heldVersions(db, 'deal', records.map(versionOf));
+  const deals = records.filter((d) => !held.has(d.id));
+  if (deals.length === 0) return into;
+  const dealIds = deals.map((d) => d.id);
+  const contactsByDeal = await hubspot.associatedIds('deals', 'contacts', dealIds);
+  const stages = account.stages();
+  const applied = await applyDeals(db, deals.map((d) => toDeal(d, contactsByDeal, stages)));
+  into.created += applied.created;
+  into.updated += applied.updated;
+  into.followed += applied.followed;
+  into.conflicts.push(...applied.conflicts);
+
+  // A deal's invoice may be new to us without having changed itself (just associated).
+  const invoicesByDeal = await hubspot.associatedIds('deals', 'invoices', dealIds);
+  const invoices = new Map(
+    (await hubspot.readBatch('invoices', [...new Set([...invoicesByDeal.values()].flat())], INVOICE_PROPERTIES)).map((i) => [i.id, i]),
+  );
+  const invoiceOfDeal = new Map<string, MirroredInvoice>();
+  for (const [dealId, invoiceIds] of invoicesByDeal) {
+    const record = invoiceIds.map((id) => invoices.get(id)).find(Boolean);
+    if (record) invoiceOfDeal.set(dealId, toInvoice(record));
+  }
+  await applyInvoices(db, invoiceOfDeal);
+  into.invoices += invoiceOfDeal.size;
+  return into;
+}
+
+/** Invoices that changed themselves (a payment does not touch the deal), onto their deals. */
+async function mirrorInvoiceRecords({ db, hubspot }: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary): Promise<void> {
+  const held = await heldInvoiceVersions(db, records.map(versionOf));
+  const invoices = records.filter((i) => !held.has(i.id));
+  if (invoices.length === 0) return;
+  const byId = new Map(invoices.map((i) => [i.id, i]));
+  const invoiceOfDeal = new Map<string, MirroredInvoice>();
+  for (const [invoiceId, dealIds] of await hubspot.associatedIds('invoices', 'deals', [...byId.keys()])) {
+    const record = byId.get(invoiceId);
+    for (const dealId of dealIds) if (record) invoiceOfDeal.set(dealId, toInvoice(record));
+  }
+  await applyInvoices(db, invoiceOfDeal);
+  into.invoices += invoiceOfDeal.size;
+}
+
+/** Change and cancel tickets (with TICKET_PROPERTIES) onto their deals; support tickets from the contact form are not mirrored. */
+export async function mirrorTicketRecords({ db, hubspot, account }: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+  const held = await heldVersions(db, 'ticket', records.map(versionOf));
+  const tickets = records.filter((t) => !held.has(t.id) && TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? '']);
+  if (tickets.length === 0) return into;
+  const dealsByTicket = await hubspot.associatedIds('tickets', 'deals', tickets.map((t) => t.id));
+  const applied = await applyTickets(
+    db,
+    tickets.flatMap((t): MirroredTicket[] => {
+      const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
+      const dealHubspotId = dealsByTicket.get(t.id)?.[0];
+      if (!category || !dealHubspotId) return [];
+      return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, modifiedAt: modifiedAt(t), mergedHubspotIds: mergedIdsOf(t) }];
+    }),
+  );
+  into.tickets += applied.applied;
+  into.followed += applied.followed;
+  into.conflicts.push(...applied.conflicts);
+  return into;
+}
+
+/** Two of our rows that are now one HubSpot record: both are kept; someone has to look. */
+export function logMergeConflicts(log: Logger, conflicts: readonly MergeConflict[]): void {
+  for (const conflict of conflicts) log.warn(conflict, 'merged in HubSpot, but another mirror row holds the primary id: both rows kept');
 }
 
 /**
  * Pulls what changed in HubSpot since the stored cursors into the Postgres mirror that the
- * portal and the staff calendar read: owners, deals (stage, scheduled date, amount, owner,
- * contact), their invoices (also invoices changed on their own), and change/cancel tickets.
- * Runs on a schedule and on demand; safe to run twice or at once (replays are skipped).
+ * portal and the staff calendar read: owners (archived ones too, as inactive), deals (stage,
+ * scheduled date, amount, owner, contact), their invoices (also invoices changed on their
+ * own), and change/cancel tickets. Each search starts `rereadMs` before its cursor, because
+ * HubSpot's search index lags its writes: a change indexed late, with a timestamp older than
+ * one already read, is still found. Runs on a schedule and on demand; safe to run twice or at
+ * once (replays are skipped).
  */
-export function crmPullJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
-  const { db, hubspot, account } = deps;
+export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
+  const { db, hubspot, rereadMs = DEFAULT_REREAD_MS } = deps;
+
+  /** Every page changed since the cursor `name`; the cursor moves after each page is applied. */
+  async function eachChangedPage(name: string, type: ObjectType, properties: readonly string[], apply: (page: HubSpotRecord[]) => Promise<unknown>) {
+    let cursor = modifiedMillis(await readCursor(db, name));
+    const from = cursor === null ? null : Math.max(0, cursor - rereadMs);
+    let records = 0;
+    for await (const page of hubspot.changedPages(type, from, properties)) {
+      await apply(page);
+      records += page.length;
+      const newest = Math.max(...page.map((r) => modifiedMillis(text(r, 'hs_lastmodifieddate')) ?? 0));
+      if (cursor === null || newest > cursor) {
+        cursor = newest;
+        await writeCursor(db, name, new Date(newest).toISOString());
+      }
+    }
+    return records;
+  }
+
   return defineJob({
     name: 'crm.pull',
     queue: 'crm',
     payloadSchema: z.object({}).passthrough(),
     async process(_payload, { log }) {
-      const stages = account.stages();
       await upsertOwners(db, await hubspot.listOwners());
-
-      const deals = await hubspot.searchChangedSince('deals', await readCursor(db, 'hubspot.deals'), DEAL_PROPERTIES);
-      const dealIds = deals.map((d) => d.id);
-      const contactsByDeal = await hubspot.associatedIds('deals', 'contacts', dealIds);
-      const dealResult = await applyDeals(
-        db,
-        deals.map(
-          (d): MirroredDeal => ({
-            hubspotId: d.id,
-            appRequestId: text(d, 'app_request_id'),
-            name: text(d, 'dealname'),
-            stageId: stages.dealStageKey(text(d, 'dealstage') ?? ''),
-            scheduledAt: instant(text(d, 'scheduled_date')),
-            amountCents: dollarsToCents(text(d, 'amount')),
-            ownerHubspotId: text(d, 'hubspot_owner_id'),
-            serviceType: text(d, 'service_type'),
-            serviceAddress: text(d, 'service_address'),
-            skus: (text(d, 'external_skus') ?? '').split(';').filter(Boolean),
-            contactHubspotId: contactsByDeal.get(d.id)?.[0] ?? null,
-            modifiedAt: modifiedAt(d),
-          }),
-        ),
-      );
-
-      // Invoices: those of changed deals, and those that changed themselves (a payment does not touch the deal).
-      const changedInvoices = await hubspot.searchChangedSince('invoices', await readCursor(db, 'hubspot.invoices'), INVOICE_PROPERTIES);
-      const invoicesByDeal = await hubspot.associatedIds('deals', 'invoices', dealIds);
-      const dealsByInvoice = await hubspot.associatedIds('invoices', 'deals', changedInvoices.map((i) => i.id));
-      const known = new Map(changedInvoices.map((i) => [i.id, i]));
-      const missing = [...new Set([...invoicesByDeal.values()].flat())].filter((id) => !known.has(id));
-      for (const invoice of await hubspot.readBatch('invoices', missing, INVOICE_PROPERTIES)) known.set(invoice.id, invoice);
-      const invoiceOfDeal = new Map<string, MirroredInvoice>();
-      for (const [dealId, invoiceIds] of invoicesByDeal) {
-        const record = invoiceIds.map((id) => known.get(id)).find(Boolean);
-        if (record) invoiceOfDeal.set(dealId, toInvoice(record));
-      }
-      for (const [invoiceId, dealIdsOfInvoice] of dealsByInvoice) {
-        const record = known.get(invoiceId);
-        for (const dealId of dealIdsOfInvoice) if (record) invoiceOfDeal.set(dealId, toInvoice(record));
-      }
-      await applyInvoices(db, invoiceOfDeal);
-
-      const tickets = await hubspot.searchChangedSince('tickets', await readCursor(db, 'hubspot.tickets'), TICKET_PROPERTIES);
-      const dealsByTicket = await hubspot.associatedIds('tickets', 'deals', tickets.map((t) => t.id));
-      const ticketsApplied = await applyTickets(
-        db,
-        tickets.flatMap((t): MirroredTicket[] => {
-          const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
-          const dealHubspotId = dealsByTicket.get(t.id)?.[0];
-          if (!category || !dealHubspotId) return []; // support tickets from the contact form are not mirrored
-          return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: translated(text(t, 'hs_pipeline_stage'), stages.ticketStageKey), dealHubspotId, modifiedAt: modifiedAt(t) }];
-        }),
-      );
-
-      // Cursors move only after everything they cover was applied.
-      for (const [name, records] of [['hubspot.deals', deals], ['hubspot.invoices', changedInvoices], ['hubspot.tickets', tickets]] as const) {
-        const cursor = latest(records);
-        if (cursor) await writeCursor(db, name, cursor);
-      }
-      const summary = { deals: deals.length, ...dealResult, invoices: invoiceOfDeal.size, tickets: ticketsApplied };
+      const mirrored = emptySummary();
+      const deals = await eachChangedPage('hubspot.deals', 'deals', DEAL_PROPERTIES, (page) => mirrorDealRecords(deps, page, mirrored));
+      await eachChangedPage('hubspot.invoices', 'invoices', INVOICE_PROPERTIES, (page) => mirrorInvoiceRecords(deps, page, mirrored));
+      await eachChangedPage('hubspot.tickets', 'tickets', TICKET_PROPERTIES, (page) => mirrorTicketRecords(deps, page, mirrored));
+      logMergeConflicts(log, mirrored.conflicts);
+      const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length };
       log.info(summary, 'pulled changes from HubSpot');
       return summary;
     },

@@ -7,7 +7,7 @@ import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
 import { createHubSpotGateway } from '../crm/hubspot-gateway';
-import { redisRequestBudget } from '../crm/request-budget';
+import { DEFAULT_SEARCH_LIMITS, redisHubSpotBudgets } from '../crm/request-budget';
 import { createLogger } from '../logger';
 import { createQueueBackend } from '../queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
@@ -46,13 +46,13 @@ describe('the shared HubSpot budget with real jobs', () => {
     await db.$disconnect();
   });
 
-  it('keeps two workers under the account budget: no 429, never more than the budget in any window', async () => {
+  it('keeps two workers under the account budget and the search limit: no 429, never more than the budget in any window', async () => {
     const prefix = uniqueQueuePrefix('budget');
-    const budgetKey = `${prefix}:hubspot-budget`;
-    // Two workers as two processes would be: separate clients and runtimes, one shared Redis budget.
+    // Two workers as two processes would be: separate clients and runtimes, the budgets shared in Redis.
     const runtimes = await Promise.all(
       [0, 1].map(async () => {
-        const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: crm.token, basePath: hubspot.url }), redisRequestBudget(redis, budgetKey, LIMIT));
+        const budgets = redisHubSpotBudgets(redis, prefix, { request: LIMIT, search: DEFAULT_SEARCH_LIMITS });
+        const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: crm.token, basePath: hubspot.url }), budgets);
         const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
         // Small batches, so the bookings need many requests.
         return startWorkers({ backend, jobs: [crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 2 })], log, settings: { concurrency: 3 } });
@@ -72,6 +72,9 @@ describe('the shared HubSpot budget with real jobs', () => {
       expect(requests.length).toBeGreaterThan(2 * LIMIT.max); // enough traffic for the limit to matter
       expect(requests.filter((r) => r.status === 429)).toHaveLength(0);
       expect(busiestWindow(requests.map((r) => r.at).sort((a, b) => a - b), LIMIT.windowMs)).toBeLessThanOrEqual(LIMIT.max);
+      const searches = requests.filter((r) => r.path.endsWith('/search')).map((r) => r.at);
+      expect(searches.length).toBeGreaterThan(DEFAULT_SEARCH_LIMITS.max); // the pushes look deals up by our id
+      expect(busiestWindow(searches.sort((a, b) => a - b), DEFAULT_SEARCH_LIMITS.windowMs)).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.max);
     } finally {
       await queue.close();
       await producer.close();

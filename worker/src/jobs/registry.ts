@@ -8,6 +8,7 @@ import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
 import { crmPushSupportTicketJob } from './crm-push-support-ticket';
 import { crmRecordSignupJob } from './crm-record-signup';
+import { crmSweepJob } from './crm-sweep';
 import { housekeepingPurgeJob } from './housekeeping-purge';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
@@ -20,6 +21,8 @@ export interface JobDeps {
   smsFrom: string;
   /** The api's status-callback URL Twilio reports delivery to; unset: no delivery tracking. */
   smsStatusCallbackUrl?: string | undefined;
+  /** How far before its cursor each CRM pull searches again (CRM_PULL_REREAD_MS); the job's default when absent. */
+  crmPullRereadMs?: number;
 }
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
@@ -29,8 +32,9 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmPushChangeRequestJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
+    crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account, ...(deps.crmPullRereadMs === undefined ? {} : { rereadMs: deps.crmPullRereadMs }) }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmSweepJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, statusCallbackUrl: deps.smsStatusCallbackUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];

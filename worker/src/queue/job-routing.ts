@@ -11,6 +11,7 @@ export const JOB_QUEUES = {
   'crm.record-signup': 'crm',
   'crm.pull': 'crm',
   'crm.assign-owner': 'crm',
+  'crm.sweep': 'crm',
   'sms.send': 'sms',
   'housekeeping.purge-expired': 'housekeeping',
 } as const satisfies Record<string, QueueName>;

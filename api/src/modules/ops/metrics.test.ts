@@ -6,6 +6,7 @@ const quiet: OpsFigures = {
   outbox: { pending: 0, oldestAgeSeconds: 0 },
   sms: [],
   crm: { accountReady: true, accountProblems: 0, refusedBookings: 0 },
+  mirror: { archived: { deal: 0, ticket: 0 }, inactiveOwners: 0 },
 };
 
 describe('renderMetrics', () => {
@@ -46,5 +47,13 @@ describe('renderMetrics', () => {
     expect(text).toContain('sms_messages{purpose="login_code",status="undelivered"} 2');
     expect(text).toContain('sms_messages{purpose="login_code",status="failed"} 0');
     expect(text).toContain('sms_messages{purpose="staff_invite",status="sent"} 0');
+  });
+
+  it('adds the CRM mirror figures', () => {
+    const text = renderMetrics({ ...quiet, mirror: { archived: { deal: 4, ticket: 1 }, inactiveOwners: 2 } });
+    expect(text).toContain('# TYPE crm_mirror_archived_records gauge');
+    expect(text).toContain('crm_mirror_archived_records{table="deal"} 4');
+    expect(text).toContain('crm_mirror_archived_records{table="ticket"} 1');
+    expect(text).toContain('crm_inactive_owners 2');
   });
 });

@@ -1,6 +1,11 @@
 import { SMS_STATUSES } from '@app/shared/sms-delivery';
+import type { MirrorFigures } from './repository';
 
-/** Prometheus text exposition (format 0.0.4) of the figures operators watch. */
+/**
+ * Prometheus text exposition (format 0.0.4) of the figures operators watch. A failed job of any
+ * kind (a CRM pull or sweep included) counts in queue_jobs{state="failed"}; the queue dashboard
+ * shows its reason.
+ */
 export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
   outbox: { pending: number; oldestAgeSeconds: number };
@@ -8,6 +13,8 @@ export interface OpsFigures {
   crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number };
   /** Text messages by purpose and delivery status. */
   sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
+  /** Mirror rows hidden because HubSpot deleted their record, and deactivated owners. */
+  mirror: MirrorFigures;
 }
 
 /** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
@@ -45,6 +52,13 @@ export function renderMetrics(figures: OpsFigures): string {
         return `sms_messages{purpose="${purpose}",status="${status}"} ${count}`;
       }),
     ),
+    '# HELP crm_mirror_archived_records Mirror rows hidden because their HubSpot record was deleted (crm.sweep).',
+    '# TYPE crm_mirror_archived_records gauge',
+    `crm_mirror_archived_records{table="deal"} ${figures.mirror.archived.deal}`,
+    `crm_mirror_archived_records{table="ticket"} ${figures.mirror.archived.ticket}`,
+    '# HELP crm_inactive_owners HubSpot owners archived there (deactivated users): not offered for assignment.',
+    '# TYPE crm_inactive_owners gauge',
+    `crm_inactive_owners ${figures.mirror.inactiveOwners}`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -4,18 +4,19 @@ import { countRefusedBookings, readAccountStatus } from '@app/worker/crm/account
 import { outboxBacklog } from '@app/worker/outbox/relay-repository';
 import type { AnyQueue } from '@app/worker/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
-import { smsMessageCounts } from './repository';
+import { mirrorFigures, smsMessageCounts } from './repository';
 
-/** GET /metrics: queue depths, the outbox backlog and text messages by delivery status, for Prometheus. */
+/** GET /metrics: queue depths, the outbox backlog, text messages by delivery status and the CRM figures, for Prometheus. */
 export function opsRoutes(deps: { db: Db; queues: Readonly<Record<string, AnyQueue>> }): Router {
   const router = new Router();
   router.get('/metrics', async (ctx) => {
-    const [queueCounts, outbox, sms, account, refusedBookings] = await Promise.all([
+    const [queueCounts, outbox, sms, account, refusedBookings, mirror] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
       readAccountStatus(deps.db),
       countRefusedBookings(deps.db),
+      mirrorFigures(deps.db),
     ]);
     ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
     ctx.body = renderMetrics({
@@ -23,6 +24,7 @@ export function opsRoutes(deps: { db: Db; queues: Readonly<Record<string, AnyQue
       outbox,
       sms,
       crm: { accountReady: account?.ready ?? null, accountProblems: account?.problems.length ?? 0, refusedBookings },
+      mirror,
     });
   });
   return router;

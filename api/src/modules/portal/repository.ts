@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
 
-/** Everything below is scoped by contact id: a customer only ever reads or changes their own rows. */
+/**
+ * Everything below is scoped by contact id: a customer only ever reads or changes their own rows.
+ * Deals and tickets deleted in HubSpot (archived by the CRM sweep) are not the customer's any
+ * more as far as the portal is concerned: they read like rows that do not exist.
+ */
 
 export interface PortalContact {
   id: string;
@@ -54,18 +58,18 @@ const dealSelect = {
   invoiceNumber: true,
   invoicePdfUrl: true,
   invoiceUrl: true,
-  tickets: { select: { id: true, category: true, pipelineStage: true }, orderBy: { createdAt: 'desc' as const } },
+  tickets: { where: { archivedAt: null }, select: { id: true, category: true, pipelineStage: true }, orderBy: { createdAt: 'desc' as const } },
 } as const;
 
 /** The contact's deals from the mirror, each with its change/cancel tickets (newest first). */
 export async function listDeals(db: Db, contactId: string): Promise<PortalDealRow[]> {
-  return db.deal.findMany({ where: { contactId }, select: dealSelect });
+  return db.deal.findMany({ where: { contactId, archivedAt: null }, select: dealSelect });
 }
 
 /** Tickets of those of `dealIds` that belong to the contact, and which of the ids do. */
 export async function ticketsOfOwnedDeals(db: Db, contactId: string, dealIds: readonly string[]): Promise<Map<string, PortalTicketRow[]>> {
   const deals = await db.deal.findMany({
-    where: { contactId, id: { in: [...dealIds] } },
+    where: { contactId, id: { in: [...dealIds] }, archivedAt: null },
     select: { id: true, tickets: dealSelect.tickets },
   });
   return new Map(deals.map((d) => [d.id, d.tickets]));
@@ -84,7 +88,7 @@ export async function withOwnedDeal<T>(
 ): Promise<T> {
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM deal WHERE id = ${dealId} AND contact_id = ${contactId} FOR UPDATE`;
+      SELECT id FROM deal WHERE id = ${dealId} AND contact_id = ${contactId} AND archived_at IS NULL FOR UPDATE`;
     const deal = locked.length > 0 ? await tx.deal.findUnique({ where: { id: dealId }, select: dealSelect }) : null;
     return work(tx, deal);
   });

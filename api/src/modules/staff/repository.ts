@@ -25,10 +25,10 @@ export interface ScheduledDealRow {
   owner: OwnerRef | null;
 }
 
-/** Deals of a stage with an appointment, in time order, optionally inside [from, to). */
+/** Deals of a stage with an appointment, in time order, optionally inside [from, to); none deleted in HubSpot. */
 export async function findScheduledDeals(db: Db, q: { stageId: string; from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDealRow[]> {
   const rows = await db.deal.findMany({
-    where: { stageId: q.stageId, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
+    where: { stageId: q.stageId, archivedAt: null, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
     select: { id: true, scheduledAt: true, serviceType: true, street: true, city: true, state: true, zip: true, owner: ownerSelect },
     orderBy: { scheduledAt: 'asc' },
     take: SCHEDULED_LIMIT,
@@ -101,7 +101,10 @@ export interface ContactDetailsRow {
   }[];
 }
 
-/** A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first) and their tickets. */
+/**
+ * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first) and
+ * their tickets; deals and tickets deleted in HubSpot are left out.
+ */
 export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
   return db.contact.findFirst({
     where: { OR: [{ id }, { hubspotId: id }] },
@@ -115,6 +118,7 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
       lifecycleStage: true,
       hubspotId: true,
       deals: {
+        where: { archivedAt: null },
         select: {
           id: true,
           hubspotId: true,
@@ -126,7 +130,11 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
           amountCents: true,
           invoiceStatus: true,
           owner: ownerSelect,
-          tickets: { select: { id: true, category: true, pipelineStage: true, reason: true, changeType: true, createdAt: true }, orderBy: { createdAt: 'desc' } },
+          tickets: {
+            where: { archivedAt: null },
+            select: { id: true, category: true, pipelineStage: true, reason: true, changeType: true, createdAt: true },
+            orderBy: { createdAt: 'desc' },
+          },
         },
         orderBy: [{ scheduledAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }],
       },
@@ -229,20 +237,28 @@ export interface OwnerRow extends OwnerRef {
   active: boolean;
 }
 
-export async function findOwners(db: Db): Promise<OwnerRow[]> {
+/** The owners deals can be assigned to: those HubSpot lists as archived (deactivated users) are left out. */
+export async function findActiveOwners(db: Db): Promise<OwnerRow[]> {
   return db.owner.findMany({
+    where: { active: true },
     select: { id: true, hubspotId: true, firstName: true, lastName: true, email: true, active: true },
-    orderBy: [{ active: 'desc' }, { firstName: 'asc' }, { lastName: 'asc' }],
+    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
   });
 }
 
-export type AssignOutcome = { kind: 'assigned'; event: OutboxRow } | { kind: 'deal_not_found' } | { kind: 'owner_not_found' };
+export type AssignOutcome = { kind: 'assigned'; event: OutboxRow } | { kind: 'deal_not_found' } | { kind: 'owner_not_found' } | { kind: 'owner_inactive' };
 
-/** Sets the deal's owner in the mirror and stores the push to HubSpot (crm.assign-owner), in one transaction. */
+/**
+ * Sets the deal's owner in the mirror and stores the push to HubSpot (crm.assign-owner), in one
+ * transaction. An inactive owner (archived in HubSpot) is refused before anything is written.
+ */
 export async function assignDealOwner(db: Db, dealId: string, ownerId: string | null): Promise<AssignOutcome> {
   return db.$transaction(async (tx) => {
-    if (ownerId && !(await tx.owner.findFirst({ where: { id: ownerId, active: true }, select: { id: true } }))) return { kind: 'owner_not_found' as const };
-    const { count } = await tx.deal.updateMany({ where: { id: dealId }, data: { ownerId } });
+    const owner = ownerId ? await tx.owner.findUnique({ where: { id: ownerId }, select: { active: true } }) : null;
+    if (ownerId && !owner) return { kind: 'owner_not_found' as const };
+    if (owner && !owner.active) return { kind: 'owner_inactive' as const };
+    // A deal deleted in HubSpot (archived by the CRM sweep) has nothing left to assign.
+    const { count } = await tx.deal.updateMany({ where: { id: dealId, archivedAt: null }, data: { ownerId } });
     if (count === 0) return { kind: 'deal_not_found' as const };
     const event = await tx.outboxEvent.create({
       data: { id: randomUUID(), type: 'crm.assign-owner', payload: { dealId, ownerId }, aggregateType: 'deal', aggregateId: dealId },

@@ -5,7 +5,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
+import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, OWNER_INACTIVE, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
 import { CALENDAR_DEFAULT_TITLE, portalInviteSms } from '@app/shared/texts';
 import { errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
@@ -13,7 +13,7 @@ import {
   assignDealOwner,
   findContactDetails,
   findLiveCustomerSessions,
-  findOwners,
+  findActiveOwners,
   findScheduledDeals,
   inviteContact,
   revokeCustomerSession,
@@ -150,9 +150,9 @@ export async function revokeSession(deps: Pick<Deps, 'db' | 'now'>, publicId: st
   }
 }
 
-/** GET /api/internal/admin/owners: the cleaners (HubSpot owners) deals can be assigned to. */
+/** GET /api/internal/admin/owners: the cleaners (active HubSpot owners) deals can be assigned to. */
 export async function owners(deps: Pick<Deps, 'db'>) {
-  return (await findOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
+  return (await findActiveOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
 }
 
 /** POST /api/internal/admin/deals/:id/owner: set in the mirror now, pushed to HubSpot by the worker. */
@@ -160,5 +160,6 @@ export async function assignOwner(deps: Deps, dealId: string, input: AssignOwner
   const outcome = await assignDealOwner(deps.db, dealId, input.ownerId);
   if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
   if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
+  if (outcome.kind === 'owner_inactive') throw errors.conflictOn('ownerId', 'owner_inactive', OWNER_INACTIVE);
   deps.outbox.notify();
 }

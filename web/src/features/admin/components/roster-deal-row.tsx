@@ -22,6 +22,8 @@ export function RosterDealRow({ deal, owners }: RosterDealRowProps) {
   const assign = useAssignOwner();
   const [chosen, setChosen] = useState<string | undefined>();
   const current = deal.ownerId ?? UNASSIGNED;
+  // A cleaner deactivated in HubSpot is no longer in the list, but the deal still shows who it is assigned to.
+  const unlisted = current !== UNASSIGNED && !owners.some((o) => o.id === current);
   useEffect(() => {
     if (chosen !== undefined && chosen === current) setChosen(undefined);
   }, [chosen, current]);
@@ -45,6 +47,11 @@ export function RosterDealRow({ deal, owners }: RosterDealRowProps) {
           onChange={(event) => onChange(event.target.value)}
         >
           <option value={UNASSIGNED}>Unassigned</option>
+          {unlisted ? (
+            <option value={current} disabled>
+              {deal.owner ?? 'Cleaner'} (inactive)
+            </option>
+          ) : null}
           {owners
             .filter((o) => o.active || o.id === current)
             .map((o) => (

@@ -1,0 +1,57 @@
+import type { Db } from '@app/db/client';
+
+/** Mirror rows the CRM sweep checks against HubSpot. */
+export type SweptTable = 'deal' | 'ticket' | 'contact';
+
+export interface MirroredId {
+  rowId: string;
+  hubspotId: string;
+}
+
+/**
+ * Our rows that carry a HubSpot id, a page at a time in row-id order (`afterRowId`: the last
+ * row of the previous page). Deals and tickets archived before `archivedSince` are no longer
+ * checked: HubSpot can restore a deleted record for 90 days only.
+ */
+export async function mirroredIds(db: Db, table: SweptTable, q: { afterRowId: string | null; take: number; archivedSince: Date }): Promise<MirroredId[]> {
+  const after = q.afterRowId === null ? {} : { id: { gt: q.afterRowId } };
+  const live = { OR: [{ archivedAt: null }, { archivedAt: { gte: q.archivedSince } }] };
+  const args = { select: { id: true, hubspotId: true }, orderBy: { id: 'asc' as const }, take: q.take };
+  const rows =
+    table === 'deal'
+      ? await db.deal.findMany({ where: { hubspotId: { not: null }, ...after, ...live }, ...args })
+      : table === 'ticket'
+        ? await db.ticket.findMany({ where: { hubspotId: { not: null }, ...after, ...live }, ...args })
+        : await db.contact.findMany({ where: { hubspotId: { not: null }, ...after }, ...args });
+  return rows.flatMap((r) => (r.hubspotId ? [{ rowId: r.id, hubspotId: r.hubspotId }] : []));
+}
+
+/**
+ * Marks the deals or tickets holding these HubSpot ids archived (HubSpot no longer has them);
+ * returns the rows that were not archived yet. Nothing is deleted: the customer's request and
+ * its history stay, only the portal, calendar and lookup stop showing them.
+ */
+export async function archiveRecords(db: Db, table: 'deal' | 'ticket', hubspotIds: readonly string[], at: Date): Promise<MirroredId[]> {
+  if (hubspotIds.length === 0) return [];
+  const where = { hubspotId: { in: [...hubspotIds] }, archivedAt: null };
+  const select = { id: true, hubspotId: true } as const;
+  return db.$transaction(async (tx) => {
+    const rows = table === 'deal' ? await tx.deal.findMany({ where, select }) : await tx.ticket.findMany({ where, select });
+    if (table === 'deal') await tx.deal.updateMany({ where, data: { archivedAt: at } });
+    else await tx.ticket.updateMany({ where, data: { archivedAt: at } });
+    return rows.map((r) => ({ rowId: r.id, hubspotId: r.hubspotId ?? '' }));
+  });
+}
+
+/** Clears the archive mark of rows whose HubSpot record is there again (restored from HubSpot's recycle bin). */
+export async function restoreRecords(db: Db, table: 'deal' | 'ticket', hubspotIds: readonly string[]): Promise<MirroredId[]> {
+  if (hubspotIds.length === 0) return [];
+  const where = { hubspotId: { in: [...hubspotIds] }, archivedAt: { not: null } };
+  const select = { id: true, hubspotId: true } as const;
+  return db.$transaction(async (tx) => {
+    const rows = table === 'deal' ? await tx.deal.findMany({ where, select }) : await tx.ticket.findMany({ where, select });
+    if (table === 'deal') await tx.deal.updateMany({ where, data: { archivedAt: null } });
+    else await tx.ticket.updateMany({ where, data: { archivedAt: null } });
+    return rows.map((r) => ({ rowId: r.id, hubspotId: r.hubspotId ?? '' }));
+  });
+}

@@ -1,0 +1,124 @@
+import { UnrecoverableError } from 'bullmq';
+import { z } from 'zod';
+import type { Db } from '@app/db/client';
+import type { CrmAccount } from '../crm/account/crm-account';
+import type { HubSpotGateway, HubSpotRecord, IdCheck, ObjectType } from '../crm/hubspot-gateway';
+import { followMerge, type MergeConflict } from '../crm/merge-repository';
+import { archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
+import type { Logger } from '../logger';
+import { DEAL_PROPERTIES, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES, type MirrorSummary } from './crm-pull';
+import { defineJob } from './job';
+
+/** HubSpot keeps a deleted record restorable this long; rows archived earlier are not checked again. */
+const RESTORABLE_MS = 90 * 24 * 3_600_000;
+/** Rows read from Postgres at a time (HubSpot is asked 100 ids per request). */
+const ROWS_PER_PAGE = 1_000;
+
+interface TableCounts {
+  checked: number;
+  archived: number;
+  restored: number;
+  followed: number;
+  /** Ids HubSpot neither answered nor reported missing: left alone. */
+  unresolved: number;
+  /** Contacts HubSpot no longer has: reported only, a contact is ours. */
+  missing: number;
+}
+
+const SWEEPS: readonly { table: SweptTable; type: ObjectType; properties: readonly string[] }[] = [
+  { table: 'deal', type: 'deals', properties: DEAL_PROPERTIES },
+  { table: 'ticket', type: 'tickets', properties: TICKET_PROPERTIES },
+  { table: 'contact', type: 'contacts', properties: [] },
+];
+
+const sample = (rows: readonly MirroredId[]) => rows.slice(0, 20);
+
+/** One entry per primary record (a merge is met both when following it and when applying the primary's data). */
+function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
+  const byRecord = new Map<string, MergeConflict>();
+  for (const c of conflicts) {
+    const key = `${c.table}:${c.hubspotId}`;
+    const seen = byRecord.get(key);
+    byRecord.set(key, seen ? { ...seen, leftRowIds: [...new Set([...seen.leftRowIds, ...c.leftRowIds])] } : c);
+  }
+  return [...byRecord.values()];
+}
+
+/**
+ * Finds what the incremental pull cannot see: HubSpot's search never returns deleted records,
+ * and a merged record's id simply stops existing. Every HubSpot id the mirror holds is checked
+ * with batch read (100 per request): a deal or ticket HubSpot no longer has is archived (kept,
+ * but no longer shown), one restored in HubSpot is shown again, and a row holding a merged id
+ * takes the primary's id (deals and tickets also take its data). Contacts only follow merges.
+ * Where a merge would make two of our rows one HubSpot record, both rows are kept and the job
+ * fails at the end, after all other work, naming them: a person has to decide, and the failed
+ * job is how operations hear of it (queue dashboard, failed count in /metrics).
+ */
+export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; now?: () => Date }) {
+  const { db, hubspot, now = () => new Date() } = deps;
+
+  async function sweepTable(sweep: (typeof SWEEPS)[number], log: Logger, conflicts: MergeConflict[]): Promise<TableCounts> {
+    const counts: TableCounts = { checked: 0, archived: 0, restored: 0, followed: 0, unresolved: 0, missing: 0 };
+    const archivedSince = new Date(now().getTime() - RESTORABLE_MS);
+    for (let afterRowId: string | null = null; ; ) {
+      const rows = await mirroredIds(db, sweep.table, { afterRowId, take: ROWS_PER_PAGE, archivedSince });
+      if (rows.length === 0) break;
+      afterRowId = rows.at(-1)?.rowId ?? null;
+      const check = await hubspot.checkIds(sweep.type, rows.map((r) => r.hubspotId), sweep.properties);
+      counts.checked += rows.length;
+      counts.unresolved += check.unresolved.length;
+      if (check.unresolved.length > 0) log.warn({ table: sweep.table, ids: check.unresolved.slice(0, 20) }, 'HubSpot neither returned nor reported missing these ids: left as they are');
+      counts.followed += await followMerges(sweep.table, check, log, conflicts);
+      if (sweep.table === 'contact') {
+        counts.missing += check.missing.length;
+        continue;
+      }
+      const archived = await archiveRecords(db, sweep.table, check.missing, now());
+      const restored = await restoreRecords(db, sweep.table, [...check.live.keys()]);
+      counts.archived += archived.length;
+      counts.restored += restored.length;
+      if (archived.length > 0) log.info({ table: sweep.table, rows: sample(archived) }, 'deleted in HubSpot: archived in the mirror');
+      if (restored.length > 0) log.info({ table: sweep.table, rows: sample(restored) }, 'restored in HubSpot: shown again');
+    }
+    return counts;
+  }
+
+  /** Rows holding merged ids take the primary's; deals and tickets then take the primary's data too. */
+  async function followMerges(table: SweptTable, check: IdCheck, log: Logger, conflicts: MergeConflict[]): Promise<number> {
+    let followed = 0;
+    const primaries = new Map<string, HubSpotRecord>();
+    for (const [from, primary] of check.merged) {
+      const outcome = await followMerge(db, table, [from], primary.id);
+      followed += outcome.followed.length;
+      conflicts.push(...outcome.conflicts);
+      for (const f of outcome.followed) log.info({ table, rowId: f.rowId, from: f.from, to: f.to }, 'merged in HubSpot: mirror row follows the primary record');
+      primaries.set(primary.id, primary);
+    }
+    if (primaries.size === 0 || table === 'contact') return followed;
+    const refreshed: MirrorSummary = { created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, conflicts: [] };
+    if (table === 'deal') await mirrorDealRecords(deps, [...primaries.values()], refreshed);
+    else await mirrorTicketRecords(deps, [...primaries.values()], refreshed);
+    conflicts.push(...refreshed.conflicts);
+    return followed + refreshed.followed;
+  }
+
+  return defineJob({
+    name: 'crm.sweep',
+    queue: 'crm',
+    payloadSchema: z.object({}).passthrough(),
+    async process(_payload, { log }) {
+      const found: MergeConflict[] = [];
+      const summary: Partial<Record<SweptTable, TableCounts>> = {};
+      for (const sweep of SWEEPS) summary[sweep.table] = await sweepTable(sweep, log, found);
+      const conflicts = distinct(found);
+      log.info({ ...summary, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
+      if (conflicts.length > 0) {
+        logMergeConflicts(log, conflicts);
+        const named = conflicts.slice(0, 10).map((c) => `${c.table} ${c.hubspotId}: kept row ${c.keptRowId}, left rows ${c.leftRowIds.join(', ')}`);
+        const more = conflicts.length > 10 ? ` and ${conflicts.length - 10} more (see the log)` : '';
+        throw new UnrecoverableError(`Merged in HubSpot, but our rows would share one record, so both were kept; a person must decide: ${named.join('; ')}${more}`);
+      }
+      return summary;
+    },
+  });
+}
