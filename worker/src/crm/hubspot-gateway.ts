@@ -1,6 +1,5 @@
 import type { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
-import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
 import { UnrecoverableError } from 'bullmq';
 import { failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';

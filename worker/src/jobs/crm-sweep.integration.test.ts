@@ -9,7 +9,6 @@ import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { createCustomer, signIn, TestBrowser, type TestCustomer } from '../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../test/staff-app';
-import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { createLogger } from '../logger';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
@@ -71,7 +70,6 @@ const json = async <T,>(res: Response | Promise<Response>): Promise<T> => (await
 describe('crm.sweep: deals, tickets and contacts deleted or merged in HubSpot', () => {
   let hubspot: HubSpotEmulator;
   let crm: Awaited<ReturnType<typeof crmOn>>;
-  let gateway: HubSpotGateway;
   let client: Client;
   let customer: TestCustomer;
   let browser: TestBrowser;
@@ -80,7 +78,7 @@ describe('crm.sweep: deals, tickets and contacts deleted or merged in HubSpot', 
     const account = await startSetUpHubSpot({ rateLimit: RATE_LIMIT });
     hubspot = account.emulator;
     crm = await crmOn(db, account);
-    ({ gateway, client } = crm);
+    ({ client } = crm);
     customer = await createCustomer(db, { with: 'invite' });
     browser = new TestBrowser(api.url);
     await signIn(api, browser, customer);
