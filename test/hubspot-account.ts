@@ -41,8 +41,9 @@ export async function startSetUpHubSpot(options: Partial<HubSpotEmulatorOptions>
     await emulator.close();
     throw new Error(`crm:setup left the emulator's account not ready:\n${formatReport(report)}`);
   }
-  // A test's own rate limit starts after the set-up, with a clean request log.
-  if (rateLimit) emulator.rateLimit.set(rateLimit);
+  // The test's own budget starts after the set-up: fresh rate-limit windows (its own limit, if
+  // it has one) and a clean request log.
+  emulator.config.set({ rateLimit: rateLimit ?? emulator.config.get().rateLimit, searchRateLimit: emulator.config.get().searchRateLimit });
   emulator.clearRequests();
   const stages = createStageMap(report.stageMap);
   return {

@@ -231,8 +231,10 @@ function crmContract(start: () => Promise<ContractTarget>): void {
   }, 60_000);
 
   it('(f) the owners list answers, and so does the list of archived (deactivated) owners', async () => {
-    const active = await t.gateway.listOwners();
-    for (const owner of active) expect(owner).toMatchObject({ id: expect.any(String), archived: false });
+    // The pull reads both lists: active owners, and archived ones (kept as inactive).
+    const owners = await t.gateway.listOwners();
+    const active = owners.filter((o) => !o.archived);
+    for (const owner of owners) expect(owner).toMatchObject({ id: expect.any(String), archived: expect.any(Boolean) });
     await t.budget.take();
     const archived = await t.client.crm.owners.ownersApi.getPage(undefined, undefined, 100, true);
     for (const owner of archived.results) expect(owner).toMatchObject({ id: expect.any(String), archived: true });

@@ -46,7 +46,7 @@ describe('the shared HubSpot budget with real jobs', () => {
     await db.$disconnect();
   });
 
-  it('keeps two workers under the account budget and the search limit: no 429, never more than the budget in any window', async () => {
+  it('keeps two workers under the account budget: no 429, never more than the budget in any window, and no search', async () => {
     const prefix = uniqueQueuePrefix('budget');
     // Two workers as two processes would be: separate clients and runtimes, the budgets shared in Redis.
     const runtimes = await Promise.all(
@@ -73,8 +73,8 @@ describe('the shared HubSpot budget with real jobs', () => {
       expect(requests.filter((r) => r.status === 429)).toHaveLength(0);
       expect(busiestWindow(requests.map((r) => r.at).sort((a, b) => a - b), LIMIT.windowMs)).toBeLessThanOrEqual(LIMIT.max);
       const searches = requests.filter((r) => r.path.endsWith('/search')).map((r) => r.at);
-      expect(searches.length).toBeGreaterThan(DEFAULT_SEARCH_LIMITS.max); // the pushes look deals up by our id
-      expect(busiestWindow(searches.sort((a, b) => a - b), DEFAULT_SEARCH_LIMITS.windowMs)).toBeLessThanOrEqual(DEFAULT_SEARCH_LIMITS.max);
+      // Pushes find what an earlier attempt created by batch read on our id, never by search (whose index lags).
+      expect(searches).toHaveLength(0);
     } finally {
       await queue.close();
       await producer.close();
