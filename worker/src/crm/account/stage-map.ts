@@ -1,4 +1,4 @@
-import { CRM_DEAL_STAGES, CRM_TICKET_STAGES } from '@app/shared/crm-schema';
+import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 
 /**
  * The product names deal and ticket stages by its own keys (the spec's stage ids); a HubSpot
@@ -53,16 +53,4 @@ export function createStageMap(data: StageMapData): StageMap {
     ticketStageId: (key) => lookup('ticket', data.tickets, key),
     ticketStageKey: (id) => ticketKeys.get(id) ?? (closedTickets.has(id) ? CLOSED_TICKET_KEY : id),
   };
-}
-
-/** The map of an account whose stage ids are the product's keys (the emulator's ready account). */
-export function identityStageMap(dealPipelineId = 'default', ticketPipelineId = '0'): StageMap {
-  const same = (stages: readonly { key: string }[]) => Object.fromEntries(stages.map((s) => [s.key, s.key]));
-  return createStageMap({
-    dealPipelineId,
-    ticketPipelineId,
-    deals: same(CRM_DEAL_STAGES),
-    tickets: same(CRM_TICKET_STAGES),
-    closedTicketStages: CRM_TICKET_STAGES.filter((s) => s.isClosed).map((s) => s.key),
-  });
 }
