@@ -104,7 +104,10 @@ const schema = z
           TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
           TWILIO_BASE_URL: EMULATOR_DEFAULTS.TWILIO_BASE_URL,
         };
-    return { ...hubspot, ...twilio, ...env };
+    // Outside production Twilio reports delivery to the local api unless told otherwise (real Twilio
+    // needs a public URL: set TWILIO_STATUS_CALLBACK_URL).
+    const callback = { TWILIO_STATUS_CALLBACK_URL: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL };
+    return { ...callback, ...hubspot, ...twilio, ...env };
   });
 
 export type WorkerEnv = z.output<typeof schema>;
