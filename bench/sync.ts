@@ -39,7 +39,7 @@ const TARGET = { p50Ms: 2_000, p99Ms: 10_000, requestsPerBooking: 0.5, per10s: 1
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const line = (label: string, value: string, target?: string, ok?: boolean) =>
-  console.log(`${label.padEnd(28)}${value.padEnd(34)}${target ? `(target ${target}) ${verdict(ok ?? false)}` : ''}`);
+  console.log(`${label.padEnd(28)}${value.padEnd(46)}${target ? `(target ${target}) ${verdict(ok ?? false)}` : ''}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Worker settings under study: passed on from the bench's environment when set. */
