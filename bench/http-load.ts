@@ -10,7 +10,7 @@ import net from 'node:net';
 export class LoadConnection {
   private readonly socket: net.Socket;
   private buffered: Buffer = Buffer.alloc(0);
-  private waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | undefined;
+  private waiting: { resolve: (answer: { status: number; body: Buffer }) => void; reject: (error: Error) => void } | undefined;
   private closed: Error | undefined;
   private readonly ready: Promise<void>;
 
@@ -27,6 +27,11 @@ export class LoadConnection {
 
   /** Sends one POST with a JSON body; resolves with the status code once the whole answer is read. */
   async post(path: string, body: string): Promise<number> {
+    return (await this.postForAnswer(path, body)).status;
+  }
+
+  /** Like post, also with the answer's body (for callers that need what the API created). */
+  async postForAnswer(path: string, body: string): Promise<{ status: number; body: Buffer }> {
     await this.ready;
     if (this.closed) throw this.closed;
     if (this.waiting) throw new Error('one request at a time per connection');
@@ -54,10 +59,11 @@ export class LoadConnection {
     const total = headerEnd + 4 + Number(length[1]);
     if (this.buffered.length < total) return;
     const status = Number(head.slice(9, 12));
+    const body = this.buffered.subarray(headerEnd + 4, total);
     this.buffered = this.buffered.subarray(total);
     const waiting = this.waiting;
     this.waiting = undefined;
-    waiting?.resolve(status);
+    waiting?.resolve({ status, body });
   }
 
   private fail(error: Error): void {

@@ -6,20 +6,17 @@
  * connections), BENCH_RAW_SECONDS (5), BENCH_DRAIN_TIMEOUT_S (600).
  * BENCH_PROFILE_DIR: write V8 CPU profiles of the API and the worker there.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
-import { freePort, throwawaySecrets, waitUntil } from '../dev/src/net';
-import { createQueueBackend, createQueues, type AnyQueue } from '../worker/src/queue/connection';
+import { freePort, waitUntil } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';
 import { postMany } from './http-load';
 import { rawPostgresRate } from './raw-postgres';
+import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
@@ -30,24 +27,6 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** Starts a bundle as `npm start` does (`npm run bench:intake` builds the bundles first). */
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', path.join(ROOT, entry)], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...throwawaySecrets(), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** CPU time (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
 function cpuMs(pid: number | undefined): number | null {
@@ -80,25 +59,6 @@ function pidsNamed(command: string): number[] | null {
 /** CPU time of these processes together (those that ended count nothing); null without /proc. */
 function cpuMsOfPids(pids: readonly number[] | null): number | null {
   return pids === null ? null : pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? 0), 0);
-}
-
-/** Runs `use` with this run's queues, then closes them. */
-async function withQueues<T>(redisUrl: string, prefix: string, use: (queues: AnyQueue[]) => Promise<T>): Promise<T> {
-  const backend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
-  const queues = Object.values(createQueues(backend));
-  try {
-    return await use(queues);
-  } finally {
-    await Promise.all(queues.map((q) => q.close()));
-    await backend.close();
-  }
-}
-
-/** Waits until a BullMQ worker is connected to every queue: the worker process has finished starting. */
-async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs: number): Promise<boolean> {
-  return withQueues(redisUrl, prefix, (queues) =>
-    waitUntil(async () => (await Promise.all(queues.map((q) => q.getWorkersCount()))).every((n) => n > 0), timeoutMs),
-  );
 }
 
 async function main(): Promise<void> {

@@ -35,6 +35,12 @@ const schema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
     /** Stall detection: a job whose worker died runs again after about this long. */
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
+    /**
+     * How long a booking's HubSpot push waits after the booking was made, so that bookings
+     * arriving meanwhile go in the same batch (three requests for the lot); 0 pushes at once.
+     * The default comes from npm run bench:sync (README, Benchmarks).
+     */
+    CRM_PUSH_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
     /** Unset in production: the real HubSpot API. */
     HUBSPOT_BASE_URL: z.url().optional(),

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   // The relay adds jobs with a fail-fast connection: while the queue is down it keeps rows pending.
   const relayBackend = createQueueBackend({ ...queueConfig, role: 'producer' });
   const relayQueues = createQueues(relayBackend);
-  const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }), outages });
+  const relay = startRelay({ db, queues: relayQueues, log: log.child({ component: 'relay' }), outages, pushLingerMs: env.CRM_PUSH_LINGER_MS });
   // The API nudges after each commit with events, so work starts at once rather than at the next poll.
   const nudges = env.REDIS_URL
     ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })

@@ -95,6 +95,25 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(hubspot.requests().length).toBeLessThanOrEqual(30);
   });
 
+  it('bookings made while the first one\'s job lingers ride in its batch: three requests, and their own jobs make none', async () => {
+    const bookings = [];
+    for (let i = 0; i < 5; i++) bookings.push(await insertBooking(db));
+    hubspot.clearRequests();
+    // As the relay adds them with CRM_PUSH_LINGER_MS: each job runs that long after its own booking.
+    await enqueue(bookings[0]!, { delay: 300 });
+    await Promise.all(bookings.slice(1).map((b) => enqueue(b, { delay: 1_500 })));
+    const [first, ...later] = await Promise.all(bookings.map((b) => settled(b.outboxId, ['completed'])));
+    expect(first!.returnvalue).toEqual({ outcome: 'pushed', pushed: 5, failed: 0 });
+    for (const job of later) expect(job.returnvalue).toEqual({ outcome: 'already-synced' });
+    expect(hubspot.requests().map((r) => r.path).sort()).toEqual([
+      '/crm/v3/objects/contacts/batch/upsert',
+      '/crm/v3/objects/deals/batch/create',
+      '/crm/v3/objects/line_items/batch/create',
+    ]);
+    const ours = new Set(bookings.map((b) => b.dealId));
+    expect(hubspot.objects('deals').filter((d) => ours.has(d.properties.app_request_id ?? ''))).toHaveLength(5);
+  });
+
   it('a 207 failing one booking of a batch of 50: 49 synced at once, the one after the fault clears, none lost or duplicated', async () => {
     const bookings = [];
     for (let i = 0; i < 50; i++) bookings.push(await insertBooking(db));

@@ -1,5 +1,5 @@
 import type { AnyQueue } from '../queue/connection';
-import { jobOptionsFor } from '../queue/job-options';
+import { jobOptionsFor, lingerDelay } from '../queue/job-options';
 import { JOB_QUEUES, isJobName } from '../queue/job-routing';
 import type { QueueName } from '../queue/queues';
 import type { OutboxRow } from './relay-repository';
@@ -13,12 +13,14 @@ export const DISPATCH_TIMEOUT_MS = 3_000;
  * Adds outbox rows to their queues as jobs whose id is the outbox id: adding the same row
  * twice (two relays, or one after a crash before the row was marked) is a
  * no-op in BullMQ. Rows of an unknown type are returned, not added. Rejects after `timeoutMs`
- * (an add still in flight may land later: harmless, for the same reason).
+ * (an add still in flight may land later: harmless, for the same reason). Jobs that batch
+ * (see lingerDelay) are added delayed by what is left of `lingerMs`.
  */
 export async function addOutboxJobs(
   queues: QueuesByName,
   rows: readonly OutboxRow[],
   timeoutMs: number = DISPATCH_TIMEOUT_MS,
+  lingerMs = 0,
 ): Promise<{ unknown: OutboxRow[] }> {
   const unknown: OutboxRow[] = [];
   const byQueue = new Map<QueueName, OutboxRow[]>();
@@ -33,7 +35,10 @@ export async function addOutboxJobs(
   const adds = Promise.all(
     [...byQueue].map(([queue, queueRows]) =>
       queues[queue].addBulk(
-        queueRows.map((row) => ({ name: row.type, data: row.payload, opts: { ...jobOptionsFor(row.type), jobId: row.id } })),
+        queueRows.map((row) => {
+          const delay = lingerDelay(row.type, row.ageMs, lingerMs);
+          return { name: row.type, data: row.payload, opts: { ...jobOptionsFor(row.type), jobId: row.id, ...(delay > 0 ? { delay } : {}) } };
+        }),
       ),
     ),
   );

@@ -4,6 +4,8 @@ export interface OutboxRow {
   id: string;
   type: string;
   payload: unknown;
+  /** Milliseconds since the event was committed, by the database's clock (set by the relay's claim). */
+  ageMs?: number;
 }
 
 /** What `dispatch` did with the rows it was given: all of them are dispatched except `held`. */
@@ -35,7 +37,8 @@ export async function dispatchDueEvents(
     await client.query('BEGIN');
     const { rows } = await client.query<OutboxRow>({
       name: 'outbox-claim-due',
-      text: `SELECT id::text AS id, type, payload
+      text: `SELECT id::text AS id, type, payload,
+                    (EXTRACT(EPOCH FROM (now() - created_at)) * 1000)::float8 AS "ageMs"
              FROM outbox_event
              WHERE status = 'pending' AND available_at <= now()
              ORDER BY available_at, created_at

@@ -67,6 +67,21 @@ describe('outbox relay', () => {
     expect(rows.every((r) => r.status === 'dispatched' && r.dispatchedAt !== null && r.attempts === 1)).toBe(true);
   });
 
+  it('adds a booking push delayed by what is left of the linger since the booking was made, other jobs at once', async () => {
+    const [fresh] = await insertEvents(1);
+    const [late] = await insertEvents(1); // held during an outage, say: it has waited long enough
+    await db.outboxEvent.update({ where: { id: late! }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    const [sms] = await insertEvents(1, 'sms.send');
+    const relay = startRelay({ db, queues, log, idleMs: 60_000, pushLingerMs: 5_000 });
+    await relay.stop(); // one pass ran on start
+    const delay = (await queues.crm.getJob(fresh!))?.opts.delay ?? 0;
+    expect(delay).toBeGreaterThan(3_000);
+    expect(delay).toBeLessThanOrEqual(5_000);
+    expect(await queues.crm.getJobState(fresh!)).toBe('delayed');
+    expect(await queues.crm.getJobState(late!)).toBe('waiting');
+    expect(await queues.sms.getJobState(sms!)).toBe('waiting');
+  });
+
   it('never dispatches a row twice when two relays run at once', async () => {
     await insertEvents(400);
     const a = startRelay({ db, queues, log, idleMs: 20, batchSize: 50 });

@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { JOB_QUEUES, isJobName } from '../queue/job-routing';
 import type { ProviderOutages } from '../queue/provider-outages';
 import type { QueueName } from '../queue/queues';
-import { addOutboxJobs, type QueuesByName } from './dispatch';
+import { DISPATCH_TIMEOUT_MS, addOutboxJobs, type QueuesByName } from './dispatch';
 import { dispatchDueEvents, recordDispatchFailure, releaseHeldEvents, type OutboxRow } from './relay-repository';
 
 export interface RelayOptions {
@@ -15,6 +15,8 @@ export interface RelayOptions {
   /** Pause between polls when there was nothing (or little) to do. */
   idleMs?: number;
   batchSize?: number;
+  /** How long a booking's push job waits for others to join its batch (CRM_PUSH_LINGER_MS; see lingerDelay). 0: off. */
+  pushLingerMs?: number;
 }
 
 export interface Relay {
@@ -57,7 +59,7 @@ const queueOf = (row: OutboxRow): QueueName | undefined => (isJobName(row.type) 
  * queue succeeds.
  */
 export function startRelay(options: RelayOptions): Relay {
-  const { db, queues, log, outages, idleMs = 250, batchSize = 200 } = options;
+  const { db, queues, log, outages, idleMs = 250, batchSize = 200, pushLingerMs = 0 } = options;
   let running = true;
   /** The sleep between passes; a nudge cuts short only an idle sleep, never the gap after a nudged pass. */
   let sleep: { interrupt: () => void; idle: boolean } | undefined;
@@ -90,7 +92,7 @@ export function startRelay(options: RelayOptions): Relay {
           heldQueues = new Set(held.map((r) => queueOf(r)!));
           noteHolds(down, heldQueues);
           failedIds = toAdd.map((r) => r.id);
-          const { unknown } = await addOutboxJobs(queues, toAdd);
+          const { unknown } = await addOutboxJobs(queues, toAdd, DISPATCH_TIMEOUT_MS, pushLingerMs);
           if (unknown.length > 0) {
             // Let the known rows through; park the unknown ones (visible in the backlog metrics).
             log.error({ ids: unknown.map((r) => r.id), types: [...new Set(unknown.map((r) => r.type))] }, 'outbox events of unknown type');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, backoffDelay, jobOptionsFor } from './job-options';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF, backoffDelay, jobOptionsFor, lingerDelay } from './job-options';
 
 describe('backoffDelay', () => {
   it('doubles from the base and stays within [half, full] of the ceiling', () => {
@@ -28,5 +28,20 @@ describe('jobOptionsFor', () => {
     expect(jobOptionsFor('sms.send').removeOnComplete).toEqual({ age: 3600 });
     expect(jobOptionsFor('crm.push-booking').removeOnComplete).toEqual({ age: 7 * 24 * 3600, count: 100_000 });
     expect(jobOptionsFor('sms.send').attempts).toBe(jobOptionsFor('crm.push-booking').attempts);
+  });
+});
+
+describe('lingerDelay', () => {
+  it('holds a booking push for what is left of the linger since the booking was made', () => {
+    expect(lingerDelay('crm.push-booking', 30, 1_000)).toBe(970);
+    expect(lingerDelay('crm.push-booking', undefined, 1_000)).toBe(1_000);
+    expect(lingerDelay('crm.push-booking', 1_500, 1_000)).toBe(0); // it waited already (held, or a relay behind)
+    expect(lingerDelay('crm.push-booking', -20, 1_000)).toBe(1_000); // clocks never make it wait longer
+  });
+
+  it('never delays other jobs, nor any job when lingering is off', () => {
+    expect(lingerDelay('sms.send', 0, 1_000)).toBe(0);
+    expect(lingerDelay('crm.assign-owner', 0, 1_000)).toBe(0);
+    expect(lingerDelay('crm.push-booking', 0, 0)).toBe(0);
   });
 });

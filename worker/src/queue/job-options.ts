@@ -43,6 +43,25 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 const SMS_JOB_OPTIONS: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { age: 3600 } };
 
+/**
+ * Jobs that take every other waiting one of their kind into one batch (crm.push-booking pushes
+ * up to 100 bookings with three HubSpot requests). Run at once, each carries the one or two
+ * bookings that arrived while the previous batch was in flight; held back a moment, it carries
+ * everything that arrived meanwhile, and the later bookings' own jobs find them synced and make
+ * no request. That is what keeps a steady stream of bookings inside HubSpot's request budget.
+ */
+const LINGERING_JOBS: ReadonlySet<string> = new Set(['crm.push-booking']);
+
+/**
+ * How long a job for an event of this type waits before it runs: what is left of `lingerMs`
+ * since the event was committed (`ageMs`). An event that already waited (held during an
+ * outage, a relay that fell behind) runs at once. 0 for every other type, or when lingering is off.
+ */
+export function lingerDelay(type: string, ageMs: number | undefined, lingerMs: number): number {
+  if (lingerMs <= 0 || !LINGERING_JOBS.has(type)) return 0;
+  return Math.max(0, Math.round(lingerMs - Math.max(0, ageMs ?? 0)));
+}
+
 /** Options of a job added for an outbox event of this type. */
 export function jobOptionsFor(type: string): JobsOptions {
   return type === 'sms.send' ? SMS_JOB_OPTIONS : DEFAULT_JOB_OPTIONS;

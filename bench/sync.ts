@@ -1,0 +1,241 @@
+/**
+ * npm run bench:sync — how fast bookings reach HubSpot at a steady rate, what that costs in
+ * HubSpot requests, and how long a first pull of many changed deals takes, against the HubSpot
+ * emulator (blank, set up by crm:setup's code) and the built api and worker. Everything runs on
+ * 127.0.0.1, bounded in count and time, and is stopped and dropped at the end.
+ *
+ * Options (environment): BENCH_BOOKINGS (1000), BENCH_RATE (10 bookings per second),
+ * BENCH_PULL_DEALS (10000), BENCH_PULL_INTERVAL_MS (60000: the worker's crm.pull schedule while
+ * the bookings arrive, production's default; 0 = off), BENCH_INDEX_LAG_MS (2000: how far the
+ * emulator's search trails writes, as in dev), BENCH_DRAIN_TIMEOUT_S (120), BENCH_PULL_TIMEOUT_S
+ * (120). The worker's CRM_PUSH_LINGER_MS and WORKER_CONCURRENCY are passed on when set.
+ */
+import { createPrismaClient } from '@app/db/client';
+import { addDays, easternToday } from '@app/shared/eastern-time';
+import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { freePort, waitUntil } from '../dev/src/net';
+import { createStageMap } from '../worker/src/crm/account/stage-map';
+import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
+import { createQueueBackend, createRedisConnection } from '../worker/src/queue/connection';
+import { createTestDatabase } from '../test/database';
+import { postPaced } from './paced-load';
+import { percentile, summarizeRequests } from './request-stats';
+import { createChangedDeals } from './seed-changed-deals';
+import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
+
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
+const RATE = Number(process.env.BENCH_RATE ?? 10);
+const PULL_DEALS = Number(process.env.BENCH_PULL_DEALS ?? 10_000);
+const PULL_INTERVAL_MS = Number(process.env.BENCH_PULL_INTERVAL_MS ?? 60_000);
+const INDEX_LAG_MS = Number(process.env.BENCH_INDEX_LAG_MS ?? 2_000);
+const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 120);
+const PULL_TIMEOUT_S = Number(process.env.BENCH_PULL_TIMEOUT_S ?? 120);
+const TOKEN = 'bench-token';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** The targets of issue 14 (item 9). */
+const TARGET = { p50Ms: 2_000, p99Ms: 10_000, requestsPerBooking: 0.5, per10s: 100, searchesPerSecond: 4 };
+
+const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const line = (label: string, value: string, target?: string, ok?: boolean) =>
+  console.log(`${label.padEnd(28)}${value.padEnd(46)}${target ? `(target ${target}) ${verdict(ok ?? false)}` : ''}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Worker settings under study: passed on from the bench's environment when set. */
+function workerOverrides(): Record<string, string> {
+  const names = ['CRM_PUSH_LINGER_MS', 'WORKER_CONCURRENCY'];
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+}
+
+async function main(): Promise<void> {
+  const overrides = workerOverrides();
+  console.log(
+    `bench:sync — ${BOOKINGS} bookings at ${RATE}/s, then a pull of ${PULL_DEALS} changed deals; crm.pull every ${PULL_INTERVAL_MS} ms during the bookings` +
+      `${Object.keys(overrides).length > 0 ? `; worker ${Object.entries(overrides).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
+  );
+  const database = await createTestDatabase('bench_sync');
+  const hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, blank: true, indexLagMs: INDEX_LAG_MS });
+  const account = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });
+  if (!account.ready || !account.stageMap) throw new Error(`crm:setup left the bench account not ready:\n${formatReport(account)}`);
+  const stages = createStageMap(account.stageMap);
+  const prefix = `bench-sync-${process.pid}`;
+  const apiPort = await freePort();
+  const common = { DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix };
+  // All bookings come from 127.0.0.1: the per-address limit of the public forms is off here.
+  const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
+  const worker = startProcess('worker/dist/main.js', {
+    ...common,
+    HUBSPOT_ACCESS_TOKEN: TOKEN,
+    HUBSPOT_BASE_URL: hubspot.url,
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000be0c01',
+    TWILIO_AUTH_TOKEN: 'bench',
+    TWILIO_FROM: '+15555550100',
+    CRM_PULL_INTERVAL_MS: String(PULL_INTERVAL_MS),
+    HOUSEKEEPING_INTERVAL_MS: '0',
+    ...overrides,
+  });
+  const db = createPrismaClient(database.url);
+  const queueBackend = createQueueBackend({ redisUrl: REDIS_URL, databaseUrl: '', prefix });
+  const crmQueue = queueBackend.createQueue('crm');
+  try {
+    const base = `http://127.0.0.1:${apiPort}`;
+    if (!(await waitUntil(async () => (await fetch(`${base}/healthz`)).ok, 30_000))) throw new Error('API did not start');
+    // Includes the crm queue, which the worker runs only once its account check passed.
+    if (!(await waitForWorkers(REDIS_URL, prefix, 30_000))) throw new Error('worker did not start');
+    // The worker runs crm jobs once its account check passed; that check's requests are not the bookings'.
+    const accountReady = async () => (await db.crmAccountStatus.findUnique({ where: { id: 1 } }))?.ready === true;
+    if (!(await waitUntil(accountReady, 30_000))) throw new Error('the worker did not find the HubSpot account ready');
+    await sleep(1_000);
+
+    // --- bookings at a steady rate ------------------------------------------------------------
+    // The set-up's and the account check's requests are not the bookings'. The set-up's were sent
+    // outside the worker's budget, so the emulator's window starts afresh too (set() resets it).
+    hubspot.clearRequests();
+    hubspot.rateLimit.set(hubspot.rateLimit.get());
+    const preferredDate = addDays(easternToday(), 7);
+    const bookingBody = (n: number) =>
+      JSON.stringify({
+        name: `Sync Customer${n}`, email: `sync.${n}@example.com`, phone: '+14045550123',
+        address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
+        squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
+        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true,
+      });
+    const bookingsFrom = Date.now();
+    const load = await postPaced({ url: new URL(`${base}/api/hubspot/portal/requestBooking`), count: BOOKINGS, perSecond: RATE, body: bookingBody });
+    const answeredAt = new Map<string, number>();
+    for (const a of load.answers) {
+      const dealId = (a.body as { request?: { dealId?: string } } | undefined)?.request?.dealId;
+      if (a.status === 201 && dealId) answeredAt.set(dealId, a.answeredAt);
+    }
+    // Our rows are marked synced only once HubSpot has the contact, the deal and its line items.
+    const drained = await waitUntil(async () => (await db.deal.count({ where: { crmSyncedAt: null } })) === 0, DRAIN_TIMEOUT_S * 1000, 250);
+    const bookingsUntil = Date.now();
+
+    const remoteDeals = hubspot.objects('deals');
+    const createdAt = new Map<string, number>();
+    const copies = new Map<string, number>();
+    for (const d of remoteDeals) {
+      const id = d.properties.app_request_id;
+      if (!id) continue;
+      copies.set(id, (copies.get(id) ?? 0) + 1);
+      createdAt.set(id, Math.min(createdAt.get(id) ?? Infinity, Date.parse(d.createdAt)));
+    }
+    const latencies = [...answeredAt].flatMap(([id, at]) => (createdAt.has(id) ? [createdAt.get(id)! - at] : [])).sort((a, b) => a - b);
+    const lost = [...answeredAt.keys()].filter((id) => !copies.has(id)).length;
+    const duplicates = [...copies.values()].filter((n) => n > 1).length;
+    const bookingRequests = summarizeRequests(hubspot.requests(bookingsFrom).filter((e) => e.at <= bookingsUntil));
+    const dealBatches = hubspot.requests(bookingsFrom).filter((e) => e.at <= bookingsUntil && e.path === '/crm/v3/objects/deals/batch/create' && e.status < 300).length;
+    if (process.env.BENCH_VERBOSE) printPaths('bookings', hubspot.requests(bookingsFrom).filter((e) => e.at <= bookingsUntil));
+    const bookingMinutes = (bookingsUntil - bookingsFrom) / 60_000;
+    const apiLatencies = load.answers.map((a) => a.latencyMs).sort((a, b) => a - b);
+
+    // --- a first pull of many changed deals ---------------------------------------------------
+    // The schedule would start pulls of its own during the measurement: this one is started by hand.
+    await crmQueue.removeJobScheduler('crm.pull');
+    const settled = await waitUntil(async () => {
+      const counts = await crmQueue.getJobCounts('active', 'waiting', 'prioritized', 'delayed');
+      return Object.values(counts).every((n) => n === 0);
+    }, 60_000, 250);
+    const contactIds = hubspot.objects('contacts').map((c) => c.id);
+    const seedStart = performance.now();
+    const dealIds = await createChangedDeals({ hubspot, token: TOKEN, count: PULL_DEALS, stages, contactIds });
+    const seedMs = performance.now() - seedStart;
+    await sleep(INDEX_LAG_MS + 500); // until search sees the last of them, as it would by the next scheduled pull
+    const mirroredBefore = await db.deal.count({ where: { source: 'hubspot' } });
+    const pullFrom = Date.now();
+    const deadline = pullFrom + PULL_TIMEOUT_S * 1000;
+    let runs = 0;
+    let mirroredAt: number | undefined;
+    let failedRuns = 0;
+    const mirrored = () => db.deal.count({ where: { source: 'hubspot' } });
+    while (mirroredAt === undefined && Date.now() < deadline) {
+      runs++;
+      const job = await crmQueue.add('crm.pull', {}, { jobId: `bench-pull-${runs}`, attempts: 1, removeOnFail: 100 });
+      await waitUntil(async () => {
+        if (mirroredAt === undefined && (await mirrored()) - mirroredBefore >= dealIds.length) mirroredAt = Date.now();
+        const state = await job.getState();
+        if (state === 'failed') failedRuns++;
+        return state === 'completed' || state === 'failed';
+      }, deadline - Date.now(), 250);
+    }
+    const pullUntil = Date.now();
+    const mirroredCount = (await mirrored()) - mirroredBefore;
+    if (process.env.BENCH_VERBOSE) printPaths('pull', hubspot.requests(pullFrom).filter((e) => e.at <= pullUntil));
+    const pullRequests = summarizeRequests(hubspot.requests(pullFrom).filter((e) => e.at <= pullUntil));
+
+    // --- figures ----------------------------------------------------------------------------
+    const p50 = percentile(latencies, 50);
+    const p95 = percentile(latencies, 95);
+    const p99 = percentile(latencies, 99);
+    const perBooking = bookingRequests.total / Math.max(1, answeredAt.size);
+    console.log('');
+    const refusals = load.answers.filter((a) => a.status !== 201).map((a) => `${a.status || 'no answer'} ${JSON.stringify(a.body ?? '').slice(0, 200)}`);
+    line('bookings accepted', `${answeredAt.size} of ${BOOKINGS} in ${load.seconds.toFixed(1)} s (${load.late} sent late)`);
+    for (const refusal of new Set(refusals)) line('  refused', refusal);
+    line('api answer', `p50 ${percentile(apiLatencies, 50).toFixed(1)} ms  p99 ${percentile(apiLatencies, 99).toFixed(1)} ms`);
+    line('booking -> deal in HubSpot', `p50 ${seconds(p50)}`, '< 2 s', latencies.length > 0 && p50 < TARGET.p50Ms);
+    line('', `p95 ${seconds(p95)}`);
+    line('', `p99 ${seconds(p99)}`, '< 10 s', latencies.length > 0 && p99 < TARGET.p99Ms);
+    line('drain', drained ? `all synced ${seconds(bookingsUntil - bookingsFrom)} after the first booking` : `not finished after ${DRAIN_TIMEOUT_S} s`);
+    line('requests per booking', `${perBooking.toFixed(3)} (${bookingRequests.total}: push ${bookingRequests.push}, pull ${bookingRequests.pull}, account ${bookingRequests.account})`, '<= 0.5', perBooking <= TARGET.requestsPerBooking);
+    line('deal batches', `${dealBatches}, ${(answeredAt.size / Math.max(1, dealBatches)).toFixed(1)} bookings each on average`);
+    line('searches per minute', `${(bookingRequests.searches / bookingMinutes).toFixed(1)} (${bookingRequests.searches} in ${(bookingMinutes * 60).toFixed(0)} s)`);
+    line('  most in any 1 s', String(bookingRequests.maxSearchesPerSecond), '<= 4', bookingRequests.maxSearchesPerSecond <= TARGET.searchesPerSecond);
+    line('requests in any 10 s', `at most ${bookingRequests.maxPer10s}`, '<= 100', bookingRequests.maxPer10s <= TARGET.per10s);
+    line('answered 429', String(bookingRequests.refused));
+    line('duplicates', String(duplicates), '0', duplicates === 0);
+    line('lost', String(lost), '0', lost === 0);
+    console.log('');
+    line('pull: deals created', `${dealIds.length} in ${seconds(seedMs)} (batch create, emulator limit lifted)`);
+    if (!settled) line('pull: note', 'a crm job of the booking phase was still running when the pull started');
+    line(
+      'pull: mirrored',
+      mirroredAt === undefined ? `${mirroredCount} of ${dealIds.length} after ${seconds(pullUntil - pullFrom)}` : `all ${dealIds.length} in ${seconds(mirroredAt - pullFrom)}`,
+      `all within ${PULL_TIMEOUT_S} s`,
+      mirroredAt !== undefined,
+    );
+    line('pull: runs', `${runs} crm.pull job(s), ${failedRuns} failed, last done ${seconds(pullUntil - pullFrom)} after the first began`);
+    line('pull: requests', `${pullRequests.total} (${pullRequests.searches} searches, ${pullRequests.refused} answered 429)`);
+    line('pull: requests in any 10 s', `at most ${pullRequests.maxPer10s}`, '<= 100', pullRequests.maxPer10s <= TARGET.per10s);
+    line('pull: searches in any 1 s', `at most ${pullRequests.maxSearchesPerSecond}`, '<= 4', pullRequests.maxSearchesPerSecond <= TARGET.searchesPerSecond);
+  } finally {
+    await db.$disconnect();
+    await Promise.all([stop(api), stop(worker)]);
+    await crmQueue.close();
+    await queueBackend.close();
+    await withQueues(REDIS_URL, prefix, (queues) => Promise.all(queues.map((q) => q.obliterate({ force: true }))));
+    await deleteKeys(REDIS_URL, `${prefix}:*`); // what is not a queue's: the shared HubSpot budget
+    await hubspot.close();
+    await database.drop();
+  }
+}
+
+/** BENCH_VERBOSE: what the account was asked, path by path, with the statuses it answered. */
+function printPaths(phase: string, entries: readonly { method: string; path: string; status: number }[]): void {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(`${e.method} ${e.path} ${e.status}`, (counts.get(`${e.method} ${e.path} ${e.status}`) ?? 0) + 1);
+  for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${phase}: ${String(n).padStart(5)}  ${key}`);
+}
+
+async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+  const redis = createRedisConnection(redisUrl, 'worker');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
