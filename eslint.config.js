@@ -16,8 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // Command-line entry points (dev runner, benchmarks, e2e harness) print to the terminal on purpose.
-    files: ['dev/**', 'bench/**', 'e2e/**', 'prisma/seed.ts', '.ci/**'],
+    // Command-line entry points (dev runner, emulators, benchmarks, e2e harness) print to the terminal on purpose.
+    files: ['dev/**', 'emulators/**', 'bench/**', 'e2e/**', 'prisma/seed.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{shared,api,worker,web,dev,prisma}/**/*.test.{ts,tsx}'],
+          include: ['{shared,runtime,api,worker,web,dev,emulators,prisma}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.integration.test.ts'],
           environment: 'node',
         },
@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['{api,worker,dev,prisma,test}/**/*.integration.test.ts'],
+          include: ['{runtime,api,worker,dev,emulators,prisma,test}/**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
-import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { freePort, waitUntil } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../dev/src/emulators/hubspot/request-log';
+import type { RequestLogEntry } from '@app/emulators/hubspot/request-log';
 
 /** Value at percentile `p` of an ascending list (nearest rank; 0 when empty). */
 export const percentile = (sorted: readonly number[], p: number) =>

@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import type { HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import type { StageMap } from '../worker/src/crm/account/stage-map';
 
 const BATCH = 100;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { throwawaySecrets, waitUntil } from '../dev/src/net';
-import { createQueueBackend, createQueues, type AnyQueue } from '../worker/src/queue/connection';
+import { createQueueBackend, createQueues, type AnyQueue } from '@app/runtime/queue/connection';
 
 /**
  * What the benchmarks share to run the built api and worker as `npm start` does, against their
@@ -15,7 +15,8 @@ export function startProcess(entry: string, env: Record<string, string>): ChildP
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   return spawn(process.execPath, [...profile, '--enable-source-maps', path.join(ROOT, entry)], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...throwawaySecrets(), ...env },
+    // PUBLIC_URL only names the site in links; the benchmarks sign no one in.
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: 'https://localhost', ...throwawaySecrets(), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -12,11 +12,11 @@
  */
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
-import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { freePort, waitUntil } from '../dev/src/net';
 import { createStageMap } from '../worker/src/crm/account/stage-map';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
-import { createQueueBackend, createRedisConnection } from '../worker/src/queue/connection';
+import { createQueueBackend, createRedisConnection } from '@app/runtime/queue/connection';
 import { createTestDatabase } from '../test/database';
 import { postPaced } from './paced-load';
 import { percentile, summarizeRequests } from './request-stats';

@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
-import { EMULATOR_DEFAULTS } from '@app/worker/env';
-import { SEED_OWNERS } from '../dev/src/emulators/hubspot/seed';
-import { startHubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { freePort, waitUntil } from '../dev/src/net';
-import { startTwilioEmulator } from '../dev/src/emulators/twilio/twilio-emulator';
-import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '../dev/src/oidc-provider';
+import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '@app/emulators/oidc/provider';
 import { createTestDatabase } from '../test/database';
 
 /**
@@ -113,9 +113,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       PORT: String(port),
       WEB_DIST_DIR: path.join(ROOT, 'web/dist'),
-      // Every browser test submits from 127.0.0.1: the per-address limit stays on, with room for
-      // all test files' submissions in one window (rate-limit.integration.test.ts tests the limit).
+      // A test file's browser is one client address: the per-address form limit stays on, with
+      // room for a file's submissions in one window (rate-limit.integration.test.ts tests it).
       RATE_LIMIT_MAX: '200',
+      // As behind the compose front: one trusted proxy. Each browser and HttpClient sends its own
+      // address in X-Forwarded-For (src/client-address.ts), as the front would report real clients.
+      TRUST_PROXY_HOPS: '1',
+      // Staff pages link deals and tickets to this (fictitious) HubSpot account's records.
+      HUBSPOT_ACCOUNT_ID: '1234567',
       LOG_LEVEL: 'warn',
       OIDC_ISSUER_URL: oidc.url,
       STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN,
@@ -147,6 +152,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('hubspotStages', account.stageMap);
     project.provide('twilioUrl', twilio.url);
     project.provide('oidcUrl', oidc.url);
+    // The security tests look into the stores themselves (nothing written, no secret at rest).
+    project.provide('databaseUrl', database.url);
+    project.provide('redisUrl', common.REDIS_URL ?? '');
+    project.provide('queuePrefix', common.QUEUE_PREFIX ?? '');
   } catch (error) {
     await teardown();
     throw error;

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { defineConfig } from 'prisma/config';
-import { devDatabaseUrl } from '../dev/src/dev-database';
+import { devDatabaseUrl } from './dev-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
-import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
 import { createApp } from '../api/src/app';
 import type { PublicPostSettings } from '../api/src/middleware/public-post';
 import { moduleRouters } from '../api/src/modules/registry';

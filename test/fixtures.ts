@@ -7,7 +7,7 @@ import type { Db } from '@app/db/client';
  */
 export async function insertBooking(
   db: Db,
-  options: { email?: string; skus?: string[]; amountCents?: number | null } = {},
+  options: { email?: string; skus?: string[]; amountCents?: number | null; submittedPhone?: string } = {},
 ): Promise<{ dealId: string; contactId: string; email: string; outboxId: string }> {
   const email = options.email ?? `customer.${randomBytes(4).toString('hex')}@example.com`;
   const contact = await db.contact.upsert({
@@ -31,6 +31,9 @@ export async function insertBooking(
       skus: options.skus ?? ['deep-1500'],
       amountCents: options.amountCents === undefined ? 34_900 : options.amountCents,
       source: 'public_form',
+      submittedName: 'Pat Customer',
+      // The contact's own phone unless told otherwise: the same person booking again.
+      submittedPhone: options.submittedPhone ?? contact.phone,
     },
   });
   const event = await db.outboxEvent.create({

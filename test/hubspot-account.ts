@@ -1,6 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import type { HubSpotBudgetLimits } from '../worker/src/crm/request-budget';
-import { startHubSpotEmulator, type HubSpotEmulator, type HubSpotEmulatorOptions } from '../dev/src/emulators/hubspot/server';
+import { startHubSpotEmulator, type HubSpotEmulator, type HubSpotEmulatorOptions } from '@app/emulators/hubspot/server';
 import { crmAccount, type CrmAccount } from '../worker/src/crm/account/crm-account';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { createStageMap, type StageMap } from '../worker/src/crm/account/stage-map';

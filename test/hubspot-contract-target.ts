@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@hubspot/api-client';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../dev/src/emulators/hubspot/server';
+import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { createHubSpotClient, HUBSPOT_API_BASE } from '../worker/src/crm/hubspot-client';
 import { createHubSpotGateway, type HubSpotGateway } from '../worker/src/crm/hubspot-gateway';
 import { localRequestBudget, type RequestBudget } from '../worker/src/crm/request-budget';

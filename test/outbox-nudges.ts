@@ -1,6 +1,6 @@
-import { createLogger } from '@app/worker/logger';
-import { createOutboxNotifier, listenForOutboxNudges, type OutboxNotifier } from '@app/worker/outbox/notifier';
-import { createRedisConnection } from '@app/worker/queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createOutboxNotifier, listenForOutboxNudges, type OutboxNotifier } from '@app/runtime/outbox/notifier';
+import { createRedisConnection } from '@app/runtime/queue/connection';
 
 const log = createLogger({ service: 'nudge-test', level: 'silent', format: 'json' });
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger, type Logger } from '@app/worker/logger';
-import { createQueueBackend, createQueues } from '@app/worker/queue/connection';
+import { createLogger, type Logger } from '@app/runtime/logger';
+import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
+import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { createApp } from '../api/src/app';
 import type { PublicPostSettings } from '../api/src/middleware/public-post';
 import { SESSION_POLICIES } from '../api/src/middleware/session';
@@ -13,8 +14,10 @@ import { opsRoutes } from '../api/src/modules/ops/routes';
 import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import type { TwilioStatusSettings } from '../api/src/modules/twilio-status/routes';
+import type { SmsBudget } from '../api/src/modules/portal-auth/service';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
+import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
@@ -28,6 +31,14 @@ export interface TestApiOptions {
   queueDashboard?: boolean;
   /** Rate limits of the public endpoints; none when absent. */
   publicPosts?: PublicPostSettings;
+  /** Proxies believed in X-Forwarded-* (default 1: each test browser comes from its own address). */
+  trustedProxyHops?: number;
+  /** E-mails with the staff admin role (default: the test provider's default staff member). */
+  staffAdmins?: readonly string[];
+  /** Production's cookie rules: `__Host-sid`, and sign-in only over HTTPS. */
+  httpsOnly?: boolean;
+  /** The company's text budget (default: the api's). */
+  smsBudget?: SmsBudget;
   /** Verification of Twilio status callbacks; the dev defaults when absent. */
   twilioStatus?: TwilioStatusSettings;
   /** Mount GET /metrics, as main.ts does. */
@@ -36,6 +47,8 @@ export interface TestApiOptions {
   port?: number;
   /** A database of the test's own (e.g. from createTestDatabase); the run's shared one when absent. */
   databaseUrl?: string;
+  /** HUBSPOT_ACCOUNT_ID: staff answers link to HubSpot records. */
+  hubspotAccountId?: string;
 }
 
 /**
@@ -57,16 +70,25 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
     bodyLimit: '100kb',
     readinessChecks: {},
     allowedOrigins: [ALLOWED_ORIGIN],
-    session: { keys: ['portal-test-session-key-0123456789abcdef'], secure: false, store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }) },
+    trustedProxyHops: options.trustedProxyHops ?? 1,
+    session: {
+      keys: ['portal-test-session-key-0123456789abcdef'],
+      httpsOnly: options.httpsOnly ?? false,
+      // As outside production: the staff member the test provider signs in by default is an admin.
+      staffAdmins: options.staffAdmins ?? [DEV_STAFF_IDENTITY.email],
+      store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
+    },
     routers: moduleRouters({
       db,
       outbox,
       now,
-      auth: { otpSecret: 'portal-test-otp-secret-0123456789abcdef', trustedProxyHops: 1 },
+      auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
       ...(options.twilioStatus ? { twilioStatus: options.twilioStatus } : {}),
-    }).concat(options.metrics ? [opsRoutes({ db, queues })] : []),
+      hubspotAccountId: options.hubspotAccountId ?? null,
+      queues,
+    }).concat(options.metrics ? [opsRoutes({ db, queues, now, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) })] : []),
     middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });
   const server: Server = app.listen(options.port ?? 0, '127.0.0.1');
@@ -164,22 +186,28 @@ export async function createCustomer(
     },
   });
   if ((options.with ?? 'deal') === 'deal') {
-    await db.deal.create({ data: { contactId: contact.id, name: 'Deep Clean for Pat Portal', stageId: '1606828760', source: 'public_form' } });
+    await db.deal.create({
+      data: { contactId: contact.id, name: 'Deep Clean for Pat Portal', stageId: '1606828760', source: 'public_form', submittedName: 'Pat Portal', submittedPhone: phone },
+    });
   }
   return { id: contact.id, email, phone };
 }
 
-const codeIn = (body: unknown): string | undefined => (typeof body === 'string' ? /\b(\d{6})\b/.exec(body)?.[1] : undefined);
+/** The test api's OTP key: the worker jobs of a test need it to write login codes' texts. */
+export const TEST_OTP_SECRET = 'portal-test-otp-secret-0123456789abcdef';
 
-/** The code of the newest login text to `phone`, from its outbox event (committed before the API answered). */
+/**
+ * The code of the newest login text to `phone`, derived from the challenge its outbox event
+ * names (committed before the API answered), as the worker derives it to write the text.
+ */
 export async function latestCode(api: PortalApi, phone: string): Promise<string> {
   const event = await api.db.outboxEvent.findFirst({
     where: { type: 'sms.send', payload: { path: ['to'], equals: phone } },
     orderBy: { createdAt: 'desc' },
   });
-  const code = codeIn((event?.payload as { body?: unknown } | undefined)?.body);
-  if (!code) throw new Error(`no login text to ${phone}`);
-  return code;
+  const challengeId = (event?.payload as { loginCode?: { challengeId?: unknown } } | undefined)?.loginCode?.challengeId;
+  if (typeof challengeId !== 'string') throw new Error(`no login text to ${phone}`);
+  return loginCodeFor(TEST_OTP_SECRET, challengeId);
 }
 
 /** Signs the browser in as the customer through both login steps. */

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
+import { createLogger } from '@app/runtime/logger';
 import { createApp } from '../api/src/app';
 import { createTestDatabase } from './database';
 

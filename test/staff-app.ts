@@ -1,13 +1,13 @@
 import { pino } from 'pino';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
-import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider, type OidcProvider } from '../dev/src/oidc-provider';
+import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider, type OidcProvider } from '@app/emulators/oidc/provider';
 import { startPortalApi, type TestApiOptions, type TestBrowser } from './portal-app';
 
 export const STAFF_CLIENT = { id: 'staff-test-client', secret: 'staff-test-client-secret' } as const;
 
 /**
  * The API as main.ts builds it (sessions in Postgres, every module, the queue dashboard) with
- * staff sign-in against a local OpenID provider (dev/src/oidc-provider.ts) started here, and a
+ * staff sign-in against a local OpenID provider (emulators/src/oidc/provider.ts) started here, and a
  * clock the test moves (session timeouts, sign-in attempt expiry). The ID token's own expiry is
  * checked against real time by openid-client.
  */
@@ -15,7 +15,7 @@ export async function startStaffApi(
   label: string,
   start: Date,
   overrides: Partial<StaffSignInSettings> = {},
-  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl'> = {},
+  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl' | 'hubspotAccountId'> = {},
 ) {
   const provider: OidcProvider = await startOidcProvider();
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).
@@ -73,7 +73,7 @@ export interface SignInSteps {
   authorizeUrl: URL;
   /** Where the provider sent the browser back (our callback, with code and state). */
   callbackUrl: URL;
-  /** Where our callback sent the browser: /admin/dashboard or /admin/login?error=unauthorized. */
+  /** Where our callback sent the browser: /admin/dashboard or /admin/login?error={kind}. */
   landing: string | null;
 }
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/worker/logger';
-import { createQueueBackend, pingQueue, type AnyQueue, type QueueBackend } from '@app/worker/queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend, pingQueue, type AnyQueue, type QueueBackend } from '@app/runtime/queue/connection';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
 import { createApp, type AppDeps } from './app';
 import { checkCrmAccount, pingDatabase } from './modules/health/repository';
@@ -91,7 +91,7 @@ describe('api app against the real Postgres and Redis', () => {
 });
 
 describe('readiness when a dependency is down', () => {
-  it('answers 503 and names the failing check', async () => {
+  it('answers 503 and names the failing check, without its error', async () => {
     const db = createPrismaClient(testDatabaseUrl());
     const { url, server } = await listen({
       readinessChecks: {
@@ -105,7 +105,9 @@ describe('readiness when a dependency is down', () => {
       const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean; error?: string }> };
       expect(body.status).toBe('not ready');
       expect(body.checks.database?.ok).toBe(true);
-      expect(body.checks.queue).toMatchObject({ ok: false, error: 'connect ECONNREFUSED' });
+      // Names and states only: the reason is logged, never shown to whoever asks.
+      expect(body.checks).toEqual({ database: { ok: true }, queue: { ok: false } });
+      expect(JSON.stringify(body)).not.toContain('ECONNREFUSED');
     } finally {
       server.close();
       await db.$disconnect();
@@ -121,7 +123,7 @@ describe('readiness and the HubSpot account check', () => {
     try {
       await db.crmAccountStatus.deleteMany();
       const unchecked = (await (await fetch(`${url}/readyz`)).json()) as Body;
-      expect(unchecked.advisories.crm).toMatchObject({ ok: false, error: expect.stringContaining('not checked yet') });
+      expect(unchecked.advisories.crm).toEqual({ ok: false });
 
       await db.crmAccountStatus.create({
         data: { ready: false, problems: ['deals.app_request_id: missing (string property)'], checkedAt: new Date('2026-11-23T12:00:00Z') },
@@ -130,7 +132,7 @@ describe('readiness and the HubSpot account check', () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as Body;
       expect(body.status).toBe('ready');
-      expect(body.advisories.crm).toMatchObject({ ok: false, error: 'checked 2026-11-23T12:00:00.000Z: deals.app_request_id: missing (string property)' });
+      expect(body.advisories.crm).toEqual({ ok: false });
 
       await db.crmAccountStatus.update({ where: { id: 1 }, data: { ready: true, problems: [] } });
       expect(((await (await fetch(`${url}/readyz`)).json()) as Body).advisories.crm?.ok).toBe(true);

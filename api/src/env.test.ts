@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@app/shared/parse-env';
-import { EMULATOR_DEFAULTS } from '@app/worker/env';
-import { DEV_SECRETS, loadApiEnv } from './env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { DEV_SECRETS, loadApiEnv, OIDC_DEV_DEFAULTS } from './env';
 
 const DATABASE_URL = 'postgresql://localhost/cleaning';
 const LONG_A = 'a'.repeat(32);
@@ -26,15 +26,39 @@ describe('api env: sessions, login codes and origins', () => {
         'SESSION_SECRET: is required in production',
         'OTP_SECRET: is required in production',
         'TWILIO_AUTH_TOKEN: is required in production',
+        'METRICS_TOKEN: is required in production',
+        'PUBLIC_URL: is required in production',
       ]);
     }
   });
 
-  it('takes rotated session keys, Secure cookies and no extra origins in production', () => {
-    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 't' });
+  it('refuses the development secrets in production: they are public', () => {
+    try {
+      loadApiEnv({
+        DATABASE_URL,
+        NODE_ENV: 'production',
+        SESSION_SECRET: `${LONG_A},${DEV_SECRETS.SESSION_SECRET}`,
+        OTP_SECRET: DEV_SECRETS.OTP_SECRET,
+        TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+        METRICS_TOKEN: 'm'.repeat(24),
+        PUBLIC_URL: 'https://www.example.com',
+        OIDC_CLIENT_ID: 'client',
+        OIDC_CLIENT_SECRET: OIDC_DEV_DEFAULTS.CLIENT_SECRET,
+        STAFF_EMAIL_DOMAINS: 'example.com',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual(
+        ['SESSION_SECRET', 'OTP_SECRET', 'OIDC_CLIENT_SECRET', 'TWILIO_AUTH_TOKEN'].map((key) => `${key}: must not be the development value in production`),
+      );
+    }
+  });
+
+  it('takes rotated session keys, Secure cookies and only its own public origin in production', () => {
+    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 't', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' });
     expect(env.SESSION_KEYS).toEqual([LONG_A, LONG_B]);
     expect(env.OTP_SECRET).toBe(LONG_B);
-    expect(env.PUBLIC_ORIGINS).toEqual([]);
+    expect(env.PUBLIC_ORIGINS).toEqual(['https://www.example.com']);
     expect(env.COOKIE_SECURE).toBe(true);
   });
 
@@ -64,7 +88,7 @@ describe('api env: Twilio status callbacks', () => {
   });
 
   it('in production, needs the token and has no callback URL unless one is configured', () => {
-    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live' });
+    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' });
     expect(env.TWILIO_STATUS).toEqual({ authToken: 'live', callbackUrl: null });
   });
 });

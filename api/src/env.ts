@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
-import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 
 /**
  * Fixed secrets for development and tests only. Production must set its own: the schema below
@@ -9,17 +10,17 @@ import { EMULATOR_DEFAULTS } from '@app/worker/env';
  */
 export const DEV_SECRETS = {
   SESSION_SECRET: 'dev-only-session-secret-do-not-use-in-production',
-  OTP_SECRET: 'dev-only-otp-secret-do-not-use-in-production',
+  OTP_SECRET: DEV_OTP_SECRET,
 } as const;
 
 /** Origins of `npm run dev` (Vite, and the API itself) that may send state-changing requests. */
 const DEV_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:3000,http://localhost:3000';
 
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'TWILIO_AUTH_TOKEN'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'PUBLIC_URL'] as const;
 
 /**
  * Staff sign-in outside production: the local OpenID provider that `npm run dev` starts
- * (dev/src/oidc-provider.ts, which signs in e-mails of DEV_STAFF_EMAIL_DOMAIN by default).
+ * (emulators/src/oidc/provider.ts, which signs in e-mails of DEV_STAFF_EMAIL_DOMAIN by default).
  */
 export const OIDC_DEV_DEFAULTS = {
   ISSUER_URL: 'http://127.0.0.1:4030',
@@ -28,6 +29,8 @@ export const OIDC_DEV_DEFAULTS = {
   STAFF_EMAIL_DOMAINS: 'atlantahomecleaning.example',
 } as const;
 const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
+/** The staff member `npm run dev`'s provider signs in by default (emulators/src/oidc/provider.ts): an admin outside production. */
+const DEV_ADMIN_EMAIL = `staff@${OIDC_DEV_DEFAULTS.STAFF_EMAIL_DOMAINS}`;
 /** Without all of these, production has no staff sign-in (every attempt is refused). */
 const STAFF_SIGN_IN_KEYS = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAIL_DOMAINS'] as const;
 
@@ -63,7 +66,10 @@ const schema = z
    * them verify. Required in production.
    */
   SESSION_SECRET: z.string().transform(commaList).pipe(z.array(secret).min(1)).optional(),
-  /** Key of the HMAC under which login codes (and client IPs of code requests) are stored. Required in production. */
+  /**
+   * Key login codes are derived under (the worker needs the same value to write the text), and
+   * of the HMAC client IPs of code requests are stored as. Required in production.
+   */
   OTP_SECRET: secret.optional(),
   /**
    * Other origins than the API's own that may send POST/PUT/PATCH/DELETE (comma-separated),
@@ -71,6 +77,12 @@ const schema = z
    * always allowed. Defaults to the dev servers outside production.
    */
   PUBLIC_ORIGIN: z.string().transform(commaList).pipe(z.array(origin)).optional(),
+  /**
+   * The site's public address, e.g. https://www.example.com: in production the only source of
+   * absolute URLs (the staff sign-in redirect URI, links in texts), never the request's Host or
+   * X-Forwarded-Host. Required in production, https there.
+   */
+  PUBLIC_URL: origin.optional(),
   /**
    * Public form POSTs (booking, contact ticket, notify-me) allowed per client address, per form,
    * per window; 0 turns the limit off (the intake benchmark). Counted in each API process.
@@ -85,6 +97,16 @@ const schema = z
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** How long an Idempotency-Key and its stored answer are kept. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /**
+   * The company's text budget (docs/login-security.md): texts of any kind per hour and per day;
+   * beyond it login codes are refused (503) and /metrics raises sms_budget_exhausted.
+   */
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** The HubSpot account's id ("Hub ID" in HubSpot's account menu): staff pages link to its records. Unset: no links. */
+  HUBSPOT_ACCOUNT_ID: z.string().regex(/^\d{1,15}$/, 'must be the account\'s number (Hub ID)').optional(),
+  /** Bearer token GET /metrics requires (`Authorization: Bearer …`). Required in production; unset elsewhere: open. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(1_000),
   /** Staff sign-in (OpenID Connect): the provider's name in /api/auth/{provider}. */
   OIDC_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a lowercase name like google').default('google'),
   /** The provider's issuer. Default: Google in production, the local provider of `npm run dev` otherwise. */
@@ -98,6 +120,16 @@ const schema = z
     .string()
     .transform((v) => commaList(v).map((d) => d.toLowerCase()))
     .pipe(z.array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'each entry must be a domain like example.com')).min(1))
+    .optional(),
+  /**
+   * Staff with the admin role (comma-separated e-mails): they alone see job data and act in the
+   * queue dashboard, revoke sessions and disable staff. Read on every request. Outside
+   * production: the staff member `npm run dev` signs in as.
+   */
+  STAFF_ADMIN_EMAILS: z
+    .string()
+    .transform((v) => commaList(v).map((e) => e.toLowerCase()))
+    .pipe(z.array(z.email('each entry must be an e-mail address')))
     .optional(),
   /**
    * Also require the ID token's hosted-domain claim (`hd`) to be an allowed domain. Google sets
@@ -122,6 +154,17 @@ const schema = z
     for (const key of REQUIRED_IN_PRODUCTION) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https:// in production' });
+    // The development values are public (they are in this repository): never a production secret.
+    const devValues: [keyof typeof env, boolean][] = [
+      ['SESSION_SECRET', (env.SESSION_SECRET ?? []).includes(DEV_SECRETS.SESSION_SECRET)],
+      ['OTP_SECRET', env.OTP_SECRET === DEV_SECRETS.OTP_SECRET],
+      ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === OIDC_DEV_DEFAULTS.CLIENT_SECRET],
+      ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN === EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN],
+    ];
+    for (const [key, isDev] of devValues) {
+      if (isDev) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
+    }
     // Staff sign-in is all or nothing: half a configuration is a mistake, not a choice.
     if (STAFF_SIGN_IN_KEYS.some((key) => env[key])) {
       for (const key of STAFF_SIGN_IN_KEYS) {
@@ -129,7 +172,7 @@ const schema = z
       }
     }
   })
-  .transform(({ SESSION_SECRET, OTP_SECRET, PUBLIC_ORIGIN, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, ...env }) => {
+  .transform(({ SESSION_SECRET, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, ...env }) => {
     const production = env.NODE_ENV === 'production';
     const {
       OIDC_PROVIDER,
@@ -151,15 +194,17 @@ const schema = z
             issuerUrl: OIDC_ISSUER_URL ?? (production ? GOOGLE_ISSUER_URL : OIDC_DEV_DEFAULTS.ISSUER_URL),
             clientId: OIDC_CLIENT_ID ?? OIDC_DEV_DEFAULTS.CLIENT_ID,
             clientSecret: OIDC_CLIENT_SECRET ?? OIDC_DEV_DEFAULTS.CLIENT_SECRET,
-            redirectUrl: OIDC_REDIRECT_URL ?? null,
+            redirectUrl: OIDC_REDIRECT_URL ?? (PUBLIC_URL ? `${PUBLIC_URL}/api/auth/${OIDC_PROVIDER}/callback` : null),
             emailDomains: STAFF_EMAIL_DOMAINS ?? [OIDC_DEV_DEFAULTS.STAFF_EMAIL_DOMAINS],
             requireHostedDomain: STAFF_REQUIRE_HOSTED_DOMAIN,
             allowInsecureHttp: !production,
           }
         : null,
       SESSION_KEYS: SESSION_SECRET ?? [DEV_SECRETS.SESSION_SECRET],
+      STAFF_ADMINS: STAFF_ADMIN_EMAILS ?? (production ? [] : [DEV_ADMIN_EMAIL]),
       OTP_SECRET: OTP_SECRET ?? DEV_SECRETS.OTP_SECRET,
-      PUBLIC_ORIGINS: PUBLIC_ORIGIN ?? (production ? [] : commaList(DEV_ORIGINS)),
+      PUBLIC_ORIGINS: [...new Set([...(PUBLIC_ORIGIN ?? (production ? [] : commaList(DEV_ORIGINS))), ...(PUBLIC_URL ? [PUBLIC_URL] : [])])],
+      PUBLIC_URL: PUBLIC_URL ?? null,
       /** Twilio status callbacks: the token they are signed with and the URL they are signed for (null: tracking off). */
       TWILIO_STATUS: {
         authToken: TWILIO_AUTH_TOKEN ?? EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
@@ -181,3 +226,6 @@ export type ApiEnv = z.output<typeof schema>;
 export function loadApiEnv(source: Readonly<Record<string, string | undefined>> = process.env): ApiEnv {
   return parseEnv(schema, source);
 }
+
+/** Every variable the api reads (compose files are checked against it: a misspelt one would be ignored). */
+export const API_ENV_KEYS: readonly string[] = Object.keys(schema.in.shape);

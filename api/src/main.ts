@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
-import { createLogger } from '@app/worker/logger';
-import { SILENT_NOTIFIER, createOutboxNotifier } from '@app/worker/outbox/notifier';
-import { createQueueBackend, createQueues, createRedisConnection, pingQueue } from '@app/worker/queue/connection';
+import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
+import { createLogger } from '@app/runtime/logger';
+import { SILENT_NOTIFIER, createOutboxNotifier } from '@app/runtime/outbox/notifier';
+import { createQueueBackend, createQueues, createRedisConnection, pingQueue } from '@app/runtime/queue/connection';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { SESSION_POLICIES } from './middleware/session';
@@ -15,6 +16,7 @@ import { moduleRouters } from './modules/registry';
 
 async function main(): Promise<void> {
   const env = loadApiEnv();
+  const smsBudget = { perHour: env.SMS_BUDGET_PER_HOUR, perDay: env.SMS_BUDGET_PER_DAY };
   const log = createLogger({ service: 'api', level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   const db = createPrismaClient(env.DATABASE_URL, { maxConnections: env.DATABASE_POOL_SIZE, applicationName: 'api' });
   const backend = createQueueBackend({
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
     role: 'producer',
   });
   const queues = createQueues(backend);
-  // The API never adds jobs itself: it nudges the worker's relay (see worker/src/outbox/notifier.ts).
+  // The API never adds jobs itself: it nudges the worker's relay (see runtime/src/outbox/notifier.ts).
   const notifierRedis = env.REDIS_URL ? createRedisConnection(env.REDIS_URL, 'producer') : undefined;
   const outbox = notifierRedis ? createOutboxNotifier({ redis: notifierRedis, queuePrefix: env.QUEUE_PREFIX, log }) : SILENT_NOTIFIER;
 
@@ -39,21 +41,33 @@ async function main(): Promise<void> {
     allowedOrigins: env.PUBLIC_ORIGINS,
     session: {
       keys: env.SESSION_KEYS,
-      secure: env.COOKIE_SECURE,
+      httpsOnly: env.COOKIE_SECURE,
+      staffAdmins: env.STAFF_ADMINS,
       store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
     },
     webDistDir: env.WEB_DIST_DIR,
+    trustedProxyHops: env.TRUST_PROXY_HOPS,
+    hsts: env.COOKIE_SECURE,
     routers: [
       ...moduleRouters({
         db,
         outbox,
         now,
         publicPosts,
-        auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS },
+        publicUrl: env.PUBLIC_URL,
+        auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS, smsBudget },
         staffSignIn: env.STAFF_SIGN_IN,
         twilioStatus: env.TWILIO_STATUS,
+        hubspotAccountId: env.HUBSPOT_ACCOUNT_ID ?? null,
+        queues,
       }),
-      opsRoutes({ db, queues }),
+      opsRoutes({
+        db,
+        queues,
+        smsBudget,
+        metricsToken: env.METRICS_TOKEN ?? null,
+        ...(notifierRedis ? { hubspotBudgetWaits: async () => Number((await notifierRedis.get(hubspotBudgetKeys(env.QUEUE_PREFIX).waits)) ?? 0) } : {}),
+      }),
     ],
     // Staff only (the dashboard checks the session itself), in every environment.
     middleware: [queueDashboard(Object.values(queues))],

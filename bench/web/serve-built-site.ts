@@ -29,6 +29,7 @@ export async function serveBuiltSite(): Promise<BuiltSite> {
       ...process.env,
       NODE_ENV: 'production',
       ...throwawaySecrets(),
+      PUBLIC_URL: 'https://localhost',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: database.url,

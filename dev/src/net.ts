@@ -33,14 +33,19 @@ export function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
   return waitUntil(async () => (await fetch(url)).ok, timeoutMs);
 }
 
+let secrets: { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string } | undefined;
+
 /**
  * Production mode refuses to start without its secrets. Processes we start in production mode
- * on this machine (benchmarks, the built site) get fresh random ones, valid for that run only.
+ * on this machine (benchmarks, the built site) get random ones, valid for this run only and the
+ * same for every process of the run (the api and the worker must share OTP_SECRET).
  */
-export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string } {
-  return {
+export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string } {
+  secrets ??= {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     OTP_SECRET: randomBytes(32).toString('hex'),
     TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
+    METRICS_TOKEN: randomBytes(24).toString('hex'),
   };
+  return secrets;
 }

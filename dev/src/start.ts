@@ -1,7 +1,7 @@
 /**
  * `npm start`: the production build on one machine — the API (serving the built web app)
  * and the worker, each a plain `node` process. Configuration comes from the environment
- * (DATABASE_URL is required; see README). Stops both on SIGINT/SIGTERM.
+ * (DATABASE_URL is required; see docs/configuration.md). Stops both on SIGINT/SIGTERM.
  */
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
+import { uniqueClientAddress } from './client-address';
 
 
 // Chromium's own console line for a response with an error status; `location.url` is the resource.
@@ -16,6 +17,8 @@ interface Problem {
 
 export interface BrowserSession {
   readonly context: BrowserContext;
+  /** The client address this browser's requests come from (X-Forwarded-For, see client-address.ts). */
+  readonly clientAddress: string;
   /** A new tab; close it at the end of the test. */
   newPage(): Promise<Page>;
   /**
@@ -38,6 +41,7 @@ export interface BrowserSession {
 export async function launchBrowser(): Promise<BrowserSession> {
   const executablePath = CHROMIUM_PATH;
   const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-'));
+  const clientAddress = uniqueClientAddress();
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -46,6 +50,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
       args: [...CHROMIUM_FLAGS],
       // Route animations and smooth scrolling off, so screenshots and clicks do not race them.
       reducedMotion: 'reduce',
+      // This browser's own client address, on every request of its pages and of context.request.
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });
@@ -60,6 +66,13 @@ export async function launchBrowser(): Promise<BrowserSession> {
   let problems: Problem[] = [];
   let expectedErrors: Array<{ url: string; status: number }> = [];
 
+  // Every Content-Security-Policy violation is a problem of the test, whatever Chromium logs of it.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     problems.push({ kind: 'console.error', text: message.text(), url: message.location().url || undefined });
@@ -71,6 +84,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
 
   return {
     context,
+    clientAddress,
     newPage: () => context.newPage(),
     expectNotFoundDocument(url) {
       expectedErrors.push({ url: new URL(url).href, status: 404 });

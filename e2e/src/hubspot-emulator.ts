@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, inject } from 'vitest';
 
 /**
- * The HubSpot emulator's control API (dev/src/emulators/hubspot/control-routes.ts), as the browser
+ * The HubSpot emulator's control API (emulators/src/hubspot/control-routes.ts), as the browser
  * tests use it: what the worker has pushed so far, and an outage switched on and off.
  */
 export interface CrmObject {

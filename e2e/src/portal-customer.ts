@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { createStageMap, type StageMap } from '../../worker/src/crm/account/stage-map';
-import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { minBookingDate } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';

@@ -13,6 +13,11 @@ declare module 'vitest' {
     twilioUrl: string;
     /** Issuer of the local OpenID provider staff sign in with; its control API is under /_provider/. */
     oidcUrl: string;
+    /** The database the api and the worker use. */
+    databaseUrl: string;
+    /** The Redis the queues live in, and the queues' key prefix. */
+    redisUrl: string;
+    queuePrefix: string;
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { DEV_STAFF_EMAIL_DOMAIN } from '../../dev/src/oidc-provider';
+import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { appUrl } from './app-url';
 
 /**

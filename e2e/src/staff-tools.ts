@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { DEV_STAFF_EMAIL_DOMAIN } from '../../dev/src/oidc-provider';
+import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { appUrl } from './app-url';
 import { waitForApp } from './consent';
 import type { PortalCustomer } from './portal-customer';
@@ -18,7 +18,7 @@ import type { PortalCustomer } from './portal-customer';
 export async function signInAsStaff(page: Page, email = `tools.${randomBytes(3).toString('hex')}@${DEV_STAFF_EMAIL_DOMAIN}`): Promise<void> {
   await page.goto(appUrl(`/api/auth/google?login_hint=${encodeURIComponent(email)}`));
   await page.waitForURL(appUrl('/admin/dashboard'));
-  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
 }
 
 export interface SentText {

@@ -36,7 +36,8 @@ describe('staff sign-in', { timeout: 30_000 }, () => {
     await page.goto(appUrl('/admin/login'));
     await page.getByRole('link', { name: 'Sign in with Google' }).click();
     await page.waitForURL(appUrl('/admin/dashboard'));
-    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
-    await page.getByText('Signed in as Dana Dispatch.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+    // The staff frame names who is signed in.
+    await page.locator('.staff-bar').getByText('Dana Dispatch').waitFor();
   });
 });

@@ -4,7 +4,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
-import { isSameDocument, markDocument } from '../src/same-document';
 import { useBrowserPage } from '../src/use-browser-page';
 
 /** [accessible text, href] of every link inside a locator, in document order. */
@@ -15,8 +14,8 @@ const linksIn = (page: Page, name: string) =>
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href')]));
 
-/** Answers GET /api/portal/me as the given user, as the portal API will for a signed-in customer. */
-async function signInAs(page: Page, user: { email: string; phone: string; isStaff: boolean }): Promise<void> {
+/** Answers GET /api/portal/me as the given customer, as the portal API does for a signed-in one. */
+async function signInAs(page: Page, user: { email: string; phone: string; isStaff: false }): Promise<void> {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`);
   await page.route('**/api/portal/me', (route) => route.fulfill({ json: { user: { ...user, customer: null } } }));
 }
@@ -96,31 +95,7 @@ describe('shared frame', { timeout: 30_000 }, () => {
     expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
   });
 
-  it('adds Admin home for staff, and Logout signs out and goes to /login', async () => {
-    const { page } = browser;
-    await withCookieConsent(page);
-    await signInAs(page, { email: 'lead@example.com', phone: '+14045550000', isStaff: true });
-    let loggedOut = false;
-    await page.route('**/api/portal/logout', async (route) => {
-      loggedOut = route.request().method() === 'POST';
-      await route.fulfill({ status: 204 });
-    });
-    await page.goto(appUrl('/pricing'));
-    await waitForApp(page);
-    await markDocument(page);
-    await page.getByRole('button', { name: 'Account' }).click();
-
-    const menu = page.locator('.account-menu__panel');
-    await menu.getByRole('button', { name: 'Logout' }).waitFor();
-    expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
-      ['Home', '/portal'],
-      ['Admin home', '/admin/dashboard'],
-    ]);
-    await menu.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(appUrl('/login'));
-    expect(loggedOut).toBe(true);
-    expect(await isSameDocument(page)).toBe(true);
-  });
+  // Staff: the menu from a real SSO session, in staff-workspace.e2e.test.ts.
 
   it('scrolls to the top and moves focus to the new page after a navigation', async () => {
     const { page } = browser;

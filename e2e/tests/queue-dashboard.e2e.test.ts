@@ -64,14 +64,14 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     session.expectErrorStatus(appUrl('/api/auth/me'), 403);
   });
 
-  it('opens from the dashboard card for staff and shows the crm and sms queues', async () => {
+  it('opens from the staff navigation, shows the crm and sms queues, and leads back', async () => {
     const { page } = browser;
     await page.context().clearCookies();
     await withCookieConsent(page);
     await signInAsStaff(page, 'queues');
-    await page.getByRole('link', { name: 'Queue Dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Queues' }).click();
     await page.waitForURL(appUrl(QUEUES));
-    await page.getByText('Bull Dashboard', { exact: true }).waitFor();
+    await page.getByText('Queues', { exact: true }).first().waitFor();
     // The worker's queues, each a link in bull-board's side menu (the overview, once its data is
     // in, shows a card linking to each queue as well).
     const sideMenu = page.locator('#bull-board-sidebar');
@@ -81,5 +81,11 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     // Its data loaded too (the page's JSON calls carry the staff session); nothing failed on the way.
     await page.waitForLoadState('networkidle');
     expect((await page.request.get(appUrl(QUEUES_API), { headers: { accept: 'application/json' } })).status()).toBe(200);
+
+    // The way back: bull-board's menu of links (the last button in its header).
+    await page.locator('header ul li').last().getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Back to the staff workspace' }).click();
+    await page.waitForURL(appUrl('/admin/dashboard'));
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
   });
 });

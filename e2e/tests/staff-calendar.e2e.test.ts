@@ -4,7 +4,7 @@ import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from 
 import { calendarAssignedLine, calendarEntryTitle } from '@app/shared/calendar-entry';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SEED_OWNERS } from '../../dev/src/emulators/hubspot/seed';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';

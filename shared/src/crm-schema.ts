@@ -64,6 +64,8 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   { objectType: 'deals', name: 'time_of_day', label: 'Time of day', description: 'Part of the day the customer asked for.', type: 'enumeration', fieldType: 'select', options: options(TIMES_OF_DAY, capitalised) },
   { objectType: 'deals', name: 'service_address', label: 'Service address', description: 'Street, city, state and zip of the place to clean.', type: 'string', fieldType: 'textarea' },
   { objectType: 'deals', name: 'square_footage', label: 'Square footage', description: 'Home size for this cleaning (upper bound of the band).', type: 'number', fieldType: 'number' },
+  { objectType: 'deals', name: 'submitted_contact', label: 'Submitted contact', description: 'Name and phone typed on the public form. A form never changes the contact itself: staff compare and decide.', type: 'string', fieldType: 'text' },
+  { objectType: 'deals', name: 'portal_note', label: 'Portal note', description: 'Why the customer portal does not show this deal yet, and what staff can do.', type: 'string', fieldType: 'textarea' },
   { objectType: 'deals', name: 'scheduled_date', label: 'Scheduled date', description: 'Start of the cleaning as scheduled by staff (shown in Eastern Time).', type: 'datetime', fieldType: 'date' },
 
   // Line items: HubSpot's own name, hs_sku, price, quantity, plus:

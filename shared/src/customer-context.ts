@@ -23,6 +23,16 @@ export function joinName(first: string | null | undefined, last: string | null |
   return [first, last].map((s) => s?.trim()).filter(Boolean).join(' ');
 }
 
+/** One-line address: street, city, 'state zip' (the spec's joined form); null when nothing is known. */
+export function addressLine(a: { street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
+  return [a.street, a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null;
+}
+
+/** A person (cleaner, customer) as staff pages name them: their name, else their e-mail. */
+export function personName(p: { firstName: string | null; lastName: string | null; email: string | null } | null): string | null {
+  return p ? joinName(p.firstName, p.lastName) || p.email : null;
+}
+
 /** A partial update wins field by field; lists are replaced whole, never concatenated. */
 export function mergeCustomerContext(current: CustomerContext | null, update: Partial<CustomerContext>): CustomerContext {
   const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));

@@ -58,6 +58,8 @@ export const customerContextSchema = z.object({
   subscriptions: records,
   activities: records,
   notes: records,
+  /** The staff lookup's own addition: the customer's portal access is suspended. */
+  portalSuspended: z.boolean().optional(),
 });
 export type CustomerContext = z.output<typeof customerContextSchema>;
 
@@ -123,6 +125,10 @@ export const scheduledDealSchema = z.object({
   owner: text,
   /** The owner's id in our mirror (the roster's select needs it; names can repeat). */
   ownerId: text,
+  /** The staff calendar's additions: who the cleaning is for, and its stage. */
+  customer: text.optional(),
+  contactId: text.optional(),
+  stageId: z.string().optional(),
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
 

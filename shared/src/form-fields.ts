@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHOTOS, STATE_LENGTH } from './constants';
-import { isCalendarDate, isOnOrAfterMinDate } from './eastern-time';
+import { addDays, easternToday, isCalendarDate, isOnOrAfterMinDate } from './eastern-time';
 import { isUsPhone, normalizeUsPhone } from './phone';
 import {
   ADDRESS_REQUIRED,
@@ -19,6 +19,7 @@ import {
   ZIP_FORMAT_ERROR,
   consentRequiredMessage,
   dateTooSoonMessage,
+  DATE_TOO_FAR,
 } from './texts';
 
 /**
@@ -101,13 +102,20 @@ export const descriptionField = z
 export type Clock = Date | (() => Date);
 export const readClock = (now: Clock | undefined): Date => (typeof now === 'function' ? now() : (now ?? new Date()));
 
-/** 'YYYY-MM-DD' on or after the minimum date that `minDate` computes from the clock (Eastern). */
+/** How far ahead a cleaning can be asked for (days from today, Eastern). */
+export const MAX_DAYS_AHEAD = 365;
+
+/**
+ * 'YYYY-MM-DD' on or after the minimum date that `minDate` computes from the clock (Eastern),
+ * and at most a year ahead (a date in 9999 is a typo or a probe, never a booking).
+ */
 export function preferredDateField(minDate: (now: Date) => string, daysAhead: number, now?: Clock) {
   return z
     .string({ error: DATE_REQUIRED })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_REQUIRED, abort: true })
     .refine(isCalendarDate, { error: DATE_REQUIRED, abort: true })
-    .refine((d) => isOnOrAfterMinDate(d, minDate(readClock(now))), { error: dateTooSoonMessage(daysAhead) });
+    .refine((d) => isOnOrAfterMinDate(d, minDate(readClock(now))), { error: dateTooSoonMessage(daysAhead) })
+    .refine((d) => d <= addDays(easternToday(readClock(now)), MAX_DAYS_AHEAD), { error: DATE_TOO_FAR });
 }
 
 // Option values are ours (the spec names the fields, not their options).

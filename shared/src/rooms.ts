@@ -51,3 +51,29 @@ export const roomsFormSchema = roomsSchema.unwrap().extend({
 }).prefault({});
 
 export const NO_ROOMS: Rooms = Object.freeze(roomsSchema.parse({}));
+
+const ROOM_LABELS: Readonly<Record<(typeof ROOM_FLAGS)[number], string>> = {
+  livingRoom: 'living room',
+  diningRoom: 'dining room',
+  kitchen: 'kitchen',
+  office: 'office',
+  laundryRoom: 'laundry room',
+  basement: 'basement',
+  garage: 'garage',
+};
+
+/** 'Kitchen, living room, 2 bathrooms, 3 bedrooms' for staff; null when nothing was ticked or the rooms are unreadable. */
+export function describeRooms(value: unknown): string | null {
+  const parsed = roomsSchema.safeParse(value ?? {});
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  const parts: string[] = ROOM_FLAGS.filter((f) => r[f]).map((f) => ROOM_LABELS[f]);
+  const counted = (n: number, one: string, many: string) => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
+  parts.push(
+    ...counted(r.bathroomCount, 'bathroom', 'bathrooms'),
+    ...counted(r.mainLevelBedrooms + r.topLevelBedrooms, 'bedroom', 'bedrooms'),
+    ...counted(r.otherRooms, 'other room', 'other rooms'),
+  );
+  const text = parts.join(', ');
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : null;
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute } from './routes';
+import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the careers and team management pages', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the careers, team and requests pages of the staff area', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -28,9 +28,17 @@ describe('client routes', () => {
         '/admin/cleaner-roster',
         '/admin/careers',
         '/admin/team',
+        '/admin/requests',
       ].sort(),
     );
     expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);
+  });
+
+  it('puts every staff tool in the staff frame, and neither the staff sign-in nor a public page', () => {
+    for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/']) {
+      expect(isStaffAreaRoute(path), path).toBe(true);
+    }
+    for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues']) expect(isStaffAreaRoute(path), path).toBe(false);
   });
 
   it('knows every listed path', () => {

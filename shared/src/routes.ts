@@ -31,6 +31,8 @@ export const CLIENT_ROUTES = {
   adminCareers: '/admin/careers',
   // Likewise for the public Team page.
   adminTeam: '/admin/team',
+  // New booking requests and open change/cancel requests, in one list (staff).
+  adminRequests: '/admin/requests',
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
@@ -52,6 +54,26 @@ export function isKnownClientRoute(pathname: string): boolean {
   const withoutSlash = pathname.slice(0, -1);
   // '//' is not the home page with a tolerated slash: only a named path may carry one.
   return withoutSlash.length > 1 && KNOWN_PATHS.has(withoutSlash);
+}
+
+/**
+ * The pages of the staff workspace: they render in its own frame (header, navigation, sign-out)
+ * instead of the public site's. /admin/login is not one: nobody is signed in there yet.
+ */
+const STAFF_AREA: ReadonlySet<string> = new Set<string>([
+  CLIENT_ROUTES.adminDashboard,
+  CLIENT_ROUTES.adminScheduledSnapshot,
+  CLIENT_ROUTES.adminLookup,
+  CLIENT_ROUTES.adminInvites,
+  CLIENT_ROUTES.sessionManager,
+  CLIENT_ROUTES.cleanerRoster,
+  CLIENT_ROUTES.adminCareers,
+  CLIENT_ROUTES.adminTeam,
+  CLIENT_ROUTES.adminRequests,
+]);
+
+export function isStaffAreaRoute(pathname: string): boolean {
+  return STAFF_AREA.has(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
 }
 
 /**

@@ -118,6 +118,21 @@ export const NOTIFY_FAILED = 'Something went wrong while submitting. Please try 
 export const CONTENT_LOAD_FAILED = 'Failed to load content.';
 export const POLICY_LOAD_FAILED = 'Failed to load policy content.';
 export const ADMIN_ACCESS_DENIED = 'Access denied — your email domain is not allowed.';
+/**
+ * Staff sign-in refusals by the `error` parameter the api sends /admin/login (only `unauthorized`
+ * is the spec's, §2 §8; the others are ours, so that a provider outage is not blamed on the domain).
+ */
+export const STAFF_SIGN_IN_ERRORS = {
+  unauthorized: ADMIN_ACCESS_DENIED,
+  expired: 'That sign-in took too long or was started in another browser. Please sign in again.',
+  failed: 'Sign-in did not complete. Please try again.',
+  provider_unavailable: 'The sign-in service did not answer. Please try again in a few minutes.',
+  not_configured: 'Staff sign-in is not set up on this site yet. Please ask the administrator.',
+  rate_limited: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+} as const;
+export type StaffSignInError = keyof typeof STAFF_SIGN_IN_ERRORS;
+/** Shown on /admin/login after a staff member signed out. */
+export const STAFF_SIGNED_OUT = 'You have been signed out.';
 export const NOT_FOUND = '404 — Page Not Found.';
 export const HIRING_SOON = 'Hiring Soon!';
 export const COOKIE_GOT_IT = 'Got it';
@@ -188,3 +203,37 @@ export const SERVICES_LOGIN_UNAVAILABLE = 'Not available yet';
 export const PROMO_TERMS_LINK = 'See promo terms';
 /** Our wording: the §2 Pricing card of the commercial service that is not bookable yet. */
 export const COMMERCIAL_COMING_SOON = 'Coming soon';
+
+/**
+ * Staff note on a HubSpot deal the customer portal holds back (docs/identity.md): the public
+ * form gave another phone than the contact's login phone.
+ */
+export const portalHeldNote = (submittedPhone: string | null, loginPhone: string | null): string =>
+  `Not shown in the customer portal: the form gave phone ${submittedPhone ?? '(none)'}, but the contact's phone is ${loginPhone ?? 'not set'}. ` +
+  `If this request is the contact's, confirm it in the staff area (customer page), or correct the contact's phone in HubSpot.`;
+
+/** Staff note on a HubSpot deal once staff confirmed it for the customer portal. */
+export const portalConfirmedNote = (staffEmail: string, at: Date): string =>
+  `Shown in the customer portal: confirmed by ${staffEmail} on ${at.toISOString().slice(0, 10)}.`;
+
+/**
+ * Login refused while the account's sign-in is locked after too many wrong codes
+ * (docs/login-security.md); `until` as the page shows times, e.g. "Nov 24, 2026, 3:15 PM ET".
+ */
+export const loginLocked = (until: string): string =>
+  `Too many incorrect codes for this account. For your security, sign-in is paused until ${until}. Please try again then, or contact us.`;
+
+/** Login codes refused while the company's hourly or daily text budget is spent (SMS pumping guard). */
+export const LOGIN_SMS_BUDGET_SPENT = 'We cannot send login codes right now. Please try again in a little while, or contact us.';
+
+/** A sign-in reached the api over plain HTTP in production: nothing was used up, and the address to use is https. */
+export const SIGN_IN_NEEDS_HTTPS = 'Signing in needs a secure (https://) connection. Please open the site with https:// and try again.';
+
+/** A preferred date more than a year ahead (form-fields.ts, MAX_DAYS_AHEAD). */
+export const DATE_TOO_FAR = 'Please choose a date within the next 12 months.';
+
+/** A text field with control characters or broken Unicode (a NUL byte, a lone surrogate): refused, naming the field. */
+export const TEXT_HAS_INVALID_CHARACTERS = 'This field contains characters we cannot accept. Please remove them and try again.';
+
+/** A JSON body with a key that could reach an object's prototype (__proto__, constructor, prototype). */
+export const BODY_KEY_NOT_ALLOWED = 'This request contains a field name that is not allowed.';

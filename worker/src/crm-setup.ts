@@ -3,7 +3,7 @@ import { createPrismaClient } from '@app/db/client';
 import { ConfigError, envFields, parseEnv } from '@app/shared/parse-env';
 import { saveAccountStatus } from './crm/account/account-status-repository';
 import { formatReport, setUpCrmAccount } from './crm/account/setup-account';
-import { EMULATOR_DEFAULTS } from './env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 
 /**
  * `npm run crm:setup [-- --check]`: makes a HubSpot account ready for the product (properties,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMULATOR_DEFAULTS, loadWorkerEnv } from './env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { loadWorkerEnv } from './env';
 
 const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/app' };
 const SID = `AC${'1'.repeat(32)}`;

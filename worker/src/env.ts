@@ -1,24 +1,10 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
-import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 
-/**
- * Outside production, HubSpot and Twilio default to the local emulators (started by
- * `npm run dev`); in production their credentials are required and the real services are used
- * unless a base URL says otherwise.
- */
-export const EMULATOR_DEFAULTS = {
-  HUBSPOT_ACCESS_TOKEN: 'dev-hubspot-token',
-  HUBSPOT_BASE_URL: 'http://127.0.0.1:4010',
-  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000de7001',
-  TWILIO_AUTH_TOKEN: 'dev-twilio-token',
-  TWILIO_FROM: '+15555550100',
-  TWILIO_BASE_URL: 'http://127.0.0.1:4020',
-  /** The api of `npm run dev` (its default HOST and PORT), where the emulator posts status callbacks. */
-  TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:3000${TWILIO_STATUS_CALLBACK_PATH}`,
-} as const;
 
-const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET'] as const;
 
 const schema = z
   .object({
@@ -38,7 +24,7 @@ const schema = z
     /**
      * How long a booking's HubSpot push waits after the booking was made, so that bookings
      * arriving meanwhile go in the same batch (three requests for the lot); 0 pushes at once.
-     * The default comes from npm run bench:sync (README, Benchmarks).
+     * The default comes from npm run bench:sync (docs/benchmarks.md).
      */
     CRM_PUSH_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -80,12 +66,18 @@ const schema = z
      * signatures against the same URL). Unset in production: no delivery tracking.
      */
     TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The api's OTP key (the same value): login codes are derived from their challenge under it,
+     * and the worker derives the code only to write its text. Required in production.
+     */
+    OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of REQUIRED_IN_PRODUCTION) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
       return;
     }
     // Real Twilio credentials come as a set: the emulator's token or sender would not fit them.
@@ -113,7 +105,7 @@ const schema = z
     // Outside production Twilio reports delivery to the local api unless told otherwise (real Twilio
     // needs a public URL: set TWILIO_STATUS_CALLBACK_URL).
     const callback = { TWILIO_STATUS_CALLBACK_URL: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL };
-    return { ...callback, ...hubspot, ...twilio, ...env };
+    return { ...callback, ...hubspot, ...twilio, ...env, OTP_SECRET: env.OTP_SECRET ?? DEV_OTP_SECRET };
   });
 
 export type WorkerEnv = z.output<typeof schema>;
@@ -121,3 +113,6 @@ export type WorkerEnv = z.output<typeof schema>;
 export function loadWorkerEnv(source: Readonly<Record<string, string | undefined>> = process.env): WorkerEnv {
   return parseEnv(schema, source);
 }
+
+/** Every variable the worker reads (compose files are checked against it: a misspelt one would be ignored). */
+export const WORKER_ENV_KEYS: readonly string[] = Object.keys(schema.in.shape);

@@ -9,10 +9,10 @@ import { createHubSpotCall, createHubSpotGateway } from './crm/hubspot-gateway';
 import { localHubSpotBudgets, redisHubSpotBudgets } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { createJobs } from './jobs/registry';
-import { createLogger } from './logger';
-import { listenForOutboxNudges } from './outbox/notifier';
+import { createLogger } from '@app/runtime/logger';
+import { listenForOutboxNudges } from '@app/runtime/outbox/notifier';
 import { startRelay } from './outbox/relay';
-import { createQueueBackend, createQueues } from './queue/connection';
+import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
 import { JOB_QUEUES, type JobName } from './queue/job-routing';
 import { trackProviderOutages } from './queue/provider-outages';
 import { startWorkers } from './runtime';
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     account,
     twilio,
     smsFrom: env.TWILIO_FROM!,
+    otpSecret: env.OTP_SECRET!,
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
   });

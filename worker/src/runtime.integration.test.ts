@@ -5,8 +5,8 @@ import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/con
 import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
 import { defineJob } from './jobs/job';
 import { ProviderUnavailableError } from './jobs/job-errors';
-import { createLogger } from './logger';
-import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from './queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
 import { trackProviderOutages, type ProviderOutages } from './queue/provider-outages';
 import { startWorkers, type WorkerRuntime } from './runtime';
 

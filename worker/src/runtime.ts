@@ -1,10 +1,10 @@
-import type { Logger } from './logger';
+import type { Logger } from '@app/runtime/logger';
 import type { JobDefinition } from './jobs/job';
 import { createDispatcher } from './jobs/dispatch';
-import type { AnyWorker, QueueBackend } from './queue/connection';
+import type { AnyWorker, QueueBackend } from '@app/runtime/queue/connection';
 import { BACKOFF_TYPE, DEFAULT_BACKOFF, backoffDelay, type BackoffPolicy } from './queue/job-options';
 import type { ProviderOutages } from './queue/provider-outages';
-import { QUEUE_NAMES, type QueueName } from './queue/queues';
+import { QUEUE_NAMES, type QueueName } from '@app/runtime/queue/queues';
 
 const PAUSABLE_LIMITER_MAX = 1_000_000;
 

@@ -3,10 +3,10 @@ import type { Context } from 'koa';
 /**
  * The address of the client, for per-client limits.
  *
- * createApp sets `proxy: true`, so Koa's `ctx.ip` believes the first X-Forwarded-For entry,
- * which any client can write: a limit keyed on it is bypassed by sending a new header each
- * time. So we read the socket address, and look into X-Forwarded-For only as far as we were
- * told proxies sit in front of us (`trustedProxyHops`): each trusted proxy appends the
+ * Any client can write X-Forwarded-For: a limit keyed on its first entry is bypassed by sending
+ * a new header each time. So we read the socket address, and look into X-Forwarded-For only as
+ * far as we were told proxies sit in front of us (`trustedProxyHops`, which createApp also gives
+ * Koa, so `ctx.ip` agrees): each trusted proxy appends the
  * address it received the request from, so the client is the entry `hops` places from the
  * right of [...X-Forwarded-For, socket address]. Anything further left was written by the
  * client and is ignored.

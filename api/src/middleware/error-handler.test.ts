@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger } from '@app/worker/logger';
+import { createLogger } from '@app/runtime/logger';
 import { errors } from '../errors';
 import { errorHandler } from './error-handler';
 import { requestContext } from './request-context';

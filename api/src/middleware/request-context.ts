@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import type { Logger } from '@app/worker/logger';
+import type { Logger } from '@app/runtime/logger';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const QUIET_PATHS = new Set(['/healthz', '/readyz']);

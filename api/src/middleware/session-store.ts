@@ -1,4 +1,13 @@
-import type { Db } from '@app/db/client';
+import { Prisma, type Db } from '@app/db/client';
+
+/**
+ * Checked on every read, so an account change takes effect on the very next request: a
+ * customer's contact must not be suspended, a staff member must not be disabled (a deleted
+ * contact or staff member takes its sessions with it).
+ */
+const PERSON_STILL_ALLOWED = Prisma.sql`(
+  (session.kind = 'customer' AND EXISTS (SELECT 1 FROM contact c WHERE c.id = session.contact_id AND NOT c.suspended))
+  OR (session.kind = 'staff' AND EXISTS (SELECT 1 FROM staff_user u WHERE u.id = session.staff_user_id AND u.disabled_at IS NULL)))`;
 
 /** Session kinds (the session_kind enum) and their timeouts, enforced here on every read. */
 export interface SessionPolicy {
@@ -40,12 +49,14 @@ export function createPostgresSessionStore(options: { db: Db; now: () => Date; p
             expires_at = LEAST(
               ${at}::timestamptz + (CASE kind WHEN 'customer' THEN ${policies.customer.idleMs}::int ELSE ${policies.staff.idleMs}::int END) * interval '1 millisecond',
               absolute_expires_at)
-        WHERE id = ${id} AND revoked_at IS NULL AND expires_at > ${at} AND absolute_expires_at > ${at}
+        WHERE id = ${id} AND revoked_at IS NULL AND expires_at > ${at} AND absolute_expires_at > ${at} AND ${PERSON_STILL_ALLOWED}
         RETURNING data`;
       if (rows[0]) return rows[0].data;
-      // An expired or revoked row is of no further use: drop it (the staff session manager lists live ones).
+      // An expired or revoked row, or one of a suspended customer or a disabled staff member, is
+      // of no further use: drop it (the session managers list live ones).
       await db.$executeRaw`
-        DELETE FROM session WHERE id = ${id} AND (revoked_at IS NOT NULL OR expires_at <= ${at} OR absolute_expires_at <= ${at})`;
+        DELETE FROM session
+        WHERE id = ${id} AND (revoked_at IS NOT NULL OR expires_at <= ${at} OR absolute_expires_at <= ${at} OR NOT ${PERSON_STILL_ALLOWED})`;
       return null;
     },
 

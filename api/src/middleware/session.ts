@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import { QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
-import { errors } from '../errors';
+import { SIGN_IN_NEEDS_HTTPS } from '@app/shared/texts';
+import { AppError, errors } from '../errors';
 import type { PostgresSessionStore, SessionPolicies, StoredSessionData } from './session-store';
 import { isWebhookPath } from './webhook-paths';
 
@@ -16,6 +18,13 @@ export const SESSION_POLICIES: SessionPolicies = {
 };
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * In production: the browser keeps a `__Host-` cookie only if it is Secure, for path / and
+ * without a Domain, so no sibling host and no plain-HTTP page can plant or read it.
+ */
+export const PRODUCTION_SESSION_COOKIE = '__Host-sid';
+/** 256 bits from the CSPRNG (koa-session's default is a 122-bit UUID). */
+const newSessionId = () => randomBytes(32).toString('base64url');
 const COOKIE_PATH = '/';
 /**
  * Where sessions are read: the API and the queue dashboard. Pages and assets never cost a lookup,
@@ -31,8 +40,13 @@ const staleCookie = new WeakSet<Context>();
 export interface SessionOptions {
   /** Cookie signing keys; the first signs, all verify (rotation). */
   keys: readonly string[];
-  /** Secure cookie (everywhere but development and tests). */
-  secure: boolean;
+  /**
+   * Production: the cookie is `__Host-sid`, always Secure, and signing in over plain HTTP is
+   * refused (assertSecureSignIn). Elsewhere `sid`, Secure only on HTTPS requests.
+   */
+  httpsOnly: boolean;
+  /** Lower-case e-mails of the staff with the admin role (STAFF_ADMIN_EMAILS), checked on every request. */
+  staffAdmins?: readonly string[];
   store: PostgresSessionStore;
 }
 
@@ -51,14 +65,18 @@ interface KoaSession extends Record<string, unknown> {
 export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware {
   app.keys = [...options.keys];
   const { store } = options;
+  const cookieName = options.httpsOnly ? PRODUCTION_SESSION_COOKIE : SESSION_COOKIE;
   const session = createSession(
     {
-      key: SESSION_COOKIE,
+      key: cookieName,
       path: COOKIE_PATH,
       maxAge: 'session',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secure,
+      // Unset: Secure exactly when the request came over HTTPS (ctx.secure, which believes
+      // X-Forwarded-Proto only from trusted proxies); production refuses sign-ins over HTTP.
+      secure: options.httpsOnly ? true : undefined,
+      genid: newSessionId,
       signed: true,
       rolling: false,
       store: {
@@ -75,6 +93,8 @@ export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware
     app,
   );
   return async (ctx, next) => {
+    ctx.state.signInNeedsHttps = options.httpsOnly;
+    ctx.state.staffAdmins = options.staffAdmins ?? [];
     if (!usesSession(ctx.path)) return next();
     try {
       await session(ctx, next);
@@ -82,7 +102,9 @@ export function sessionMiddleware(app: Koa, options: SessionOptions): Middleware
       // A cookie for a session that is over (timed out, logged out elsewhere) is dropped, so the
       // browser stops sending it and we stop looking it up; unless this very request signed in.
       if (staleCookie.has(ctx) && Object.keys(sessionOf(ctx)?.toJSON() ?? {}).length === 0) {
-        ctx.cookies.set(SESSION_COOKIE, '', { path: COOKIE_PATH, expires: new Date(0), httpOnly: true, sameSite: 'lax', secure: options.secure, signed: true });
+        if (!options.httpsOnly || ctx.secure) {
+          ctx.cookies.set(cookieName, '', { path: COOKIE_PATH, expires: new Date(0), httpOnly: true, sameSite: 'lax', secure: options.httpsOnly || ctx.secure, signed: true });
+        }
       }
     }
   };
@@ -146,6 +168,19 @@ export function requireStaff(ctx: Context): StaffIdentity {
   throw currentCustomer(ctx) ? errors.forbidden() : errors.unauthorized();
 }
 
+/** Whether the signed-in staff member is an admin (their e-mail is on STAFF_ADMIN_EMAILS now). */
+export function isStaffAdmin(ctx: Context): boolean {
+  const staff = currentStaff(ctx);
+  return staff !== null && (ctx.state.staffAdmins ?? []).includes(staff.email.toLowerCase());
+}
+
+/** Guard for admin endpoints: 401 without a session, 403 for a customer or a staff member who is not an admin. */
+export function requireAdmin(ctx: Context): StaffIdentity {
+  const staff = requireStaff(ctx);
+  if (!isStaffAdmin(ctx)) throw errors.forbidden();
+  return staff;
+}
+
 /**
  * Signs a staff member in, like signInCustomer: the session is emptied and gets a new id, and
  * the store applies the staff timeouts (SESSION_POLICIES.staff) because of its kind.
@@ -158,6 +193,15 @@ export async function signInStaff(ctx: Context, staff: StaffIdentity): Promise<v
   session.staffUserId = staff.staffUserId;
   session.email = staff.email;
   await session.regenerate();
+}
+
+/**
+ * Before anything is used up (a login code, a sign-in attempt): in production a session can
+ * only be handed over HTTPS, so a plain-HTTP sign-in gets a clear 400 instead of burning the
+ * code and failing to set the cookie.
+ */
+export function assertSecureSignIn(ctx: Context): void {
+  if (ctx.state.signInNeedsHttps && !ctx.secure) throw new AppError(400, 'https_required', SIGN_IN_NEEDS_HTTPS);
 }
 
 /** Destroys the session row and clears the cookie. */

@@ -1,14 +1,17 @@
 import type Router from '@koa/router';
 import type { Db } from '@app/db/client';
-import type { OutboxNotifier } from '@app/worker/outbox/notifier';
+import type { AnyQueue } from '@app/runtime/queue/connection';
+import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import type { PublicPostSettings } from '../middleware/public-post';
 import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
 import { portalAuthRoutes } from './portal-auth/routes';
+import type { SmsBudget } from './portal-auth/service';
 import { portalRoutes } from './portal/routes';
 import type { StaffSignInSettings } from './staff-auth/oidc-client';
 import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/routes';
+import { staffBoardRoutes } from './staff-board/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
 import { subscribeRoutes } from './subscribe/routes';
 import { teamRoutes } from './team/routes';
@@ -22,10 +25,19 @@ export interface ModuleDeps {
   now: () => Date;
   /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */
   publicPosts?: PublicPostSettings;
+  /**
+   * The site's public address (PUBLIC_URL): the one source of absolute links (the sign-in link
+   * texted in an invitation). Absent (development, tests): the request's own origin.
+   */
+  publicUrl?: string | null;
   /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
-  auth?: { otpSecret: string; trustedProxyHops: number };
+  auth?: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget };
   /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
   staffSignIn?: StaffSignInSettings | null;
+  /** The HubSpot account's id (HUBSPOT_ACCOUNT_ID): staff pages link to its records. Absent: no links. */
+  hubspotAccountId?: string | null;
+  /** The job queues, for the staff board's count of failed jobs; absent: not counted. */
+  queues?: Readonly<Record<string, AnyQueue>>;
   /** Verification of Twilio's status callbacks; absent: the emulator's token and the dev api's address (tests). */
   twilioStatus?: TwilioStatusSettings;
 }
@@ -46,6 +58,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     subscribeRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
+    staffBoardRoutes(deps),
     twilioStatusRoutes(deps),
   ];
 }

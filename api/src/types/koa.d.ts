@@ -5,5 +5,9 @@ declare module 'koa' {
     /** Set by the request-context middleware for every request. */
     requestId: string;
     log: Logger;
+    /** Set by the session middleware: signing in needs HTTPS here (production). */
+    signInNeedsHttps?: boolean;
+    /** Set by the session middleware: the admins' e-mails (lower case). */
+    staffAdmins?: readonly string[];
   }
 }

@@ -1,7 +1,7 @@
 import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
-import { SEED_OWNERS } from '../emulators/hubspot/seed';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 
 /**
  * The demo data `npm run dev` starts with, as a pure function of "now": a customer who can sign in

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import { demoPlan, oneLineAddress, skusAmount, type DemoDeal, type DemoPerson, type DemoPlan } from './demo-plan';
 import type { StageMap } from '@app/worker/crm/account/stage-map';
-import { SEED_OWNERS } from '../emulators/hubspot/seed';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 
 const byDemoKey = (records: readonly CrmRecord[]) =>

@@ -20,7 +20,8 @@ export function AccountMenu() {
   const onLogout = async () => {
     close();
     // §7: after logout the login page shows the signed-out banner; a failure is only logged (§8).
-    if (await logout()) navigate(CLIENT_ROUTES.login, { state: { signedOut: true } });
+    // Staff land on their own sign-in page, which says they were signed out.
+    if (await logout()) navigate(user?.isStaff ? CLIENT_ROUTES.adminLogin : CLIENT_ROUTES.login, { state: { signedOut: true } });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { isStaffAreaRoute } from '@app/shared/routes';
 import { useLocation } from 'react-router-dom';
 import { CookieBanner } from './cookie-banner';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -6,13 +7,17 @@ import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The shared frame around every page (spec §2). */
+/**
+ * The shared frame around every page (spec §2). The staff workspace brings its own header and
+ * navigation (features/admin StaffFrame), so its pages get neither the site's header nor footer.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
   const navigated = useRef(false);
   if (pathname !== firstPath.current) navigated.current = true;
+  const staffArea = isStaffAreaRoute(pathname);
 
   useEffect(() => {
     // Marks the page interactive: pre-rendered HTML looks ready before its scripts run, and
@@ -32,7 +37,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <ScrollToTop />
-      <SiteHeader />
+      {staffArea ? null : <SiteHeader />}
       <main id="main-content" ref={mainRef} tabIndex={-1}>
         {/* Keyed by path so each page plays the entry animation (spec §2: pages animate); the first
             page does not, so pre-rendered content paints at once. */}
@@ -42,7 +47,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </PageErrorBoundary>
         </div>
       </main>
-      <SiteFooter />
+      {staffArea ? null : <SiteFooter />}
       <CookieBanner />
     </>
   );

@@ -63,6 +63,7 @@ export const PAGES = {
   cleanerRoster: page(() => import('../features/admin/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
   adminCareers: page(() => import('../features/admin/routes/careers-admin-page'), (m) => m.CareersAdminPage),
   adminTeam: page(() => import('../features/admin/routes/team-admin-page'), (m) => m.TeamAdminPage),
+  adminRequests: page(() => import('../features/admin/routes/requests-page'), (m) => m.RequestsPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

@@ -1,4 +1,5 @@
 import type { Db, DbTransaction } from '@app/db/client';
+import { adoptCrmContact, type CrmContactValues } from '@app/db/identity';
 import type { InputFailure } from './batch-outcome';
 
 export interface BookingToPush {
@@ -16,19 +17,40 @@ export interface BookingToPush {
   skus: string[];
   amountCents: number | null;
   dealHubspotId: string | null;
+  source: 'public_form' | 'portal' | 'hubspot';
+  /** What the public form said (docs/identity.md); null for portal deals. */
+  submittedName: string | null;
+  submittedPhone: string | null;
+  portalConfirmedAt: Date | null;
   contact: {
     id: string;
     email: string;
+    /** The login phone (docs/identity.md). */
     phone: string | null;
     firstName: string | null;
     lastName: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    squareFootage: number | null;
     hubspotId: string | null;
   };
 }
 
+/** A contact the push linked to its HubSpot record; `crm`: the values HubSpot already held (null: we created it). */
+export interface ContactLink {
+  hubspotId: string;
+  crm: CrmContactValues | null;
+}
+
 export interface PushBatch {
   bookings: readonly BookingToPush[];
-  saveContactHubspotIds(ids: ReadonlyMap<string, string>): Promise<void>;
+  /**
+   * Links contacts (our id → link) to their HubSpot records; a contact HubSpot already had takes
+   * its phone and name (the CRM is the record). Returns each linked contact's login phone.
+   */
+  linkContacts(links: ReadonlyMap<string, ContactLink>): Promise<Map<string, string | null>>;
   saveDealHubspotIds(ids: ReadonlyMap<string, string>): Promise<void>;
 }
 
@@ -64,8 +86,13 @@ export async function withPushBatch(db: Db, ownDealId: string, limit: number, wo
       const bookings = await loadBookings(tx, ids);
       const failures = await work({
         bookings,
-        saveContactHubspotIds: async (map) => {
-          for (const [contactId, hubspotId] of map) await tx.contact.update({ where: { id: contactId }, data: { hubspotId, crmSyncedAt: new Date() } });
+        linkContacts: async (links) => {
+          const phones = new Map<string, string | null>();
+          for (const [contactId, link] of links) {
+            const linked = await tx.contact.update({ where: { id: contactId }, data: { hubspotId: link.hubspotId, crmSyncedAt: new Date() }, select: { phone: true } });
+            phones.set(contactId, link.crm ? (await adoptCrmContact(tx, contactId, link.crm)).phone : linked.phone);
+          }
+          return phones;
         },
         saveDealHubspotIds: async (map) => {
           for (const [dealId, hubspotId] of map) await tx.deal.update({ where: { id: dealId }, data: { hubspotId } });
@@ -108,12 +135,21 @@ async function loadBookings(tx: DbTransaction, ids: readonly string[]): Promise<
             skus: d.skus,
             amountCents: d.amountCents,
             dealHubspotId: d.hubspotId,
+            source: d.source,
+            submittedName: d.submittedName,
+            submittedPhone: d.submittedPhone,
+            portalConfirmedAt: d.portalConfirmedAt,
             contact: {
               id: d.contact.id,
               email: d.contact.email,
               phone: d.contact.phone,
               firstName: d.contact.firstName,
               lastName: d.contact.lastName,
+              street: d.contact.street,
+              city: d.contact.city,
+              state: d.contact.state,
+              zip: d.contact.zip,
+              squareFootage: d.contact.squareFootage,
               hubspotId: d.contact.hubspotId,
             },
           },

@@ -8,7 +8,7 @@ import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { crmPullJob } from '../jobs/crm-pull';
 import { crmPushBookingJob } from '../jobs/crm-push-booking';
-import { createLogger } from '../logger';
+import { createLogger } from '@app/runtime/logger';
 import { crmAccount, type CrmAccount } from './account/crm-account';
 import type { AccountReport } from './account/reconcile-account';
 import { formatReport, setUpCrmAccount } from './account/setup-account';

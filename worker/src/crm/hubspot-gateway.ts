@@ -103,87 +103,110 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
     })),
   });
 
-  async function readByRequestId(type: ObjectType, keys: readonly string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
+  /** Records by a unique property (`app_request_id`, or a contact's `email`): key → record; missing ones are left out. */
+  async function readByUniqueProperty(type: ObjectType, key: UniqueKey, keys: readonly string[]): Promise<Map<string, HubSpotRecord>> {
+    const found = new Map<string, HubSpotRecord>();
     for (const chunk of chunks(keys)) {
-      const response = await call(`read ${type} by app_request_id`, () =>
+      const response = await call(`read ${type} by ${key.idProperty}`, () =>
         client.crm.objects.batchApi.read(type, {
-          idProperty: REQUEST_ID,
+          idProperty: key.idProperty,
           inputs: chunk.map((id) => ({ id })),
-          properties: [REQUEST_ID],
+          properties: [key.idProperty, ...key.readProperties],
           propertiesWithHistory: [],
         }),
       );
       for (const r of response.results) {
-        const key = r.properties[REQUEST_ID];
-        if (key) found.set(key, r.id);
+        const value = r.properties[key.idProperty];
+        if (value) found.set(key.normalize(value), { id: r.id, properties: r.properties });
       }
     }
     return found;
   }
 
-  /** Conflicting keys are records a lost answer already created: read them back. */
-  async function resolveConflicts(type: ObjectType, outcome: WriteOutcome, conflicts: Iterable<string>): Promise<WriteOutcome> {
+  async function readByRequestId(type: ObjectType, keys: readonly string[]): Promise<Map<string, string>> {
+    const found = await readByUniqueProperty(type, REQUEST_KEY, keys);
+    return new Map([...found].map(([key, record]) => [key, record.id]));
+  }
+
+  /**
+   * Conflicting keys are records that already exist (a lost answer created them, or, for a
+   * contact, the e-mail is taken): read them back, into `existing` when given.
+   */
+  async function resolveConflicts(
+    type: ObjectType,
+    key: UniqueKey,
+    outcome: WriteOutcome,
+    conflicts: Iterable<string>,
+    existing?: Map<string, HubSpotRecord>,
+  ): Promise<WriteOutcome> {
     const keys = [...conflicts];
     if (keys.length === 0) return outcome;
-    const found = await readByRequestId(type, keys);
-    for (const key of keys) {
-      const id = found.get(key);
-      if (id) outcome.ids.set(key, id);
-      else outcome.failures.set(key, { message: 'HubSpot reported a conflict but has no record with this app_request_id yet', permanent: false });
+    const found = await readByUniqueProperty(type, key, keys);
+    for (const k of keys) {
+      const record = found.get(k);
+      if (record) {
+        outcome.ids.set(k, record.id);
+        existing?.set(k, record);
+      } else outcome.failures.set(k, { message: `HubSpot reported a conflict but has no record with this ${key.idProperty} yet`, permanent: false });
     }
     return outcome;
   }
 
-  async function createOrFindChunk(type: ObjectType, chunk: readonly NewObject[]): Promise<WriteOutcome> {
-    const keys = chunk.map(requestIdOf);
+  async function createOrFindChunk(
+    type: ObjectType,
+    chunk: readonly NewObject[],
+    key: UniqueKey = REQUEST_KEY,
+    existing?: Map<string, HubSpotRecord>,
+  ): Promise<WriteOutcome> {
+    const keys = chunk.map(key.of);
     try {
       const response = await call(`create ${type}`, () =>
-        client.crm.objects.batchApi.create(type, { inputs: chunk.map((o) => ({ ...toInput(o), objectWriteTraceId: requestIdOf(o) })) }),
+        client.crm.objects.batchApi.create(type, { inputs: chunk.map((o) => ({ ...toInput(o), objectWriteTraceId: key.of(o) })) }),
       );
-      const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), (r) => r.objectWriteTraceId ?? r.properties[REQUEST_ID] ?? undefined, (r) => r.id);
-      return await resolveConflicts(type, sorted, sorted.conflicts);
+      const keyOfResult = (r: { objectWriteTraceId?: string; properties: Record<string, string | null> }) => {
+        const value = r.objectWriteTraceId ?? r.properties[key.idProperty];
+        return value ? key.normalize(value) : undefined;
+      };
+      const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), keyOfResult, (r) => r.id);
+      return await resolveConflicts(type, key, sorted, sorted.conflicts, existing);
     } catch (error) {
-      // HubSpot refused the batch as a whole (it answers input by input only when it chooses to):
-      // one input at a time, so one refused input cannot hold back the others.
+      // HubSpot refused the batch as a whole (it answers input by input only when it chooses to;
+      // a contact whose e-mail exists is refused that way): one input at a time, so one refused
+      // input cannot hold back the others.
       const refused = error instanceof HubSpotConflictError || error instanceof UnrecoverableError;
       if (!refused) throw error;
       if (chunk.length > 1) {
         const outcome = emptyOutcome();
-        for (const object of chunk) mergeOutcomes(outcome, await createOrFindChunk(type, [object]));
+        for (const object of chunk) mergeOutcomes(outcome, await createOrFindChunk(type, [object], key, existing));
         return outcome;
       }
-      if (error instanceof HubSpotConflictError) return resolveConflicts(type, emptyOutcome(), keys);
+      if (error instanceof HubSpotConflictError) return resolveConflicts(type, key, emptyOutcome(), keys, existing);
       return { ids: new Map(), failures: new Map(keys.map((k) => [k, { message: error.message, permanent: true }])) };
     }
   }
 
   return {
-    /** Creates or updates contacts by e-mail (one request per 100): outcome keyed by lower-case e-mail. */
-    async upsertContactsByEmail(contacts: readonly { email: string; properties: Properties }[]): Promise<WriteOutcome> {
+    /**
+     * Creates the contacts HubSpot does not have and finds the ones it has, by e-mail, never
+     * changing an existing one (docs/identity.md: a public form does not rewrite a contact).
+     * Outcome keyed by lower-case e-mail; `existing` holds the contacts that were already there,
+     * with CONTACT_IDENTITY_PROPERTIES (the values the portal's login must follow).
+     */
+    async createOrFindContacts(contacts: readonly { email: string; properties: Properties }[]): Promise<ContactsOutcome> {
       const outcome = emptyOutcome();
-      for (const chunk of chunks(contacts)) {
-        const keys = chunk.map((c) => c.email.toLowerCase());
-        const response = await call('upsert contacts', () =>
-          client.crm.objects.batchApi.upsert('contacts', {
-            inputs: chunk.map((c) => ({ idProperty: 'email', id: c.email, properties: c.properties })),
-          }),
-        );
-        const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), (r) => r.properties.email?.toLowerCase(), (r) => r.id);
-        // An upsert by e-mail has nothing to conflict with; a conflict here is HubSpot's own race: retry.
-        for (const key of sorted.conflicts) sorted.failures.set(key, { message: 'CONFLICT while upserting by e-mail', permanent: false });
-        mergeOutcomes(outcome, sorted);
-      }
-      return outcome;
+      const existing = new Map<string, HubSpotRecord>();
+      const objects = contacts.map((c) => ({ properties: { ...c.properties, email: c.email } }));
+      for (const chunk of chunks(objects)) mergeOutcomes(outcome, await createOrFindChunk('contacts', chunk, EMAIL_KEY, existing));
+      return { ...outcome, existing };
     },
 
-    /** One contact by e-mail: its HubSpot id, or the job's error (HubSpot's reason when retrying cannot fix it). */
-    async upsertContactOne(email: string, properties: Properties): Promise<string> {
-      const outcome = await this.upsertContactsByEmail([{ email, properties }]);
+    /** One contact by e-mail, created when HubSpot has none: its id and, when it existed, its record. */
+    async createOrFindContactOne(email: string, properties: Properties): Promise<{ id: string; existing: HubSpotRecord | null }> {
+      const outcome = await this.createOrFindContacts([{ email, properties }]);
       const key = email.toLowerCase();
       const id = outcome.ids.get(key);
-      if (id) return id;
-      throw inputFailureError(`upsert contact ${key}`, outcome.failures.get(key));
+      if (id) return { id, existing: outcome.existing.get(key) ?? null };
+      throw inputFailureError(`create or find contact ${key}`, outcome.failures.get(key));
     },
 
     /** Objects by id with the given properties, 100 per request. */
@@ -336,6 +359,31 @@ function requestIdOf(object: NewObject): string {
   if (!key) throw new Error('objects we create carry our id in app_request_id');
   return key;
 }
+
+/** The contact properties that decide who may sign in to the portal (docs/identity.md). */
+export const CONTACT_IDENTITY_PROPERTIES = ['phone', 'firstname', 'lastname'] as const;
+
+/** A unique property that finds what a create conflicted with: the input's key, and how answers name it. */
+interface UniqueKey {
+  idProperty: string;
+  of: (object: NewObject) => string;
+  normalize: (value: string) => string;
+  /** Read along when a conflict is read back. */
+  readProperties: readonly string[];
+}
+
+const REQUEST_KEY: UniqueKey = { idProperty: REQUEST_ID, of: requestIdOf, normalize: (v) => v, readProperties: [] };
+
+/** HubSpot compares e-mails without case. */
+const EMAIL_KEY: UniqueKey = {
+  idProperty: 'email',
+  of: (object) => (object.properties.email ?? '').toLowerCase(),
+  normalize: (v) => v.toLowerCase(),
+  readProperties: CONTACT_IDENTITY_PROPERTIES,
+};
+
+/** Contacts created or found by e-mail; `existing`: those HubSpot already had, with their identity properties. */
+export type ContactsOutcome = WriteOutcome & { existing: Map<string, HubSpotRecord> };
 
 /** The SDK types a 207's `errors` only on its WithErrors models; read them from either. */
 function errorsOf(response: object): BatchError[] {

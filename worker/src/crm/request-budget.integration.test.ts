@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
-import { localHubSpotBudgets, localRequestBudget, redisHubSpotBudgets, redisRequestBudget, type HubSpotBudgets, type RequestBudget } from './request-budget';
+import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
+import { DEFAULT_SEARCH_LIMITS, localHubSpotBudgets, localRequestBudget, redisHubSpotBudgets, redisRequestBudget, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** Largest number of take() calls that resolved within any window of `windowMs`. */
 function maxInWindow(times: number[], windowMs: number): number {
@@ -37,6 +38,17 @@ describe('HubSpot request budget', () => {
     expect(maxInWindow(times, 500)).toBeLessThanOrEqual(10);
     // 35 slots at 10 per half second need at least three full windows of waiting.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('counts each request that had to wait, once, where the api reads it for /metrics', async () => {
+    const prefix = uniqueQueuePrefix('budget-waits');
+    const budgets = redisHubSpotBudgets(redis, prefix, { request: { max: 3, windowMs: 300 }, search: DEFAULT_SEARCH_LIMITS });
+    await takeMany([budgets.request], 3);
+    expect(await redis.get(hubspotBudgetKeys(prefix).waits)).toBeNull();
+    await takeMany([budgets.request], 5);
+    // Five more in a full window: each of the five waited (some longer than one window), counted once each.
+    expect(Number(await redis.get(hubspotBudgetKeys(prefix).waits))).toBe(5);
+    await redis.del(...Object.values(hubspotBudgetKeys(prefix)));
   });
 
   it('does the same within one process without Redis', async () => {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
 
 /**
  * HubSpot's rate limit is per account (default budget: 100 requests in any 10 s). Every
@@ -72,17 +73,19 @@ export interface RedisWindow {
  * A slot of every window at once, shared by every worker process using the same Redis and keys.
  * (With Redis Cluster the keys must share a hash slot: give the prefix a {hash tag}.)
  */
-export function redisBudget(redis: Redis, windows: readonly RedisWindow[]): RequestBudget {
+export function redisBudget(redis: Redis, windows: readonly RedisWindow[], waitsKey?: string): RequestBudget {
   let counter = 0;
   const memberPrefix = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const keys = windows.map((w) => w.key);
   const limits = windows.flatMap((w) => [w.limits.max, w.limits.windowMs + SAFETY_MARGIN_MS]);
   return {
     async take() {
-      for (;;) {
+      for (let attempt = 0; ; attempt++) {
         const member = `${memberPrefix}-${counter++}`;
         const waitMs = Number(await redis.eval(TAKE_SCRIPT, keys.length, ...keys, member, ...limits));
         if (waitMs === 0) return;
+        // Counted once per request that had to wait (for /metrics: hubspot_budget_waits_total).
+        if (attempt === 0 && waitsKey) await redis.incr(waitsKey);
         await sleep(waitMs);
       }
     },
@@ -96,9 +99,10 @@ export function redisRequestBudget(redis: Redis, key: string, limits: BudgetLimi
 
 /** The account and search budgets, shared by every worker through Redis under `keyPrefix`. */
 export function redisHubSpotBudgets(redis: Redis, keyPrefix: string, limits: HubSpotBudgetLimits): HubSpotBudgets {
-  const request = { key: `${keyPrefix}:hubspot-budget`, limits: limits.request };
-  const search = { key: `${keyPrefix}:hubspot-search-budget`, limits: limits.search };
-  return { request: redisBudget(redis, [request]), search: redisBudget(redis, [request, search]) };
+  const keys = hubspotBudgetKeys(keyPrefix);
+  const request = { key: keys.request, limits: limits.request };
+  const search = { key: keys.search, limits: limits.search };
+  return { request: redisBudget(redis, [request], keys.waits), search: redisBudget(redis, [request, search], keys.waits) };
 }
 
 /** The in-process counterpart of one Redis window: when the requests of the last window left. */

@@ -1,4 +1,6 @@
 import type { Db } from '@app/db/client';
+import { adoptCrmContact } from '@app/db/identity';
+import type { HubSpotRecord } from './hubspot-gateway';
 
 /** Mirror rows the CRM sweep checks against HubSpot. */
 export type SweptTable = 'deal' | 'ticket' | 'contact';
@@ -54,4 +56,20 @@ export async function restoreRecords(db: Db, table: 'deal' | 'ticket', hubspotId
     else await tx.ticket.updateMany({ where, data: { archivedAt: null } });
     return rows.map((r) => ({ rowId: r.id, hubspotId: r.hubspotId ?? '' }));
   });
+}
+
+/**
+ * Our contacts linked to these HubSpot contacts take their phone and name (adoptCrmContact),
+ * each in its own transaction; returns how many login phones changed.
+ */
+export async function adoptCrmContacts(db: Db, records: readonly HubSpotRecord[]): Promise<number> {
+  let changed = 0;
+  for (const record of records) {
+    const contact = await db.contact.findUnique({ where: { hubspotId: record.id }, select: { id: true } });
+    if (!contact) continue;
+    const crm = { phone: record.properties.phone ?? null, firstName: record.properties.firstname ?? null, lastName: record.properties.lastname ?? null };
+    const { phoneChanged } = await db.$transaction((tx) => adoptCrmContact(tx, contact.id, crm));
+    if (phoneChanged) changed += 1;
+  }
+  return changed;
 }

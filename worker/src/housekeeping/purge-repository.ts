@@ -6,7 +6,7 @@ const HOUR = 60 * 60 * 1000;
  * How long a login code's row is kept after it was requested: well past its lifetime and every
  * rate-limit window that counts it (LOGIN_CODE_RULES in the api; a test holds the two together).
  */
-export const LOGIN_CODE_RETENTION_MS = 24 * HOUR;
+export const LOGIN_CODE_RETENTION_MS = 48 * HOUR;
 
 /**
  * How long a text message's delivery row (phone number, Twilio SID and status) is kept: long
@@ -14,6 +14,15 @@ export const LOGIN_CODE_RETENTION_MS = 24 * HOUR;
  * /metrics to cover a month.
  */
 export const SMS_MESSAGE_RETENTION_MS = 30 * 24 * HOUR;
+
+/** Wrong login codes count against their account for 30 days (LOGIN_CODE_RULES.lock in the api). */
+export const LOGIN_FAILURE_RETENTION_MS = 30 * 24 * HOUR;
+
+/**
+ * How long an outbox event is kept once handed to the queue: longer than the queue keeps the
+ * finished job (a week, job-options.ts), so a re-dispatch would still meet its job id.
+ */
+export const OUTBOX_RETENTION_MS = 14 * 24 * HOUR;
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const DELETE_BATCH = 1_000;
@@ -40,6 +49,13 @@ const PURGES: readonly Purge[] = [
   { what: 'idempotencyKeys', table: 'idempotency_key', expired: 'expires_at <= $1', cutoff: (now) => now },
   { what: 'loginCodes', table: 'otp_challenge', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_CODE_RETENTION_MS) },
   { what: 'smsMessages', table: 'sms_message', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - SMS_MESSAGE_RETENTION_MS) },
+  { what: 'loginFailures', table: 'login_failure', expired: 'failed_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_FAILURE_RETENTION_MS) },
+  {
+    what: 'outboxEvents',
+    table: 'outbox_event',
+    expired: "status = 'dispatched' AND dispatched_at < $1",
+    cutoff: (now) => new Date(now.getTime() - OUTBOX_RETENTION_MS),
+  },
 ];
 
 /** Deletes every row past its use (see PURGES); returns how many of each kind went. */

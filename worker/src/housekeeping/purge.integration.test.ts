@@ -3,8 +3,8 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { LOGIN_CODE_RULES } from '../../../api/src/modules/portal-auth/service';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { housekeepingPurgeJob } from '../jobs/housekeeping-purge';
-import { createLogger } from '../logger';
-import { LOGIN_CODE_RETENTION_MS } from './purge-repository';
+import { createLogger } from '@app/runtime/logger';
+import { LOGIN_CODE_RETENTION_MS, LOGIN_FAILURE_RETENTION_MS } from './purge-repository';
 
 const log = createLogger({ service: 'housekeeping-test', level: 'silent', format: 'json' });
 const NOW = new Date('2026-11-23T15:00:00Z');
@@ -48,7 +48,7 @@ describe('housekeeping.purge-expired', () => {
     const key = (key: string, expiresAt: Date) => ({ key, scope: 'booking.request', requestHash: 'h', expiresAt });
     await db.idempotencyKey.createMany({ data: [key('expired', minutes(-1)), key('live', hours(23))] });
     await db.otpChallenge.createMany({
-      data: [loginCode('+14045550100', hours(-25)), loginCode('+14045550101', hours(-2)), loginCode('+14045550102', minutes(-1))],
+      data: [loginCode('+14045550100', hours(-49)), loginCode('+14045550101', hours(-25)), loginCode('+14045550102', minutes(-1))],
     });
     const purgedCode = await db.otpChallenge.findFirstOrThrow({ where: { phone: '+14045550100' } });
     const text = (to: string, createdAt: Date, otpChallengeId: string | null = null) => ({ purpose: 'login_code' as const, to, createdAt, otpChallengeId });
@@ -56,9 +56,20 @@ describe('housekeeping.purge-expired', () => {
       data: [text('+14045550103', hours(-31 * 24)), text('+14045550100', hours(-25), purgedCode.id), text('+14045550104', hours(-29 * 24))],
     });
 
+    const contact = await db.contact.create({ data: { email: 'failing@example.com' } });
+    await db.loginFailure.createMany({ data: [{ contactId: contact.id, failedAt: hours(-31 * 24) }, { contactId: contact.id, failedAt: hours(-29 * 24) }] });
+    const event = (aggregateId: string, status: 'pending' | 'dispatched', dispatchedAt: Date | null) => ({
+      type: 'crm.push-booking', payload: {}, aggregateType: 'deal', aggregateId, status, dispatchedAt, createdAt: hours(-20 * 24),
+    });
+    await db.outboxEvent.createMany({
+      data: [event('sent-long-ago', 'dispatched', hours(-15 * 24)), event('sent-recently', 'dispatched', hours(-13 * 24)), event('pending-old', 'pending', null)],
+    });
+
     const deleted = await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 });
 
-    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1, smsMessages: 1 });
+    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1, smsMessages: 1, loginFailures: 1, outboxEvents: 1 });
+    expect((await db.loginFailure.findMany({ select: { failedAt: true } })).map((f) => f.failedAt)).toEqual([hours(-29 * 24)]);
+    expect((await db.outboxEvent.findMany({ select: { aggregateId: true }, orderBy: { aggregateId: 'asc' } })).map((e) => e.aggregateId)).toEqual(['pending-old', 'sent-recently']);
     expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual(['live']);
     expect((await db.staffLoginAttempt.findMany({ select: { id: true } })).map((a) => a.id)).toEqual(['in-progress']);
     expect((await db.idempotencyKey.findMany({ select: { key: true } })).map((k) => k.key)).toEqual(['live']);
@@ -71,12 +82,13 @@ describe('housekeeping.purge-expired', () => {
 
     // Nothing left to do: a second run (or one running at the same time) deletes nothing more.
     expect(await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 })).toEqual({
-      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0, smsMessages: 0,
+      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0, smsMessages: 0, loginFailures: 0, outboxEvents: 0,
     });
   });
 
   it('keeps login codes longer than their lifetime and every rate-limit window that counts them', () => {
-    const longest = Math.max(LOGIN_CODE_RULES.ttlMs, LOGIN_CODE_RULES.perPhone.windowMs, LOGIN_CODE_RULES.perClient.windowMs);
+    const longest = Math.max(LOGIN_CODE_RULES.ttlMs, LOGIN_CODE_RULES.perPhone.windowMs, LOGIN_CODE_RULES.perPhoneDaily.windowMs, LOGIN_CODE_RULES.perClient.windowMs);
     expect(LOGIN_CODE_RETENTION_MS).toBeGreaterThan(longest);
+    expect(LOGIN_FAILURE_RETENTION_MS).toBeGreaterThanOrEqual(LOGIN_CODE_RULES.lock.windowMs);
   });
 });

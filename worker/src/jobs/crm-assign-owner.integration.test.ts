@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
-import { createLogger } from '../logger';
+import { createLogger } from '@app/runtime/logger';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmPushBookingJob } from './crm-push-booking';
 

@@ -1,14 +1,15 @@
 import type { Client } from '@hubspot/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
+import { lastPullCompletedAt } from '@app/db/sync-status';
 import { STAGE } from '@app/shared/deal-stages';
-import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { applyDeals, applyInvoices } from '../crm/mirror-repository';
-import { createLogger } from '../logger';
+import { createLogger } from '@app/runtime/logger';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 
@@ -74,6 +75,16 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     hubspot.attachInvoice(hubspotDealId, { status: 'paid', amount: '379.00', number: 'INV-2001' });
     await pull();
     expect((await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).invoiceStatus).toBe('paid');
+  });
+
+  it('records when a pull ended without error (for the staleness alert), and not when it failed', async () => {
+    const before = Date.now();
+    await pull();
+    const completed = await lastPullCompletedAt(db);
+    expect(completed?.getTime()).toBeGreaterThanOrEqual(before);
+    hubspot.faults.add({ type: 'next', count: 1, status: 400 });
+    await expect(pull()).rejects.toThrow();
+    expect((await lastPullCompletedAt(db))?.getTime()).toBe(completed?.getTime());
   });
 
   it('brings in deals created in HubSpot, with their contact when we know it', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import { recordPullCompleted } from '@app/db/sync-status';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
@@ -20,7 +21,7 @@ import {
   type MirroredInvoice,
   type MirroredTicket,
 } from '../crm/mirror-repository';
-import type { Logger } from '../logger';
+import type { Logger } from '@app/runtime/logger';
 import { defineJob } from './job';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
@@ -211,6 +212,7 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
       logMergeConflicts(log, mirrored.conflicts);
       const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length };
       log.info(summary, 'pulled changes from HubSpot');
+      await recordPullCompleted(db, new Date());
       return summary;
     },
   });

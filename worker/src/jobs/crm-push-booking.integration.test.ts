@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { createLogger } from '../logger';
-import { createQueueBackend, type AnyQueue } from '../queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend, type AnyQueue } from '@app/runtime/queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
 import { startWorkers, type WorkerRuntime } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';
@@ -106,7 +106,7 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(first!.returnvalue).toEqual({ outcome: 'pushed', pushed: 5, failed: 0 });
     for (const job of later) expect(job.returnvalue).toEqual({ outcome: 'already-synced' });
     expect(hubspot.requests().map((r) => r.path).sort()).toEqual([
-      '/crm/v3/objects/contacts/batch/upsert',
+      '/crm/v3/objects/contacts/batch/create',
       '/crm/v3/objects/deals/batch/create',
       '/crm/v3/objects/line_items/batch/create',
     ]);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import { heldFromPortal } from '@app/db/identity';
 import { findProduct } from '@app/shared/catalogue';
+import { portalHeldNote } from '@app/shared/texts';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
 import type { InputFailure } from '../crm/batch-outcome';
-import { withPushBatch, type BookingToPush } from '../crm/booking-sync-repository';
+import { withPushBatch, type BookingToPush, type ContactLink } from '../crm/booking-sync-repository';
 import { HUBSPOT_BATCH_SIZE, inputFailureError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
 import { defineJob } from './job';
 
@@ -14,22 +16,24 @@ const LINE_ITEM_TO_DEAL = 20;
 
 const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
-function contactProperties(b: BookingToPush): Properties {
+/** A new HubSpot contact: the local contact as its first submission made it. */
+function contactProperties(c: BookingToPush['contact']): Properties {
   return {
-    email: b.contact.email,
-    firstname: b.contact.firstName ?? '',
-    lastname: b.contact.lastName ?? '',
-    phone: b.contact.phone ?? '',
-    address: b.street ?? '',
-    city: b.city ?? '',
-    state: b.state ?? '',
-    zip: b.zip ?? '',
-    square_footage: b.squareFootage === null ? '' : String(b.squareFootage),
+    firstname: c.firstName ?? '',
+    lastname: c.lastName ?? '',
+    phone: c.phone ?? '',
+    address: c.street ?? '',
+    city: c.city ?? '',
+    state: c.state ?? '',
+    zip: c.zip ?? '',
+    square_footage: c.squareFootage === null ? '' : String(c.squareFootage),
   };
 }
 
-function dealProperties(b: BookingToPush, stages: StageMap): Properties {
+function dealProperties(b: BookingToPush, stages: StageMap, loginPhone: string | null): Properties {
   return {
+    submitted_contact: b.source === 'public_form' ? [b.submittedName, b.submittedPhone].filter(Boolean).join(', ') : '',
+    portal_note: heldFromPortal(b, loginPhone) ? portalHeldNote(b.submittedPhone, loginPhone) : '',
     app_request_id: b.dealId,
     dealname: b.dealName ?? `Cleaning for ${b.contact.email}`,
     pipeline: stages.dealPipelineId,
@@ -49,9 +53,10 @@ const lineItemKey = (dealId: string, sku: string) => `${dealId}:${sku}`;
 
 /**
  * Pushes a booking (and any other bookings not yet in HubSpot, up to a batch) to HubSpot:
- * contacts upserted by e-mail, deals at 'Clean Requested' associated to their contact, a
- * line item per product. Each step is answered input by input, and a booking counts as pushed
- * only when its contact, its deal and every line item are in HubSpot: the others keep their
+ * contacts created or found by e-mail (never changed), deals at 'Clean Requested' associated to
+ * their contact with what the form said about the person, a line item per product. Each step is
+ * answered input by input, and a booking counts as pushed only when its contact, its deal and
+ * every line item are in HubSpot: the others keep their
  * reason and stay due (their own jobs retry them, or fail with HubSpot's reason when retrying
  * cannot help). Idempotent: deals and line items carry our id in the unique `app_request_id`
  * and a create that meets an existing one reads it back (no search, whose index lags).
@@ -70,22 +75,31 @@ export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; accou
           failures.set(b.dealId, failure ? { ...failure, message: `${step}: ${failure.message}` } : { message: `${step}: no result`, permanent: false });
         const bookings = batch.bookings;
 
-        const contacts = await hubspot.upsertContactsByEmail(
-          [...new Map(bookings.map((b) => [b.contact.email, b])).values()].map((b) => ({ email: b.contact.email, properties: contactProperties(b) })),
-        );
+        // Contacts: linked ones are left as they are; the others are created, or found and
+        // followed (a form never rewrites a HubSpot contact: docs/identity.md).
+        const unlinked = [...new Map(bookings.filter((b) => !b.contact.hubspotId).map((b) => [b.contact.email, b.contact])).values()];
+        const contacts = await hubspot.createOrFindContacts(unlinked.map((c) => ({ email: c.email, properties: contactProperties(c) })));
+        const links = new Map<string, ContactLink>();
+        for (const c of unlinked) {
+          const key = c.email.toLowerCase();
+          const id = contacts.ids.get(key);
+          const crm = contacts.existing.get(key);
+          if (id) links.set(c.id, { hubspotId: id, crm: crm ? { phone: crm.properties.phone ?? null, firstName: crm.properties.firstname ?? null, lastName: crm.properties.lastname ?? null } : null });
+        }
+        const loginPhones = await batch.linkContacts(links);
         const contactHubspotIds = new Map<string, string>();
         for (const b of bookings) {
-          const id = contacts.ids.get(b.contact.email.toLowerCase());
+          const id = b.contact.hubspotId ?? links.get(b.contact.id)?.hubspotId;
           if (id) contactHubspotIds.set(b.contact.id, id);
           else fail(b, contacts.failures.get(b.contact.email.toLowerCase()), 'contact');
         }
-        await batch.saveContactHubspotIds(contactHubspotIds);
+        const loginPhone = (b: BookingToPush) => (loginPhones.has(b.contact.id) ? (loginPhones.get(b.contact.id) ?? null) : b.contact.phone);
 
         const toCreate = bookings.filter((b) => !b.dealHubspotId && !failures.has(b.dealId));
         const deals = await hubspot.createOrFind(
           'deals',
           toCreate.map((b) => ({
-            properties: dealProperties(b, stages),
+            properties: dealProperties(b, stages, loginPhone(b)),
             associations: [{ toId: contactHubspotIds.get(b.contact.id)!, typeId: DEAL_TO_CONTACT }],
           })),
         );

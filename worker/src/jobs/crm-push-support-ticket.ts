@@ -8,7 +8,7 @@ import { defineJob } from './job';
 
 const TICKET_TO_CONTACT = 16;
 
-/** Creates the HubSpot support ticket of a contact-form message, on the sender's contact (upserted by e-mail). */
+/** Creates the HubSpot support ticket of a contact-form message, on the sender's contact (created or found by e-mail). */
 export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
   return defineJob({
     name: 'crm.push-support-ticket',
@@ -19,17 +19,21 @@ export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway;
       if (!message) return { outcome: 'missing' as const };
       if (message.hubspotId) return { outcome: 'already-synced' as const };
       const [firstname = '', ...rest] = message.name.trim().split(/\s+/);
-      const contactId = await deps.hubspot.upsertContactOne(message.email, { email: message.email, firstname, lastname: rest.join(' '), phone: message.phone });
+      // Created when HubSpot has no contact with this e-mail, never changed otherwise (docs/identity.md):
+      // the name and phone typed on the form are in the ticket for staff.
+      const contact = await deps.hubspot.createOrFindContactOne(message.email, { firstname, lastname: rest.join(' '), phone: message.phone });
       const stages = deps.account.stages();
       const hubspotId = await deps.hubspot.createOrFindOne('tickets', {
         properties: {
           app_request_id: message.id,
           subject: `${message.reason}: ${message.name}`,
-          content: [message.description, message.bookingId ? `Booking: ${message.bookingId}` : ''].filter(Boolean).join('\n\n'),
+          content: [message.description, message.bookingId ? `Booking: ${message.bookingId}` : '', `Submitted by: ${message.name}, ${message.phone}`]
+            .filter(Boolean)
+            .join('\n\n'),
           hs_pipeline: stages.ticketPipelineId,
           hs_pipeline_stage: stages.ticketStageId(TICKET_STAGE_NEW),
         },
-        associations: [{ toId: contactId, typeId: TICKET_TO_CONTACT }],
+        associations: [{ toId: contact.id, typeId: TICKET_TO_CONTACT }],
       });
       await saveSupportTicketHubspotId(deps.db, message.id, hubspotId);
       log.info({ hubspotId }, 'support ticket in HubSpot');

@@ -5,8 +5,9 @@ import { loadSignup, saveSignupContactId } from '../crm/request-sync-repository'
 import { defineJob } from './job';
 
 /**
- * Records a pre-launch notify-me signup on the HubSpot contact (upserted by e-mail): first
- * name, zip and interest. Upserting is idempotent, so a retry is harmless.
+ * Records a pre-launch notify-me signup in HubSpot: a new contact with first name, zip and
+ * interest, or, for an e-mail HubSpot has, only the interest and signup time on that contact
+ * (a form never changes an existing contact's name or address). A retry is harmless.
  */
 export function crmRecordSignupJob(deps: { db: Db; hubspot: HubSpotGateway }) {
   return defineJob({
@@ -16,13 +17,11 @@ export function crmRecordSignupJob(deps: { db: Db; hubspot: HubSpotGateway }) {
     async process({ signupId }) {
       const signup = await loadSignup(deps.db, signupId);
       if (!signup) return { outcome: 'missing' as const };
-      const contactId = await deps.hubspot.upsertContactOne(signup.email, {
-        email: signup.email,
-        firstname: signup.firstName,
-        zip: signup.zip,
-        notify_interest: signup.interest,
-        notify_signup_at: signup.createdAt.toISOString(),
-      });
+      const interest = { notify_interest: signup.interest, notify_signup_at: signup.createdAt.toISOString() };
+      const contact = await deps.hubspot.createOrFindContactOne(signup.email, { firstname: signup.firstName, zip: signup.zip, ...interest });
+      // An existing contact keeps its name and address (docs/identity.md); only the signup is recorded on it.
+      if (contact.existing) await deps.hubspot.updateObject('contacts', contact.id, interest);
+      const contactId = contact.id;
       await saveSignupContactId(deps.db, signup.id, contactId);
       return { outcome: 'recorded' as const, contactId };
     },

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
-import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
-import { createLogger } from '../logger';
+import { createLogger } from '@app/runtime/logger';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
 import { crmPushSupportTicketJob } from './crm-push-support-ticket';

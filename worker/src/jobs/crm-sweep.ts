@@ -2,10 +2,10 @@ import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { CrmAccount } from '../crm/account/crm-account';
-import type { HubSpotGateway, HubSpotRecord, IdCheck, ObjectType } from '../crm/hubspot-gateway';
+import { CONTACT_IDENTITY_PROPERTIES, type HubSpotGateway, type HubSpotRecord, type IdCheck, type ObjectType } from '../crm/hubspot-gateway';
 import { followMerge, type MergeConflict } from '../crm/merge-repository';
-import { archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
-import type { Logger } from '../logger';
+import { adoptCrmContacts, archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
+import type { Logger } from '@app/runtime/logger';
 import { DEAL_PROPERTIES, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES, type MirrorSummary } from './crm-pull';
 import { defineJob } from './job';
 
@@ -23,12 +23,14 @@ interface TableCounts {
   unresolved: number;
   /** Contacts HubSpot no longer has: reported only, a contact is ours. */
   missing: number;
+  /** Contacts whose login phone changed to HubSpot's. */
+  phonesChanged: number;
 }
 
 const SWEEPS: readonly { table: SweptTable; type: ObjectType; properties: readonly string[] }[] = [
   { table: 'deal', type: 'deals', properties: DEAL_PROPERTIES },
   { table: 'ticket', type: 'tickets', properties: TICKET_PROPERTIES },
-  { table: 'contact', type: 'contacts', properties: [] },
+  { table: 'contact', type: 'contacts', properties: CONTACT_IDENTITY_PROPERTIES },
 ];
 
 const sample = (rows: readonly MirroredId[]) => rows.slice(0, 20);
@@ -49,7 +51,8 @@ function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
  * and a merged record's id simply stops existing. Every HubSpot id the mirror holds is checked
  * with batch read (100 per request): a deal or ticket HubSpot no longer has is archived (kept,
  * but no longer shown), one restored in HubSpot is shown again, and a row holding a merged id
- * takes the primary's id (deals and tickets also take its data). Contacts only follow merges.
+ * takes the primary's id (deals and tickets also take its data). Contacts follow merges and take
+ * HubSpot's phone and name (the login phone is the CRM's: docs/identity.md).
  * Where a merge would make two of our rows one HubSpot record, both rows are kept and the job
  * fails at the end, after all other work, naming them: a person has to decide, and the failed
  * job is how operations hear of it (queue dashboard, failed count in /metrics).
@@ -58,7 +61,7 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
   const { db, hubspot, now = () => new Date() } = deps;
 
   async function sweepTable(sweep: (typeof SWEEPS)[number], log: Logger, conflicts: MergeConflict[]): Promise<TableCounts> {
-    const counts: TableCounts = { checked: 0, archived: 0, restored: 0, followed: 0, unresolved: 0, missing: 0 };
+    const counts: TableCounts = { checked: 0, archived: 0, restored: 0, followed: 0, unresolved: 0, missing: 0, phonesChanged: 0 };
     const archivedSince = new Date(now().getTime() - RESTORABLE_MS);
     for (let afterRowId: string | null = null; ; ) {
       const rows = await mirroredIds(db, sweep.table, { afterRowId, take: ROWS_PER_PAGE, archivedSince });
@@ -71,6 +74,10 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
       counts.followed += await followMerges(sweep.table, check, log, conflicts);
       if (sweep.table === 'contact') {
         counts.missing += check.missing.length;
+        // The login phone follows HubSpot's (docs/identity.md); a changed one ends the contact's portal sessions.
+        const changed = await adoptCrmContacts(db, [...check.live.values(), ...check.merged.values()]);
+        counts.phonesChanged += changed;
+        if (changed > 0) log.info({ contacts: changed }, "contacts' login phones follow HubSpot: their portal sessions ended");
         continue;
       }
       const archived = await archiveRecords(db, sweep.table, check.missing, now());

@@ -1,5 +1,5 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Logger } from '../logger';
+import type { Logger } from '@app/runtime/logger';
 import type { JobDefinition } from './job';
 import { ProviderUnavailableError, RateLimitedError } from './job-errors';
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { Redis } from 'ioredis';
-import type { HubSpotEmulator } from '../../../dev/src/emulators/hubspot/server';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
 import { createHubSpotGateway } from '../crm/hubspot-gateway';
 import { DEFAULT_SEARCH_LIMITS, redisHubSpotBudgets } from '../crm/request-budget';
-import { createLogger } from '../logger';
-import { createQueueBackend } from '../queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend } from '@app/runtime/queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
 import { startWorkers } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Logger } from '../logger';
-import type { QueueName } from '../queue/queues';
+import type { Logger } from '@app/runtime/logger';
+import type { QueueName } from '@app/runtime/queue/queues';
 
 export interface JobContext {
   log: Logger;

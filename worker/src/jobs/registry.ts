@@ -3,6 +3,7 @@ import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmAssignOwnerJob } from './crm-assign-owner';
+import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmPushChangeRequestJob } from './crm-push-change-request';
@@ -19,6 +20,8 @@ export interface JobDeps {
   account: CrmAccount;
   twilio: TwilioClient;
   smsFrom: string;
+  /** OTP_SECRET: login codes' texts are written from their challenge under it. */
+  otpSecret: string;
   /** The api's status-callback URL Twilio reports delivery to; unset: no delivery tracking. */
   smsStatusCallbackUrl?: string | undefined;
   /** How far before its cursor each CRM pull searches again (CRM_PULL_REREAD_MS); the job's default when absent. */
@@ -34,8 +37,9 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
     crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account, ...(deps.crmPullRereadMs === undefined ? {} : { rereadMs: deps.crmPullRereadMs }) }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmSweepJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
-    smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, statusCallbackUrl: deps.smsStatusCallbackUrl }),
+    smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];
 }

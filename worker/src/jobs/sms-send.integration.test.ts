@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { startTwilioEmulator, type TwilioEmulator } from '../../../dev/src/emulators/twilio/twilio-emulator';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
-import { createLogger } from '../logger';
-import { createQueueBackend, type AnyQueue } from '../queue/connection';
+import { createLogger } from '@app/runtime/logger';
+import { createQueueBackend, type AnyQueue } from '@app/runtime/queue/connection';
 import { DEFAULT_JOB_OPTIONS } from '../queue/job-options';
 import { startWorkers, type WorkerRuntime } from '../runtime';
 import { recordAccepted } from '../sms/sms-message-repository';
 import { createTwilioClient } from '../sms/twilio-client';
 import { smsSendJob } from './sms-send';
+import { TEST_OTP_SECRET } from '../../../test/portal-app';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -39,7 +40,7 @@ describe('sms.send against the Twilio emulator', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ db, twilio: client, from: FROM, statusCallbackUrl: CALLBACK_URL })],
+      jobs: [smsSendJob({ db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: CALLBACK_URL })],
       log,
       settings: { concurrency: 2, backoff: { baseMs: 200, capMs: 400 } },
     });

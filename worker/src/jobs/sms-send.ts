@@ -1,22 +1,43 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
+import { BRAND } from '@app/shared/brand';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
+import { loginCodeSms } from '@app/shared/texts';
+import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
 import { failureToError } from './job-errors';
 
-export const smsPayloadSchema = z.object({
+const common = {
   to: z.string().regex(/^\+1\d{10}$/),
-  body: z.string().min(1).max(1600),
   /** A login code is useless after it expires: never send it later than this (ISO instant). */
   notAfter: z.iso.datetime().optional(),
   /** The message's sms_message row (absent in events written before that table existed). */
   messageId: z.string().min(1).max(64).optional(),
-});
+};
+
+/**
+ * A text with its body, or a login code's text, which names only its challenge: the code is
+ * derived here, when the text is written, so it is never stored in the outbox, the queue's job
+ * data or the dashboard (docs/login-security.md).
+ */
+export const smsPayloadSchema = z.union([
+  z.object({ ...common, body: z.string().min(1).max(1600) }).strict(),
+  z.object({ ...common, loginCode: z.object({ challengeId: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60) }) }).strict(),
+]);
+export type SmsPayload = z.infer<typeof smsPayloadSchema>;
+
+/** The text of a message: its body, or the login code's text with the code derived from its challenge. */
+function bodyOf(payload: SmsPayload, otpSecret: string): string {
+  if ('body' in payload) return payload.body;
+  return loginCodeSms(BRAND.name, loginCodeFor(otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
+}
 
 export interface SmsSendDeps {
   db: Db;
+  /** The OTP key login codes are derived under (OTP_SECRET, the api's value). */
+  otpSecret: string;
   twilio: TwilioClient;
   from: string;
   /** The api's public status-callback URL; unset: Twilio is not asked to report delivery. */
@@ -51,7 +72,7 @@ export function smsSendJob(deps: SmsSendDeps) {
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
       let sent: { sid: string; status: string };
       try {
-        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body: payload.body, ...(statusCallback && { statusCallback }) });
+        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body: bodyOf(payload, deps.otpSecret), ...(statusCallback && { statusCallback }) });
       } catch (error) {
         const failure = classifyTwilioError(error);
         if (failure.kind === 'permanent') {

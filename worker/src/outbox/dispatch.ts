@@ -1,8 +1,8 @@
-import type { AnyQueue } from '../queue/connection';
+import type { AnyQueue } from '@app/runtime/queue/connection';
 import { jobOptionsFor, lingerDelay } from '../queue/job-options';
 import { JOB_QUEUES, isJobName } from '../queue/job-routing';
-import type { QueueName } from '../queue/queues';
-import type { OutboxRow } from './relay-repository';
+import type { QueueName } from '@app/runtime/queue/queues';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 
 export type QueuesByName = Readonly<Record<QueueName, AnyQueue>>;
 

@@ -1,12 +1,5 @@
 import { sqlPool, type Db } from '@app/db/client';
-
-export interface OutboxRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  /** Milliseconds since the event was committed, by the database's clock (set by the relay's claim). */
-  ageMs?: number;
-}
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 
 /** What `dispatch` did with the rows it was given: all of them are dispatched except `held`. */
 export interface DispatchOutcome {
@@ -94,12 +87,4 @@ export async function releaseHeldEvents(db: Db, types: readonly string[]): Promi
   return db.$executeRaw`
     UPDATE outbox_event SET available_at = now(), last_error = NULL
     WHERE status = 'pending' AND last_error = ${HELD_REASON} AND type = ANY(${[...types]}::text[])`;
-}
-
-/** Undispatched events and the age of the oldest, for /metrics. */
-export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
-  const [row] = await db.$queryRaw<{ pending: bigint; oldest: number | null }[]>`
-    SELECT count(*) AS pending, EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest
-    FROM outbox_event WHERE status = 'pending'`;
-  return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: row?.oldest ?? 0 };
 }

@@ -1,10 +1,11 @@
 import type { Db } from '@app/db/client';
-import type { Logger } from '../logger';
+import type { Logger } from '@app/runtime/logger';
 import { JOB_QUEUES, isJobName } from '../queue/job-routing';
 import type { ProviderOutages } from '../queue/provider-outages';
-import type { QueueName } from '../queue/queues';
+import type { QueueName } from '@app/runtime/queue/queues';
 import { DISPATCH_TIMEOUT_MS, addOutboxJobs, type QueuesByName } from './dispatch';
-import { dispatchDueEvents, recordDispatchFailure, releaseHeldEvents, type OutboxRow } from './relay-repository';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
+import { dispatchDueEvents, recordDispatchFailure, releaseHeldEvents } from './relay-repository';
 
 export interface RelayOptions {
   db: Db;

@@ -33,13 +33,15 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: DEFAULT_ATTEMPTS,
   backoff: { type: BACKOFF_TYPE },
   removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
-  removeOnFail: false,
+  // A failed job stays a month for operations to see why (queue dashboard), then goes.
+  removeOnFail: { age: 30 * 24 * 3600 },
 };
 
 /**
- * A text message's body can hold a login code: a sent one leaves Redis after an hour instead of
- * a week. An hour still covers the only re-add (a crash between enqueueing and marking the
- * outbox row, which the relay repairs within seconds), so the job id still deduplicates it.
+ * A text message's job holds a phone number (a login code's names only its challenge): a sent
+ * one leaves Redis after an hour instead of a week. An hour still covers the only re-add (a crash
+ * between enqueueing and marking the outbox row, which the relay repairs within seconds), so the
+ * job id still deduplicates it.
  */
 const SMS_JOB_OPTIONS: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { age: 3600 } };
 

@@ -1,4 +1,4 @@
-import type { QueueName } from './queues';
+import type { QueueName } from '@app/runtime/queue/queues';
 
 /**
  * Which queue runs each job kind. Outbox event types are job names. The API enqueues by
@@ -11,6 +11,7 @@ export const JOB_QUEUES = {
   'crm.record-signup': 'crm',
   'crm.pull': 'crm',
   'crm.assign-owner': 'crm',
+  'crm.note-portal-confirmed': 'crm',
   'crm.sweep': 'crm',
   'sms.send': 'sms',
   'housekeeping.purge-expired': 'housekeeping',

@@ -1,4 +1,4 @@
-import type { QueueName } from './queues';
+import type { QueueName } from '@app/runtime/queue/queues';
 
 /**
  * What this worker process has seen of the providers behind its queues. A job that meets an

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient } from '@app/db/client';
-import { startTwilioEmulator, type TwilioEmulator } from '../../../dev/src/emulators/twilio/twilio-emulator';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl } from '../../../test/context';
 import { smsSendJob } from '../jobs/sms-send';
-import { createLogger } from '../logger';
+import { createLogger } from '@app/runtime/logger';
 import { classifyTwilioError, createTwilioClient, sendSms, type TwilioClient } from './twilio-client';
+import { TEST_OTP_SECRET } from '../../../test/portal-app';
 
 /**
  * The SMS contract: how Twilio answers the sends the worker makes, and how we classify each
@@ -82,7 +83,7 @@ function smsContract(start: () => Promise<SmsTarget>): void {
 
     // A payload without a message row (as events written before delivery tracking): the job touches no table.
     const db = createPrismaClient(testDatabaseUrl());
-    const job = smsSendJob({ db, twilio: t.client, from: MAGIC_VALID_FROM });
+    const job = smsSendJob({ db, twilio: t.client, from: MAGIC_VALID_FROM, otpSecret: TEST_OTP_SECRET });
     const jobError = await failureOf(job.process({ to: MAGIC_INVALID, body: 'Contract test' }, { log, jobId: 'sms-contract', attempt: 1 })).finally(() => db.$disconnect());
     expect(jobError).toBeInstanceOf(UnrecoverableError);
     expect((jobError as Error).message).toContain('21211');

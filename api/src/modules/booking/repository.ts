@@ -27,7 +27,8 @@ export interface NewBooking {
  * Writes a batch of public bookings, each with its contact, deal, request row and outbox event,
  * in one statement: the rows come in as one JSON array (a single parameter, which Postgres
  * unpacks with jsonb_to_recordset). A contact is created on first contact and never
- * overwritten by a public form; `DO UPDATE` rather than `DO NOTHING` so the statement always
+ * overwritten by a public form (docs/identity.md): the name and phone typed on the form stay
+ * on the deal, which the portal shows only to that login phone; `DO UPDATE` rather than `DO NOTHING` so the statement always
  * sees its id, even when another request creates the same contact at the same moment.
  * Contacts are upserted once per e-mail and in e-mail order, so two batches never lock the
  * same contacts in opposite orders.
@@ -47,9 +48,10 @@ const INSERT_BOOKINGS = `
     RETURNING id, email
   ), d AS (
     INSERT INTO deal (id, contact_id, name, stage_id, preferred_date, time_of_day, street, city, state, zip,
-                      square_footage, service_type, skus, amount_cents, source, updated_at)
+                      square_footage, service_type, skus, amount_cents, source, submitted_name, submitted_phone, updated_at)
     SELECT i.deal_id, c.id, i.deal_name, i.stage_id, i.preferred_date, i.time_of_day, i.street, i.city, i.state, i.zip,
-           i.square_footage, i.service_type, i.skus, i.amount_cents, 'public_form'::deal_source, now()
+           i.square_footage, i.service_type, i.skus, i.amount_cents, 'public_form'::deal_source,
+           concat_ws(' ', i.first_name, i.last_name), i.phone, now()
     FROM input i JOIN c ON c.email = i.email
     RETURNING id, contact_id
   ), r AS (

@@ -4,7 +4,7 @@ import type { BookingStatusResponse } from '@app/shared/api-responses';
 import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
-import type { OutboxNotifier } from '@app/worker/outbox/notifier';
+import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { findDealSyncState, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {

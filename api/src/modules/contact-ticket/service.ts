@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { ContactTicket } from '@app/shared/contact-ticket';
-import type { OutboxNotifier } from '@app/worker/outbox/notifier';
+import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { insertContactTicket } from './repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import { readAccountStatus } from '@app/worker/crm/account/account-status-repository';
+import { readAccountStatus } from '../ops/repository';
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.$queryRaw`SELECT 1`;

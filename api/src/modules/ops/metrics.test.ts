@@ -5,8 +5,10 @@ const quiet: OpsFigures = {
   queues: {},
   outbox: { pending: 0, oldestAgeSeconds: 0 },
   sms: [],
-  crm: { accountReady: true, accountProblems: 0, refusedBookings: 0 },
+  crm: { accountReady: true, accountProblems: 0, refusedBookings: 0, lastPullAgeSeconds: 30 },
   mirror: { archived: { deal: 0, ticket: 0 }, inactiveOwners: 0 },
+  smsBudget: { sent: { hour: 0, day: 0 }, limit: { hour: 200, day: 1000 } },
+  hubspotBudgetWaits: 0,
 };
 
 describe('renderMetrics', () => {
@@ -15,8 +17,13 @@ describe('renderMetrics', () => {
       ...quiet,
       queues: { crm: { waiting: 3, failed: 1 }, sms: {} },
       outbox: { pending: 2, oldestAgeSeconds: 12.5 },
-      crm: { accountReady: false, accountProblems: 2, refusedBookings: 1 },
+      crm: { accountReady: false, accountProblems: 2, refusedBookings: 1, lastPullAgeSeconds: 61.4 },
     });
+    expect(text).toContain('crm_pull_last_success_age_seconds 61');
+    expect(text).toContain('# TYPE hubspot_budget_waits_total counter');
+    expect(text).toContain('hubspot_budget_waits_total 0');
+    expect(renderMetrics({ ...quiet, hubspotBudgetWaits: 42 })).toContain('hubspot_budget_waits_total 42');
+    expect(renderMetrics({ ...quiet, hubspotBudgetWaits: null })).toContain('hubspot_budget_waits_total NaN');
     expect(text).toContain('# TYPE queue_jobs gauge');
     expect(text).toContain('queue_jobs{queue="crm",state="waiting"} 3');
     expect(text).toContain('queue_jobs{queue="crm",state="failed"} 1');
@@ -29,9 +36,18 @@ describe('renderMetrics', () => {
     expect(text.endsWith('\n')).toBe(true);
   });
 
+  it('raises sms_budget_exhausted for each window whose text budget is spent (the alert of SMS pumping)', () => {
+    const text = renderMetrics({ ...quiet, smsBudget: { sent: { hour: 200, day: 640 }, limit: { hour: 200, day: 1000 } } });
+    expect(text).toContain('sms_budget_sent{window="hour"} 200');
+    expect(text).toContain('sms_budget_limit{window="day"} 1000');
+    expect(text).toContain('sms_budget_exhausted{window="hour"} 1');
+    expect(text).toContain('sms_budget_exhausted{window="day"} 0');
+  });
+
   it('says -1 for an account nobody has checked yet', () => {
-    const text = renderMetrics({ ...quiet, crm: { accountReady: null, accountProblems: 0, refusedBookings: 0 } });
+    const text = renderMetrics({ ...quiet, crm: { accountReady: null, accountProblems: 0, refusedBookings: 0, lastPullAgeSeconds: null } });
     expect(text).toContain('crm_account_ready -1');
+    expect(text).toContain('crm_pull_last_success_age_seconds -1');
   });
 
   it('counts text messages by purpose and delivery status, zeros included', () => {

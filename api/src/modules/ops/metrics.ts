@@ -10,11 +10,15 @@ export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
   outbox: { pending: number; oldestAgeSeconds: number };
   /** The worker's last HubSpot account check (null: never checked), and bookings HubSpot refused for good. */
-  crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number };
+  crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number; lastPullAgeSeconds: number | null };
   /** Text messages by purpose and delivery status. */
   sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
   /** Mirror rows hidden because HubSpot deleted their record, and deactivated owners. */
   mirror: MirrorFigures;
+  /** Texts sent in the last hour and day against the budget login codes are refused beyond (SMS pumping guard). */
+  smsBudget: { sent: { hour: number; day: number }; limit: { hour: number; day: number } };
+  /** HubSpot requests that waited for the workers' shared budget (null: Redis did not answer). */
+  hubspotBudgetWaits: number | null;
 }
 
 /** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
@@ -44,6 +48,9 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP crm_bookings_refused Bookings HubSpot refused for a reason retrying cannot fix (their jobs are in the failed set).',
     '# TYPE crm_bookings_refused gauge',
     `crm_bookings_refused ${figures.crm.refusedBookings}`,
+    '# HELP crm_pull_last_success_age_seconds Seconds since the last HubSpot pull that ended without error (-1: none yet).',
+    '# TYPE crm_pull_last_success_age_seconds gauge',
+    `crm_pull_last_success_age_seconds ${figures.crm.lastPullAgeSeconds === null ? -1 : figures.crm.lastPullAgeSeconds.toFixed(0)}`,
     '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver).',
     '# TYPE sms_messages gauge',
     ...[...new Set([...SMS_PURPOSES, ...figures.sms.map((c) => c.purpose)])].flatMap((purpose) =>
@@ -59,6 +66,21 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP crm_inactive_owners HubSpot owners archived there (deactivated users): not offered for assignment.',
     '# TYPE crm_inactive_owners gauge',
     `crm_inactive_owners ${figures.mirror.inactiveOwners}`,
+    '# HELP sms_budget_sent Texts sent in the last hour and the last day, against the budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY).',
+    '# TYPE sms_budget_sent gauge',
+    `sms_budget_sent{window="hour"} ${figures.smsBudget.sent.hour}`,
+    `sms_budget_sent{window="day"} ${figures.smsBudget.sent.day}`,
+    '# HELP sms_budget_limit The text budget per window; login codes are refused once it is spent.',
+    '# TYPE sms_budget_limit gauge',
+    `sms_budget_limit{window="hour"} ${figures.smsBudget.limit.hour}`,
+    `sms_budget_limit{window="day"} ${figures.smsBudget.limit.day}`,
+    '# HELP sms_budget_exhausted 1 while the window\'s text budget is spent and login codes are refused: alert on it.',
+    '# TYPE sms_budget_exhausted gauge',
+    `sms_budget_exhausted{window="hour"} ${figures.smsBudget.sent.hour >= figures.smsBudget.limit.hour ? 1 : 0}`,
+    `sms_budget_exhausted{window="day"} ${figures.smsBudget.sent.day >= figures.smsBudget.limit.day ? 1 : 0}`,
+    '# HELP hubspot_budget_waits_total HubSpot requests that had to wait for the workers\' shared budget (HubSpot\'s rate limit set the pace). Counted in Redis; 0 without it.',
+    '# TYPE hubspot_budget_waits_total counter',
+    `hubspot_budget_waits_total ${figures.hubspotBudgetWaits ?? 'NaN'}`,
   ];
   return `${lines.join('\n')}\n`;
 }

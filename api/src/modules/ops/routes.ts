@@ -1,30 +1,64 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Db } from '@app/db/client';
-import { countRefusedBookings, readAccountStatus } from '@app/worker/crm/account/account-status-repository';
-import { outboxBacklog } from '@app/worker/outbox/relay-repository';
-import type { AnyQueue } from '@app/worker/queue/connection';
+import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
+import type { AnyQueue } from '@app/runtime/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
-import { mirrorFigures, smsMessageCounts } from './repository';
+import { errors } from '../../errors';
+import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
+import { countRefusedBookings, mirrorFigures, readAccountStatus, smsMessageCounts, textsSentRecently } from './repository';
+
+/** Whether an Authorization header carries the token (compared in constant time). */
+function bearerMatches(header: string, token: string): boolean {
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  const sent = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
+  return timingSafeEqual(digest(sent), digest(token));
+}
 
 /** GET /metrics: queue depths, the outbox backlog, text messages by delivery status and the CRM figures, for Prometheus. */
-export function opsRoutes(deps: { db: Db; queues: Readonly<Record<string, AnyQueue>> }): Router {
+export function opsRoutes(deps: {
+  db: Db;
+  queues: Readonly<Record<string, AnyQueue>>;
+  smsBudget?: SmsBudget;
+  /** The bearer token scrapers must send (METRICS_TOKEN); null: open (development and tests). */
+  metricsToken?: string | null;
+  now?: () => Date;
+  /** How many HubSpot requests waited for the workers' shared budget (Redis); absent: none counted (no Redis). */
+  hubspotBudgetWaits?: () => Promise<number>;
+}): Router {
+  const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
+  const now = deps.now ?? (() => new Date());
   const router = new Router();
   router.get('/metrics', async (ctx) => {
-    const [queueCounts, outbox, sms, account, refusedBookings, mirror] = await Promise.all([
+    if (deps.metricsToken && !bearerMatches(ctx.get('authorization'), deps.metricsToken)) {
+      ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw errors.unauthorized();
+    }
+    const [queueCounts, outbox, sms, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
       readAccountStatus(deps.db),
       countRefusedBookings(deps.db),
       mirrorFigures(deps.db),
+      textsSentRecently(deps.db, now()),
+      lastPullCompletedAt(deps.db),
+      deps.hubspotBudgetWaits ? deps.hubspotBudgetWaits().catch(() => null) : Promise.resolve(0),
     ]);
     ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
     ctx.body = renderMetrics({
       queues: Object.fromEntries(queueCounts),
       outbox,
       sms,
-      crm: { accountReady: account?.ready ?? null, accountProblems: account?.problems.length ?? 0, refusedBookings },
+      crm: {
+        accountReady: account?.ready ?? null,
+        accountProblems: account?.problems.length ?? 0,
+        refusedBookings,
+        lastPullAgeSeconds: lastPull ? Math.max(0, (now().getTime() - lastPull.getTime()) / 1000) : null,
+      },
       mirror,
+      smsBudget: { sent: textsSent, limit: { hour: budget.perHour, day: budget.perDay } },
+      hubspotBudgetWaits,
     });
   });
   return router;

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
-import { createLogger } from '@app/worker/logger';
+import { createLogger } from '@app/runtime/logger';
 import { smsSendJob } from '@app/worker/jobs/sms-send';
 import { addOutboxJobs } from '@app/worker/outbox/dispatch';
-import { createQueueBackend } from '@app/worker/queue/connection';
+import { createQueueBackend } from '@app/runtime/queue/connection';
 import { startWorkers, type WorkerRuntime } from '@app/worker/runtime';
 import { createTwilioClient } from '@app/worker/sms/twilio-client';
 import { freePort } from '../../../../dev/src/net';
-import { startTwilioEmulator, type TwilioEmulator } from '../../../../dev/src/emulators/twilio/twilio-emulator';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
-import { createCustomer, startPortalApi, TestBrowser, latestCode, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { createCustomer, startPortalApi, TestBrowser, latestCode, TEST_OTP_SECRET, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 
 const log = createLogger({ service: 'code-status-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcd02';
@@ -37,7 +37,7 @@ describe('login code delivery status, end to end', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM, statusCallbackUrl: callbackUrl })],
+      jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: callbackUrl })],
       log,
       settings: { concurrency: 2 },
     });

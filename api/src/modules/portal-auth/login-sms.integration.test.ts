@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@app/worker/logger';
+import { createLogger } from '@app/runtime/logger';
 import { smsSendJob } from '@app/worker/jobs/sms-send';
 import { addOutboxJobs } from '@app/worker/outbox/dispatch';
-import { createQueueBackend } from '@app/worker/queue/connection';
+import { createQueueBackend } from '@app/runtime/queue/connection';
 import { startWorkers, type WorkerRuntime } from '@app/worker/runtime';
 import { createTwilioClient } from '@app/worker/sms/twilio-client';
-import { startTwilioEmulator, type TwilioEmulator } from '../../../../dev/src/emulators/twilio/twilio-emulator';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
-import { createCustomer, startPortalApi, TestBrowser, type PortalApi } from '../../../../test/portal-app';
+import { redisKeysHolding, tablesHolding } from '../../../../test/stores-search';
+import { createCustomer, startPortalApi, TestBrowser, TEST_OTP_SECRET, type PortalApi } from '../../../../test/portal-app';
 
 const log = createLogger({ service: 'login-sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcd01';
@@ -32,7 +33,7 @@ describe('login code by text message, end to end', () => {
     twilio = await startTwilioEmulator({ port: 0, accountSid: SID, authToken: TOKEN });
     const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: api.prefix });
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
-    runtime = await startWorkers({ backend, jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM })], log, settings: { concurrency: 2 } });
+    runtime = await startWorkers({ backend, jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET })], log, settings: { concurrency: 2 } });
   });
   afterAll(async () => {
     await runtime.close();
@@ -53,6 +54,12 @@ describe('login code by text message, end to end', () => {
     expect(message?.from).toBe(FROM);
     const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
     expect(message?.body).toBe(`${code} is your Atlanta Home Cleaning login code. It expires in 10 minutes. Never share it with anyone.`);
+
+    // Only the text at Twilio holds the code: not the database (outbox, challenge, delivery row),
+    // nor the queue's job data, result or logs in Redis, even once the job is done.
+    await expect.poll(async () => (await api.queues.sms.getJob(event.id))?.finishedOn, { timeout: 15_000 }).toBeTruthy();
+    expect(await tablesHolding(api.db, code!)).toEqual([]);
+    expect(await redisKeysHolding(testRedisUrl(), api.prefix, code!)).toEqual([]);
 
     const verified = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code });
     expect(verified.status).toBe(200);

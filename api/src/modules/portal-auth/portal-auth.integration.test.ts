@@ -30,7 +30,7 @@ describe('customer login by texted code', () => {
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   describe('request-code', () => {
-    it('stores only an HMAC of a fresh 6-digit code and stores the text for the worker, valid for 10 minutes', async () => {
+    it('stores only an HMAC of a fresh 6-digit code and an outbox event naming its challenge, valid for 10 minutes', async () => {
       const customer = await createCustomer(api.db);
       const nudgesBefore = api.nudges();
       const res = await requestCode(new TestBrowser(api.url), customer);
@@ -47,12 +47,14 @@ describe('customer login by texted code', () => {
 
       const event = await api.db.outboxEvent.findFirstOrThrow({ where: { aggregateType: 'otp_challenge', aggregateId: challenge!.id } });
       expect(event.type).toBe('sms.send');
+      // The event names the challenge; the code is derived only when the worker writes the text.
       expect(event.payload).toEqual({
         to: customer.phone,
-        body: `${code} is your Atlanta Home Cleaning login code. It expires in 10 minutes. Never share it with anyone.`,
+        loginCode: { challengeId: challenge!.id, minutes: 10 },
         notAfter: challenge?.expiresAt.toISOString(),
         messageId: expect.any(String),
       });
+      expect(JSON.stringify(event.payload)).not.toContain(code);
       // Its delivery row, written in the same transaction; never the text itself.
       const message = await api.db.smsMessage.findUniqueOrThrow({ where: { id: (event.payload as { messageId: string }).messageId } });
       expect(message).toMatchObject({ purpose: 'login_code', to: customer.phone, otpChallengeId: challenge?.id, sid: null, status: 'queued' });

@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
+import { PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 import type { SmsStatus } from '@app/shared/sms-delivery';
-import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 
 export interface LoginContact {
   id: string;
   suspended: boolean;
-  /** Has a request (deal or booking request), was invited, or was marked eligible. */
+  /** Sign-in refused until then after too many wrong codes (docs/login-security.md). */
+  lockedUntil: Date | null;
+  /** Has a request its portal shows (docs/identity.md), was invited, or was marked eligible. */
   eligible: boolean;
 }
 
 /** The contact with exactly this e-mail and phone, with what decides whether it may sign in. */
 export async function findLoginContact(tx: DbTransaction | Db, email: string, phone: string): Promise<LoginContact | null> {
   const [row] = await tx.$queryRaw<LoginContact[]>`
-    SELECT c.id, c.suspended,
+    SELECT c.id, c.suspended, c.login_locked_until AS "lockedUntil",
            (c.portal_eligible OR c.invited_at IS NOT NULL
-            OR EXISTS (SELECT 1 FROM deal d WHERE d.contact_id = c.id)
-            OR EXISTS (SELECT 1 FROM booking_request b WHERE b.contact_id = c.id)) AS eligible
+            OR EXISTS (SELECT 1 FROM deal d WHERE d.contact_id = c.id AND d.archived_at IS NULL AND ${PORTAL_VISIBLE_DEAL_SQL})) AS eligible
     FROM contact c
     WHERE c.email = ${email} AND c.phone = ${phone}`;
   return row ?? null;
@@ -38,13 +40,15 @@ export async function withSendLocks<T>(db: Db, keys: { phone: string; ipHash: st
 export interface SendUsage {
   /** Codes sent to the phone since `phoneSince`, oldest first. */
   phoneCodes: Date[];
+  /** Texts of any kind sent since `budgetSince` (the company's text budget). */
+  textsSent: { lastHour: number; lastDay: number };
   /** Requests (sent or refused) from the client since `ipSince`, oldest first. */
   ipRequests: Date[];
 }
 
 export async function sendUsage(
   tx: DbTransaction,
-  q: { phone: string; ipHash: string; phoneSince: Date; ipSince: Date },
+  q: { phone: string; ipHash: string; phoneSince: Date; ipSince: Date; hourSince: Date; daySince: Date },
 ): Promise<SendUsage> {
   const phoneRows = await tx.$queryRaw<{ created_at: Date }[]>`
     SELECT created_at FROM otp_challenge
@@ -54,7 +58,14 @@ export async function sendUsage(
     SELECT created_at FROM otp_challenge
     WHERE request_ip = ${q.ipHash} AND created_at > ${q.ipSince}
     ORDER BY created_at`;
-  return { phoneCodes: phoneRows.map((r) => r.created_at), ipRequests: ipRows.map((r) => r.created_at) };
+  const [texts] = await tx.$queryRaw<{ hour: bigint; day: bigint }[]>`
+    SELECT count(*) FILTER (WHERE created_at > ${q.hourSince}) AS hour, count(*) AS day
+    FROM sms_message WHERE created_at > ${q.daySince}`;
+  return {
+    phoneCodes: phoneRows.map((r) => r.created_at),
+    ipRequests: ipRows.map((r) => r.created_at),
+    textsSent: { lastHour: Number(texts?.hour ?? 0), lastDay: Number(texts?.day ?? 0) },
+  };
 }
 
 export async function recordRefusal(
@@ -84,7 +95,8 @@ export interface NewChallenge {
   ipHash: string;
   at: Date;
   expiresAt: Date;
-  sms: { to: string; body: string; notAfter: string };
+  /** The text's outbox payload: the login code's challenge, never the code (docs/login-security.md). */
+  sms: { to: string; loginCode: { challengeId: string; minutes: number }; notAfter: string };
 }
 
 /**
@@ -122,6 +134,7 @@ export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promi
 export interface LiveChallenge {
   id: string;
   contactId: string | null;
+  lockedUntil: Date | null;
   codeHmac: string;
   attempts: number;
   expiresAt: Date;
@@ -140,13 +153,13 @@ export async function withLiveChallenge<T>(
   return db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<LiveChallenge[]>`
       SELECT o.id, o.contact_id AS "contactId", o.code_hmac AS "codeHmac", o.attempts, o.expires_at AS "expiresAt",
-             COALESCE(c.suspended, false) AS suspended
-      FROM otp_challenge o LEFT JOIN contact c ON c.id = o.contact_id
+             c.suspended, c.login_locked_until AS "lockedUntil"
+      FROM otp_challenge o JOIN contact c ON c.id = o.contact_id
       WHERE o.email = ${key.email} AND o.phone = ${key.phone}
         AND o.code_hmac IS NOT NULL AND o.consumed_at IS NULL AND o.voided_at IS NULL
       ORDER BY o.created_at DESC
       LIMIT 1
-      FOR UPDATE OF o`;
+      FOR UPDATE OF o, c`;
     return work(tx, row ?? null);
   });
 }
@@ -161,20 +174,52 @@ export async function recordWrongGuess(tx: DbTransaction, id: string, maxAttempt
   return row?.attempts ?? maxAttempts;
 }
 
-/**
- * Marks the code used and blanks the code out of its SMS outbox row: by now the message is
- * queued (the customer typed the code from it), and the code should not outlive its use in
- * plain text anywhere we keep data.
- */
+/** Marks the code used: it can never sign anyone in again. */
 export async function consumeChallenge(tx: DbTransaction, id: string, at: Date): Promise<void> {
   await tx.otpChallenge.update({ where: { id }, data: { consumedAt: at } });
-  await tx.$executeRaw`
-    UPDATE outbox_event SET payload = jsonb_set(payload, '{body}', '"[used login code]"')
-    WHERE aggregate_type = 'otp_challenge' AND aggregate_id = ${id}`;
 }
 
 /** The delivery state of the text that carried this login code; null before it was written. */
 export async function loginCodeSmsStatus(db: Db, challengeId: string): Promise<SmsStatus | null> {
   const message = await db.smsMessage.findFirst({ where: { otpChallengeId: challengeId }, select: { status: true }, orderBy: { createdAt: 'desc' } });
   return message?.status ?? null;
+}
+
+export interface LockRules {
+  /** Wrong codes in a row before the first lock, and that lock's length (doubling with each further one, up to maxLockMs). */
+  streak: number;
+  firstLockMs: number;
+  maxLockMs: number;
+  /** At most this many wrong codes per account in windowMs. */
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * One more wrong code for the contact (in the caller's transaction, which holds the contact's
+ * row): the streak grows, the failure is counted for the window cap, and the sign-in is locked
+ * when either rule says so. Returns the lock's end, or null when the account is not locked.
+ */
+export async function recordLoginFailure(tx: DbTransaction, contactId: string, at: Date, rules: LockRules): Promise<Date | null> {
+  const [row] = await tx.$queryRaw<{ streak: number }[]>`
+    UPDATE contact SET login_failed_streak = login_failed_streak + 1 WHERE id = ${contactId} RETURNING login_failed_streak AS streak`;
+  await tx.$executeRaw`INSERT INTO login_failure (contact_id, failed_at) VALUES (${contactId}, ${at})`;
+  const streak = row?.streak ?? 0;
+  const ends: number[] = [];
+  if (streak >= rules.streak) ends.push(at.getTime() + Math.min(rules.maxLockMs, rules.firstLockMs * 2 ** Math.min(streak - rules.streak, 30)));
+  // The window holds `max` failures: locked until the oldest of the newest `max` leaves it.
+  const [oldest] = await tx.$queryRaw<{ failed_at: Date }[]>`
+    SELECT failed_at FROM login_failure
+    WHERE contact_id = ${contactId} AND failed_at > ${new Date(at.getTime() - rules.windowMs)}
+    ORDER BY failed_at DESC OFFSET ${rules.max - 1} LIMIT 1`;
+  if (oldest) ends.push(oldest.failed_at.getTime() + rules.windowMs);
+  if (ends.length === 0) return null;
+  const until = new Date(Math.max(...ends));
+  await tx.contact.update({ where: { id: contactId }, data: { loginLockedUntil: until } });
+  return until;
+}
+
+/** A right code: the streak of wrong ones starts again (the window's count stays). */
+export async function resetLoginStreak(tx: DbTransaction, contactId: string): Promise<void> {
+  await tx.contact.update({ where: { id: contactId }, data: { loginFailedStreak: 0, loginLockedUntil: null } });
 }

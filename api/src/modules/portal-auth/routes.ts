@@ -5,9 +5,10 @@ import { LOGIN_CODE_SENT } from '@app/shared/texts';
 import { DEV_SECRETS } from '../../env';
 import { errors } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
-import { signInCustomer } from '../../middleware/session';
+import { assertSecureSignIn, signInCustomer } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
-import { LOGIN_CODE_RULES, RateLimited, loginCodeDeliveryStatus, requestLoginCode, verifyLoginCode } from './service';
+import { rateLimit } from '../../middleware/rate-limit';
+import { LOGIN_CODE_RULES, LoginLocked, RateLimited, SmsBudgetSpent, loginCodeDeliveryStatus, requestLoginCode, verifyLoginCode } from './service';
 
 /**
  * The browser's own latest login code (its challenge id, signed), so GET /code-status can answer
@@ -18,6 +19,11 @@ const CODE_COOKIE_PATH = '/api/portal/auth';
 const NO_STORE = 'private, no-store';
 
 const codeCookieOptions = (ctx: Context) => ({ path: CODE_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true, secure: ctx.secure });
+/** Refusals that end at a known time say when (seconds), as 429 and 503 answers should. */
+function setRetryAfter(ctx: Context, error: unknown): void {
+  if (error instanceof RateLimited || error instanceof LoginLocked || error instanceof SmsBudgetSpent) ctx.set('Retry-After', String(error.retryAfterSeconds));
+}
+
 /** Signed cookies need the app's keys, which the session middleware sets; apps without sessions (some tests) skip the cookie. */
 const canSign = (ctx: Context) => ctx.app.keys !== undefined;
 
@@ -28,7 +34,7 @@ const canSign = (ctx: Context) => ctx.app.keys !== undefined;
  * Failures answer { error, code }; the login page shows `error`.
  */
 export function portalAuthRoutes(deps: ModuleDeps): Router {
-  const serviceDeps = { ...deps, otpSecret: deps.auth?.otpSecret ?? DEV_SECRETS.OTP_SECRET };
+  const serviceDeps = { ...deps, otpSecret: deps.auth?.otpSecret ?? DEV_SECRETS.OTP_SECRET, ...(deps.auth?.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}) };
   const hops = deps.auth?.trustedProxyHops ?? 0;
   const router = new Router({ prefix: '/api/portal/auth' });
 
@@ -38,16 +44,25 @@ export function portalAuthRoutes(deps: ModuleDeps): Router {
     try {
       ({ challengeId } = await requestLoginCode(serviceDeps, input, clientIp(ctx, hops)));
     } catch (error) {
-      if (error instanceof RateLimited) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      setRetryAfter(ctx, error);
       throw error;
     }
     if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, challengeId, { ...codeCookieOptions(ctx), maxAge: LOGIN_CODE_RULES.ttlMs });
     ctx.body = { success: true, message: LOGIN_CODE_SENT };
   });
 
-  router.post('/verify-code', async (ctx) => {
+  // Guesses from one address are capped too, whichever accounts they aim at.
+  const verifyLimit = rateLimit({ ...LOGIN_CODE_RULES.verifyPerClient, trustedProxyHops: hops });
+  router.post('/verify-code', verifyLimit, async (ctx) => {
     const input = verifyCodeSchema.parse(ctx.request.body ?? {});
-    const { contactId } = await verifyLoginCode(serviceDeps, input);
+    assertSecureSignIn(ctx);
+    let contactId: string;
+    try {
+      ({ contactId } = await verifyLoginCode(serviceDeps, input));
+    } catch (error) {
+      setRetryAfter(ctx, error);
+      throw error;
+    }
     await signInCustomer(ctx, contactId);
     if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, '', { ...codeCookieOptions(ctx), expires: new Date(0) });
     ctx.body = { success: true };

@@ -1,6 +1,5 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { BRAND } from '@app/shared/brand';
-import { LOGIN_CODE_LENGTH } from '@app/shared/constants';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { formatEastern } from '@app/shared/eastern-time';
 import type { RequestCode, VerifyCode } from '@app/shared/login';
 import { loginCodeDelivery, type LoginCodeDelivery } from '@app/shared/sms-delivery';
 import {
@@ -8,9 +7,11 @@ import {
   LOGIN_CODE_TOO_MANY_ATTEMPTS,
   LOGIN_CODE_WRONG,
   LOGIN_NOT_ELIGIBLE,
+  LOGIN_SMS_BUDGET_SPENT,
   LOGIN_SUSPENDED,
-  loginCodeSms,
+  loginLocked,
 } from '@app/shared/texts';
+import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { AppError, errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
 import {
@@ -18,8 +19,10 @@ import {
   findLoginContact,
   insertChallenge,
   loginCodeSmsStatus,
+  recordLoginFailure,
   recordRefusal,
   recordWrongGuess,
+  resetLoginStreak,
   sendUsage,
   withLiveChallenge,
   withSendLocks,
@@ -28,17 +31,35 @@ import {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Login code rules: lifetime, wrong guesses per code, and how often codes may be sent. */
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Login code rules (docs/login-security.md): lifetime, wrong guesses per code, how often codes
+ * may be sent, and when an account's sign-in locks after wrong codes (NIST SP 800-63B).
+ */
 export const LOGIN_CODE_RULES = {
   ttlMs: 10 * MINUTE,
   maxAttempts: 5,
   perPhone: { max: 3, windowMs: 15 * MINUTE },
+  perPhoneDaily: { max: 10, windowMs: DAY },
   /** Counts every request from the client, also refused ones (no code sent). */
   perClient: { max: 10, windowMs: 60 * MINUTE },
   minGapMs: 30 * SECOND,
+  /** Per account: 10 wrong codes in a row lock sign-in for a minute, each further one twice as long (up to a day); never more than 100 wrong codes in 30 days. */
+  lock: { streak: 10, firstLockMs: MINUTE, maxLockMs: DAY, max: 100, windowMs: 30 * DAY },
+  /** verify-code attempts per client address (each api process counts its own). */
+  verifyPerClient: { max: 30, windowMs: 15 * MINUTE },
 } as const;
 
-export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & { otpSecret: string };
+/** The company's text budget: texts of any kind per hour and per day; login codes are refused beyond it. */
+export interface SmsBudget {
+  perHour: number;
+  perDay: number;
+}
+export const DEFAULT_SMS_BUDGET: SmsBudget = { perHour: 200, perDay: 1_000 };
+
+export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & { otpSecret: string; smsBudget?: SmsBudget };
 
 export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -53,7 +74,6 @@ const keyed = (secret: string, purpose: string, value: string) =>
 /** The stored form of a code: bound to its challenge, so the same digits mean nothing elsewhere. */
 const codeHmac = (secret: string, challengeId: string, code: string) => keyed(secret, `otp:${challengeId}`, code);
 
-const newCode = () => String(randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
 
 /** Seconds until the oldest request of a full window leaves it. */
 function retryAfter(times: readonly Date[], max: number, windowMs: number, now: Date): number | null {
@@ -64,6 +84,24 @@ function retryAfter(times: readonly Date[], max: number, windowMs: number, now: 
 
 const refused = (code: 'portal_suspended' | 'portal_not_eligible') =>
   new AppError(403, code, code === 'portal_suspended' ? LOGIN_SUSPENDED : LOGIN_NOT_ELIGIBLE);
+
+/** The account's sign-in is locked after wrong codes: 429, saying until when. */
+export class LoginLocked extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(until: Date, now: Date) {
+    super(429, 'login_locked', loginLocked(`${formatEastern(until)} ET`));
+    this.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / SECOND));
+  }
+}
+
+/** The hourly or daily text budget is spent: no login code goes out until it frees up. */
+export class SmsBudgetSpent extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, 'sms_budget_spent', LOGIN_SMS_BUDGET_SPENT);
+  }
+}
+
+const isLocked = (until: Date | null, at: Date): until is Date => until !== null && until.getTime() > at.getTime();
 
 /**
  * Step 1 of the login: if the limits allow and the contact may sign in, stores a new code
@@ -82,13 +120,17 @@ export async function requestLoginCode(
     const usage = await sendUsage(tx, {
       phone: input.phone,
       ipHash,
-      phoneSince: new Date(at.getTime() - rules.perPhone.windowMs),
+      phoneSince: new Date(at.getTime() - rules.perPhoneDaily.windowMs),
       ipSince: new Date(at.getTime() - rules.perClient.windowMs),
+      hourSince: new Date(at.getTime() - HOUR),
+      daySince: new Date(at.getTime() - DAY),
     });
+    const recentCodes = usage.phoneCodes.filter((t) => t.getTime() > at.getTime() - rules.perPhone.windowMs);
     const last = usage.phoneCodes.at(-1);
     const waits = [
       last && at.getTime() - last.getTime() < rules.minGapMs ? Math.ceil((last.getTime() + rules.minGapMs - at.getTime()) / SECOND) : null,
-      retryAfter(usage.phoneCodes, rules.perPhone.max, rules.perPhone.windowMs, at),
+      retryAfter(recentCodes, rules.perPhone.max, rules.perPhone.windowMs, at),
+      retryAfter(usage.phoneCodes, rules.perPhoneDaily.max, rules.perPhoneDaily.windowMs, at),
       retryAfter(usage.ipRequests, rules.perClient.max, rules.perClient.windowMs, at),
     ].filter((w): w is number => w !== null);
     if (waits.length > 0) return { kind: 'limited' as const, retryAfter: Math.max(1, ...waits) };
@@ -101,9 +143,15 @@ export async function requestLoginCode(
       await recordRefusal(tx, { contactId: contact?.id ?? null, email: input.email, phone: input.phone, ipHash, refusal: code, at });
       return { kind: 'refused' as const, code };
     }
+    if (isLocked(contact.lockedUntil, at)) return { kind: 'locked' as const, until: contact.lockedUntil };
+    const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
+    if (usage.textsSent.lastHour >= budget.perHour || usage.textsSent.lastDay >= budget.perDay) {
+      return { kind: 'budget' as const, retryAfter: usage.textsSent.lastDay >= budget.perDay ? HOUR / SECOND : 5 * MINUTE / SECOND };
+    }
 
     const id = randomUUID();
-    const code = newCode();
+    // Derived, never stored: the worker derives it again to write the text (docs/login-security.md).
+    const code = loginCodeFor(deps.otpSecret, id);
     const expiresAt = new Date(at.getTime() + rules.ttlMs);
     const event = await insertChallenge(tx, {
       id,
@@ -114,13 +162,16 @@ export async function requestLoginCode(
       ipHash,
       at,
       expiresAt,
-      sms: { to: input.phone, body: loginCodeSms(BRAND.name, code, rules.ttlMs / MINUTE), notAfter: expiresAt.toISOString() },
+      sms: { to: input.phone, loginCode: { challengeId: id, minutes: rules.ttlMs / MINUTE }, notAfter: expiresAt.toISOString() },
     });
     return { kind: 'sent' as const, event, challengeId: id, expiresAt };
   });
 
   if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
   if (outcome.kind === 'refused') throw refused(outcome.code);
+  if (outcome.kind === 'locked') throw new LoginLocked(outcome.until, at);
+  // /metrics raises sms_budget_exhausted meanwhile (figured from the same rows).
+  if (outcome.kind === 'budget') throw new SmsBudgetSpent(outcome.retryAfter);
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
   return { challengeId: outcome.challengeId, expiresAt: outcome.expiresAt };
@@ -141,11 +192,15 @@ export async function verifyLoginCode(deps: PortalAuthDeps, input: VerifyCode): 
   const outcome = await withLiveChallenge(deps.db, { email: input.email, phone: input.phone }, async (tx, challenge) => {
     if (!challenge || !challenge.contactId || challenge.expiresAt.getTime() <= at.getTime()) return { kind: 'expired' as const };
     if (challenge.suspended) return { kind: 'suspended' as const };
+    if (isLocked(challenge.lockedUntil, at)) return { kind: 'locked' as const, until: challenge.lockedUntil };
     if (!sameHmac(challenge.codeHmac, codeHmac(deps.otpSecret, challenge.id, input.code))) {
       const attempts = await recordWrongGuess(tx, challenge.id, rules.maxAttempts, at);
+      const lockedUntil = await recordLoginFailure(tx, challenge.contactId, at, rules.lock);
+      if (isLocked(lockedUntil, at)) return { kind: 'locked' as const, until: lockedUntil };
       return { kind: attempts >= rules.maxAttempts ? ('void' as const) : ('wrong' as const) };
     }
     await consumeChallenge(tx, challenge.id, at);
+    await resetLoginStreak(tx, challenge.contactId);
     return { kind: 'ok' as const, contactId: challenge.contactId };
   });
   switch (outcome.kind) {
@@ -153,6 +208,8 @@ export async function verifyLoginCode(deps: PortalAuthDeps, input: VerifyCode): 
       return { contactId: outcome.contactId };
     case 'suspended':
       throw refused('portal_suspended');
+    case 'locked':
+      throw new LoginLocked(outcome.until, at);
     case 'wrong':
       throw new AppError(401, 'invalid_code', LOGIN_CODE_WRONG);
     case 'void':

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
+import { portalVisibleDeals, PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 
 /**
  * Everything below is scoped by contact id: a customer only ever reads or changes their own rows.
  * Deals and tickets deleted in HubSpot (archived by the CRM sweep) are not the customer's any
- * more as far as the portal is concerned: they read like rows that do not exist.
+ * more as far as the portal is concerned: they read like rows that do not exist. Nor is a
+ * public-form deal submitted with another phone than the contact's login phone, until staff
+ * confirm it (docs/identity.md, @app/db/identity).
  */
+
+/** The deals the contact's portal may show (the identity rule needs the contact's login phone). */
+async function visibleDeals(db: Db, contactId: string) {
+  const contact = await db.contact.findUnique({ where: { id: contactId }, select: { phone: true } });
+  return portalVisibleDeals(contactId, contact?.phone ?? null);
+}
 
 export interface PortalContact {
   id: string;
@@ -63,13 +72,13 @@ const dealSelect = {
 
 /** The contact's deals from the mirror, each with its change/cancel tickets (newest first). */
 export async function listDeals(db: Db, contactId: string): Promise<PortalDealRow[]> {
-  return db.deal.findMany({ where: { contactId, archivedAt: null }, select: dealSelect });
+  return db.deal.findMany({ where: await visibleDeals(db, contactId), select: dealSelect });
 }
 
 /** Tickets of those of `dealIds` that belong to the contact, and which of the ids do. */
 export async function ticketsOfOwnedDeals(db: Db, contactId: string, dealIds: readonly string[]): Promise<Map<string, PortalTicketRow[]>> {
   const deals = await db.deal.findMany({
-    where: { contactId, id: { in: [...dealIds] }, archivedAt: null },
+    where: { ...(await visibleDeals(db, contactId)), id: { in: [...dealIds] } },
     select: { id: true, tickets: dealSelect.tickets },
   });
   return new Map(deals.map((d) => [d.id, d.tickets]));
@@ -88,7 +97,9 @@ export async function withOwnedDeal<T>(
 ): Promise<T> {
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM deal WHERE id = ${dealId} AND contact_id = ${contactId} AND archived_at IS NULL FOR UPDATE`;
+      SELECT d.id FROM deal d JOIN contact c ON c.id = d.contact_id
+      WHERE d.id = ${dealId} AND d.contact_id = ${contactId} AND d.archived_at IS NULL AND ${PORTAL_VISIBLE_DEAL_SQL}
+      FOR UPDATE OF d`;
     const deal = locked.length > 0 ? await tx.deal.findUnique({ where: { id: dealId }, select: dealSelect }) : null;
     return work(tx, deal);
   });

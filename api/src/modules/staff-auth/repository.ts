@@ -25,13 +25,13 @@ export async function takeLoginAttempt(db: Db, id: string, now: Date): Promise<L
 }
 
 /** The staff user of this provider account (issuer + subject), created or refreshed from the ID token. */
-export async function upsertStaffUser(db: Db, staff: AdmittedStaff, at: Date): Promise<{ id: string; email: string }> {
+export async function upsertStaffUser(db: Db, staff: AdmittedStaff, at: Date): Promise<{ id: string; email: string; disabledAt: Date | null }> {
   const data = { email: staff.email, name: staff.name, displayName: staff.displayName, lastLoginAt: at };
   return db.staffUser.upsert({
     where: { issuer_subject: { issuer: staff.issuer, subject: staff.subject } },
     create: { issuer: staff.issuer, subject: staff.subject, ...data },
     update: data,
-    select: { id: true, email: true },
+    select: { id: true, email: true, disabledAt: true },
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import type { AdminUser } from '@app/shared/entities';
+import type { StaffSignInError } from '@app/shared/texts';
 import { errors } from '../../errors';
 import type { StaffIdentity } from '../../middleware/session';
 import { admitStaff } from './admission';
@@ -19,7 +20,11 @@ export interface StaffAuthDeps {
 
 /** A sign-in that must not succeed; the reason is logged, never shown. */
 export class SignInRefused extends Error {
-  constructor(readonly reason: string) {
+  /** `kind`: what /admin/login tells the person (STAFF_SIGN_IN_ERRORS); the reason is only logged. */
+  constructor(
+    readonly reason: string,
+    readonly kind: StaffSignInError = 'unauthorized',
+  ) {
     super(reason);
     this.name = 'SignInRefused';
   }
@@ -30,6 +35,15 @@ export class SignInRefused extends Error {
  * the specific one ('unexpected "state" response parameter value') in their cause chain, and
  * a provider's refusal in `error`: all of it goes into the logged reason.
  */
+/** Whether the provider could not be reached at all (network, DNS, timeout), as opposed to answering with a refusal. */
+export function isUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError' || (e instanceof TypeError && /fetch failed/i.test(e.message))) return true;
+    if (/^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/.test(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
 function describe(error: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
@@ -59,20 +73,21 @@ export async function startSignIn(deps: StaffAuthDeps, request: { redirectUri: s
  * is created or refreshed, keyed on issuer and subject.
  */
 export async function finishSignIn(deps: StaffAuthDeps, attemptId: string | undefined, query: string): Promise<StaffIdentity> {
-  if (!attemptId) throw new SignInRefused('no sign-in in progress in this browser (cookie missing)');
+  if (!attemptId) throw new SignInRefused('no sign-in in progress in this browser (cookie missing)', 'expired');
   const attempt = await takeLoginAttempt(deps.db, attemptId, deps.now());
-  if (!attempt) throw new SignInRefused('sign-in attempt unknown, used or expired');
+  if (!attempt) throw new SignInRefused('sign-in attempt unknown, used or expired', 'expired');
   const callbackUrl = new URL(attempt.redirectUri);
   callbackUrl.search = query;
   let claims: Record<string, unknown>;
   try {
     claims = await deps.oidc.exchange(callbackUrl, attempt);
   } catch (error) {
-    throw new SignInRefused(`provider response rejected: ${describe(error)}`);
+    throw new SignInRefused(`provider response rejected: ${describe(error)}`, isUnreachable(error) ? 'provider_unavailable' : 'failed');
   }
   const admission = admitStaff(claims, deps.settings);
   if (!admission.admitted) throw new SignInRefused(admission.reason);
   const user = await upsertStaffUser(deps.db, admission.staff, deps.now());
+  if (user.disabledAt) throw new SignInRefused('staff member disabled by an admin');
   return { staffUserId: user.id, email: user.email };
 }
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACCESS_DENIED } from '@app/shared/texts';
-import { createCustomer, signIn, TestBrowser } from '../../../../test/portal-app';
+import { createCustomer, signIn, startPortalApi, TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, STAFF_CLIENT, navigate, type StaffApi } from '../../../../test/staff-app';
-import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY } from '../../../../dev/src/oidc-provider';
+import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 
 const MINUTE = 60_000;
 const START = new Date('2026-11-22T15:00:00Z');
-const REFUSED = '/admin/login?error=unauthorized';
+/** Where a refusal of another kind lands (STAFF_SIGN_IN_ERRORS): the page says what really happened. */
+const refusedAs = (kind: string) => `/admin/login?error=${kind}`;
 const staffEmail = () => `staff.${randomBytes(4).toString('hex')}@${DEV_STAFF_EMAIL_DOMAIN}`;
 
 describe('staff sign-in with OpenID Connect', () => {
@@ -63,7 +64,7 @@ describe('staff sign-in with OpenID Connect', () => {
     const me = await browser.request('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('private, no-store');
-    expect(await me.json()).toEqual({ displayName: DEV_STAFF_IDENTITY.name });
+    expect(await me.json()).toEqual({ displayName: DEV_STAFF_IDENTITY.name, admin: true });
     expect(await (await browser.request('/api/internal/admin/fetch-staff-user')).json()).toEqual({ name: DEV_STAFF_IDENTITY.name, email: DEV_STAFF_IDENTITY.email });
 
     const user = await api.db.staffUser.findFirstOrThrow({ where: { email: DEV_STAFF_IDENTITY.email, issuer: api.provider.url } });
@@ -86,12 +87,12 @@ describe('staff sign-in with OpenID Connect', () => {
     const users = await api.db.staffUser.findMany({ where: { email } });
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ displayName: 'Renamed Person', lastLoginAt: api.clock.now() });
-    expect(await (await browser.request('/api/auth/me')).json()).toEqual({ displayName: 'Renamed Person' });
+    expect(await (await browser.request('/api/auth/me')).json()).toEqual({ displayName: 'Renamed Person', admin: false });
   });
 
-  describe('every failure lands on /admin/login?error=unauthorized without a session', () => {
-    const expectRefused = async (browser: TestBrowser, steps: { landing: string | null }) => {
-      expect(steps.landing).toBe(REFUSED);
+  describe('every failure lands on /admin/login?error={kind} without a session: unauthorized for an e-mail that may not sign in', () => {
+    const expectRefused = async (browser: TestBrowser, steps: { landing: string | null }, kind = 'unauthorized') => {
+      expect(steps.landing).toBe(refusedAs(kind));
       expect(browser.sessionId).toBeUndefined();
       expect((await browser.request('/api/auth/me')).status).toBe(401);
     };
@@ -104,7 +105,7 @@ describe('staff sign-in with OpenID Connect', () => {
           return callback;
         },
       });
-      await expectRefused(browser, steps);
+      await expectRefused(browser, steps, 'failed');
       expect(api.lastRefusal()).toMatch(/provider response rejected: .*unexpected "state" response parameter value/);
     });
 
@@ -113,7 +114,7 @@ describe('staff sign-in with OpenID Connect', () => {
         payload.nonce = 'not-the-nonce-we-sent';
       });
       const browser = new TestBrowser(api.url);
-      await expectRefused(browser, await staffSignIn(api, browser));
+      await expectRefused(browser, await staffSignIn(api, browser), 'failed');
       expect(api.lastRefusal()).toMatch(/provider response rejected: .*unexpected ID Token "nonce" claim value/);
     });
 
@@ -122,7 +123,7 @@ describe('staff sign-in with OpenID Connect', () => {
         payload.aud = 'some-other-client';
       });
       const browser = new TestBrowser(api.url);
-      await expectRefused(browser, await staffSignIn(api, browser));
+      await expectRefused(browser, await staffSignIn(api, browser), 'failed');
       expect(api.lastRefusal()).toMatch(/provider response rejected: .*"aud"/);
     });
 
@@ -154,7 +155,7 @@ describe('staff sign-in with OpenID Connect', () => {
       const victim = new TestBrowser(api.url);
       const { callbackUrl } = await staffSignIn(api, attacker, { alter: () => `${api.url}/api/auth/google/other` });
       const landed = await navigate(victim, callbackUrl.href);
-      expect(landed.location).toBe(REFUSED);
+      expect(landed.location).toBe(refusedAs('expired'));
       expect(api.lastRefusal()).toBe('no sign-in in progress in this browser (cookie missing)');
       expect(victim.sessionId).toBeUndefined();
     });
@@ -172,7 +173,7 @@ describe('staff sign-in with OpenID Connect', () => {
       expect(first.landing).toBe('/admin/dashboard');
       const signedIn = browser.sessionId;
       const again = await navigate(replay, first.callbackUrl.href);
-      expect(again.location).toBe(REFUSED);
+      expect(again.location).toBe(refusedAs('expired'));
       expect(api.lastRefusal()).toBe('sign-in attempt unknown, used or expired');
       expect(replay.sessionId).toBeUndefined();
       expect(browser.sessionId).toBe(signedIn);
@@ -186,7 +187,7 @@ describe('staff sign-in with OpenID Connect', () => {
           return callback;
         },
       });
-      await expectRefused(browser, steps);
+      await expectRefused(browser, steps, 'expired');
       expect(api.lastRefusal()).toBe('sign-in attempt unknown, used or expired');
     });
 
@@ -198,7 +199,7 @@ describe('staff sign-in with OpenID Connect', () => {
           return `${callback.origin}${callback.pathname}?error=access_denied&state=${state}`;
         },
       });
-      await expectRefused(browser, steps);
+      await expectRefused(browser, steps, 'failed');
       expect(api.lastRefusal()).toMatch(/provider response rejected: .*\(access_denied\)/);
     });
   });
@@ -287,12 +288,36 @@ describe('staff sign-in rate limit', () => {
       const browser = new TestBrowser(api.url);
       const refused = await navigate(browser, `${api.url}/api/auth/google`);
       expect(refused.status).toBe(302);
-      expect(refused.location).toBe(REFUSED);
+      expect(refused.location).toBe(refusedAs('rate_limited'));
       expect(browser.cookies.has('staff_login')).toBe(false);
       expect(api.lastRefusal()).toBe('too many sign-in requests from this address');
       // The callback shares the budget.
-      expect((await navigate(browser, `${api.url}/api/auth/google/callback?code=x&state=y`)).location).toBe(REFUSED);
+      expect((await navigate(browser, `${api.url}/api/auth/google/callback?code=x&state=y`)).location).toBe(refusedAs('rate_limited'));
       expect(api.lastRefusal()).toBe('too many sign-in requests from this address');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('staff sign-in that cannot work', () => {
+  it('says when the identity provider does not answer, and names the configured provider on the sign-in page', async () => {
+    const api = await startStaffApi('staff-auth-down', START);
+    try {
+      expect(await (await new TestBrowser(api.url).request('/api/auth/options')).json()).toEqual({ startPath: '/api/auth/google', providerName: 'Google', configured: true });
+      await api.provider.close();
+      const refused = await navigate(new TestBrowser(api.url), `${api.url}/api/auth/google`);
+      expect(refused.location).toBe(refusedAs('provider_unavailable'));
+    } finally {
+      await api.close().catch(() => undefined);
+    }
+  });
+
+  it('says when staff sign-in is not configured', async () => {
+    const api = await startPortalApi('staff-auth-off', START);
+    try {
+      expect(await (await new TestBrowser(api.url).request('/api/auth/options')).json()).toEqual({ startPath: '/api/auth/google', providerName: 'Google', configured: false });
+      expect((await navigate(new TestBrowser(api.url), `${api.url}/api/auth/google`)).location).toBe(refusedAs('not_configured'));
     } finally {
       await api.close();
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
+import { endPortalSessions } from '@app/db/identity';
 
 const SEARCH_LIMIT = 25;
 const SESSIONS_LIMIT = 500;
@@ -17,6 +18,8 @@ export interface OwnerRef {
 export interface ScheduledDealRow {
   id: string;
   scheduledAt: Date;
+  stageId: string;
+  contact: { id: string; firstName: string | null; lastName: string | null; email: string } | null;
   serviceType: string | null;
   street: string | null;
   city: string | null;
@@ -25,11 +28,22 @@ export interface ScheduledDealRow {
   owner: OwnerRef | null;
 }
 
-/** Deals of a stage with an appointment, in time order, optionally inside [from, to); none deleted in HubSpot. */
-export async function findScheduledDeals(db: Db, q: { stageId: string; from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDealRow[]> {
+/** Deals of the stages with an appointment, in time order, optionally inside [from, to); none deleted in HubSpot. */
+export async function findScheduledDeals(db: Db, q: { stageIds: readonly string[]; from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDealRow[]> {
   const rows = await db.deal.findMany({
-    where: { stageId: q.stageId, archivedAt: null, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
-    select: { id: true, scheduledAt: true, serviceType: true, street: true, city: true, state: true, zip: true, owner: ownerSelect },
+    where: { stageId: { in: [...q.stageIds] }, archivedAt: null, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
+    select: {
+      id: true,
+      scheduledAt: true,
+      stageId: true,
+      serviceType: true,
+      street: true,
+      city: true,
+      state: true,
+      zip: true,
+      owner: ownerSelect,
+      contact: { select: { id: true, firstName: true, lastName: true, email: true } },
+    },
     orderBy: { scheduledAt: 'asc' },
     take: SCHEDULED_LIMIT,
   });
@@ -86,6 +100,7 @@ export interface ContactDetailsRow {
   leadStatus: string | null;
   lifecycleStage: string | null;
   hubspotId: string | null;
+  suspended: boolean;
   deals: {
     id: string;
     hubspotId: string | null;
@@ -96,6 +111,10 @@ export interface ContactDetailsRow {
     serviceType: string | null;
     amountCents: number | null;
     invoiceStatus: string | null;
+    source: 'public_form' | 'portal' | 'hubspot';
+    submittedName: string | null;
+    submittedPhone: string | null;
+    portalConfirmedAt: Date | null;
     owner: OwnerRef | null;
     tickets: { id: string; category: string; pipelineStage: string | null; reason: string | null; changeType: string | null; createdAt: Date }[];
   }[];
@@ -117,6 +136,7 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
       leadStatus: true,
       lifecycleStage: true,
       hubspotId: true,
+      suspended: true,
       deals: {
         where: { archivedAt: null },
         select: {
@@ -129,6 +149,10 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
           serviceType: true,
           amountCents: true,
           invoiceStatus: true,
+          source: true,
+          submittedName: true,
+          submittedPhone: true,
+          portalConfirmedAt: true,
           owner: ownerSelect,
           tickets: {
             where: { archivedAt: null },
@@ -265,5 +289,83 @@ export async function assignDealOwner(db: Db, dealId: string, ownerId: string | 
       select: { id: true, type: true, payload: true },
     });
     return { kind: 'assigned' as const, event };
+  });
+}
+
+export type PortalConfirmOutcome = { kind: 'confirmed' } | { kind: 'already' } | { kind: 'deal_not_found' };
+
+/**
+ * Staff confirm that a public-form deal held back from its contact's portal (its phone differs
+ * from the login phone, docs/identity.md) is the contact's: the portal shows it from now on,
+ * and the HubSpot deal's portal note says who confirmed it (crm.note-portal-confirmed).
+ */
+export async function confirmDealForPortal(db: Db, dealId: string, staffEmail: string, at: Date): Promise<PortalConfirmOutcome> {
+  return db.$transaction(async (tx) => {
+    const deal = await tx.deal.findFirst({ where: { id: dealId, archivedAt: null, contactId: { not: null } }, select: { source: true, portalConfirmedAt: true } });
+    if (!deal) return { kind: 'deal_not_found' as const };
+    if (deal.source !== 'public_form' || deal.portalConfirmedAt) return { kind: 'already' as const };
+    await tx.deal.update({ where: { id: dealId }, data: { portalConfirmedAt: at, portalConfirmedBy: staffEmail } });
+    await tx.outboxEvent.create({
+      data: { id: randomUUID(), type: 'crm.note-portal-confirmed', payload: { dealId }, aggregateType: 'deal', aggregateId: dealId },
+      select: { id: true },
+    });
+    return { kind: 'confirmed' as const };
+  });
+}
+
+export interface StaffSessionRow {
+  publicId: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  staffUser: { id: string; email: string; displayName: string | null } | null;
+}
+
+/** Live staff sessions, most recently used first. */
+export async function findLiveStaffSessions(db: Db, now: Date): Promise<StaffSessionRow[]> {
+  return db.session.findMany({
+    where: { kind: 'staff', revokedAt: null, expiresAt: { gt: now }, absoluteExpiresAt: { gt: now } },
+    select: {
+      publicId: true,
+      createdAt: true,
+      lastSeenAt: true,
+      expiresAt: true,
+      absoluteExpiresAt: true,
+      ip: true,
+      userAgent: true,
+      staffUser: { select: { id: true, email: true, displayName: true } },
+    },
+    orderBy: { lastSeenAt: 'desc' },
+    take: SESSIONS_LIMIT,
+  });
+}
+
+/** Revokes a live staff session by its public id; false when there is none. */
+export async function revokeStaffSession(db: Db, publicId: string, now: Date): Promise<boolean> {
+  const { count } = await db.session.updateMany({ where: { publicId, kind: 'staff', revokedAt: null }, data: { revokedAt: now } });
+  return count > 0;
+}
+
+/** Disables (or enables again) a staff member; disabling ends their sessions. False when there is no such staff member. */
+export async function setStaffDisabled(db: Db, staffUserId: string, disabled: boolean, now: Date): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.staffUser.updateMany({ where: { id: staffUserId }, data: { disabledAt: disabled ? now : null } });
+    if (count > 0 && disabled) await tx.session.deleteMany({ where: { kind: 'staff', staffUserId } });
+    return count > 0;
+  });
+}
+
+/**
+ * Suspends (or restores) a customer's portal access; suspending ends their sessions at once
+ * (the session store also refuses a suspended customer's). False when there is no such contact.
+ */
+export async function setPortalSuspended(db: Db, contactId: string, suspended: boolean): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.contact.updateMany({ where: { id: contactId }, data: { suspended } });
+    if (count > 0 && suspended) await endPortalSessions(tx, contactId);
+    return count > 0;
   });
 }

@@ -1,6 +1,7 @@
+import { heldFromPortal } from '@app/db/identity';
 import { BRAND } from '@app/shared/brand';
 import { findProduct } from '@app/shared/catalogue';
-import { joinName } from '@app/shared/customer-context';
+import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { STAGE } from '@app/shared/deal-stages';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
@@ -11,6 +12,11 @@ import { errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
 import {
   assignDealOwner,
+  confirmDealForPortal,
+  findLiveStaffSessions,
+  revokeStaffSession,
+  setPortalSuspended,
+  setStaffDisabled,
   findContactDetails,
   findLiveCustomerSessions,
   findActiveOwners,
@@ -24,12 +30,8 @@ import {
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
 
-const ownerName = (o: OwnerRef | null): string | null => (o ? joinName(o.firstName, o.lastName) || o.email : null);
+const ownerName = (o: OwnerRef | null): string | null => personName(o);
 
-/** One-line address: street, city, 'state zip' (the spec's joined form). */
-function addressLine(a: { street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
-  return [a.street, a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null;
-}
 
 /** The cleaning type shown in the calendar: a catalogue product's name for a product id, else as stored. */
 function cleaningType(serviceType: string | null): string {
@@ -37,10 +39,30 @@ function cleaningType(serviceType: string | null): string {
   return findProduct(serviceType)?.name ?? serviceType;
 }
 
-/** GET /api/hubspot/admin/scheduledDeals: deals in Cleaning Scheduled that have a date. */
-export async function scheduledDeals(deps: Pick<Deps, 'db'>, window: { from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDeal[]> {
-  const rows = await findScheduledDeals(deps.db, { stageId: STAGE.CLEANING_SCHEDULED, ...window });
-  return rows.map((d) => ({ id: d.id, title: cleaningType(d.serviceType), date: d.scheduledAt.toISOString(), address: addressLine(d), owner: ownerName(d.owner), ownerId: d.owner?.id ?? null }));
+/** Which appointments the calendar shows: the spec's scheduled cleanings, the done ones, or both. */
+export const CALENDAR_STAGES = {
+  scheduled: [STAGE.CLEANING_SCHEDULED],
+  done: [STAGE.CLEANING_DONE],
+  all: [STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE],
+} as const;
+
+/** GET /api/hubspot/admin/scheduledDeals: deals with a date in Cleaning Scheduled (or the stages asked for), with their customer. */
+export async function scheduledDeals(
+  deps: Pick<Deps, 'db'>,
+  query: { from?: Date | undefined; to?: Date | undefined; stage?: keyof typeof CALENDAR_STAGES | undefined },
+): Promise<ScheduledDeal[]> {
+  const rows = await findScheduledDeals(deps.db, { stageIds: CALENDAR_STAGES[query.stage ?? 'scheduled'], from: query.from, to: query.to });
+  return rows.map((d) => ({
+    id: d.id,
+    title: cleaningType(d.serviceType),
+    date: d.scheduledAt.toISOString(),
+    address: addressLine(d),
+    owner: ownerName(d.owner),
+    ownerId: d.owner?.id ?? null,
+    customer: d.contact ? joinName(d.contact.firstName, d.contact.lastName) || d.contact.email : null,
+    contactId: d.contact?.id ?? null,
+    stageId: d.stageId,
+  }));
 }
 
 function customer(c: CustomerRow) {
@@ -94,6 +116,8 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
       amount: d.amountCents === null ? null : (d.amountCents / 100).toFixed(2),
       invoiceStatus: d.invoiceStatus,
       owner: ownerName(d.owner),
+      submittedContact: d.source === 'public_form' ? joinName(d.submittedName, d.submittedPhone ? `(${d.submittedPhone})` : null) : null,
+      portalHeld: heldFromPortal(d, c.phone),
     })),
     activities: c.deals.flatMap((d) =>
       d.tickets.map((t) => ({
@@ -109,6 +133,7 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
     tasks: [],
     subscriptions: [],
     notes: [],
+    portalSuspended: c.suspended,
   };
 }
 
@@ -150,9 +175,49 @@ export async function revokeSession(deps: Pick<Deps, 'db' | 'now'>, publicId: st
   }
 }
 
+/** GET /api/internal/admin/staff-sessions (admins): which staff are signed in right now. */
+export async function staffSessions(deps: Pick<Deps, 'db' | 'now'>) {
+  const rows = await findLiveStaffSessions(deps.db, deps.now());
+  return rows.map((s) => ({
+    id: s.publicId,
+    staff: s.staffUser ? { id: s.staffUser.id, email: s.staffUser.email, name: s.staffUser.displayName } : null,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: (s.expiresAt < s.absoluteExpiresAt ? s.expiresAt : s.absoluteExpiresAt).toISOString(),
+    ip: s.ip,
+    userAgent: s.userAgent,
+  }));
+}
+
+/** DELETE /api/internal/admin/staff-sessions/:id (admins): that staff member's next request is signed out. */
+export async function revokeStaffSessionById(deps: Pick<Deps, 'db' | 'now'>, publicId: string): Promise<void> {
+  if (!UUID.test(publicId) || !(await revokeStaffSession(deps.db, publicId.toLowerCase(), deps.now()))) {
+    throw errors.notFound('No such session (it may have ended already).');
+  }
+}
+
+/** POST /api/internal/admin/staff-users/:id/access (admins): disabling ends every session of theirs and refuses their sign-ins. */
+export async function setStaffAccess(deps: Pick<Deps, 'db' | 'now'>, staffUserId: string, disabled: boolean): Promise<void> {
+  if (!(await setStaffDisabled(deps.db, staffUserId, disabled, deps.now()))) throw errors.notFound('We could not find that staff member.');
+}
+
+/** POST /api/internal/admin/customers/:id/portal-access: suspend (ending their sessions) or restore a customer's portal access. */
+export async function setPortalAccess(deps: Pick<Deps, 'db'>, contactId: string, suspended: boolean): Promise<{ suspended: boolean }> {
+  if (!(await setPortalSuspended(deps.db, contactId, suspended))) throw errors.notFound('We could not find that customer.');
+  return { suspended };
+}
+
 /** GET /api/internal/admin/owners: the cleaners (active HubSpot owners) deals can be assigned to. */
 export async function owners(deps: Pick<Deps, 'db'>) {
   return (await findActiveOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
+}
+
+/** POST /api/internal/admin/deals/:id/portal-confirm: the contact's portal shows this public-form deal. */
+export async function confirmForPortal(deps: Deps, dealId: string, staffEmail: string): Promise<{ confirmed: boolean }> {
+  const outcome = await confirmDealForPortal(deps.db, dealId, staffEmail, deps.now());
+  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
+  if (outcome.kind === 'confirmed') deps.outbox.notify();
+  return { confirmed: outcome.kind === 'confirmed' };
 }
 
 /** POST /api/internal/admin/deals/:id/owner: set in the mirror now, pushed to HubSpot by the worker. */

@@ -27,6 +27,11 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['POST', '/api/internal/admin/invites', { email: 'x@example.com', phone: '4045550100' }],
   ['GET', '/api/internal/admin/sessions'],
   ['DELETE', '/api/internal/admin/sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['GET', '/api/internal/admin/staff-sessions'],
+  ['DELETE', '/api/internal/admin/staff-sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['POST', '/api/internal/admin/staff-users/some-id/access', { disabled: true }],
+  ['POST', '/api/internal/admin/customers/some-id/portal-access', { suspended: true }],
+  ['POST', '/api/internal/admin/deals/some-deal/portal-confirm', {}],
   ['GET', '/api/internal/admin/owners'],
   ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
   ['GET', '/api/internal/admin/careers'],
@@ -89,6 +94,7 @@ describe('staff API', () => {
         state: 'GA',
         zip: '30303',
         ownerId: owner.id,
+        contactId: (await api.db.contact.create({ data: { email: `calendar.${unique()}@example.com`, firstName: 'Cal', lastName: 'Endar' } })).id,
       });
       // A portal request's type is a product id: the calendar shows the product's name.
       const product = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at('2031-03-03T15:30:00Z'), serviceType: 'deep-1500', street: '1 Main St, Decatur, GA 30030' });
@@ -99,18 +105,27 @@ describe('staff API', () => {
       ids = { scheduled: scheduled.id, product: product.id, untyped: untyped.id, undated: undated.id, requested: requested.id, done: done.id };
     });
 
-    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address, owner and owner id', async () => {
+    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address, owner, owner id, customer and stage', async () => {
       const res = await staff.request('/api/hubspot/admin/scheduledDeals');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const deals = (await res.json()) as { id: string }[];
       for (const deal of deals) scheduledDealSchema.parse(deal);
       const mine = deals.filter((d) => Object.values(ids).includes(d.id));
+      const scheduledDeal = await api.db.deal.findUniqueOrThrow({ where: { id: ids.scheduled! }, select: { contactId: true } });
+      const stageId = STAGE.CLEANING_SCHEDULED;
       expect(mine).toEqual([
-        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId },
-        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null },
-        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null },
+        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId, customer: 'Cal Endar', contactId: scheduledDeal.contactId, stageId },
+        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null, customer: null, contactId: null, stageId },
+        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null, customer: null, contactId: null, stageId },
       ]);
+    });
+
+    it('adds finished cleanings with ?stage=all, only them with ?stage=done, and refuses another stage', async () => {
+      const listed = async (stage: string) => ((await (await staff.request(`/api/hubspot/admin/scheduledDeals?stage=${stage}`)).json()) as { id: string }[]).map((d) => d.id).filter((id) => Object.values(ids).includes(id));
+      expect(await listed('all')).toEqual([ids.done, ids.scheduled, ids.product, ids.untyped]);
+      expect(await listed('done')).toEqual([ids.done]);
+      expect((await staff.request('/api/hubspot/admin/scheduledDeals?stage=requested')).status).toBe(400);
     });
 
     it('narrows to ?start=&end= (the calendar’s visible range) and refuses a malformed one', async () => {

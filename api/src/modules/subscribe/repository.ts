@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type { OutboxRow } from '@app/worker/outbox/relay-repository';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 
 export interface NewSignup {
   zip: string;

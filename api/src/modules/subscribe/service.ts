@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { Subscribe } from '@app/shared/subscribe';
-import type { OutboxNotifier } from '@app/worker/outbox/notifier';
+import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { upsertSignup } from './repository';
 
 /**

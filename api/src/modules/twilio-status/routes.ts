@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import twilio from 'twilio';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { STATUS_CALLBACK_MESSAGE_PARAM } from '@app/shared/sms-delivery';
-import { EMULATOR_DEFAULTS } from '@app/worker/env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { AppError } from '../../errors';
 import type { ModuleDeps } from '../registry';
 import { readFormParams } from './read-form';

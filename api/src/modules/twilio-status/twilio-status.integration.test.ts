@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
-import { twilioSignature } from '../../../../dev/src/emulators/twilio/signature';
+import { twilioSignature } from '@app/emulators/twilio/signature';
 import { startPortalApi, uniquePhone, type PortalApi } from '../../../../test/portal-app';
 
 const TOKEN = 'status-test-auth-token';

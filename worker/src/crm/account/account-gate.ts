@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import type { Logger } from '../../logger';
+import type { Logger } from '@app/runtime/logger';
 import type { AccountApi } from './account-api';
 import { loadStoredStageMap, saveAccountStatus } from './account-status-repository';
 import type { crmAccount } from './crm-account';

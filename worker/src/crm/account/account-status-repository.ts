@@ -18,20 +18,3 @@ export async function loadStoredStageMap(db: Db): Promise<StageMapData | null> {
   const row = await db.crmAccountStatus.findUnique({ where: { id: 1 }, select: { stageMap: true } });
   return (row?.stageMap as StageMapData | null | undefined) ?? null;
 }
-
-export interface CrmAccountStatusView {
-  ready: boolean;
-  problems: string[];
-  checkedAt: Date;
-}
-
-/** The last check as the api shows it (null before any worker or crm:setup ran). */
-export async function readAccountStatus(db: Db): Promise<CrmAccountStatusView | null> {
-  const row = await db.crmAccountStatus.findUnique({ where: { id: 1 }, select: { ready: true, problems: true, checkedAt: true } });
-  return row ? { ready: row.ready, problems: (row.problems as string[] | null) ?? [], checkedAt: row.checkedAt } : null;
-}
-
-/** Bookings HubSpot refused for a reason retrying cannot fix (their jobs sit in the failed set with it). */
-export async function countRefusedBookings(db: Db): Promise<number> {
-  return db.deal.count({ where: { crmSyncedAt: null, crmPushFailedAt: { not: null } } });
-}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CRM_DEAL_STAGES, CRM_PROPERTIES, CRM_REQUIRED_SCOPES } from '@app/shared/crm-schema';
-import { startHubSpotEmulator, type HubSpotEmulator } from '../../../../dev/src/emulators/hubspot/server';
+import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { uniqueFirstObjectId } from '../../../../test/hubspot-ids';
 import { setUpCrmAccount } from './setup-account';
 

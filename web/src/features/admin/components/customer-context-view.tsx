@@ -4,6 +4,7 @@ import type { CustomerContext } from '@app/shared/entities';
 import { isTicketClosed } from '@app/shared/tickets';
 import type { ReactNode } from 'react';
 import { easternFromIso } from './format-eastern';
+import { PortalHold } from './portal-hold';
 
 type CrmRecord = Record<string, unknown>;
 
@@ -50,7 +51,10 @@ function DealsTable({ deals }: { deals: CrmRecord[] }) {
             const amount = str(d, 'amount');
             return (
               <tr key={str(d, 'id') ?? i}>
-                <th scope="row">{str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}</th>
+                <th scope="row">
+                  {str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}
+                  {d.portalHeld === true && str(d, 'id') ? <PortalHold dealId={str(d, 'id') ?? ''} submittedContact={str(d, 'submittedContact')} /> : null}
+                </th>
                 <td data-stage>{str(d, 'stageLabel') ?? dealStageLabel(stage) ?? stage}</td>
                 <td>{str(d, 'scheduledAt') ? easternFromIso(str(d, 'scheduledAt')) : 'Not scheduled'}</td>
                 <td>{str(d, 'owner') ?? 'Unassigned'}</td>

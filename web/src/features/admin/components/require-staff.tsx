@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { QueryProvider } from '../../../lib/query-provider';
 import { isSignedOut } from '../api/http';
 import { useStaffMe } from '../api/get-staff-me';
+import { StaffFrame } from './staff-frame';
 
 function StaffGate({ children }: { children: ReactNode }) {
   const me = useStaffMe();
@@ -23,10 +24,13 @@ function StaffGate({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  return children;
+  return <StaffFrame me={me.data}>{children}</StaffFrame>;
 }
 
-/** Wraps every staff page: it renders only for a signed-in staff member (the server checks each API too). */
+/**
+ * Wraps every staff page: it renders, in the staff frame, only for a signed-in staff member (the
+ * server checks each API too).
+ */
 export function RequireStaff({ children }: { children: ReactNode }) {
   return (
     <QueryProvider>

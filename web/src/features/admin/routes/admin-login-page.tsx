@@ -1,28 +1,60 @@
-import { ADMIN_ACCESS_DENIED } from '@app/shared/texts';
-import { useSearchParams } from 'react-router-dom';
+import { staffSignInOptionsSchema, type StaffSignInOptions } from '@app/shared/staff-sign-in';
+import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT, type StaffSignInError } from '@app/shared/texts';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/page';
+import '../../../components/form/forms.css';
+
+const OPTIONS_PATH = '/api/auth/options';
+
+/** Until the api has said which provider it uses, the button goes to the spec's default one. */
+const FALLBACK: StaffSignInOptions = { startPath: '/api/auth/google', providerName: 'Google', configured: true };
+
+const isSignInError = (value: string | null): value is StaffSignInError => value !== null && Object.hasOwn(STAFF_SIGN_IN_ERRORS, value);
+
+function useSignInOptions(): StaffSignInOptions {
+  const [options, setOptions] = useState(FALLBACK);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(OPTIONS_PATH, { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then(async (response) => (response.ok ? setOptions(staffSignInOptionsSchema.parse(await response.json())) : undefined))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Could not read the staff sign-in options', error);
+      });
+    return () => controller.abort();
+  }, []);
+  return options;
+}
 
 /**
- * Starts staff sign-in with the identity provider (Google by default). A plain link, not the
- * router: the browser must leave the app for the API, which redirects it to the provider.
+ * /admin/login (spec §2): a plain link to the api's sign-in start, not the router, because the
+ * browser must leave the app for the identity provider. The api sends staff back here with
+ * ?error=… when sign-in failed: `unauthorized` is the spec's domain text, the other kinds say
+ * what really happened (provider down, not configured, too many attempts).
  */
-export const STAFF_SIGN_IN_PATH = '/api/auth/google';
-
 export function AdminLoginPage() {
   const [searchParams] = useSearchParams();
-  // The API sends staff back here with ?error=unauthorized when their e-mail domain is not allowed.
-  const unauthorized = searchParams.get('error') === 'unauthorized';
+  const location = useLocation();
+  const options = useSignInOptions();
+  const error = searchParams.get('error');
+  const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+  const message = isSignInError(error) ? STAFF_SIGN_IN_ERRORS[error] : !options.configured ? STAFF_SIGN_IN_ERRORS.not_configured : null;
 
   return (
     <Page title="Staff Sign In" heading="Staff Sign In" lead="Sign in with your company account.">
-      {unauthorized ? (
+      {signedOut && !message ? (
+        <p className="notice" role="status">
+          {STAFF_SIGNED_OUT}
+        </p>
+      ) : null}
+      {message ? (
         <p className="alert" role="alert">
-          {ADMIN_ACCESS_DENIED}
+          {message}
         </p>
       ) : null}
       <p className="actions">
-        <a href={STAFF_SIGN_IN_PATH} className="button">
-          Sign in with Google
+        <a href={options.startPath} className="button" aria-disabled={!options.configured || undefined}>
+          Sign in with {options.providerName}
         </a>
       </p>
     </Page>

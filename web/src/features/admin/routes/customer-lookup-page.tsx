@@ -1,30 +1,41 @@
 import { EMPTY_CUSTOMER_CONTEXT } from '@app/shared/customer-context';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { contactDetailsQuery, useContactDetails } from '../api/get-contact-details';
 import type { CustomerSummary } from '../api/search-customers';
 import { CustomerContextView } from '../components/customer-context-view';
 import { CustomerSearch } from '../components/customer-search';
 import { InviteToPortal } from '../components/invite-to-portal';
+import { PortalAccess } from '../components/portal-access';
 import { ToolPage } from '../components/tool-page';
 
-function SelectedCustomer({ customer }: { customer: CustomerSummary }) {
+/** The chosen customer: from the search, or by id from a link elsewhere in the staff area (?customer=). */
+type ChosenCustomer = Pick<CustomerSummary, 'id'> & Partial<Pick<CustomerSummary, 'name' | 'email'>>;
+
+function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
   const details = useContactDetails(customer.id);
-  if (details.isPending) return <p className="page-loading">Loading {customer.name || customer.email}…</p>;
+  if (details.isPending) return <p className="page-loading">Loading {customer.name || customer.email || 'the customer'}…</p>;
   // A failed load was logged by the query and answered with the empty context (spec §7/§8).
   const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
   return (
-    <CustomerContextView context={{ ...context, name: context.name || customer.name, email: context.email ?? customer.email }}>
+    <CustomerContextView context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}>
       <InviteToPortal key={customer.id} contactId={customer.id} />
+      <PortalAccess key={`access-${customer.id}`} contactId={customer.id} suspended={context.portalSuspended === true} />
     </CustomerContextView>
   );
 }
 
 function Lookup() {
-  const [selected, setSelected] = useState<CustomerSummary | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('customer');
+  const [picked, setPicked] = useState<CustomerSummary | null>(null);
+  const selected: ChosenCustomer | null = picked ?? (linked ? { id: linked } : null);
   const client = useQueryClient();
   const onSelect = (customer: CustomerSummary) => {
-    setSelected(customer);
+    setPicked(customer);
+    // The address names the customer shown, so it can be reloaded, bookmarked or shared.
+    setParams({ customer: customer.id }, { replace: true });
     // Choosing a customer (again) shows their context as it is now, not as first loaded.
     void client.invalidateQueries({ queryKey: contactDetailsQuery(customer.id).queryKey });
   };

@@ -1,0 +1,158 @@
+import type { Db } from '@app/db/client';
+import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
+import type { AnyQueue } from '@app/runtime/queue/connection';
+import { addressLine, joinName, personName } from '@app/shared/customer-context';
+import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
+import { describeRooms } from '@app/shared/rooms';
+import type { BoardDeal, DealDetails, RequestKind, RequestsList, RequestsQuery, StaffRequest, TodayBoard } from '@app/shared/staff-board';
+import { errors } from '../../errors';
+import type { HubspotLinks } from './hubspot-links';
+import {
+  BOARD_LIST_LIMIT,
+  crmAccountReady,
+  findNewBookings,
+  findOpenTickets,
+  findScheduledBetween,
+  findUnassigned,
+  findDealDetails,
+  findUnpaid,
+  REQUESTS_LIMIT,
+  type BoardDealRow,
+  type OpenTicketRow,
+} from './repository';
+
+export interface StaffBoardDeps {
+  db: Db;
+  now: () => Date;
+  links: HubspotLinks;
+  /** The job queues, for the count of failed jobs (absent: not counted). */
+  queues?: Readonly<Record<string, AnyQueue>>;
+}
+
+const DAY_MS = 86_400_000;
+const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+
+/** The instant an Eastern calendar date ('YYYY-MM-DD') begins. */
+function easternMidnight(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(year, month, day, 0, 0);
+}
+
+function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
+  return {
+    id: d.id,
+    customer: d.contact ? { id: d.contact.id, name: joinName(d.contact.firstName, d.contact.lastName) || d.contact.email, email: d.contact.email, phone: d.contact.phone } : null,
+    serviceType: d.serviceType,
+    address: addressLine(d),
+    scheduledAt: d.scheduledAt?.toISOString() ?? null,
+    preferredDate: d.preferredDate?.toISOString().slice(0, 10) ?? null,
+    timeOfDay: d.timeOfDay,
+    stageId: d.stageId,
+    stageLabel: d.stage.label,
+    cleaner: personName(d.owner),
+    invoiceStatus: d.invoiceStatus,
+    amount: dollars(d.invoiceAmountCents ?? d.amountCents),
+    createdAt: d.createdAt.toISOString(),
+    hubspotUrl: links('deal', d.hubspotId),
+  };
+}
+
+function bookingRequest(d: BoardDealRow, links: HubspotLinks): StaffRequest {
+  const deal = boardDeal(d, links);
+  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, hubspotUrl: deal.hubspotUrl };
+}
+
+function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
+  return {
+    id: t.id,
+    kind: t.category === 'CancellationRequest' ? 'cancellation' : 'reschedule',
+    createdAt: t.createdAt.toISOString(),
+    deal: boardDeal(t.deal, links),
+    reason: t.reason,
+    changeType: t.changeType,
+    hubspotUrl: links('ticket', t.hubspotId),
+  };
+}
+
+async function failedJobs(queues: StaffBoardDeps['queues']): Promise<number | null> {
+  if (!queues) return null;
+  try {
+    const counts = await Promise.all(Object.values(queues).map((q) => q.getJobCounts('failed')));
+    return counts.reduce((sum, c) => sum + (c.failed ?? 0), 0);
+  } catch {
+    // Redis down: the board still answers; the sync section says the count is unknown.
+    return null;
+  }
+}
+
+/** GET /api/internal/admin/today: the office's day at a glance, from the mirror. */
+export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
+  const now = deps.now();
+  const today = easternToday(now);
+  const tomorrow = addDays(today, 1);
+  const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
+  const text = '';
+  const [cleanings, bookings, changes, unassigned, unpaid, backlog, failed, lastPull, crmReady] = await Promise.all([
+    findScheduledBetween(deps.db, startToday, startAfter),
+    findNewBookings(deps.db, { text, limit: BOARD_LIST_LIMIT }),
+    findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT }),
+    findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
+    findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
+    outboxBacklog(deps.db),
+    failedJobs(deps.queues),
+    lastPullCompletedAt(deps.db),
+    crmAccountReady(deps.db),
+  ]);
+  const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
+  return {
+    generatedAt: now.toISOString(),
+    today: { date: today, cleanings: cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(deal) },
+    tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(deal) },
+    newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },
+    openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },
+    unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
+    unpaid: { count: unpaid.count, items: unpaid.rows.map(deal) },
+    sync: {
+      outboxPending: backlog.pending,
+      outboxOldestAgeSeconds: backlog.oldestAgeSeconds,
+      failedJobs: failed,
+      lastPullAt: lastPull?.toISOString() ?? null,
+      crmReady,
+    },
+  };
+}
+
+const TICKET_CATEGORY: Readonly<Record<Exclude<RequestKind, 'booking'>, 'RescheduleRequest' | 'CancellationRequest'>> = {
+  reschedule: 'RescheduleRequest',
+  cancellation: 'CancellationRequest',
+};
+
+/** GET /api/internal/admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
+export async function openRequests(deps: Pick<StaffBoardDeps, 'db' | 'links'>, query: RequestsQuery): Promise<RequestsList> {
+  const wantBookings = query.kind === 'all' || query.kind === 'booking';
+  const wantTickets = query.kind !== 'booking';
+  const [bookings, tickets] = await Promise.all([
+    wantBookings ? findNewBookings(deps.db, { text: query.q, limit: REQUESTS_LIMIT }) : null,
+    wantTickets ? findOpenTickets(deps.db, { text: query.q, limit: REQUESTS_LIMIT, category: query.kind === 'all' ? undefined : TICKET_CATEGORY[query.kind as 'reschedule' | 'cancellation'] }) : null,
+  ]);
+  const items = [
+    ...(bookings?.rows.map((d) => bookingRequest(d, deps.links)) ?? []),
+    ...(tickets?.rows.map((t) => ticketRequest(t, deps.links)) ?? []),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { count: (bookings?.count ?? 0) + (tickets?.count ?? 0), items: items.slice(0, REQUESTS_LIMIT) };
+}
+
+/** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
+export async function dealDetails(deps: Pick<StaffBoardDeps, 'db' | 'links'>, id: string): Promise<DealDetails> {
+  const d = await findDealDetails(deps.db, id);
+  if (!d) throw errors.notFound('We could not find that cleaning.');
+  const deal = boardDeal(d, deps.links);
+  return {
+    ...deal,
+    cleanerId: d.ownerId,
+    rooms: describeRooms(d.bookingRequest?.rooms),
+    notes: d.bookingRequest?.description ?? null,
+    mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
+    invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
+  };
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STAGE } from '@app/shared/deal-stages';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createHubSpotClient } from '@app/worker/crm/hubspot-client';
+import { startHubSpotEmulator } from './server';
+
+const TOKEN = 'test-token';
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('HubSpot emulator state file', () => {
+  it('keeps objects, associations and control changes across a restart, and ids and timestamps keep going up', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hubspot-emulator-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'state', 'hubspot.json');
+
+    const first = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    const client = createHubSpotClient({ accessToken: TOKEN, basePath: first.url });
+    const contact = await client.crm.contacts.basicApi.create({ properties: { email: 'fay@example.com' }, associations: [] });
+    const deal = await client.crm.deals.basicApi.create({ properties: { dealstage: STAGE.CLEAN_REQUESTED }, associations: [] });
+    await client.crm.associations.v4.basicApi.createDefault('deals', deal.id, 'contacts', contact.id);
+    first.updateDeal(deal.id, { dealstage: STAGE.CLEANING_SCHEDULED, scheduledAt: '2026-04-01T13:00:00Z', ownerId: '101' });
+    first.attachInvoice(deal.id, { status: 'paid', amount: 149 });
+    const lastModified = first.objects('deals')[0]?.properties.hs_lastmodifieddate ?? '';
+    await first.close();
+    // Written atomically: only the file itself is left, no temporary file.
+    expect(await readdir(join(dir, 'state'))).toEqual(['hubspot.json']);
+
+    const second = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    try {
+      const again = createHubSpotClient({ accessToken: TOKEN, basePath: second.url });
+      const read = await again.crm.deals.basicApi.getById(deal.id, ['dealstage', 'scheduled_date', 'hubspot_owner_id'], undefined, ['contacts', 'invoices']);
+      expect(read.properties).toMatchObject({
+        dealstage: STAGE.CLEANING_SCHEDULED,
+        scheduled_date: '2026-04-01T13:00:00.000Z',
+        hubspot_owner_id: '101',
+      });
+      expect(read.associations?.contacts?.results[0]?.id).toBe(contact.id);
+      expect(read.associations?.invoices?.results).toHaveLength(1);
+      // Seeded data is not seeded twice (the super admin and the three cleaners).
+      expect(second.owners()).toHaveLength(4);
+
+      const next = await again.crm.deals.basicApi.create({ properties: { dealstage: STAGE.CLEAN_REQUESTED }, associations: [] });
+      expect(Number(next.id)).toBeGreaterThan(Number(deal.id));
+      expect(Date.parse(next.properties.hs_lastmodifieddate ?? '')).toBeGreaterThan(Date.parse(lastModified));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('moves a state file of an older emulator aside, says so, and starts fresh', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hubspot-emulator-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'hubspot.json');
+    const old = JSON.stringify({ version: 1, nextId: 5000, clock: 0, objects: {}, associations: [], owners: [], pipelines: {} });
+    await writeFile(stateFile, old);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const emulator = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    try {
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('older emulator'));
+      expect(await readFile(join(dir, 'hubspot.json.v1.old'), 'utf8')).toBe(old);
+      // A fresh ready account, written in the new format.
+      expect(emulator.owners().length).toBeGreaterThan(1);
+      await emulator.flush();
+      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toMatchObject({ version: 2 });
+    } finally {
+      warn.mockRestore();
+      await emulator.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// Runs the Twilio emulator on its own: `npm run emulator:twilio` (docker compose runs it too).
+// Point the worker at it with TWILIO_BASE_URL; the emulator's account is the worker's default.
+import { z } from 'zod';
+import { envFields, parseEnv } from '@app/shared/parse-env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { listenEnv, publicUrlEnv } from '../listen-env';
+import { startTwilioEmulator } from './twilio-emulator';
+
+const env = parseEnv(
+  z.object({
+    ...listenEnv,
+    TWILIO_EMULATOR_PORT: envFields.port.default(4020),
+    TWILIO_EMULATOR_PUBLIC_URL: publicUrlEnv,
+    TWILIO_ACCOUNT_SID: z.string().min(1).default(EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID),
+    TWILIO_AUTH_TOKEN: z.string().min(1).default(EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN),
+  }),
+  process.env,
+);
+
+const emulator = await startTwilioEmulator({
+  port: env.TWILIO_EMULATOR_PORT,
+  host: env.EMULATOR_HOST,
+  ...(env.TWILIO_EMULATOR_PUBLIC_URL ? { publicUrl: env.TWILIO_EMULATOR_PUBLIC_URL } : {}),
+  accountSid: env.TWILIO_ACCOUNT_SID,
+  authToken: env.TWILIO_AUTH_TOKEN,
+});
+
+console.log(`Twilio emulator on ${emulator.url} (account ${emulator.accountSid})`);
+console.log(`  dev SMS inbox: ${emulator.url}/`);
+console.log(`  messages: ${emulator.url}/_emulator/messages`);
+console.log(`  make texts fail: POST ${emulator.url}/_emulator/delivery-failures`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  emulator.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('twilio emulator: close failed', error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,17 @@
+import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+
+/**
+ * Outside production, HubSpot and Twilio default to the local emulators (started by
+ * `npm run dev`); in production their credentials are required and the real services are used
+ * unless a base URL says otherwise.
+ */
+export const EMULATOR_DEFAULTS = {
+  HUBSPOT_ACCESS_TOKEN: 'dev-hubspot-token',
+  HUBSPOT_BASE_URL: 'http://127.0.0.1:4010',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000de7001',
+  TWILIO_AUTH_TOKEN: 'dev-twilio-token',
+  TWILIO_FROM: '+15555550100',
+  TWILIO_BASE_URL: 'http://127.0.0.1:4020',
+  /** The api of `npm run dev` (its default HOST and PORT), where the emulator posts status callbacks. */
+  TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:3000${TWILIO_STATUS_CALLBACK_PATH}`,
+} as const;

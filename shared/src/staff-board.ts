@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const instant = z.iso.datetime({ offset: true });
+
+/** A cleaning (deal) as the staff board and the requests list show it, read from the mirror. */
+export const boardDealSchema = z.object({
+  id: z.string(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }).nullable(),
+  serviceType: z.string().nullable(),
+  address: z.string().nullable(),
+  scheduledAt: instant.nullable(),
+  /** What the customer asked for, before a time was set: 'YYYY-MM-DD' and a time of day. */
+  preferredDate: z.string().nullable(),
+  timeOfDay: z.string().nullable(),
+  stageId: z.string(),
+  stageLabel: z.string(),
+  cleaner: z.string().nullable(),
+  invoiceStatus: z.string().nullable(),
+  /** Invoice amount (else the deal's), dollars with cents. */
+  amount: z.string().nullable(),
+  createdAt: instant,
+  /** The deal's record in HubSpot; null while it is not synced or the account id is not configured. */
+  hubspotUrl: z.string().nullable(),
+});
+export type BoardDeal = z.output<typeof boardDealSchema>;
+
+export const REQUEST_KINDS = ['booking', 'reschedule', 'cancellation'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const REQUEST_KIND_LABELS: Readonly<Record<RequestKind, string>> = {
+  booking: 'New booking',
+  reschedule: 'Change request',
+  cancellation: 'Cancellation request',
+};
+
+/** Something a customer asked for that staff have not handled yet. */
+export const staffRequestSchema = z.object({
+  /** The deal's id for a new booking, the ticket's for a change or cancellation. */
+  id: z.string(),
+  kind: z.enum(REQUEST_KINDS),
+  /** When the customer asked: how long they have been waiting. */
+  createdAt: instant,
+  /** The cleaning it belongs to (for a booking: the requested cleaning itself). */
+  deal: boardDealSchema,
+  /** The customer's words: a booking's description, a ticket's reason. */
+  reason: z.string().nullable(),
+  changeType: z.string().nullable(),
+  /** The ticket's (or, for a booking, the deal's) HubSpot record. */
+  hubspotUrl: z.string().nullable(),
+});
+export type StaffRequest = z.output<typeof staffRequestSchema>;
+
+const listed = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) });
+
+/** GET /api/internal/admin/today: what needs doing today, from the mirror. */
+export const todayBoardSchema = z.object({
+  generatedAt: instant,
+  today: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
+  tomorrow: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
+  newBookings: listed(staffRequestSchema),
+  openChanges: listed(staffRequestSchema),
+  /** Scheduled in the next 7 days without a cleaner. */
+  unassigned: listed(boardDealSchema),
+  /** Invoices still open after the cleaning's date. */
+  unpaid: listed(boardDealSchema),
+  sync: z.object({
+    outboxPending: z.number().int(),
+    outboxOldestAgeSeconds: z.number(),
+    failedJobs: z.number().int().nullable(),
+    lastPullAt: instant.nullable(),
+    crmReady: z.boolean().nullable(),
+  }),
+});
+export type TodayBoard = z.output<typeof todayBoardSchema>;
+
+/** GET /api/internal/admin/requests?kind=&q=: open requests, oldest first. */
+export const requestsQuerySchema = z.object({
+  kind: z.enum(['all', ...REQUEST_KINDS]).default('all'),
+  q: z.string().trim().max(100).default(''),
+});
+export type RequestsQuery = z.output<typeof requestsQuerySchema>;
+export const requestsListSchema = z.object({ count: z.number().int(), items: z.array(staffRequestSchema) });
+export type RequestsList = z.output<typeof requestsListSchema>;
+
+/** GET /api/internal/admin/deals/:id: one cleaning with what a dispatcher needs (the calendar's details panel). */
+export const dealDetailsSchema = boardDealSchema.extend({
+  cleanerId: z.string().nullable(),
+  /** Rooms ticked on the request, as one line ('Kitchen, 2 bathrooms'). */
+  rooms: z.string().nullable(),
+  /** The customer's own words on the request. */
+  notes: z.string().nullable(),
+  /** A map search for the address. */
+  mapUrl: z.string().nullable(),
+  invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),
+});
+export type DealDetails = z.output<typeof dealDetailsSchema>;

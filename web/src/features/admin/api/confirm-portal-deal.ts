@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendStaffJson } from './send-staff-json';
+
+export const confirmPortalDealPath = (dealId: string) => `/api/internal/admin/deals/${encodeURIComponent(dealId)}/portal-confirm`;
+
+/**
+ * POST /api/internal/admin/deals/:id/portal-confirm: a public-form deal submitted with another
+ * phone than the contact's is the contact's after all; their portal shows it from now on.
+ */
+export async function confirmPortalDeal(dealId: string): Promise<void> {
+  await sendStaffJson('POST', confirmPortalDealPath(dealId), {});
+}
+
+export function useConfirmPortalDeal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPortalDeal,
+    onSettled: () => client.invalidateQueries({ queryKey: ['staff', 'contact-details'] }),
+  });
+}

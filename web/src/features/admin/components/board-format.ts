@@ -1,0 +1,29 @@
+import { formatEastern } from '@app/shared/eastern-time';
+import type { BoardDeal } from '@app/shared/staff-board';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+
+/** '10:00 AM' in Eastern Time. */
+export function easternClock(iso: string): string {
+  return formatEastern(new Date(iso)).split(' at ')[1] ?? iso;
+}
+
+/** When the cleaning is: its appointment, else what the customer asked for, else that none is set. */
+export function cleaningWhen(deal: Pick<BoardDeal, 'scheduledAt' | 'preferredDate' | 'timeOfDay'>): string {
+  if (deal.scheduledAt) return `${formatEastern(new Date(deal.scheduledAt))} ET`;
+  if (deal.preferredDate) return `asked for ${deal.preferredDate}${deal.timeOfDay ? `, ${deal.timeOfDay}` : ''}`;
+  return 'no date yet';
+}
+
+/** How long someone has waited since `iso`: '45 min', '5 h', '3 days'. */
+export function waitedSince(iso: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/** The customer page of the staff area (the lookup, opened on that customer). */
+export function customerPath(contactId: string): string {
+  return `${CLIENT_ROUTES.adminLookup}?customer=${encodeURIComponent(contactId)}`;
+}

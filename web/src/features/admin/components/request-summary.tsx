@@ -1,0 +1,26 @@
+import { REQUEST_KIND_LABELS, type StaffRequest } from '@app/shared/staff-board';
+import { cleaningWhen, waitedSince } from './board-format';
+import { CustomerLink, HubSpotLink } from './board-deal';
+
+/** A customer's open request: what they asked, for which cleaning, and how long they have waited. */
+export function RequestSummary({ request, now }: { request: StaffRequest; now: Date }) {
+  const { deal } = request;
+  return (
+    <div className="board-item">
+      <p className="board-item__head">
+        <span className={`request-kind request-kind--${request.kind}`}>{REQUEST_KIND_LABELS[request.kind]}</span> · <CustomerLink deal={deal} />
+        <span className="board-item__waited"> · waiting {waitedSince(request.createdAt, now)}</span>
+      </p>
+      <p className="board-item__meta">
+        {deal.serviceType ?? 'Cleaning'} · {cleaningWhen(deal)}
+        {deal.address ? ` · ${deal.address}` : ''}
+      </p>
+      {request.reason || request.changeType ? (
+        <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ')}</p>
+      ) : null}
+      <p className="board-item__links">
+        <HubSpotLink url={request.hubspotUrl} />
+      </p>
+    </div>
+  );
+}
