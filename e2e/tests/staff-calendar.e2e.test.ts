@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { STAGE } from '@app/shared/deal-stages';
+import { OWNER_ASSIGNMENT_QUEUED } from '@app/shared/staff-admin';
 import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
 import { calendarAssignedLine, calendarEntryTitle } from '@app/shared/calendar-entry';
 import type { Locator, Page } from 'playwright-core';
@@ -19,6 +20,9 @@ const ADMIN_LOGIN = '/admin/login';
 const OWNER = SEED_OWNERS[2];
 const OWNER_NAME = `${OWNER.firstName} ${OWNER.lastName}`;
 const SERVICE_TYPE = 'Deep Clean';
+const CUSTOMER = 'Casey Calendar';
+const OTHER_OWNER = SEED_OWNERS[1];
+const OTHER_OWNER_NAME = `${OTHER_OWNER.firstName} ${OTHER_OWNER.lastName}`;
 
 /**
  * A day of the calendar's first week (Sunday to Saturday, FullCalendar's default for English),
@@ -43,7 +47,7 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      name: 'Casey Calendar',
+      name: CUSTOMER,
       email: `calendar.${randomBytes(4).toString('hex')}@example.com`,
       phone: `+1404555${String(randomInt(2000, 9999))}`,
       address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
@@ -80,6 +84,7 @@ async function expectEntryTexts(entry: Locator, title: string): Promise<void> {
   const titleEl = entry.locator('b.calendar-entry__title');
   expect(await titleEl.textContent()).toBe(title);
   expect(Number(await titleEl.evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
+  expect(await entry.getByText(CUSTOMER, { exact: true }).isVisible()).toBe(true);
   const owner = entry.getByText(calendarAssignedLine(OWNER_NAME), { exact: true });
   expect(await owner.isVisible()).toBe(true);
   // Not cut off by the entry's box (FullCalendar clips what does not fit).
@@ -103,6 +108,8 @@ async function expectInSlot(page: Page, entry: Locator, date: string, time: stri
 // One browser context for the file: the visitor test runs first, before the staff sign-in.
 describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
   const browser = useBrowserPage();
+  /** The cleaning the third test schedules, which the later ones open. */
+  let scheduled: { street: string; hubspotDealId: string } | undefined;
 
   it('sends a visitor from the snapshot and from the dashboard to /admin/login', async () => {
     const { page, session } = browser;
@@ -198,6 +205,125 @@ describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
       await week.click();
       await entry.waitFor();
       expect(await isSameDocument(page)).toBe(true);
+      scheduled = { street, hubspotDealId };
     },
   );
+
+  it('draws the working hours unless asked for all 24, colours each cleaner with a legend, and filters by cleaner and stage', async () => {
+    const { page } = browser;
+    const { street } = required(scheduled);
+    await withCookieConsent(page);
+    await signInAsStaff(page, 'calendar-filters');
+    await page.goto(appUrl(SNAPSHOT));
+    const entry = page.getByRole('listitem').filter({ hasText: street });
+    await entry.waitFor();
+
+    // The working hours from 07:00, not the night; the whole day when asked, kept in the address.
+    expect(await page.locator('[data-time="07:00:00"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-time="02:00:00"]').count()).toBe(0);
+    await page.getByLabel('All 24 hours').check();
+    await page.waitForURL(appUrl(`${SNAPSHOT}?hours=all`));
+    await page.locator('[data-time="02:00:00"]').first().waitFor();
+    await page.getByLabel('All 24 hours').uncheck();
+    await page.waitForURL(appUrl(SNAPSHOT));
+    await expect.poll(() => page.locator('[data-time="02:00:00"]').count()).toBe(0);
+
+    // The entry wears its cleaner's colour, the one the legend gives them.
+    const legend = page.getByRole('list', { name: 'Cleaner colours' });
+    const swatch = legend.getByRole('listitem').filter({ hasText: OWNER_NAME }).locator('span');
+    const swatchColor = await swatch.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await entry.getByRole('button').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(swatchColor);
+
+    const cleaner = page.getByLabel('Cleaner', { exact: true });
+    await cleaner.selectOption({ label: 'Unassigned' });
+    await page.waitForURL(appUrl(`${SNAPSHOT}?cleaner=unassigned`));
+    await expect.poll(() => entry.count()).toBe(0);
+    await cleaner.selectOption({ label: OWNER_NAME });
+    await entry.waitFor();
+    await cleaner.selectOption({ label: 'All cleaners' });
+
+    const stage = page.getByLabel('Show', { exact: true });
+    await stage.selectOption({ label: 'Done cleanings' });
+    await page.waitForURL(appUrl(`${SNAPSHOT}?stage=done`));
+    await expect.poll(() => entry.count()).toBe(0);
+    await stage.selectOption({ label: 'Scheduled and done' });
+    await entry.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('opens a cleaning’s details (by click or keyboard) and assigns another cleaner there, pushed to HubSpot', { timeout: 150_000 }, async () => {
+    const { page } = browser;
+    const { street, hubspotDealId } = required(scheduled);
+    await withCookieConsent(page);
+    await signInAsStaff(page, 'calendar-details');
+    await page.goto(appUrl(SNAPSHOT));
+    const entry = page.getByRole('listitem').filter({ hasText: street });
+    await entry.waitFor();
+    await entry.click();
+
+    const panel = page.getByRole('dialog', { name: `${SERVICE_TYPE} for ${CUSTOMER}` });
+    await panel.waitFor();
+    await panel.getByText('Rooms').waitFor();
+    const text = await panel.textContent();
+    expect(text).toContain(`${street}, Atlanta, GA 30303`);
+    expect(text).toContain('Cleaning Scheduled');
+    expect(text).toContain('No invoice yet');
+    expect(await panel.getByRole('link', { name: /^Map/ }).getAttribute('href')).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${street}, Atlanta, GA 30303`)}`,
+    );
+    expect(await panel.getByRole('link', { name: /Open in HubSpot/ }).getAttribute('href')).toContain(`/record/0-3/${hubspotDealId}`);
+    expect(await panel.getByRole('link', { name: 'Customer page' }).getAttribute('href')).toMatch(/^\/admin\/lookup\?customer=/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The panel's cleaner is the entry's; the test moves the cleaning to the other one (a retry starts from either).
+    const cleaner = panel.getByLabel('Cleaner');
+    const before = await cleaner.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent ?? '');
+    expect(await entry.getByText(calendarAssignedLine(before), { exact: true }).count()).toBe(1);
+    const [target, targetId] = before === OTHER_OWNER_NAME ? [OWNER_NAME, OWNER.id] : [OTHER_OWNER_NAME, OTHER_OWNER.id];
+    await cleaner.selectOption({ label: target });
+    await panel.getByRole('status').filter({ hasText: OWNER_ASSIGNMENT_QUEUED }).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    // The calendar reads the deal again: the new cleaner's line, at once.
+    await entry.getByText(calendarAssignedLine(target), { exact: true }).waitFor();
+    const owner = await eventually(
+      async () => (await crmObjects('deals')).find((d) => d.id === hubspotDealId)?.properties.hubspot_owner_id,
+      (id) => id === targetId,
+    );
+    expect(owner).toBe(targetId);
+
+    // From the keyboard: the entry takes focus and Enter opens it.
+    await entry.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    expect(await panel.getByLabel('Cleaner').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(target);
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('on a 390 px phone opens as a list of the week, every entry readable, no sideways scrolling', async () => {
+    const { page } = browser;
+    const { street } = required(scheduled);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await withCookieConsent(page);
+    await signInAsStaff(page, 'calendar-phone');
+    await page.goto(appUrl(SNAPSHOT));
+    const list = page.getByRole('tab', { name: 'List view' });
+    await list.waitFor();
+    expect(await list.getAttribute('aria-selected')).toBe('true');
+    // Each day of the list is an item too: the entry is the one in a day's list of events.
+    const entry = page.getByRole('list', { name: 'Events' }).getByRole('listitem').filter({ hasText: street });
+    await entry.waitFor();
+    expect(await entry.getByText(CUSTOMER, { exact: true }).isVisible()).toBe(true);
+    const entryBox = await box(entry.locator('b.calendar-entry__title'));
+    expect(entryBox.x).toBeGreaterThanOrEqual(0);
+    expect(entryBox.x + entryBox.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the test that schedules the cleaning did not finish');
+  return value;
+}

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { minBookingDate } from '@app/shared/eastern-time';
+import { CLIENT_ROUTES } from '@app/shared/routes';
 import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -111,15 +112,37 @@ describe('staff workspace', { timeout: 60_000 }, () => {
     await page.getByRole('heading', { name: 'Robin Request' }).first().waitFor();
   });
 
-  it('fits a 390 px phone: no page-wide horizontal scrolling on the board and the requests', async () => {
+  it('fits a 390 px phone: no page-wide horizontal scrolling on any staff page, and tables become cards', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/admin/dashboard', '/admin/requests']) {
+    const customer = await page.request.get(appUrl(`/api/internal/admin/customers?q=${encodeURIComponent('Robin Request')}`));
+    const [robin] = (await customer.json()) as { id: string }[];
+    const pages = [
+      CLIENT_ROUTES.adminDashboard,
+      CLIENT_ROUTES.adminScheduledSnapshot,
+      CLIENT_ROUTES.adminRequests,
+      CLIENT_ROUTES.adminLookup,
+      ...(robin ? [`${CLIENT_ROUTES.adminLookup}?customer=${robin.id}`] : []),
+      CLIENT_ROUTES.cleanerRoster,
+      CLIENT_ROUTES.adminInvites,
+      CLIENT_ROUTES.sessionManager,
+      CLIENT_ROUTES.adminCareers,
+      CLIENT_ROUTES.adminTeam,
+    ];
+    for (const path of pages) {
       await page.goto(appUrl(path));
       await page.getByRole('navigation', { name: 'Staff tools' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('.page-loading').waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
       expect(await hasHorizontalScroll(page), path).toBe(false);
+      // A table's rows are cards as wide as the screen at most, under hidden column headings.
+      for (const table of await page.locator('table.admin-table').all()) {
+        expect(await table.locator('thead').evaluate((el) => el.getBoundingClientRect().width), path).toBeLessThanOrEqual(1);
+        for (const row of await table.locator('tbody tr').all()) expect((await row.boundingBox())!.width, path).toBeLessThanOrEqual(390);
+      }
     }
+    expect(robin, 'the customer of the request test').toBeDefined();
   });
 
   it('offers Admin home from the real staff session in the public account menu, and its Log out goes to the staff sign-in', async () => {

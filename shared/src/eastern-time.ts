@@ -19,7 +19,7 @@ const PARTS = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-interface WallTime {
+export interface WallTime {
   year: number;
   month: number; // 1-12
   day: number;
@@ -46,7 +46,8 @@ function intlOffsetMs(instantMs: number): number {
 let cachedHour = Number.NaN;
 let cachedOffsetMs = 0;
 
-function easternWallTime(instant: Date): WallTime {
+/** Year, month, day, hour and minute of an instant on the wall clocks of Atlanta. */
+export function easternWallTime(instant: Date): WallTime {
   const ms = instant.getTime();
   const hour = Math.floor(ms / HOUR_MS);
   if (hour !== cachedHour) {

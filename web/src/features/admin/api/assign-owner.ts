@@ -1,4 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEAL_DETAILS_KEY } from './get-deal-details';
+import { SCHEDULED_DEALS_KEY } from './get-scheduled-deals';
+import { todayBoardQuery } from './get-today-board';
 import { upcomingDealsQuery } from './get-upcoming-deals';
 import { sendStaffJson } from './send-staff-json';
 
@@ -13,7 +16,10 @@ export function useAssignOwner() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: assignOwner,
-    // The list shows owners by name from the server: read it again rather than guess.
-    onSettled: () => client.invalidateQueries({ queryKey: upcomingDealsQuery.queryKey }),
+    // Every view shows owners by name from the server: read them again rather than guess.
+    onSettled: () =>
+      Promise.all(
+        [upcomingDealsQuery.queryKey, SCHEDULED_DEALS_KEY, DEAL_DETAILS_KEY, todayBoardQuery.queryKey].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
   });
 }

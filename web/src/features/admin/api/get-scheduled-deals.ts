@@ -1,5 +1,5 @@
 import { scheduledDealSchema, type ScheduledDeal } from '@app/shared/entities';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getStaffJson } from './http';
 
@@ -8,26 +8,52 @@ export const SCHEDULED_DEALS_PATH = '/api/hubspot/admin/scheduledDeals';
 /** How often the calendar asks again, so a deal scheduled in HubSpot shows up without a reload. */
 export const SCHEDULED_DEALS_POLL_MS = 15_000;
 
-/** Spec §7: GET /api/hubspot/admin/scheduledDeals → [{ id, title, date, address, owner }]. */
-export async function getScheduledDeals(signal?: AbortSignal): Promise<ScheduledDeal[]> {
-  return z.array(scheduledDealSchema).parse(await getStaffJson(SCHEDULED_DEALS_PATH, signal));
+/** Which cleanings the calendar shows (the api's ?stage=): the scheduled ones by default (spec §2). */
+export const CALENDAR_STAGE_FILTERS = ['scheduled', 'done', 'all'] as const;
+export type CalendarStageFilter = (typeof CALENDAR_STAGE_FILTERS)[number];
+
+/** The calendar's visible range and stage filter; without a range, every scheduled cleaning. */
+export interface ScheduledDealsQuery {
+  start?: string | undefined;
+  end?: string | undefined;
+  stage?: CalendarStageFilter | undefined;
 }
 
-export const scheduledDealsQuery = queryOptions({
-  queryKey: ['scheduled-deals'],
-  queryFn: async ({ signal }) => {
-    try {
-      return await getScheduledDeals(signal);
-    } catch (error) {
-      // Spec §8: a load failure is only logged; the calendar stays as it was (empty at first).
-      console.error('Could not load the scheduled cleanings', error);
-      throw error;
-    }
-  },
-  refetchInterval: SCHEDULED_DEALS_POLL_MS,
-  staleTime: 0,
-});
+const searchOf = (q: ScheduledDealsQuery) => {
+  const params = new URLSearchParams();
+  if (q.start) params.set('start', q.start);
+  if (q.end) params.set('end', q.end);
+  if (q.stage && q.stage !== 'scheduled') params.set('stage', q.stage);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
 
-export function useScheduledDeals() {
-  return useQuery(scheduledDealsQuery);
+/** Spec §7: GET /api/hubspot/admin/scheduledDeals → [{ id, title, date, address, owner }] (plus the customer and stage). */
+export async function getScheduledDeals(query: ScheduledDealsQuery = {}, signal?: AbortSignal): Promise<ScheduledDeal[]> {
+  return z.array(scheduledDealSchema).parse(await getStaffJson(`${SCHEDULED_DEALS_PATH}${searchOf(query)}`, signal));
+}
+
+/** Every scheduled-deals query starts with this key: an assignment reads them all again. */
+export const SCHEDULED_DEALS_KEY = ['scheduled-deals'] as const;
+
+export const scheduledDealsQuery = (query: ScheduledDealsQuery = {}) =>
+  queryOptions({
+    queryKey: [...SCHEDULED_DEALS_KEY, query.stage ?? 'scheduled', query.start ?? null, query.end ?? null],
+    queryFn: async ({ signal }) => {
+      try {
+        return await getScheduledDeals(query, signal);
+      } catch (error) {
+        // Spec §8: a load failure is only logged; the calendar stays as it was (empty at first).
+        console.error('Could not load the scheduled cleanings', error);
+        throw error;
+      }
+    },
+    refetchInterval: SCHEDULED_DEALS_POLL_MS,
+    staleTime: 0,
+    // Moving to the next week keeps this week's entries until the next week's arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export function useScheduledDeals(query: ScheduledDealsQuery = {}, enabled = true) {
+  return useQuery({ ...scheduledDealsQuery(query), enabled });
 }

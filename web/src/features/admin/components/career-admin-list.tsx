@@ -42,9 +42,9 @@ export function CareerAdminList({ careers, onEdit, onChanged }: CareerAdminListP
               return (
                 <tr key={c.id} data-career={c.id}>
                   <th scope="row">{c.title}</th>
-                  <td>{c.type}</td>
-                  <td>{c.location}</td>
-                  <td data-status>{c.status}</td>
+                  <td data-label="Type">{c.type}</td>
+                  <td data-label="Location">{c.location}</td>
+                  <td data-label="Status" data-status>{c.status}</td>
                   <td>
                     <div className="row-actions">
                       <button type="button" className="button button--ghost button--small" onClick={() => onEdit(c)}>

@@ -55,10 +55,10 @@ function DealsTable({ deals }: { deals: CrmRecord[] }) {
                   {str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}
                   {d.portalHeld === true && str(d, 'id') ? <PortalHold dealId={str(d, 'id') ?? ''} submittedContact={str(d, 'submittedContact')} /> : null}
                 </th>
-                <td data-stage>{str(d, 'stageLabel') ?? dealStageLabel(stage) ?? stage}</td>
-                <td>{str(d, 'scheduledAt') ? easternFromIso(str(d, 'scheduledAt')) : 'Not scheduled'}</td>
-                <td>{str(d, 'owner') ?? 'Unassigned'}</td>
-                <td>
+                <td data-label="Stage" data-stage>{str(d, 'stageLabel') ?? dealStageLabel(stage) ?? stage}</td>
+                <td data-label="Scheduled (Eastern)">{str(d, 'scheduledAt') ? easternFromIso(str(d, 'scheduledAt')) : 'Not scheduled'}</td>
+                <td data-label="Cleaner">{str(d, 'owner') ?? 'Unassigned'}</td>
+                <td data-label="Amount">
                   {amount ? `$${amount}` : '—'}
                   {str(d, 'invoiceStatus') ? ` (${str(d, 'invoiceStatus')})` : ''}
                 </td>

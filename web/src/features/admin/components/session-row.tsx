@@ -26,10 +26,10 @@ export function SessionRow({ session, busy, onRevoke }: SessionRowProps) {
           </span>
         ) : null}
       </th>
-      <td>{easternFromIso(session.createdAt)}</td>
-      <td>{easternFromIso(session.lastSeenAt)}</td>
-      <td>{easternFromIso(session.expiresAt)}</td>
-      <td>
+      <td data-label="Signed in">{easternFromIso(session.createdAt)}</td>
+      <td data-label="Last seen">{easternFromIso(session.lastSeenAt)}</td>
+      <td data-label="Expires">{easternFromIso(session.expiresAt)}</td>
+      <td data-label="IP address / browser">
         {session.ip ?? '—'}
         {session.userAgent ? (
           <span className="result__meta">

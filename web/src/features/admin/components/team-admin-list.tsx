@@ -39,8 +39,8 @@ export function TeamAdminList({ members, onEdit, onChanged }: TeamAdminListProps
             {members.map((m) => (
               <tr key={m.id} data-team-member={m.id}>
                 <th scope="row">{m.name}</th>
-                <td>{m.role}</td>
-                <td data-enabled>{m.enabled ? 'Shown' : 'Hidden'}</td>
+                <td data-label="Role">{m.role}</td>
+                <td data-label="On the Team page" data-enabled>{m.enabled ? 'Shown' : 'Hidden'}</td>
                 <td>
                   <div className="row-actions">
                     <button type="button" className="button button--ghost button--small" onClick={() => onEdit(m)}>

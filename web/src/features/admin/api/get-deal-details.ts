@@ -1,0 +1,23 @@
+import { dealDetailsSchema, type DealDetails } from '@app/shared/staff-board';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getStaffJson } from './http';
+
+export const dealDetailsPath = (dealId: string) => `/api/internal/admin/deals/${encodeURIComponent(dealId)}`;
+
+/** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
+export async function getDealDetails(dealId: string, signal?: AbortSignal): Promise<DealDetails> {
+  return dealDetailsSchema.parse(await getStaffJson(dealDetailsPath(dealId), signal));
+}
+
+export const DEAL_DETAILS_KEY = ['deal-details'] as const;
+
+export const dealDetailsQuery = (dealId: string) =>
+  queryOptions({
+    queryKey: [...DEAL_DETAILS_KEY, dealId],
+    queryFn: ({ signal }) => getDealDetails(dealId, signal),
+    staleTime: 0,
+  });
+
+export function useDealDetails(dealId: string) {
+  return useQuery(dealDetailsQuery(dealId));
+}
