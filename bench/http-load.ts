@@ -32,15 +32,21 @@ export class LoadConnection {
 
   /** Like post, also with the answer's body (for callers that need what the API created). */
   async postForAnswer(path: string, body: string): Promise<{ status: number; body: Buffer }> {
+    return this.send(`POST ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+
+  /** Sends one GET with these extra header lines ('Cookie: …'); resolves with the status and body. */
+  async get(path: string, headerLines: readonly string[] = []): Promise<{ status: number; body: Buffer }> {
+    return this.send(`GET ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n${headerLines.map((line) => `${line}\r\n`).join('')}\r\n`);
+  }
+
+  private async send(request: string): Promise<{ status: number; body: Buffer }> {
     await this.ready;
     if (this.closed) throw this.closed;
     if (this.waiting) throw new Error('one request at a time per connection');
-    const head =
-      `POST ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
-      this.socket.write(head + body);
+      this.socket.write(request);
     });
   }
 

@@ -82,7 +82,7 @@ export interface SignInSteps {
  * may change the callback URL before it is followed (a forged state, a replayed code...).
  */
 export async function staffSignIn(
-  api: StaffApi,
+  api: Pick<StaffApi, 'url'>,
   browser: TestBrowser,
   options: { loginHint?: string; alter?: (callback: URL) => URL | string } = {},
 ): Promise<SignInSteps> {

@@ -20,16 +20,18 @@ export const boardDealSelect = {
   preferredDate: true,
   timeOfDay: true,
   stageId: true,
-  stage: { select: { label: true } },
   invoiceStatus: true,
   invoiceAmountCents: true,
   amountCents: true,
   createdAt: true,
   owner: person,
   contact: { select: { id: true, firstName: true, lastName: true, email: true, phone: true } },
-  bookingRequest: { select: { description: true } },
 } as const satisfies Prisma.DealSelect;
 export type BoardDealRow = Prisma.DealGetPayload<{ select: typeof boardDealSelect }>;
+
+/** A new booking request also shows the customer's own words. */
+const newBookingSelect = { ...boardDealSelect, bookingRequest: { select: { description: true } } } as const satisfies Prisma.DealSelect;
+export type NewBookingRow = Prisma.DealGetPayload<{ select: typeof newBookingSelect }>;
 
 const ticketSelect = {
   id: true,
@@ -72,11 +74,11 @@ export function findScheduledBetween(db: Db, from: Date, to: Date): Promise<Boar
   return db.deal.findMany({ where: { ...scheduled, scheduledAt: { gte: from, lt: to } }, select: boardDealSelect, orderBy: { scheduledAt: 'asc' } });
 }
 
-export async function findNewBookings(db: Db, q: { text: string; limit: number }): Promise<{ count: number; rows: BoardDealRow[] }> {
+export async function findNewBookings(db: Db, q: { text: string; limit: number }): Promise<{ count: number; rows: NewBookingRow[] }> {
   const where: Prisma.DealWhereInput = q.text ? { ...newBooking, ...matching(q.text) } : newBooking;
   const [count, rows] = await Promise.all([
     db.deal.count({ where }),
-    db.deal.findMany({ where, select: boardDealSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: q.limit }),
+    db.deal.findMany({ where, select: newBookingSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: q.limit }),
   ]);
   return { count, rows };
 }

@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
 import type { AnyQueue } from '@app/runtime/queue/connection';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
+import { dealStageLabel } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { describeRooms } from '@app/shared/rooms';
 import type { BoardDeal, DealDetails, RequestKind, RequestsList, RequestsQuery, StaffRequest, TodayBoard } from '@app/shared/staff-board';
@@ -18,6 +19,7 @@ import {
   findUnpaid,
   REQUESTS_LIMIT,
   type BoardDealRow,
+  type NewBookingRow,
   type OpenTicketRow,
 } from './repository';
 
@@ -48,7 +50,7 @@ function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
     preferredDate: d.preferredDate?.toISOString().slice(0, 10) ?? null,
     timeOfDay: d.timeOfDay,
     stageId: d.stageId,
-    stageLabel: d.stage.label,
+    stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
     cleaner: personName(d.owner),
     invoiceStatus: d.invoiceStatus,
     amount: dollars(d.invoiceAmountCents ?? d.amountCents),
@@ -57,7 +59,7 @@ function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
   };
 }
 
-function bookingRequest(d: BoardDealRow, links: HubspotLinks): StaffRequest {
+function bookingRequest(d: NewBookingRow, links: HubspotLinks): StaffRequest {
   const deal = boardDeal(d, links);
   return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, hubspotUrl: deal.hubspotUrl };
 }
