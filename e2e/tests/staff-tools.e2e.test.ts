@@ -138,6 +138,23 @@ describe('staff tools', () => {
     expect(await form.getByRole('status').textContent()).toBe(INVITE_QUEUED);
     expect(await axeViolations(page)).toEqual([]);
     await waitForText(`+1${digits}`, (body) => body === portalInviteSms(BRAND.name, appUrl('/login')));
+
+    // The customer's page lists the text, and Twilio's delivery report reaches it.
+    await openTool(page, 'Customers', 'Customer Lookup');
+    await page.getByLabel('Name, e-mail or phone').fill(newEmail);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const found = page.getByRole('list', { name: 'Customers found' }).getByRole('button').first();
+    const texts = page.getByRole('article', { name: 'Noor Invitee' }).getByRole('region', { name: 'Texts sent' });
+    await expect
+      .poll(
+        async () => {
+          await found.click();
+          await texts.waitFor();
+          return texts.getByRole('listitem').allTextContents();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toEqual([expect.stringMatching(/^Portal invite · .+ · delivered$/)]);
   });
 
   it('revokes a customer’s session: their portal’s next request fails and they end on /login', { timeout: 120_000 }, async () => {

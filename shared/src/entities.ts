@@ -60,6 +60,8 @@ export const customerContextSchema = z.object({
   notes: records,
   /** The staff lookup's own addition: the customer's portal access is suspended. */
   portalSuspended: z.boolean().optional(),
+  /** The staff lookup's own addition: the texts sent to the customer's phone, newest first. */
+  messages: records.optional(),
 });
 export type CustomerContext = z.output<typeof customerContextSchema>;
 

@@ -124,6 +124,28 @@ export interface ContactDetailsRow {
  * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first) and
  * their tickets; deals and tickets deleted in HubSpot are left out.
  */
+/** How many of a customer's texts their page lists. */
+export const MESSAGES_LIMIT = 20;
+
+export interface SentMessageRow {
+  id: string;
+  purpose: 'login_code' | 'staff_invite';
+  status: string;
+  errorCode: number | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The latest texts sent to a phone (login codes and invites; their words are not kept). */
+export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]> {
+  return db.smsMessage.findMany({
+    where: { to: phone },
+    select: { id: true, purpose: true, status: true, errorCode: true, createdAt: true, sentAt: true },
+    orderBy: { createdAt: 'desc' },
+    take: MESSAGES_LIMIT,
+  });
+}
+
 export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
   return db.contact.findFirst({
     where: { OR: [{ id }, { hubspotId: id }] },

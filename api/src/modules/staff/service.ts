@@ -3,6 +3,7 @@ import { BRAND } from '@app/shared/brand';
 import { findProduct } from '@app/shared/catalogue';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { STAGE } from '@app/shared/deal-stages';
+import { formatEastern } from '@app/shared/eastern-time';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
@@ -18,6 +19,8 @@ import {
   setPortalSuspended,
   setStaffDisabled,
   findContactDetails,
+  findMessagesTo,
+  type SentMessageRow,
   findLiveCustomerSessions,
   findActiveOwners,
   findScheduledDeals,
@@ -37,6 +40,16 @@ const ownerName = (o: OwnerRef | null): string | null => personName(o);
 function cleaningType(serviceType: string | null): string {
   if (!serviceType?.trim()) return CALENDAR_DEFAULT_TITLE;
   return findProduct(serviceType)?.name ?? serviceType;
+}
+
+const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = {
+  login_code: 'Login code',
+  staff_invite: 'Portal invite',
+};
+
+/** Which cleaning a request is about: its type and when ('Deep Clean, March 5, 2026 at 9:00 AM'). */
+function cleaningLabel(d: { serviceType: string | null; scheduledAt: Date | null }): string {
+  return `${cleaningType(d.serviceType)}, ${d.scheduledAt ? formatEastern(d.scheduledAt) : 'not scheduled yet'}`;
 }
 
 /** Which appointments the calendar shows: the spec's scheduled cleanings, the done ones, or both. */
@@ -97,6 +110,7 @@ const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule
 export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promise<CustomerContext & { id: string }> {
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
+  const messages = c.phone ? await findMessagesTo(deps.db, c.phone) : [];
   return {
     id: c.id,
     name: joinName(c.firstName, c.lastName),
@@ -128,8 +142,18 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
         reason: t.reason,
         changeType: t.changeType,
         createdAt: t.createdAt.toISOString(),
+        cleaning: cleaningLabel(d),
       })),
     ),
+    messages: messages.map((m) => ({
+      id: m.id,
+      purpose: m.purpose,
+      label: SMS_PURPOSE_LABELS[m.purpose],
+      status: m.status,
+      errorCode: m.errorCode,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
     tasks: [],
     subscriptions: [],
     notes: [],

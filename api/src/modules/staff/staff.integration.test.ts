@@ -193,10 +193,26 @@ describe('staff API', () => {
       expect(body.deals).toEqual([
         expect.objectContaining({ dealname: 'Deep Clean for Patricia', dealstage: STAGE.CLEANING_SCHEDULED, stageLabel: 'Cleaning Scheduled', scheduledAt: '2031-05-01T14:00:00.000Z', amount: '349.00', owner: 'James Carter' }),
       ]);
-      expect(body.activities).toEqual([expect.objectContaining({ type: 'Reschedule Request', reason: 'Travel', changeType: 'Reschedule to another day', pipelineStage: null })]);
+      // Each request says which cleaning it is about.
+      expect(body.activities).toEqual([
+        expect.objectContaining({ type: 'Reschedule Request', reason: 'Travel', changeType: 'Reschedule to another day', pipelineStage: null, cleaning: 'Deep Clean, May 1, 2031 at 10:00 AM' }),
+      ]);
       expect(await (await staff.request(`/api/hubspot/contact-details/${pat.id}`)).json()).toEqual(body);
       expect((await staff.request('/api/hubspot/contact-details/nobody-has-this-id')).status).toBe(404);
     });
+  });
+
+  it('GET /api/hubspot/contact-details/:id lists the texts sent to the customer\'s phone, newest first, and no one else\'s', async () => {
+    const contact = await createCustomer(api.db, { with: 'nothing' });
+    const phone = contact.phone!;
+    await api.db.smsMessage.create({ data: { purpose: 'login_code', to: phone, status: 'delivered', createdAt: new Date('2026-11-20T15:00:00Z'), sentAt: new Date('2026-11-20T15:00:01Z') } });
+    await api.db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone, status: 'undelivered', errorCode: 30003, createdAt: new Date('2026-11-21T15:00:00Z') } });
+    await api.db.smsMessage.create({ data: { purpose: 'login_code', to: uniquePhone(), status: 'delivered' } });
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { messages: Record<string, unknown>[] };
+    expect(body.messages).toEqual([
+      expect.objectContaining({ purpose: 'staff_invite', label: 'Portal invite', status: 'undelivered', errorCode: 30003, createdAt: '2026-11-21T15:00:00.000Z', sentAt: null }),
+      expect.objectContaining({ purpose: 'login_code', label: 'Login code', status: 'delivered', errorCode: null, sentAt: '2026-11-20T15:00:01.000Z' }),
+    ]);
   });
 
   describe('POST /api/internal/admin/invites', () => {

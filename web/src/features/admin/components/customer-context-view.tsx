@@ -77,7 +77,24 @@ function activityLine(a: CrmRecord): string {
   if (!type) return recordLine(a);
   const state = isTicketClosed({ properties: { hs_pipeline_stage: str(a, 'pipelineStage') ?? null } }) ? 'closed' : 'open';
   const detail = [str(a, 'changeType'), str(a, 'reason')].filter(Boolean).join(': ');
-  return `${type} (${state}) on ${easternFromIso(str(a, 'createdAt'))}${detail ? ` — ${detail}` : ''}`;
+  const cleaning = str(a, 'cleaning');
+  return `${type} (${state}) on ${easternFromIso(str(a, 'createdAt'))}${cleaning ? `, for ${cleaning}` : ''}${detail ? ` — ${detail}` : ''}`;
+}
+
+const DELIVERY_LABELS: Readonly<Record<string, string>> = {
+  queued: 'waiting to be sent',
+  sending: 'being sent',
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'not delivered',
+  failed: 'failed',
+};
+
+/** A text sent to the customer: what it was, when, and whether it arrived. */
+function messageLine(m: CrmRecord): string {
+  const status = str(m, 'status') ?? '';
+  const error = str(m, 'errorCode');
+  return `${str(m, 'label') ?? 'Text'} · ${easternFromIso(str(m, 'createdAt'))} · ${DELIVERY_LABELS[status] ?? status}${error ? ` (Twilio error ${error})` : ''}`;
 }
 
 /** The §3 customer context: who they are, their deals, tasks, subscriptions, activities and notes. */
@@ -117,6 +134,13 @@ export function CustomerContextView({ context, children }: { context: CustomerCo
         items={context.activities.map((a, i) => <li key={str(a, 'id') ?? i}>{activityLine(a)}</li>)}
       />
       <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => <li key={i}>{recordLine(n)}</li>)} />
+      {context.messages ? (
+        <ListSection
+          title="Texts sent"
+          empty="No texts sent to this customer's phone."
+          items={context.messages.map((m, i) => <li key={str(m, 'id') ?? i}>{messageLine(m)}</li>)}
+        />
+      ) : null}
     </article>
   );
 }
