@@ -34,7 +34,7 @@ export function CalendarFilters({ values, owners, onChange }: CalendarFiltersPro
     <div className="calendar-filters">
       <span>
         <label htmlFor={`${id}-cleaner`}>Cleaner</label>{' '}
-        <select id={`${id}-cleaner`} value={values.cleaner} onChange={(e) => onChange({ ...values, cleaner: e.target.value })}>
+        <select className="staff-select" id={`${id}-cleaner`} value={values.cleaner} onChange={(e) => onChange({ ...values, cleaner: e.target.value })}>
           <option value="">All cleaners</option>
           <option value={UNASSIGNED_FILTER}>Unassigned</option>
           {listed.map((o) => (
@@ -46,7 +46,7 @@ export function CalendarFilters({ values, owners, onChange }: CalendarFiltersPro
       </span>
       <span>
         <label htmlFor={`${id}-stage`}>Show</label>{' '}
-        <select id={`${id}-stage`} value={values.stage} onChange={(e) => onChange({ ...values, stage: e.target.value as CalendarStageFilter })}>
+        <select className="staff-select" id={`${id}-stage`} value={values.stage} onChange={(e) => onChange({ ...values, stage: e.target.value as CalendarStageFilter })}>
           {Object.entries(STAGE_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}

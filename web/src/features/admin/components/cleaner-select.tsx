@@ -37,7 +37,7 @@ export function CleanerSelect({ choice, ownerName, owners, label, id }: CleanerS
   const { value, current, choose, assign } = choice;
   const unlisted = current !== UNASSIGNED && !owners.some((o) => o.id === current);
   return (
-    <select id={id} aria-label={id ? undefined : label} value={value} disabled={assign.isPending} onChange={(event) => choose(event.target.value)}>
+    <select className="staff-select" id={id} aria-label={id ? undefined : label} value={value} disabled={assign.isPending} onChange={(event) => choose(event.target.value)}>
       <option value={UNASSIGNED}>Unassigned</option>
       {unlisted ? (
         <option value={current} disabled>
