@@ -14,10 +14,20 @@ const linksIn = (page: Page, name: string) =>
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href')]));
 
+const SIGNED_IN_HINT_KEY = `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`;
+
 /** Answers GET /api/portal/me as the given customer, as the portal API does for a signed-in one. */
 async function signInAs(page: Page, user: { email: string; phone: string; isStaff: false }): Promise<void> {
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`);
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), SIGNED_IN_HINT_KEY);
   await page.route('**/api/portal/me', (route) => route.fulfill({ json: { user: { ...user, customer: null } } }));
+}
+
+/**
+ * The file's tabs share one browser profile: the sign-in hint signInAs stored would make the next
+ * test's first page ask /api/portal/me for real (a 401 in its console).
+ */
+async function forgetSignIn(page: Page): Promise<void> {
+  await page.evaluate((key) => window.localStorage.removeItem(key), SIGNED_IN_HINT_KEY);
 }
 
 describe('shared frame', { timeout: 30_000 }, () => {
@@ -84,15 +94,19 @@ describe('shared frame', { timeout: 30_000 }, () => {
     await withCookieConsent(page);
     await signInAs(page, { email: 'jane@example.com', phone: '+14045551234', isStaff: false });
     await page.goto(appUrl('/'));
-    await waitForApp(page);
-    await page.getByRole('button', { name: 'Account' }).click();
+    try {
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Account' }).click();
 
-    const menu = page.locator('.account-menu__panel');
-    await menu.getByRole('button', { name: 'Logout' }).waitFor();
-    expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
-      ['Home', '/portal'],
-    ]);
-    expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
+      const menu = page.locator('.account-menu__panel');
+      await menu.getByRole('button', { name: 'Logout' }).waitFor();
+      expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+        ['Home', '/portal'],
+      ]);
+      expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
+    } finally {
+      await forgetSignIn(page);
+    }
   });
 
   // Staff: the menu from a real SSO session, in staff-workspace.e2e.test.ts.
