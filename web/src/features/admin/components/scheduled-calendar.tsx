@@ -22,7 +22,7 @@ const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth
 // A phone has no room for seven columns: a list of the week (every entry readable) or one day.
 const PHONE_TOOLBAR = { left: 'title', right: 'prev,next' };
 const PHONE_FOOTER = { left: 'today', right: 'listWeek,timeGridDay' };
-export const PHONE_MEDIA = '(max-width: 40rem)';
+const PHONE_MEDIA = '(max-width: 40rem)';
 // The Today button's accessible name must contain its visible text 'Today' (WCAG 2.5.3), which
 // FullCalendar's default hint ('This Week') does not.
 const todayHint = (unitText: string, unit: string): string => (unit === 'day' ? 'Today' : `Today (this ${unitText.toLowerCase()})`);
@@ -33,6 +33,9 @@ const todayHint = (unitText: string, unit: string): string => (unit === 'day' ? 
 // owner line.
 const SLOT_MIN_HEIGHT_PX = 40;
 const EVENT_MIN_HEIGHT_PX = 136;
+// A busy hour of twelve cleaners: at most this many entries side by side in a day's column (each
+// stays wide enough to read), the rest behind a '+N more' link that lists them.
+const EVENT_MAX_STACK = 3;
 // The api's range is in instants; the calendar's days are Eastern. Asking a little wider costs nothing.
 const RANGE_MARGIN_MS = 14 * 3_600_000;
 
@@ -94,6 +97,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
         slotMaxTime={hours.slotMaxTime}
         slotMinHeight={SLOT_MIN_HEIGHT_PX}
         eventMinHeight={EVENT_MIN_HEIGHT_PX}
+        eventMaxStack={EVENT_MAX_STACK}
         noEventsContent="No cleanings in these days."
         events={events}
         eventInteractive
