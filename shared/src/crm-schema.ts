@@ -109,11 +109,14 @@ export const TICKET_STAGE_NEW = '1';
  * Private-app scopes the product needs (HubSpot's names, per its API reference). Owners are
  * read for the calendar's cleaners; `crm.schemas.*.write` lets setup create contact and deal
  * properties and deal stages; `e-commerce` covers line-item properties; `tickets` covers
- * ticket records, properties and pipeline stages.
+ * ticket records, properties and pipeline stages. The contacts scopes also cover the notes,
+ * tasks, calls and meetings the customer page shows.
  */
 export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.objects.contacts.read',
   'crm.objects.contacts.write',
+  // The customer page shows the contact's company (spec §3 Company).
+  'crm.objects.companies.read',
   'crm.objects.deals.read',
   'crm.objects.deals.write',
   'crm.objects.line_items.read',

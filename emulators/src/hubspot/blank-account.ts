@@ -1,4 +1,4 @@
-import { defaultSchema } from './default-properties';
+import { defaultSchema, defaultSchemas } from './default-properties';
 import { createPipeline } from './pipeline-ops';
 import type { Store } from './store';
 
@@ -11,7 +11,7 @@ import type { Store } from './store';
 /** The account's super admin: the person who set up HubSpot for the company. */
 export const SUPER_ADMIN = { id: '100', email: 'dana.whitfield@cleaning.example', firstName: 'Dana', lastName: 'Whitfield' } as const;
 
-const SCHEMA_TYPES = ['contacts', 'companies', 'deals', 'tickets', 'line_items', 'products', 'invoices'] as const;
+const SCHEMA_TYPES = Object.keys(defaultSchemas());
 
 const SALES_STAGES: ReadonlyArray<readonly [id: string, label: string, probability: number]> = [
   ['appointmentscheduled', 'Appointment Scheduled', 0.2],

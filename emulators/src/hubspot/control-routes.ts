@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dealPatchSchema, invoiceSchema, ownerSchema, ticketPatchSchema } from './control';
+import { dealPatchSchema, invoiceSchema, ownerSchema, recordSchema, ticketPatchSchema } from './control';
 import type { EmulatorCore } from './core';
 import { notFound } from './errors';
 import { faultSchema } from './faults';
@@ -79,6 +79,10 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
     const input = parseBody(z.object({ primaryObjectId: z.string().min(1), objectIdToMerge: z.string().min(1) }), body);
     return ok(core.merge(params.type ?? '', input.primaryObjectId, input.objectIdToMerge));
   });
+  router.on('POST', '/_emulator/objects/:type', ({ params, body }) => ({ status: 201, body: core.createRecord(params.type ?? '', parseBody(recordSchema, body)) }));
+  router.on('PATCH', '/_emulator/objects/:type/:id', ({ params, body }) =>
+    ok(core.editRecord(params.type ?? '', params.id ?? '', parseBody(z.record(z.string(), z.string().nullable()), body))),
+  );
   router.on('POST', '/_emulator/objects/:type/:id/archive', ({ params }) => ok(core.archiveObject(params.type ?? '', params.id ?? '')));
   router.on('GET', '/_emulator/objects/:type/:id', ({ params }) => {
     const type = normalizeType(params.type ?? '');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultTypeId } from './association-types';
 import { badRequest } from './errors';
+import { normalizeType } from './object-types';
 import type { CrmObject } from './model';
 import type { PropertyInput, Store } from './store';
 
@@ -100,6 +101,33 @@ export type TicketPatch = z.input<typeof ticketPatchSchema>;
 
 export function updateTicket(store: Store, id: string, input: TicketPatch): CrmObject {
   return store.update('tickets', id, ticketPatchSchema.parse(input), BY_HUBSPOT);
+}
+
+export const recordSchema = z
+  .object({
+    properties: z.record(z.string(), z.string()),
+    /** Records to associate it with (the default association of each pair of types). */
+    associations: z.array(z.object({ type: z.string().min(1), id: z.string().min(1) })).default([]),
+  })
+  .strict();
+export type RecordInput = z.input<typeof recordSchema>;
+
+/**
+ * A record made by someone in HubSpot (a company, a note or task logged on a contact),
+ * associated to other records. Checked like an API write: an unknown property or option fails.
+ */
+export function createRecord(store: Store, type: string, input: RecordInput): CrmObject {
+  const { properties, associations } = recordSchema.parse(input);
+  const links = associations.map((a) => {
+    const toType = normalizeType(a.type);
+    return { toType, toId: a.id, typeId: defaultTypeId(type, toType), category: 'HUBSPOT_DEFINED' as const };
+  });
+  return store.create(type, properties, links);
+}
+
+/** A record edited in HubSpot (a task completed, a company's industry set). */
+export function editRecord(store: Store, type: string, id: string, properties: PropertyInput): CrmObject {
+  return store.update(type, id, properties);
 }
 
 export const ownerSchema = z

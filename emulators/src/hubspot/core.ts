@@ -1,11 +1,14 @@
 import {
   attachInvoice,
+  createRecord,
+  editRecord,
   ownerSchema,
   updateDeal,
   updateTicket,
   type DealPatch,
   type InvoiceInput,
   type OwnerInput,
+  type RecordInput,
   type TicketPatch,
 } from './control';
 import { Faults } from './faults';
@@ -18,7 +21,7 @@ import { RequestLog } from './request-log';
 import { DEFAULT_SCOPES } from './scopes';
 import { SearchIndex } from './search-index';
 import { seedStore } from './seed';
-import { emptyState, Store } from './store';
+import { emptyState, Store, type PropertyInput } from './store';
 
 export interface ObjectWithAssociations extends CrmObject {
   /** Target ids by object type, e.g. `{ contacts: ['1001'], line_items: ['1003', '1004'] }`. */
@@ -138,6 +141,14 @@ export class EmulatorCore {
 
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations {
     return this.withAssociations(attachInvoice(this.store, this.baseUrl, dealId, input));
+  }
+
+  createRecord(type: string, input: RecordInput): ObjectWithAssociations {
+    return this.withAssociations(createRecord(this.store, normalizeType(type), input));
+  }
+
+  editRecord(type: string, id: string, properties: PropertyInput): ObjectWithAssociations {
+    return this.withAssociations(editRecord(this.store, normalizeType(type), id, properties));
   }
 
   updateTicket(id: string, patch: TicketPatch): ObjectWithAssociations {

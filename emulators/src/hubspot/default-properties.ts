@@ -141,6 +141,26 @@ function contacts(): TypeSchema {
   };
 }
 
+/** A subset of HubSpot's industry options (it has about 150): those near a cleaning company's customers. */
+const INDUSTRIES = [
+  ['ACCOUNTING', 'Accounting'],
+  ['ARCHITECTURE_PLANNING', 'Architecture & Planning'],
+  ['COMPUTER_SOFTWARE', 'Computer Software'],
+  ['CONSTRUCTION', 'Construction'],
+  ['EDUCATION_MANAGEMENT', 'Education Management'],
+  ['FACILITIES_SERVICES', 'Facilities Services'],
+  ['FINANCIAL_SERVICES', 'Financial Services'],
+  ['HOSPITAL_HEALTH_CARE', 'Hospital & Health Care'],
+  ['HOSPITALITY', 'Hospitality'],
+  ['INSURANCE', 'Insurance'],
+  ['LAW_PRACTICE', 'Law Practice'],
+  ['MEDICAL_PRACTICE', 'Medical Practice'],
+  ['NONPROFIT_ORGANIZATION_MANAGEMENT', 'Non-profit Organization Management'],
+  ['REAL_ESTATE', 'Real Estate'],
+  ['RESTAURANTS', 'Restaurants'],
+  ['RETAIL', 'Retail'],
+] as const;
+
 function companies(): TypeSchema {
   const info = 'companyinformation';
   return {
@@ -168,6 +188,7 @@ function companies(): TypeSchema {
         options: [['PROSPECT', 'Prospect'], ['PARTNER', 'Partner'], ['RESELLER', 'Reseller'], ['VENDOR', 'Vendor'], ['OTHER', 'Other']],
         editableOptions: true,
       }),
+      def('industry', 'Industry', 'select', info, { options: INDUSTRIES }),
       def('lifecyclestage', 'Lifecycle Stage', 'radio', info, { options: LIFECYCLE_STAGES, editableOptions: true }),
       def('hs_lead_status', 'Lead Status', 'radio', 'sales_properties', { options: LEAD_STATUSES, editableOptions: true }),
       owner('Company owner', info),
@@ -289,6 +310,59 @@ function invoices(): TypeSchema {
   };
 }
 
+/** What every activity (engagement) type has: when it happened or is due, and who owns it. */
+function activity(info: string, label: string, own: PropertyDefinition[]): TypeSchema {
+  return {
+    groups: [group(info, label, 0)],
+    properties: [...system(info), def('hs_timestamp', 'Activity date', 'datetime', info), owner('Activity assigned to', info), ...own],
+  };
+}
+
+function notes(): TypeSchema {
+  return activity('noteinformation', 'Note information', [def('hs_note_body', 'Note body', 'textarea', 'noteinformation')]);
+}
+
+function tasks(): TypeSchema {
+  const info = 'taskinformation';
+  return activity(info, 'Task information', [
+    def('hs_task_subject', 'Task Title', 'text', info),
+    def('hs_task_body', 'Notes', 'textarea', info),
+    def('hs_task_status', 'Task Status', 'select', info, {
+      options: [['NOT_STARTED', 'Not started'], ['IN_PROGRESS', 'In progress'], ['WAITING', 'Waiting'], ['COMPLETED', 'Completed'], ['DEFERRED', 'Deferred']],
+    }),
+    def('hs_task_priority', 'Priority', 'select', info, { options: [['NONE', 'None'], ['LOW', 'Low'], ['MEDIUM', 'Medium'], ['HIGH', 'High']] }),
+    def('hs_task_type', 'Task Type', 'select', info, { options: [['CALL', 'Call'], ['EMAIL', 'Email'], ['TODO', 'To-do']] }),
+    def('hs_task_completion_date', 'Completed at', 'datetime', info, { readOnly: true }),
+  ]);
+}
+
+function calls(): TypeSchema {
+  const info = 'callinformation';
+  return activity(info, 'Call information', [
+    def('hs_call_title', 'Call Title', 'text', info),
+    def('hs_call_body', 'Call notes', 'textarea', info),
+    def('hs_call_direction', 'Call direction', 'select', info, { options: [['INBOUND', 'Inbound'], ['OUTBOUND', 'Outbound']] }),
+    def('hs_call_duration', 'Call duration', 'number', info),
+    def('hs_call_status', 'Call status', 'select', info, {
+      options: [['BUSY', 'Busy'], ['CALLING_CRM_USER', 'Calling CRM user'], ['CANCELED', 'Canceled'], ['COMPLETED', 'Completed'], ['CONNECTING', 'Connecting'], ['FAILED', 'Failed'], ['IN_PROGRESS', 'In progress'], ['NO_ANSWER', 'No answer'], ['QUEUED', 'Queued'], ['RINGING', 'Ringing']],
+    }),
+  ]);
+}
+
+function meetings(): TypeSchema {
+  const info = 'meetinginformation';
+  return activity(info, 'Meeting information', [
+    def('hs_meeting_title', 'Meeting name', 'text', info),
+    def('hs_meeting_body', 'Meeting description', 'textarea', info),
+    def('hs_meeting_location', 'Location', 'text', info),
+    def('hs_meeting_start_time', 'Start time', 'datetime', info),
+    def('hs_meeting_end_time', 'End time', 'datetime', info),
+    def('hs_meeting_outcome', 'Meeting outcome', 'select', info, {
+      options: [['SCHEDULED', 'Scheduled'], ['COMPLETED', 'Completed'], ['RESCHEDULED', 'Rescheduled'], ['NO_SHOW', 'No show'], ['CANCELED', 'Canceled']],
+    }),
+  ]);
+}
+
 const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   contacts,
   companies,
@@ -297,6 +371,10 @@ const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   line_items: lineItems,
   products,
   invoices,
+  notes,
+  tasks,
+  calls,
+  meetings,
 };
 
 /** A fresh copy of HubSpot's default schema of a type; a custom object type starts empty. */

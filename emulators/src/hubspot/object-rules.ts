@@ -1,6 +1,6 @@
 import type { Pipeline, PropertyValues } from './model';
 import { invalidProperty } from './property-schema';
-import { singular } from './object-types';
+import { ACTIVITY_TYPES, singular } from './object-types';
 
 /**
  * Rules HubSpot applies to a record as a whole (not to one value): which pipeline a deal or
@@ -17,6 +17,16 @@ const PIPELINE_PROPERTIES: Readonly<Record<string, { pipeline: string; stage: st
 export function creationDefaults(type: string): PropertyValues {
   const rule = PIPELINE_PROPERTIES[type];
   return rule ? { [rule.pipeline]: rule.fallback } : {};
+}
+
+/**
+ * An activity (note, task, call, meeting) is placed on the timeline by hs_timestamp, which
+ * HubSpot requires on create; a meeting without one takes its start time.
+ */
+export function checkActivityTimestamp(type: string, values: PropertyValues): void {
+  if (!ACTIVITY_TYPES.has(type)) return;
+  if (type === 'meetings' && !values.hs_timestamp && values.hs_meeting_start_time) values.hs_timestamp = values.hs_meeting_start_time;
+  if (!values.hs_timestamp) throw invalidProperty('hs_timestamp', 'REQUIRED_PROPERTY', 'hs_timestamp is required');
 }
 
 /** HubSpot refuses a pipeline the account lacks, and a stage its pipeline lacks (a ticket needs a stage). */

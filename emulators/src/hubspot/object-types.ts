@@ -24,7 +24,15 @@ const TYPES: Readonly<Record<string, TypeInfo>> = {
   products: { id: '0-7', singular: 'product', defaults: ['description', 'name', 'price'] },
   line_items: { id: '0-8', singular: 'line_item', defaults: ['hs_product_id', 'name', 'price', 'quantity'] },
   invoices: { id: '0-53', singular: 'invoice', defaults: [] },
+  // Activities (engagements): HubSpot answers hs_timestamp (and little else) unless asked.
+  notes: { id: '0-46', singular: 'note', defaults: ['hs_timestamp'] },
+  tasks: { id: '0-27', singular: 'task', defaults: ['hs_task_subject', 'hs_task_status', 'hs_timestamp'] },
+  calls: { id: '0-48', singular: 'call', defaults: ['hs_call_title', 'hs_timestamp'] },
+  meetings: { id: '0-47', singular: 'meeting', defaults: ['hs_meeting_title', 'hs_timestamp'] },
 };
+
+/** Activity types: a record needs hs_timestamp, and reading one needs the contacts scope (HubSpot's reference). */
+export const ACTIVITY_TYPES: ReadonlySet<string> = new Set(['notes', 'tasks', 'calls', 'meetings']);
 
 const ALIASES = new Map<string, string>();
 for (const [name, info] of Object.entries(TYPES)) {

@@ -1,5 +1,5 @@
 import { CRM_REQUIRED_SCOPES } from '@app/shared/crm-schema';
-import { normalizeType } from './object-types';
+import { ACTIVITY_TYPES, normalizeType } from './object-types';
 
 /**
  * Private-app scopes. Each CRM endpoint accepts any one of a list of scopes (the `security`
@@ -21,9 +21,13 @@ interface Access {
   write: string[];
 }
 
-/** Records: reads need the type's read scope, writes its write scope (tickets: `tickets`; commerce: also `e-commerce`). */
+/**
+ * Records: reads need the type's read scope, writes its write scope (tickets: `tickets`;
+ * commerce: also `e-commerce`; activities such as notes and tasks: the contacts scopes).
+ */
 function objectAccess(type: string): Access {
   if (type === 'tickets') return { read: ['tickets'], write: ['tickets'] };
+  if (ACTIVITY_TYPES.has(type)) return { read: ['crm.objects.contacts.read'], write: ['crm.objects.contacts.write'] };
   const name = ['contacts', 'companies', 'deals', 'line_items', 'products', 'invoices'].includes(type) ? type : 'custom';
   const commerce = type === 'line_items' || type === 'products' ? ['e-commerce'] : [];
   return { read: [`crm.objects.${name}.read`, ...commerce], write: [`crm.objects.${name}.write`, ...commerce] };

@@ -5,7 +5,7 @@ import { registerAssociationRoutes } from './associations';
 import { registerBatchRoutes } from './batch-routes';
 import { registerControlRoutes } from './control-routes';
 import { EmulatorCore, type EmulatorConfig, type ObjectWithAssociations } from './core';
-import type { DealPatch, InvoiceInput, OwnerInput, TicketPatch } from './control';
+import type { DealPatch, InvoiceInput, OwnerInput, RecordInput, TicketPatch } from './control';
 import { badRequest, HubSpotError, missingScopes, newCorrelationId, unauthorized } from './errors';
 import type { FaultInput, FaultState, PendingFault } from './faults';
 import type { Association, Owner } from './model';
@@ -81,6 +81,10 @@ export interface HubSpotEmulator {
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations;
   updateTicket(id: string, patch: TicketPatch): ObjectWithAssociations;
+  /** A record made in HubSpot's UI (a company, a note or task on a contact), with default associations. */
+  createRecord(type: string, input: RecordInput): ObjectWithAssociations;
+  /** A record edited in HubSpot's UI. */
+  editRecord(type: string, id: string, properties: Record<string, string | null>): ObjectWithAssociations;
   addOwner(input: OwnerInput): Owner;
   archiveOwner(id: string): Owner;
   archiveObject(type: string, id: string): ObjectWithAssociations;
@@ -279,6 +283,8 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
     updateDeal: (id, patch) => core.updateDeal(id, patch),
     attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),
     updateTicket: (id, patch) => core.updateTicket(id, patch),
+    createRecord: (type, input) => core.createRecord(type, input),
+    editRecord: (type, id, properties) => core.editRecord(type, id, properties),
     addOwner: (input) => core.addOwner(input),
     archiveOwner: (id) => core.archiveOwner(id),
     archiveObject: (type, id) => core.archiveObject(type, id),

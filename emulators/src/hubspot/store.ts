@@ -2,7 +2,7 @@ import { inverseTypeId } from './association-types';
 import { badRequest, conflict, objectNotFound } from './errors';
 import { STATE_VERSION } from './model';
 import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyDefinition, PropertyValues, StoreState, TypeSchema } from './model';
-import { checkPipelineStage, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
+import { checkActivityTimestamp, checkPipelineStage, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
 import { checkProperties, type PropertyInput, type WriteRules } from './property-schema';
 
 export type { PropertyInput } from './property-schema';
@@ -184,6 +184,7 @@ export class Store {
     deriveValues(type, values);
     this.checkUnique(type, properties, undefined);
     checkPipelineStage(type, values, this.pipelines(type));
+    checkActivityTimestamp(type, values);
     for (const a of associations) this.get(a.toType, a.toId);
     const now = this.now();
     const iso = new Date(now).toISOString();
