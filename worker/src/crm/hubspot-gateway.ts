@@ -10,7 +10,9 @@ import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
 
-export type ObjectType = 'contacts' | 'deals' | 'line_items' | 'tickets' | 'invoices';
+export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType;
+/** HubSpot's activity (engagement) objects the customer page shows. */
+export type ActivityType = 'notes' | 'tasks' | 'calls' | 'meetings';
 export type Properties = Record<string, string>;
 
 export interface HubSpotRecord {

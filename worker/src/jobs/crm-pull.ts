@@ -23,6 +23,15 @@ import {
 } from '../crm/mirror-repository';
 import type { Logger } from '@app/runtime/logger';
 import { defineJob } from './job';
+import {
+  ACTIVITY_SOURCES,
+  activityProperties,
+  COMPANY_PROPERTIES,
+  CONTACT_CONTEXT_PROPERTIES,
+  mirrorActivities,
+  mirrorCompanies,
+  mirrorContactContexts,
+} from './crm-pull-context';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
 const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_lastmodifieddate'];
@@ -172,9 +181,10 @@ export function logMergeConflicts(log: Logger, conflicts: readonly MergeConflict
 
 /**
  * Pulls what changed in HubSpot since the stored cursors into the Postgres mirror that the
- * portal and the staff calendar read: owners (archived ones too, as inactive), deals (stage,
+ * portal and the staff pages read: owners (archived ones too, as inactive), deals (stage,
  * scheduled date, amount, owner, contact), their invoices (also invoices changed on their
- * own), and change/cancel tickets. Each search starts `rereadMs` before its cursor, because
+ * own), change/cancel tickets, and the customer page's context (companies, contacts' lead
+ * status, lifecycle stage and company, notes, tasks, calls and meetings). Each search starts `rereadMs` before its cursor, because
  * HubSpot's search index lags its writes: a change indexed late, with a timestamp older than
  * one already read, is still found. Runs on a schedule and on demand; safe to run twice or at
  * once (replays are skipped).
@@ -210,7 +220,20 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
       await eachChangedPage('hubspot.invoices', 'invoices', INVOICE_PROPERTIES, (page) => mirrorInvoiceRecords(deps, page, mirrored));
       await eachChangedPage('hubspot.tickets', 'tickets', TICKET_PROPERTIES, (page) => mirrorTicketRecords(deps, page, mirrored));
       logMergeConflicts(log, mirrored.conflicts);
-      const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length };
+      // The customer page's context: who they are in HubSpot, their company, what staff logged.
+      const context = { contacts: 0, companies: 0, activities: 0 };
+      await eachChangedPage('hubspot.companies', 'companies', COMPANY_PROPERTIES, async (page) => {
+        context.companies += await mirrorCompanies(db, page);
+      });
+      await eachChangedPage('hubspot.contacts', 'contacts', CONTACT_CONTEXT_PROPERTIES, async (page) => {
+        context.contacts += await mirrorContactContexts(db, hubspot, page);
+      });
+      for (const source of ACTIVITY_SOURCES) {
+        await eachChangedPage(`hubspot.${source.type}`, source.type, activityProperties(source), async (page) => {
+          context.activities += await mirrorActivities(db, hubspot, source, page);
+        });
+      }
+      const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length, context };
       log.info(summary, 'pulled changes from HubSpot');
       await recordPullCompleted(db, new Date());
       return summary;

@@ -1,0 +1,118 @@
+import type { Db } from '@app/db/client';
+import type { CrmActivityKind } from '@app/db/generated/client';
+
+/**
+ * The customer page's HubSpot context in the mirror: each contact's lead status, lifecycle stage
+ * and company, the companies, and the notes, tasks, calls and meetings on contacts and
+ * companies. Every row keeps HubSpot's last-modified time, so a re-read or a copy from a lagging
+ * search index never takes a row back in time.
+ */
+
+export interface MirroredContactContext {
+  hubspotId: string;
+  leadStatus: string | null;
+  lifecycleStage: string | null;
+  companyHubspotId: string | null;
+  modifiedAt: Date;
+}
+
+export interface MirroredCompany {
+  hubspotId: string;
+  name: string | null;
+  domain: string | null;
+  industry: string | null;
+  lifecycleStage: string | null;
+  createdAt: Date | null;
+  modifiedAt: Date;
+}
+
+export interface MirroredActivity {
+  kind: CrmActivityKind;
+  hubspotId: string;
+  title: string | null;
+  body: string | null;
+  status: string | null;
+  priority: string | null;
+  occursAt: Date | null;
+  ownerHubspotId: string | null;
+  contactHubspotIds: string[];
+  companyHubspotIds: string[];
+  modifiedAt: Date;
+}
+
+export interface RecordVersion {
+  hubspotId: string;
+  modifiedAt: Date;
+}
+
+const heldOf = (rows: readonly { hubspotId: string | null; hubspotUpdatedAt: Date | null }[], records: readonly RecordVersion[]) => {
+  const at = new Map(rows.map((r) => [r.hubspotId, r.hubspotUpdatedAt]));
+  return new Set(records.filter((r) => { const held = at.get(r.hubspotId); return held != null && held >= r.modifiedAt; }).map((r) => r.hubspotId));
+};
+
+/**
+ * Of changed contacts, those we hold (HubSpot contacts that never booked are not ours to
+ * mirror) in an older version: the only ones worth a further request.
+ */
+export async function contactsToMirror(db: Db, records: readonly RecordVersion[]): Promise<Set<string>> {
+  const rows = await db.contact.findMany({ where: { hubspotId: { in: records.map((r) => r.hubspotId) } }, select: { hubspotId: true, hubspotUpdatedAt: true } });
+  const held = heldOf(rows, records);
+  return new Set(rows.flatMap((r) => (r.hubspotId && !held.has(r.hubspotId) ? [r.hubspotId] : [])));
+}
+
+/** Of changed activities of a kind, those the mirror already holds in that version or newer. */
+export async function heldActivityVersions(db: Db, kind: CrmActivityKind, records: readonly RecordVersion[]): Promise<Set<string>> {
+  const rows = await db.crmActivity.findMany({ where: { kind, hubspotId: { in: records.map((r) => r.hubspotId) } }, select: { hubspotId: true, hubspotUpdatedAt: true } });
+  return heldOf(rows, records);
+}
+
+const olderThan = (modifiedAt: Date) => ({ OR: [{ hubspotUpdatedAt: null }, { hubspotUpdatedAt: { lt: modifiedAt } }] });
+
+/** Onto the contacts we hold (HubSpot contacts that never booked are not ours to mirror); answers how many changed. */
+export async function applyContactContexts(db: Db, contacts: readonly MirroredContactContext[]): Promise<number> {
+  let applied = 0;
+  for (const c of contacts) {
+    const { count } = await db.contact.updateMany({
+      where: { hubspotId: c.hubspotId, ...olderThan(c.modifiedAt) },
+      data: { leadStatus: c.leadStatus, lifecycleStage: c.lifecycleStage, companyHubspotId: c.companyHubspotId, hubspotUpdatedAt: c.modifiedAt },
+    });
+    applied += count;
+  }
+  return applied;
+}
+
+/** Creates or updates each company unless its row is already as new. */
+export async function applyCompanies(db: Db, companies: readonly MirroredCompany[]): Promise<number> {
+  let applied = 0;
+  for (const { modifiedAt, createdAt, ...company } of companies) {
+    const data = { ...company, hubspotCreatedAt: createdAt, hubspotUpdatedAt: modifiedAt };
+    const { count } = await db.company.updateMany({ where: { hubspotId: company.hubspotId, hubspotUpdatedAt: { lt: modifiedAt } }, data });
+    if (count > 0) {
+      applied++;
+      continue;
+    }
+    // Not there yet (or already as new): create it, and let a concurrent pull's row stand.
+    const created = await db.company.createMany({ data: [data], skipDuplicates: true });
+    applied += created.count;
+  }
+  return applied;
+}
+
+/** Creates or updates each activity unless its row is already as new. */
+export async function applyActivities(db: Db, activities: readonly MirroredActivity[]): Promise<number> {
+  let applied = 0;
+  for (const { modifiedAt, ...activity } of activities) {
+    const data = { ...activity, hubspotUpdatedAt: modifiedAt, archivedAt: null };
+    const { count } = await db.crmActivity.updateMany({
+      where: { kind: activity.kind, hubspotId: activity.hubspotId, hubspotUpdatedAt: { lt: modifiedAt } },
+      data,
+    });
+    if (count > 0) {
+      applied++;
+      continue;
+    }
+    const created = await db.crmActivity.createMany({ data: [data], skipDuplicates: true });
+    applied += created.count;
+  }
+  return applied;
+}
