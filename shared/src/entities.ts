@@ -43,6 +43,23 @@ export const contactProfileSchema = z.object({
 });
 export type ContactProfile = z.output<typeof contactProfileSchema>;
 
+export const companySchema = z.object({
+  name: z.string(),
+  domain: text,
+  industry: z.string().default('N/A'),
+  lifecycle: text,
+  createdAt: text,
+  hubspotId: z.string(),
+  tasks: records,
+  deals: records,
+  notes: records,
+  /** From the company's upcoming activities. */
+  activities: records,
+  /** Companies hold no subscriptions (§3): always empty, whatever was sent. */
+  subscriptions: z.array(z.unknown()).transform((): Record<string, unknown>[] => []).default([]),
+});
+export type Company = z.output<typeof companySchema>;
+
 export const customerContextSchema = z.object({
   /** First and last name joined. */
   name: z.string(),
@@ -62,25 +79,10 @@ export const customerContextSchema = z.object({
   portalSuspended: z.boolean().optional(),
   /** The staff lookup's own addition: the texts sent to the customer's phone, newest first. */
   messages: records.optional(),
+  /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
+  company: companySchema.loose().nullish(),
 });
 export type CustomerContext = z.output<typeof customerContextSchema>;
-
-export const companySchema = z.object({
-  name: z.string(),
-  domain: text,
-  industry: z.string().default('N/A'),
-  lifecycle: text,
-  createdAt: text,
-  hubspotId: z.string(),
-  tasks: records,
-  deals: records,
-  notes: records,
-  /** From the company's upcoming activities. */
-  activities: records,
-  /** Companies hold no subscriptions (§3): always empty, whatever was sent. */
-  subscriptions: z.array(z.unknown()).transform((): Record<string, unknown>[] => []).default([]),
-});
-export type Company = z.output<typeof companySchema>;
 
 export const ticketSchema = z.object({
   id: z.string().optional(),

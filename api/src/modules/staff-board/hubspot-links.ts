@@ -1,5 +1,5 @@
 /** HubSpot's object type ids in record URLs. */
-const OBJECT_TYPE = { contact: '0-1', deal: '0-3', ticket: '0-5' } as const;
+const OBJECT_TYPE = { contact: '0-1', company: '0-2', deal: '0-3', ticket: '0-5' } as const;
 
 /**
  * Links to records in the HubSpot app. They need the account's id (HUBSPOT_ACCOUNT_ID, "Hub

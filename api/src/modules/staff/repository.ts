@@ -100,6 +100,7 @@ export interface ContactDetailsRow {
   leadStatus: string | null;
   lifecycleStage: string | null;
   hubspotId: string | null;
+  companyHubspotId: string | null;
   suspended: boolean;
   deals: {
     id: string;
@@ -158,6 +159,7 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
       leadStatus: true,
       lifecycleStage: true,
       hubspotId: true,
+      companyHubspotId: true,
       suspended: true,
       deals: {
         where: { archivedAt: null },

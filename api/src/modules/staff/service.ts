@@ -10,6 +10,8 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, OWNER_INACTIVE, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
 import { CALENDAR_DEFAULT_TITLE, portalInviteSms } from '@app/shared/texts';
 import { errors } from '../../errors';
+import { hubspotLinks } from '../staff-board/hubspot-links';
+import { companyOf, contactLists } from './crm-context';
 import type { ModuleDeps } from '../registry';
 import {
   assignDealOwner,
@@ -103,14 +105,20 @@ export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
 const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' };
 
 /**
- * GET /api/hubspot/contact-details/:id: the §3 customer context from the mirror. Deals come
- * from the mirror with their change/cancel tickets as activities; the mirror keeps no HubSpot
- * tasks, notes or subscriptions, so those lists are empty.
+ * GET /api/hubspot/contact-details/:id: the §3 customer context from the mirror: the deals with
+ * their change/cancel requests, the tasks and notes staff logged in HubSpot, activities (the
+ * requests, then calls and meetings), the company, and the texts sent. HubSpot has no
+ * subscriptions for us, so that list is empty.
  */
-export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promise<CustomerContext & { id: string }> {
+export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubspotAccountId'>, id: string): Promise<CustomerContext & { id: string }> {
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
-  const messages = c.phone ? await findMessagesTo(deps.db, c.phone) : [];
+  const now = deps.now();
+  const [messages, lists, company] = await Promise.all([
+    c.phone ? findMessagesTo(deps.db, c.phone) : [],
+    contactLists(deps.db, c.hubspotId, now),
+    companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
+  ]);
   return {
     id: c.id,
     name: joinName(c.firstName, c.lastName),
@@ -133,7 +141,8 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
       submittedContact: d.source === 'public_form' ? joinName(d.submittedName, d.submittedPhone ? `(${d.submittedPhone})` : null) : null,
       portalHeld: heldFromPortal(d, c.phone),
     })),
-    activities: c.deals.flatMap((d) =>
+    activities: [
+      ...c.deals.flatMap((d) =>
       d.tickets.map((t) => ({
         id: t.id,
         type: CATEGORY_LABELS[t.category] ?? t.category,
@@ -145,6 +154,8 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
         cleaning: cleaningLabel(d),
       })),
     ),
+      ...lists.activities,
+    ],
     messages: messages.map((m) => ({
       id: m.id,
       purpose: m.purpose,
@@ -154,9 +165,10 @@ export async function contactDetails(deps: Pick<Deps, 'db'>, id: string): Promis
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
-    tasks: [],
+    tasks: lists.tasks,
     subscriptions: [],
-    notes: [],
+    notes: lists.notes,
+    company,
     portalSuspended: c.suspended,
   };
 }

@@ -1,0 +1,122 @@
+import type { Db } from '@app/db/client';
+import { personName } from '@app/shared/customer-context';
+import type { Company } from '@app/shared/entities';
+import { hubspotLinks } from '../staff-board/hubspot-links';
+
+/**
+ * What staff logged in HubSpot about a customer, from the mirror (worker/src/jobs/crm-pull-context.ts):
+ * tasks, notes, calls and meetings on the contact, and their company with its own.
+ */
+
+/** How many of each list a customer page shows; HubSpot keeps the rest. */
+export const CONTEXT_LIST_LIMIT = 20;
+
+type Links = ReturnType<typeof hubspotLinks>;
+
+interface ActivityRow {
+  id: string;
+  kind: 'note' | 'task' | 'call' | 'meeting';
+  hubspotId: string;
+  title: string | null;
+  body: string | null;
+  status: string | null;
+  priority: string | null;
+  occursAt: Date | null;
+  ownerHubspotId: string | null;
+}
+
+const select = { id: true, kind: true, hubspotId: true, title: true, body: true, status: true, priority: true, occursAt: true, ownerHubspotId: true } as const;
+
+function view(a: ActivityRow, owners: ReadonlyMap<string, string>) {
+  return {
+    id: a.id,
+    kind: a.kind,
+    hubspotId: a.hubspotId,
+    title: a.title,
+    body: a.body,
+    status: a.status,
+    priority: a.priority,
+    at: a.occursAt?.toISOString() ?? null,
+    owner: a.ownerHubspotId ? (owners.get(a.ownerHubspotId) ?? null) : null,
+  };
+}
+export type ActivityView = ReturnType<typeof view>;
+
+async function ownerNames(db: Db, rows: readonly ActivityRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.ownerHubspotId ? [r.ownerHubspotId] : [])))];
+  if (ids.length === 0) return new Map();
+  const owners = await db.owner.findMany({ where: { hubspotId: { in: ids } }, select: { hubspotId: true, firstName: true, lastName: true, email: true } });
+  return new Map(owners.map((o) => [o.hubspotId, personName(o) ?? o.hubspotId]));
+}
+
+/**
+ * The lists of one contact or company: open tasks by due date (then the latest done ones),
+ * notes newest first, and calls and meetings newest first (`upcomingOnly`: those still ahead,
+ * soonest first, as the spec's company activities are its upcoming ones).
+ */
+async function listsOf(db: Db, where: { contactHubspotIds: { has: string } } | { companyHubspotIds: { has: string } }, now: Date, upcomingOnly = false) {
+  const live = { ...where, archivedAt: null };
+  const take = CONTEXT_LIST_LIMIT;
+  const [openTasks, doneTasks, notes, activities] = await Promise.all([
+    // A task is done when HubSpot says COMPLETED; any other status (or none) is still to do.
+    db.crmActivity.findMany({ where: { ...live, kind: 'task', OR: [{ status: null }, { status: { not: 'COMPLETED' } }] }, select, orderBy: [{ occursAt: { sort: 'asc', nulls: 'last' } }], take }),
+    db.crmActivity.findMany({ where: { ...live, kind: 'task', status: 'COMPLETED' }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }], take }),
+    db.crmActivity.findMany({ where: { ...live, kind: 'note' }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }], take }),
+    db.crmActivity.findMany({
+      where: { ...live, kind: { in: ['call', 'meeting'] }, ...(upcomingOnly ? { occursAt: { gte: now } } : {}) },
+      select,
+      orderBy: [{ occursAt: { sort: upcomingOnly ? 'asc' : 'desc', nulls: 'last' } }],
+      take,
+    }),
+  ]);
+  const tasks = [...openTasks, ...doneTasks].slice(0, take);
+  const owners = await ownerNames(db, [...tasks, ...notes, ...activities]);
+  return { tasks: tasks.map((t) => view(t, owners)), notes: notes.map((n) => view(n, owners)), activities: activities.map((a) => view(a, owners)) };
+}
+
+/** The contact's tasks, notes, and calls and meetings (nothing when not in HubSpot yet). */
+export async function contactLists(db: Db, contactHubspotId: string | null, now: Date) {
+  if (!contactHubspotId) return { tasks: [], notes: [], activities: [] };
+  return listsOf(db, { contactHubspotIds: { has: contactHubspotId } }, now);
+}
+
+/** HubSpot's option value as words: 'MEDICAL_PRACTICE' → 'Medical practice'. */
+export function optionLabel(value: string | null): string | null {
+  if (!value) return null;
+  const words = value.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The contact's company (spec §3 Company): its facts, the cleanings of everyone we hold at it,
+ * its tasks and notes, and its upcoming calls and meetings; null when the contact has none (or
+ * the pull has not brought it yet).
+ */
+export async function companyOf(db: Db, companyHubspotId: string | null, now: Date, links: Links): Promise<(Company & { hubspotUrl: string | null; people: { id: string; name: string }[] }) | null> {
+  if (!companyHubspotId) return null;
+  const company = await db.company.findUnique({ where: { hubspotId: companyHubspotId } });
+  if (!company) return null;
+  const [people, deals, lists] = await Promise.all([
+    db.contact.findMany({ where: { companyHubspotId }, select: { id: true, firstName: true, lastName: true, email: true }, orderBy: { createdAt: 'asc' }, take: CONTEXT_LIST_LIMIT }),
+    db.deal.findMany({
+      where: { archivedAt: null, contact: { companyHubspotId } },
+      select: { id: true, name: true, scheduledAt: true, stage: { select: { label: true } } },
+      orderBy: [{ scheduledAt: { sort: 'desc', nulls: 'first' } }],
+      take: CONTEXT_LIST_LIMIT,
+    }),
+    listsOf(db, { companyHubspotIds: { has: companyHubspotId } }, now, true),
+  ]);
+  return {
+    name: company.name ?? 'Unnamed company',
+    domain: company.domain,
+    industry: optionLabel(company.industry) ?? 'N/A',
+    lifecycle: company.lifecycleStage,
+    createdAt: company.hubspotCreatedAt?.toISOString() ?? null,
+    hubspotId: company.hubspotId,
+    hubspotUrl: links('company', company.hubspotId),
+    people: people.map((p) => ({ id: p.id, name: personName(p) ?? p.email })),
+    deals: deals.map((d) => ({ id: d.id, dealname: d.name, stageLabel: d.stage.label, scheduledAt: d.scheduledAt?.toISOString() ?? null })),
+    ...lists,
+    subscriptions: [],
+  };
+}
