@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import { personName } from '@app/shared/customer-context';
 import type { Company } from '@app/shared/entities';
-import { hubspotLinks } from '../staff-board/hubspot-links';
+import type { hubspotLinks } from '../staff-board/hubspot-links';
 
 /**
  * What staff logged in HubSpot about a customer, from the mirror (worker/src/jobs/crm-pull-context.ts):
