@@ -80,18 +80,31 @@ describe('staff tools', () => {
     for (const empty of ['No tasks.', 'No subscriptions.', 'No activities.', 'No notes.']) {
       expect(await context.getByText(empty, { exact: true }).isVisible()).toBe(true);
     }
-    // The HubSpot deal reaches our mirror through the worker's pull; choosing the customer again reloads the context.
+    // Meanwhile the office logs a note and a task on the customer in HubSpot, and links their company.
+    const taskDue = easternAt(2, 11, 0);
+    const on = [{ type: 'contacts', id: customer.hubspotContactId }];
+    await customer.crm.createRecord('notes', { hs_note_body: '<p>Gate code 4411 &amp; a friendly dog</p>', hs_timestamp: new Date().toISOString() }, on);
+    await customer.crm.createRecord('tasks', { hs_task_subject: 'Confirm key drop-off', hs_task_status: 'NOT_STARTED', hs_task_priority: 'HIGH', hs_timestamp: taskDue.toISOString() }, on);
+    const companyName = `Riley Dental ${hex()}`;
+    await customer.crm.createRecord('companies', { name: companyName, domain: `${hex()}.example`, industry: 'MEDICAL_PRACTICE' }, on);
+
+    // All of it reaches our mirror through the worker's pull; choosing the customer again reloads the context.
     const scheduledRow = deals.getByRole('row').filter({ hasText: shownEastern(scheduledAt) });
+    const companyCard = context.getByRole('region', { name: `Company: ${companyName}` });
     await expect
       .poll(
         async () => {
           await results.getByRole('button').first().click();
           await context.waitFor();
-          return scheduledRow.count();
+          return [await scheduledRow.count(), await companyCard.count()];
         },
         { timeout: 40_000, interval: 1_000 },
       )
-      .toBe(1);
+      .toEqual([1, 1]);
+    const tasks = context.getByRole('region', { name: 'Tasks' });
+    expect(await tasks.getByRole('listitem').innerText()).toBe(`Task: Confirm key drop-off due ${shownEastern(taskDue)} · Not started · High priority`);
+    expect(await context.getByRole('region', { name: 'Notes' }).getByRole('listitem').innerText()).toContain('Gate code 4411 & a friendly dog');
+    expect(await companyCard.locator('dl').innerText()).toContain('Medical practice');
     expect(await scheduledRow.locator('[data-stage]').textContent()).toBe('Cleaning Scheduled');
     expect(await scheduledRow.innerText()).toContain('James Carter');
     expect(await axeViolations(page)).toEqual([]);

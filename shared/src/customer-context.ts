@@ -38,3 +38,10 @@ export function mergeCustomerContext(current: CustomerContext | null, update: Pa
   const defined = Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined));
   return { ...(current ?? EMPTY_CUSTOMER_CONTEXT), ...defined };
 }
+
+/** A HubSpot option value as words: 'MEDICAL_PRACTICE' → 'Medical practice', 'NOT_STARTED' → 'Not started'. */
+export function optionWords(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const words = value.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -32,6 +32,8 @@ const association = (toId: string, typeId: number) => ({
 const MAX_RATE_LIMITED_TRIES = 20;
 
 export type InvoiceStatus = 'paid' | 'open' | 'voided';
+/** HubSpot's activity objects staff log on a record. */
+export type LoggedType = 'notes' | 'tasks' | 'calls' | 'meetings';
 
 export function hubspotCrm(baseUrl: string, accessToken: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -94,10 +96,16 @@ export function hubspotCrm(baseUrl: string, accessToken: string) {
     updateTicket: (id: string, properties: Record<string, string>) =>
       call<CrmRecord>('PATCH', `/crm/v3/objects/tickets/${id}`, { properties }),
 
-    /** Emulator control API: every live object of a type. */
-    async list(type: 'contacts' | 'deals' | 'tickets' | 'invoices'): Promise<CrmRecord[]> {
-      return (await call<{ results: CrmRecord[] }>('GET', `/_emulator/objects/${type}`)).results;
+    /** Emulator control API: every live object of a type, with the ids it is associated to. */
+    async list(type: 'contacts' | 'companies' | 'deals' | 'tickets' | 'invoices' | LoggedType): Promise<Array<CrmRecord & { associations?: Record<string, string[]> }>> {
+      return (await call<{ results: Array<CrmRecord & { associations?: Record<string, string[]> }> }>('GET', `/_emulator/objects/${type}`)).results;
     },
+    /** Emulator control API: a record a user makes in HubSpot (a company, a note or task on a contact), with default associations. */
+    createRecord: (type: 'companies' | LoggedType, properties: Record<string, string>, associations: { type: string; id: string }[]) =>
+      call<CrmRecord>('POST', `/_emulator/objects/${type}`, { properties, associations }),
+    /** Emulator control API: a record a user edits in HubSpot. */
+    editRecord: (type: 'companies' | LoggedType, id: string, properties: Record<string, string>) =>
+      call<CrmRecord>('PATCH', `/_emulator/objects/${type}/${id}`, properties),
     /** Emulator control API: the account's users (owners), archived ones too. */
     async owners(): Promise<Array<{ id: string; email: string }>> {
       return (await call<{ results: Array<{ id: string; email: string }> }>('GET', '/_emulator/owners?archived=true')).results;

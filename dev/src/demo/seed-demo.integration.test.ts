@@ -50,6 +50,8 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
       deals: (await crm.list('deals')).length,
       tickets: (await crm.list('tickets')).length,
       invoices: (await crm.list('invoices')).length,
+      companies: (await crm.list('companies')).length,
+      logged: (await Promise.all((['notes', 'tasks', 'calls', 'meetings'] as const).map(async (t) => (await crm.list(t)).length))).reduce((a, b) => a + b),
     });
     const first = await counts();
     expect(first).toEqual({
@@ -57,6 +59,8 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
       deals: plan.deals.length,
       tickets: plan.deals.filter((d) => d.ticket).length,
       invoices: plan.deals.filter((d) => d.invoice).length,
+      companies: 1,
+      logged: 5,
     });
 
     // A restart an hour later: same records, dates moved.
@@ -92,5 +96,10 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     });
     expect(scheduled).toHaveLength(10);
     for (const deal of scheduled) expect(deal.owner?.email).toMatch(/@/);
+
+    // The customer page's HubSpot context: their company, and what staff logged on them.
+    expect(await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).toMatchObject({ lifecycleStage: 'customer', companyHubspotId: expect.any(String) });
+    const logged = await db.crmActivity.findMany({ where: { contactHubspotIds: { has: (await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).hubspotId! } } });
+    expect(logged.map((a) => a.kind).sort()).toEqual(['call', 'meeting', 'note', 'task', 'task']);
   });
 });

@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import { demoPlan, oneLineAddress, skusAmount, type DemoDeal, type DemoPerson, type DemoPlan } from './demo-plan';
 import type { StageMap } from '@app/worker/crm/account/stage-map';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import { seedDemoContext } from './demo-context';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 
 const byDemoKey = (records: readonly CrmRecord[]) =>
@@ -131,6 +132,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
   if (!customerHubspotId) throw new Error('demo customer was not created');
   // Before any deal is written: the pull links a new deal to a contact only if it knows the contact.
   await upsertLocalCustomer(db, plan.customer, customerHubspotId, now);
+  await seedDemoContext(crm, customerHubspotId, now);
 
   const deals = byDemoKey(await crm.list('deals'));
   const tickets = byDemoKey(await crm.list('tickets'));

@@ -3,6 +3,8 @@ import { dealStageLabel } from '@app/shared/deal-stages';
 import type { CustomerContext } from '@app/shared/entities';
 import { isTicketClosed } from '@app/shared/tickets';
 import type { ReactNode } from 'react';
+import { CompanyCard } from './company-card';
+import { CrmActivityItem, isCrmActivity } from './crm-activity';
 import { easternFromIso } from './format-eastern';
 import { PortalHold } from './portal-hold';
 
@@ -25,7 +27,7 @@ function ListSection({ title, empty, items }: { title: string; empty: string; it
   return (
     <section className="tool-section" aria-label={title}>
       <h3>{title}</h3>
-      {items.length === 0 ? <p className="muted">{empty}</p> : <ul>{items}</ul>}
+      {items.length === 0 ? <p className="muted">{empty}</p> : <ul className="crm-activities">{items}</ul>}
     </section>
   );
 }
@@ -72,7 +74,7 @@ function DealsTable({ deals }: { deals: CrmRecord[] }) {
 }
 
 /** An activity from the mirror: a change or cancellation request on one of the deals. */
-function activityLine(a: CrmRecord): string {
+function requestLine(a: CrmRecord): string {
   const type = str(a, 'type');
   if (!type) return recordLine(a);
   const state = isTicketClosed({ properties: { hs_pipeline_stage: str(a, 'pipelineStage') ?? null } }) ? 'closed' : 'open';
@@ -97,8 +99,14 @@ function messageLine(m: CrmRecord): string {
   return `${str(m, 'label') ?? 'Text'} · ${easternFromIso(str(m, 'createdAt'))} · ${DELIVERY_LABELS[status] ?? status}${error ? ` (Twilio error ${error})` : ''}`;
 }
 
-/** The §3 customer context: who they are, their deals, tasks, subscriptions, activities and notes. */
-export function CustomerContextView({ context, children }: { context: CustomerContext; children?: ReactNode }) {
+/** A task, note, call or meeting from HubSpot; anything else in the list as one line. */
+function logged(r: CrmRecord, i: number, now: Date): ReactNode {
+  return isCrmActivity(r) ? <CrmActivityItem key={r.id} activity={r} now={now} /> : <li key={i}>{recordLine(r)}</li>;
+}
+
+/** The §3 customer context: who they are, their deals, tasks, subscriptions, activities, notes and company. */
+export function CustomerContextView({ context, customerId, children }: { context: CustomerContext; customerId?: string; children?: ReactNode }) {
+  const now = new Date();
   const facts: Array<[string, ReactNode]> = [
     ['Email', context.email ?? '—'],
     ['Phone', context.phone ?? '—'],
@@ -122,7 +130,7 @@ export function CustomerContextView({ context, children }: { context: CustomerCo
         <h3>Deals</h3>
         <DealsTable deals={context.deals} />
       </section>
-      <ListSection title="Tasks" empty="No tasks." items={context.tasks.map((t, i) => <li key={i}>{recordLine(t)}</li>)} />
+      <ListSection title="Tasks" empty="No tasks." items={context.tasks.map((t, i) => logged(t, i, now))} />
       <ListSection
         title="Subscriptions"
         empty="No subscriptions."
@@ -131,9 +139,10 @@ export function CustomerContextView({ context, children }: { context: CustomerCo
       <ListSection
         title="Activities"
         empty="No activities."
-        items={context.activities.map((a, i) => <li key={str(a, 'id') ?? i}>{activityLine(a)}</li>)}
+        items={context.activities.map((a, i) => (isCrmActivity(a) ? logged(a, i, now) : <li key={str(a, 'id') ?? i}>{requestLine(a)}</li>))}
       />
-      <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => <li key={i}>{recordLine(n)}</li>)} />
+      <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => logged(n, i, now))} />
+      {context.company ? <CompanyCard company={context.company} customerId={customerId ?? ''} now={now} /> : null}
       {context.messages ? (
         <ListSection
           title="Texts sent"

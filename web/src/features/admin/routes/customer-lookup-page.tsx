@@ -19,7 +19,7 @@ function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
   // A failed load was logged by the query and answered with the empty context (spec §7/§8).
   const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
   return (
-    <CustomerContextView context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}>
+    <CustomerContextView customerId={customer.id} context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}>
       <InviteToPortal key={customer.id} contactId={customer.id} />
       <PortalAccess key={`access-${customer.id}`} contactId={customer.id} suspended={context.portalSuspended === true} />
     </CustomerContextView>
