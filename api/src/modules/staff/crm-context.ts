@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import { personName } from '@app/shared/customer-context';
+import { optionWords, personName } from '@app/shared/customer-context';
 import type { Company } from '@app/shared/entities';
 import type { hubspotLinks } from '../staff-board/hubspot-links';
 
@@ -80,13 +80,6 @@ export async function contactLists(db: Db, contactHubspotId: string | null, now:
   return listsOf(db, { contactHubspotIds: { has: contactHubspotId } }, now);
 }
 
-/** HubSpot's option value as words: 'MEDICAL_PRACTICE' → 'Medical practice'. */
-export function optionLabel(value: string | null): string | null {
-  if (!value) return null;
-  const words = value.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /**
  * The contact's company (spec §3 Company): its facts, the cleanings of everyone we hold at it,
  * its tasks and notes, and its upcoming calls and meetings; null when the contact has none (or
@@ -109,7 +102,7 @@ export async function companyOf(db: Db, companyHubspotId: string | null, now: Da
   return {
     name: company.name ?? 'Unnamed company',
     domain: company.domain,
-    industry: optionLabel(company.industry) ?? 'N/A',
+    industry: optionWords(company.industry) ?? 'N/A',
     lifecycle: company.lifecycleStage,
     createdAt: company.hubspotCreatedAt?.toISOString() ?? null,
     hubspotId: company.hubspotId,
