@@ -116,3 +116,21 @@ export async function applyActivities(db: Db, activities: readonly MirroredActiv
   }
   return applied;
 }
+
+/** Activities of a kind, a page at a time in row-id order: the live ones and those archived since `archivedSince`. */
+export async function mirroredActivityIds(db: Db, kind: CrmActivityKind, q: { afterRowId: string | null; take: number; archivedSince: Date }) {
+  const rows = await db.crmActivity.findMany({
+    where: { kind, ...(q.afterRowId === null ? {} : { id: { gt: q.afterRowId } }), OR: [{ archivedAt: null }, { archivedAt: { gte: q.archivedSince } }] },
+    select: { id: true, hubspotId: true },
+    orderBy: { id: 'asc' },
+    take: q.take,
+  });
+  return rows.map((r) => ({ rowId: r.id, hubspotId: r.hubspotId }));
+}
+
+/** Deleted in HubSpot (archived) or restored there (shown again); answers how many rows changed each way. */
+export async function markActivities(db: Db, kind: CrmActivityKind, missing: readonly string[], live: readonly string[], at: Date) {
+  const archived = missing.length === 0 ? 0 : (await db.crmActivity.updateMany({ where: { kind, hubspotId: { in: [...missing] }, archivedAt: null }, data: { archivedAt: at } })).count;
+  const restored = live.length === 0 ? 0 : (await db.crmActivity.updateMany({ where: { kind, hubspotId: { in: [...live] }, archivedAt: { not: null } }, data: { archivedAt: null } })).count;
+  return { archived, restored };
+}

@@ -6,6 +6,7 @@ import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
+import { crmSweepJob } from './crm-sweep';
 
 const log = createLogger({ service: 'pull-context-test', level: 'silent', format: 'json' });
 const ctx = { log, jobId: 'test', attempt: 1 };
@@ -15,6 +16,7 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
   let crm: TestHubSpot;
   let pull: () => Promise<unknown>;
   let push: (dealId: string) => Promise<unknown>;
+  let sweep: () => Promise<unknown>;
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
@@ -24,6 +26,8 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
     const pushJob = crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 });
     pull = () => pullJob.process({}, ctx);
     push = (dealId) => pushJob.process({ dealId }, ctx);
+    const sweepJob = crmSweepJob({ db, hubspot: gateway, account: crm.account });
+    sweep = () => sweepJob.process({}, ctx);
   });
   afterAll(async () => {
     await crm.emulator.close();
@@ -94,6 +98,18 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
     crm.emulator.editRecord('tasks', task.id, { hs_task_status: 'COMPLETED' });
     await pull();
     expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'task', hubspotId: task.id } })).status).toBe('COMPLETED');
+  });
+
+  it('the sweep archives a note deleted in HubSpot (search never shows deletions), and the customer page stops showing it', async () => {
+    const customer = await bookedCustomer();
+    const note = crm.emulator.createRecord('notes', { properties: { hs_timestamp: '2026-11-20T15:00:00.000Z', hs_note_body: 'Wrong customer' }, associations: [{ type: 'contacts', id: customer.hubspotId }] });
+    await pull();
+    crm.emulator.archiveObject('notes', note.id);
+    await pull();
+    expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'note', hubspotId: note.id } })).archivedAt).toBeNull();
+    const summary = (await sweep()) as { activities: { archived: number } };
+    expect(summary.activities.archived).toBeGreaterThanOrEqual(1);
+    expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'note', hubspotId: note.id } })).archivedAt).toBeInstanceOf(Date);
   });
 
   it('leaves HubSpot contacts that never booked with us out of the mirror', async () => {

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { CrmAccount } from '../crm/account/crm-account';
 import { CONTACT_IDENTITY_PROPERTIES, type HubSpotGateway, type HubSpotRecord, type IdCheck, type ObjectType } from '../crm/hubspot-gateway';
+import { markActivities, mirroredActivityIds } from '../crm/context-repository';
 import { followMerge, type MergeConflict } from '../crm/merge-repository';
 import { adoptCrmContacts, archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
 import type { Logger } from '@app/runtime/logger';
+import { ACTIVITY_SOURCES } from './crm-pull-context';
 import { DEAL_PROPERTIES, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES, type MirrorSummary } from './crm-pull';
 import { defineJob } from './job';
 
@@ -52,7 +54,8 @@ function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
  * with batch read (100 per request): a deal or ticket HubSpot no longer has is archived (kept,
  * but no longer shown), one restored in HubSpot is shown again, and a row holding a merged id
  * takes the primary's id (deals and tickets also take its data). Contacts follow merges and take
- * HubSpot's phone and name (the login phone is the CRM's: docs/identity.md).
+ * HubSpot's phone and name (the login phone is the CRM's: docs/identity.md). Notes, tasks, calls
+ * and meetings HubSpot no longer has are archived (and shown again when restored).
  * Where a merge would make two of our rows one HubSpot record, both rows are kept and the job
  * fails at the end, after all other work, naming them: a person has to decide, and the failed
  * job is how operations hear of it (queue dashboard, failed count in /metrics).
@@ -90,6 +93,27 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
     return counts;
   }
 
+  /** Notes, tasks, calls and meetings deleted in HubSpot leave the customer page (restored ones come back); they are never merged. */
+  async function sweepActivities(log: Logger): Promise<{ checked: number; archived: number; restored: number; unresolved: number }> {
+    const counts = { checked: 0, archived: 0, restored: 0, unresolved: 0 };
+    const archivedSince = new Date(now().getTime() - RESTORABLE_MS);
+    for (const source of ACTIVITY_SOURCES) {
+      for (let afterRowId: string | null = null; ; ) {
+        const rows = await mirroredActivityIds(db, source.kind, { afterRowId, take: ROWS_PER_PAGE, archivedSince });
+        if (rows.length === 0) break;
+        afterRowId = rows.at(-1)?.rowId ?? null;
+        const check = await hubspot.checkIds(source.type, rows.map((r) => r.hubspotId), []);
+        const marked = await markActivities(db, source.kind, check.missing, [...check.live.keys()], now());
+        counts.checked += rows.length;
+        counts.archived += marked.archived;
+        counts.restored += marked.restored;
+        counts.unresolved += check.unresolved.length;
+      }
+    }
+    if (counts.archived + counts.restored > 0) log.info(counts, 'notes, tasks, calls and meetings deleted or restored in HubSpot');
+    return counts;
+  }
+
   /** Rows holding merged ids take the primary's; deals and tickets then take the primary's data too. */
   async function followMerges(table: SweptTable, check: IdCheck, log: Logger, conflicts: MergeConflict[]): Promise<number> {
     let followed = 0;
@@ -117,15 +141,16 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
       const found: MergeConflict[] = [];
       const summary: Partial<Record<SweptTable, TableCounts>> = {};
       for (const sweep of SWEEPS) summary[sweep.table] = await sweepTable(sweep, log, found);
+      const activities = await sweepActivities(log);
       const conflicts = distinct(found);
-      log.info({ ...summary, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
+      log.info({ ...summary, activities, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
       if (conflicts.length > 0) {
         logMergeConflicts(log, conflicts);
         const named = conflicts.slice(0, 10).map((c) => `${c.table} ${c.hubspotId}: kept row ${c.keptRowId}, left rows ${c.leftRowIds.join(', ')}`);
         const more = conflicts.length > 10 ? ` and ${conflicts.length - 10} more (see the log)` : '';
         throw new UnrecoverableError(`Merged in HubSpot, but our rows would share one record, so both were kept; a person must decide: ${named.join('; ')}${more}`);
       }
-      return summary;
+      return { ...summary, activities };
     },
   });
 }
