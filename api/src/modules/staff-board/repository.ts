@@ -124,6 +124,19 @@ export async function findUnpaid(db: Db, now: Date, limit: number): Promise<{ co
   return { count, rows };
 }
 
+/**
+ * The version of everything the board's lists show: the newest change to any deal, ticket,
+ * contact or owner (every write through Prisma moves updated_at; each column is indexed, so this
+ * reads four index ends). Equal versions mean equal lists, for the same moment.
+ */
+export async function boardDataVersion(db: Db): Promise<string> {
+  const [row] = await db.$queryRaw<{ version: string }[]>`
+    SELECT concat_ws('/',
+      (SELECT max(updated_at) FROM deal), (SELECT max(updated_at) FROM ticket),
+      (SELECT max(updated_at) FROM contact), (SELECT max(updated_at) FROM owner)) AS version`;
+  return row?.version ?? '';
+}
+
 /** Whether the worker's last look at the HubSpot account found it ready (null: never checked). */
 export async function crmAccountReady(db: Db): Promise<boolean | null> {
   return (await db.crmAccountStatus.findUnique({ where: { id: 1 }, select: { ready: true } }))?.ready ?? null;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { requestsQuerySchema } from '@app/shared/staff-board';
 import { requireStaff } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
+import { createSharedComputation } from './board-cache';
 import { hubspotLinks } from './hubspot-links';
 import { dealDetails, openRequests, todayBoard, type StaffBoardDeps } from './service';
 
@@ -9,7 +10,13 @@ const NO_STORE = 'private, no-store';
 
 /** The staff workspace's overviews: the today board, the open requests and a cleaning's details. Staff only, never cached. */
 export function staffBoardRoutes(deps: ModuleDeps): Router {
-  const board: StaffBoardDeps = { db: deps.db, now: deps.now, links: hubspotLinks(deps.hubspotAccountId), ...(deps.queues ? { queues: deps.queues } : {}) };
+  const board: StaffBoardDeps = {
+    db: deps.db,
+    now: deps.now,
+    links: hubspotLinks(deps.hubspotAccountId),
+    sharedLists: createSharedComputation(),
+    ...(deps.queues ? { queues: deps.queues } : {}),
+  };
   const router = new Router();
 
   router.get('/api/internal/admin/today', async (ctx) => {

@@ -7,9 +7,11 @@ import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eas
 import { describeRooms } from '@app/shared/rooms';
 import type { BoardDeal, DealDetails, RequestKind, RequestsList, RequestsQuery, StaffRequest, TodayBoard } from '@app/shared/staff-board';
 import { errors } from '../../errors';
+import type { SharedComputation } from './board-cache';
 import type { HubspotLinks } from './hubspot-links';
 import {
   BOARD_LIST_LIMIT,
+  boardDataVersion,
   crmAccountReady,
   findNewBookings,
   findOpenTickets,
@@ -29,7 +31,12 @@ export interface StaffBoardDeps {
   links: HubspotLinks;
   /** The job queues, for the count of failed jobs (absent: not counted). */
   queues?: Readonly<Record<string, AnyQueue>>;
+  /** The board's lists, shared by everyone asking for the same data version and minute (absent: computed each time). */
+  sharedLists?: SharedComputation<BoardLists>;
 }
+
+type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync'>;
+const MINUTE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
@@ -87,33 +94,45 @@ async function failedJobs(queues: StaffBoardDeps['queues']): Promise<number | nu
   }
 }
 
-/** GET /api/internal/admin/today: the office's day at a glance, from the mirror. */
-export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
-  const now = deps.now();
+/** The board's lists at `now` (its minute): today's and tomorrow's cleanings, requests, unassigned, unpaid. */
+async function boardLists(deps: StaffBoardDeps, now: Date): Promise<BoardLists> {
   const today = easternToday(now);
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
   const text = '';
-  const [cleanings, bookings, changes, unassigned, unpaid, backlog, failed, lastPull, crmReady] = await Promise.all([
+  const [cleanings, bookings, changes, unassigned, unpaid] = await Promise.all([
     findScheduledBetween(deps.db, startToday, startAfter),
     findNewBookings(deps.db, { text, limit: BOARD_LIST_LIMIT }),
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT }),
     findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
     findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
-    outboxBacklog(deps.db),
-    failedJobs(deps.queues),
-    lastPullCompletedAt(deps.db),
-    crmAccountReady(deps.db),
   ]);
   const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
   return {
-    generatedAt: now.toISOString(),
     today: { date: today, cleanings: cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(deal) },
     tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(deal) },
     newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },
     openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },
     unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
     unpaid: { count: unpaid.count, items: unpaid.rows.map(deal) },
+  };
+}
+
+/**
+ * GET /api/internal/admin/today: the office's day at a glance, from the mirror. The lists are
+ * shared while their data and minute stay the same (a whole office looks at one board); sync
+ * health is read fresh every time.
+ */
+export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
+  const now = deps.now();
+  const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const lists = deps.sharedLists
+    ? boardDataVersion(deps.db).then((version) => deps.sharedLists!.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)))
+    : boardLists(deps, now);
+  const [board, backlog, failed, lastPull, crmReady] = await Promise.all([lists, outboxBacklog(deps.db), failedJobs(deps.queues), lastPullCompletedAt(deps.db), crmAccountReady(deps.db)]);
+  return {
+    generatedAt: now.toISOString(),
+    ...board,
     sync: {
       outboxPending: backlog.pending,
       outboxOldestAgeSeconds: backlog.oldestAgeSeconds,

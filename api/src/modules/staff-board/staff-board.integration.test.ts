@@ -113,6 +113,22 @@ describe('staff board API (today board, open requests)', () => {
     expect(board.unpaid).toMatchObject({ count: 1, items: [{ id: ids.yesterday, invoiceStatus: 'open', amount: '349.00' }] });
   });
 
+  it('shows a change on the next board at once, though one board is shared by everyone while nothing changes', async () => {
+    const owner = await api.db.owner.findUniqueOrThrow({ where: { hubspotId: 'owner-olive' } });
+    const first = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    expect(first.unassigned.count).toBe(2);
+    await api.db.deal.update({ where: { id: ids.thursday! }, data: { ownerId: owner.id } });
+    const assigned = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    expect(assigned.unassigned).toMatchObject({ count: 1, items: [{ id: ids.tomorrow }] });
+    // A customer's new name is a change too.
+    await api.db.contact.updateMany({ where: { firstName: 'Ben' }, data: { lastName: 'Bakerson' } });
+    const renamed = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    expect(renamed.tomorrow.cleanings[0]?.customer?.name).toBe('Ben Bakerson');
+    await api.db.contact.updateMany({ where: { firstName: 'Ben' }, data: { lastName: 'Baker' } });
+    await api.db.deal.update({ where: { id: ids.thursday! }, data: { ownerId: null } });
+    expect(todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json()).unassigned.count).toBe(2);
+  });
+
   it('reports the sync\'s health: outbox backlog, failed jobs, last pull, account check', async () => {
     const before = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
     expect(before.sync).toMatchObject({ failedJobs: 0, lastPullAt: null, crmReady: null });

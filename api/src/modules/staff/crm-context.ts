@@ -49,27 +49,23 @@ async function ownerNames(db: Db, rows: readonly ActivityRow[]): Promise<Map<str
   return new Map(owners.map((o) => [o.hubspotId, personName(o) ?? o.hubspotId]));
 }
 
+/** The most activities one page reads for a contact or company (newest first); far more than a customer gathers. */
+const ACTIVITIES_READ = 500;
+const byTime = (a: ActivityRow, b: ActivityRow) => (a.occursAt?.getTime() ?? Infinity) - (b.occursAt?.getTime() ?? Infinity);
+
 /**
- * The lists of one contact or company: open tasks by due date (then the latest done ones),
- * notes newest first, and calls and meetings newest first (`upcomingOnly`: those still ahead,
- * soonest first, as the spec's company activities are its upcoming ones).
+ * The lists of one contact or company, from one query: open tasks by due date (then the latest
+ * done ones; a task is done when HubSpot says COMPLETED), notes newest first, and calls and
+ * meetings newest first (`upcomingOnly`: those still ahead, soonest first, as the spec's company
+ * activities are its upcoming ones).
  */
 async function listsOf(db: Db, where: { contactHubspotIds: { has: string } } | { companyHubspotIds: { has: string } }, now: Date, upcomingOnly = false) {
-  const live = { ...where, archivedAt: null };
+  const rows = await db.crmActivity.findMany({ where: { ...where, archivedAt: null }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], take: ACTIVITIES_READ });
   const take = CONTEXT_LIST_LIMIT;
-  const [openTasks, doneTasks, notes, activities] = await Promise.all([
-    // A task is done when HubSpot says COMPLETED; any other status (or none) is still to do.
-    db.crmActivity.findMany({ where: { ...live, kind: 'task', OR: [{ status: null }, { status: { not: 'COMPLETED' } }] }, select, orderBy: [{ occursAt: { sort: 'asc', nulls: 'last' } }], take }),
-    db.crmActivity.findMany({ where: { ...live, kind: 'task', status: 'COMPLETED' }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }], take }),
-    db.crmActivity.findMany({ where: { ...live, kind: 'note' }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }], take }),
-    db.crmActivity.findMany({
-      where: { ...live, kind: { in: ['call', 'meeting'] }, ...(upcomingOnly ? { occursAt: { gte: now } } : {}) },
-      select,
-      orderBy: [{ occursAt: { sort: upcomingOnly ? 'asc' : 'desc', nulls: 'last' } }],
-      take,
-    }),
-  ]);
-  const tasks = [...openTasks, ...doneTasks].slice(0, take);
+  const tasks = [...rows.filter((r) => r.kind === 'task' && r.status !== 'COMPLETED').sort(byTime), ...rows.filter((r) => r.kind === 'task' && r.status === 'COMPLETED')].slice(0, take);
+  const notes = rows.filter((r) => r.kind === 'note').slice(0, take);
+  const calls = rows.filter((r) => r.kind === 'call' || r.kind === 'meeting');
+  const activities = (upcomingOnly ? calls.filter((r) => r.occursAt !== null && r.occursAt >= now).sort(byTime) : calls).slice(0, take);
   const owners = await ownerNames(db, [...tasks, ...notes, ...activities]);
   return { tasks: tasks.map((t) => view(t, owners)), notes: notes.map((n) => view(n, owners)), activities: activities.map((a) => view(a, owners)) };
 }
