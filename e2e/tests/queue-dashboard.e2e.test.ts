@@ -88,4 +88,22 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     await page.waitForURL(appUrl('/admin/dashboard'));
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
   });
+
+  it('fits a 390 px phone: the overview and a queue\'s jobs without page-wide horizontal scrolling', async () => {
+    const { page } = browser;
+    await page.context().clearCookies();
+    await withCookieConsent(page);
+    await signInAsStaff(page, 'queues-phone');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const path of [QUEUES, `${QUEUES}/queue/crm`]) {
+        await page.goto(appUrl(path));
+        await page.getByText('Queues', { exact: true }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBe(0);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
