@@ -91,19 +91,21 @@ describe('staff tools', () => {
     // All of it reaches our mirror through the worker's pull; choosing the customer again reloads the context.
     const scheduledRow = deals.getByRole('row').filter({ hasText: shownEastern(scheduledAt) });
     const companyCard = context.getByRole('region', { name: `Company: ${companyName}` });
+    const task = context.getByRole('region', { name: 'Tasks' }).getByRole('listitem');
+    const note = context.getByRole('region', { name: 'Notes' }).getByRole('listitem');
+    // One pull brings them type after type: wait for all of them.
     await expect
       .poll(
         async () => {
           await results.getByRole('button').first().click();
           await context.waitFor();
-          return [await scheduledRow.count(), await companyCard.count()];
+          return [await scheduledRow.count(), await companyCard.count(), await task.count(), await note.count()];
         },
         { timeout: 40_000, interval: 1_000 },
       )
-      .toEqual([1, 1]);
-    const tasks = context.getByRole('region', { name: 'Tasks' });
-    expect(await tasks.getByRole('listitem').innerText()).toBe(`Task: Confirm key drop-off due ${shownEastern(taskDue)} · Not started · High priority`);
-    expect(await context.getByRole('region', { name: 'Notes' }).getByRole('listitem').innerText()).toContain('Gate code 4411 & a friendly dog');
+      .toEqual([1, 1, 1, 1]);
+    expect(await task.innerText()).toBe(`Task: Confirm key drop-off due ${shownEastern(taskDue)} · Not started · High priority`);
+    expect(await note.innerText()).toContain('Gate code 4411 & a friendly dog');
     expect(await companyCard.locator('dl').innerText()).toContain('Medical practice');
     expect(await scheduledRow.locator('[data-stage]').textContent()).toBe('Cleaning Scheduled');
     expect(await scheduledRow.innerText()).toContain('James Carter');

@@ -103,6 +103,7 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
   it('the sweep archives a note deleted in HubSpot (search never shows deletions), and the customer page stops showing it', async () => {
     const customer = await bookedCustomer();
     const note = crm.emulator.createRecord('notes', { properties: { hs_timestamp: '2026-11-20T15:00:00.000Z', hs_note_body: 'Wrong customer' }, associations: [{ type: 'contacts', id: customer.hubspotId }] });
+    const kept = crm.emulator.createRecord('tasks', { properties: { hs_timestamp: '2026-11-20T15:00:00.000Z', hs_task_subject: 'Still there' }, associations: [{ type: 'contacts', id: customer.hubspotId }] });
     await pull();
     crm.emulator.archiveObject('notes', note.id);
     await pull();
@@ -110,6 +111,7 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
     const summary = (await sweep()) as { activities: { archived: number } };
     expect(summary.activities.archived).toBeGreaterThanOrEqual(1);
     expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'note', hubspotId: note.id } })).archivedAt).toBeInstanceOf(Date);
+    expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'task', hubspotId: kept.id } })).archivedAt).toBeNull();
   });
 
   it('leaves HubSpot contacts that never booked with us out of the mirror', async () => {

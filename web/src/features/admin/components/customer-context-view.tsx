@@ -126,6 +126,7 @@ export function CustomerContextView({ context, customerId, children }: { context
         ))}
       </dl>
       {children}
+      {context.company ? <CompanyCard company={context.company} customerId={customerId ?? ''} now={now} /> : null}
       <section className="tool-section" aria-label="Deals">
         <h3>Deals</h3>
         <DealsTable deals={context.deals} />
@@ -142,7 +143,6 @@ export function CustomerContextView({ context, customerId, children }: { context
         items={context.activities.map((a, i) => (isCrmActivity(a) ? logged(a, i, now) : <li key={str(a, 'id') ?? i}>{requestLine(a)}</li>))}
       />
       <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => logged(n, i, now))} />
-      {context.company ? <CompanyCard company={context.company} customerId={customerId ?? ''} now={now} /> : null}
       {context.messages ? (
         <ListSection
           title="Texts sent"
