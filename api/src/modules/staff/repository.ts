@@ -107,7 +107,6 @@ export interface ContactDetailsRow {
     hubspotId: string | null;
     name: string | null;
     stageId: string;
-    stage: { label: string };
     scheduledAt: Date | null;
     serviceType: string | null;
     amountCents: number | null;
@@ -168,7 +167,6 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
           hubspotId: true,
           name: true,
           stageId: true,
-          stage: { select: { label: true } },
           scheduledAt: true,
           serviceType: true,
           amountCents: true,

@@ -2,7 +2,7 @@ import { heldFromPortal } from '@app/db/identity';
 import { BRAND } from '@app/shared/brand';
 import { findProduct } from '@app/shared/catalogue';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
-import { STAGE } from '@app/shared/deal-stages';
+import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
@@ -132,7 +132,8 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
       hubspotId: d.hubspotId,
       dealname: d.name,
       dealstage: d.stageId,
-      stageLabel: d.stage.label,
+      // The product's stage names, as on the board (one query fewer than the stage table's).
+      stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
       scheduledAt: d.scheduledAt?.toISOString() ?? null,
       serviceType: d.serviceType,
       amount: d.amountCents === null ? null : (d.amountCents / 100).toFixed(2),
