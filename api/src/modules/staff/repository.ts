@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@app/db/client';
+import { sqlPool, type Db } from '@app/db/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
 
@@ -120,10 +120,6 @@ export interface ContactDetailsRow {
   }[];
 }
 
-/**
- * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first) and
- * their tickets; deals and tickets deleted in HubSpot are left out.
- */
 /** How many of a customer's texts their page lists. */
 export const MESSAGES_LIMIT = 20;
 
@@ -146,46 +142,49 @@ export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]>
   });
 }
 
+/**
+ * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first),
+ * their cleaner and tickets (newest first); deals and tickets deleted in HubSpot are left out.
+ * One statement: the customer page's hottest read took four queries through Prisma, each with
+ * its own CPU cost (docs/benchmarks.md).
+ */
+const CONTACT_DETAILS = `
+SELECT c.id, c.email, c.phone, c.first_name AS "firstName", c.last_name AS "lastName", c.lead_status AS "leadStatus",
+  c.lifecycle_stage AS "lifecycleStage", c.hubspot_id AS "hubspotId", c.company_hubspot_id AS "companyHubspotId", c.suspended,
+  COALESCE((
+    SELECT json_agg(d ORDER BY d."scheduledAt" DESC NULLS FIRST, d."createdAt" DESC)
+    FROM (
+      SELECT dl.id, dl.hubspot_id AS "hubspotId", dl.name, dl.stage_id AS "stageId", dl.scheduled_at AS "scheduledAt",
+        dl.service_type AS "serviceType", dl.amount_cents AS "amountCents", dl.invoice_status AS "invoiceStatus", dl.source,
+        dl.submitted_name AS "submittedName", dl.submitted_phone AS "submittedPhone", dl.portal_confirmed_at AS "portalConfirmedAt",
+        dl.created_at AS "createdAt",
+        (SELECT json_build_object('id', o.id, 'firstName', o.first_name, 'lastName', o.last_name, 'email', o.email) FROM owner o WHERE o.id = dl.owner_id) AS owner,
+        COALESCE((
+          SELECT json_agg(json_build_object('id', t.id, 'category', t.category, 'pipelineStage', t.pipeline_stage, 'reason', t.reason,
+            'changeType', t.change_type, 'createdAt', t.created_at) ORDER BY t.created_at DESC)
+          FROM ticket t WHERE t.deal_id = dl.id AND t.archived_at IS NULL), '[]') AS tickets
+      FROM deal dl WHERE dl.contact_id = c.id AND dl.archived_at IS NULL
+    ) d), '[]') AS deals
+FROM contact c WHERE c.id = $1 OR c.hubspot_id = $1
+LIMIT 1`;
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type DealJson = Omit<Json<ContactDetailsRow['deals'][number]>, 'tickets'> & { tickets: Json<ContactDetailsRow['deals'][number]['tickets'][number]>[] };
+const date = (v: string | null) => (v === null ? null : new Date(v));
+
 export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
-  return db.contact.findFirst({
-    where: { OR: [{ id }, { hubspotId: id }] },
-    select: {
-      id: true,
-      email: true,
-      phone: true,
-      firstName: true,
-      lastName: true,
-      leadStatus: true,
-      lifecycleStage: true,
-      hubspotId: true,
-      companyHubspotId: true,
-      suspended: true,
-      deals: {
-        where: { archivedAt: null },
-        select: {
-          id: true,
-          hubspotId: true,
-          name: true,
-          stageId: true,
-          scheduledAt: true,
-          serviceType: true,
-          amountCents: true,
-          invoiceStatus: true,
-          source: true,
-          submittedName: true,
-          submittedPhone: true,
-          portalConfirmedAt: true,
-          owner: ownerSelect,
-          tickets: {
-            where: { archivedAt: null },
-            select: { id: true, category: true, pipelineStage: true, reason: true, changeType: true, createdAt: true },
-            orderBy: { createdAt: 'desc' },
-          },
-        },
-        orderBy: [{ scheduledAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }],
-      },
-    },
-  });
+  const { rows } = await sqlPool(db).query<Omit<ContactDetailsRow, 'deals'> & { deals: DealJson[] }>({ name: 'staff-contact-details', text: CONTACT_DETAILS, values: [id] });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...row,
+    deals: row.deals.map((d) => ({
+      ...d,
+      scheduledAt: date(d.scheduledAt),
+      portalConfirmedAt: date(d.portalConfirmedAt),
+      tickets: d.tickets.map((t) => ({ ...t, createdAt: new Date(t.createdAt) })),
+    })),
+  };
 }
 
 export type InviteOutcome =
