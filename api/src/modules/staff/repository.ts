@@ -7,7 +7,6 @@ const SEARCH_LIMIT = 25;
 const SESSIONS_LIMIT = 500;
 const SCHEDULED_LIMIT = 5000;
 
-const ownerSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const;
 export interface OwnerRef {
   id: string;
   firstName: string | null;
@@ -28,26 +27,46 @@ export interface ScheduledDealRow {
   owner: OwnerRef | null;
 }
 
-/** Deals of the stages with an appointment, in time order, optionally inside [from, to); none deleted in HubSpot. */
+/**
+ * The calendar's week: deals of the stages with an appointment inside [from, to) (either end
+ * open when absent), in time order, none deleted in HubSpot, with their cleaner and customer.
+ * One prepared statement: the staff area's busiest read (docs/benchmarks.md).
+ */
+const SCHEDULED_DEALS = `
+SELECT d.id, d.scheduled_at AS "scheduledAt", d.stage_id AS "stageId", d.service_type AS "serviceType",
+  d.street, d.city, d.state, d.zip,
+  o.id AS "ownerId", o.first_name AS "ownerFirstName", o.last_name AS "ownerLastName", o.email AS "ownerEmail",
+  c.id AS "contactId", c.first_name AS "contactFirstName", c.last_name AS "contactLastName", c.email AS "contactEmail"
+FROM deal d
+LEFT JOIN owner o ON o.id = d.owner_id
+LEFT JOIN contact c ON c.id = d.contact_id
+WHERE d.stage_id = ANY($1::text[]) AND d.archived_at IS NULL
+  AND d.scheduled_at >= COALESCE($2::timestamptz, '-infinity') AND d.scheduled_at < COALESCE($3::timestamptz, 'infinity')
+ORDER BY d.scheduled_at ASC, d.id ASC
+LIMIT ${SCHEDULED_LIMIT}`;
+
+interface ScheduledDealSqlRow extends Omit<ScheduledDealRow, 'owner' | 'contact'> {
+  ownerId: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  ownerEmail: string | null;
+  contactId: string | null;
+  contactFirstName: string | null;
+  contactLastName: string | null;
+  contactEmail: string | null;
+}
+
 export async function findScheduledDeals(db: Db, q: { stageIds: readonly string[]; from?: Date | undefined; to?: Date | undefined }): Promise<ScheduledDealRow[]> {
-  const rows = await db.deal.findMany({
-    where: { stageId: { in: [...q.stageIds] }, archivedAt: null, scheduledAt: { not: null, ...(q.from ? { gte: q.from } : {}), ...(q.to ? { lt: q.to } : {}) } },
-    select: {
-      id: true,
-      scheduledAt: true,
-      stageId: true,
-      serviceType: true,
-      street: true,
-      city: true,
-      state: true,
-      zip: true,
-      owner: ownerSelect,
-      contact: { select: { id: true, firstName: true, lastName: true, email: true } },
-    },
-    orderBy: { scheduledAt: 'asc' },
-    take: SCHEDULED_LIMIT,
+  const { rows } = await sqlPool(db).query<ScheduledDealSqlRow>({
+    name: 'staff-scheduled-deals',
+    text: SCHEDULED_DEALS,
+    values: [[...q.stageIds], q.from ?? null, q.to ?? null],
   });
-  return rows.filter((r): r is ScheduledDealRow => r.scheduledAt !== null);
+  return rows.map(({ ownerId, ownerFirstName, ownerLastName, ownerEmail, contactId, contactFirstName, contactLastName, contactEmail, ...deal }) => ({
+    ...deal,
+    owner: ownerId ? { id: ownerId, firstName: ownerFirstName, lastName: ownerLastName, email: ownerEmail } : null,
+    contact: contactId ? { id: contactId, firstName: contactFirstName, lastName: contactLastName, email: contactEmail ?? '' } : null,
+  }));
 }
 
 export interface CustomerRow {
