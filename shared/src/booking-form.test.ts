@@ -44,8 +44,9 @@ describe('booking form schema (browser)', () => {
     expect(bookingRequestSchema({ legalName: LEGAL, now }).parse(payload)).toEqual(payload);
   });
 
-  it('applies the booking phone rule: extra digits are dropped, too few refused', () => {
-    expect(form.parse({ ...good, phone: '404-555-1234 ext 99' }).phone).toBe('+14045551234');
+  it('keeps every digit of the phone: a leading 1 is the country code, any other count is refused', () => {
+    expect(form.parse({ ...good, phone: '+1 (404) 555-7788' }).phone).toBe('+14045557788');
+    expect(issues({ ...good, phone: '404-555-1234 ext 99' })).toEqual({ phone: 'Please enter a valid 10-digit US phone number.' });
     expect(issues({ ...good, phone: '404-555' })).toEqual({ phone: 'Please enter a valid 10-digit US phone number.' });
   });
 

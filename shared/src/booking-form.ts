@@ -13,17 +13,16 @@ import {
   preferredDateField,
   quoteTypeField,
   timeOfDayField,
-  usPhoneField,
+  usPhoneInputField,
 } from './form-fields';
-import { toBookingPhone } from './phone';
 import { roomsFormSchema } from './rooms';
 import { sqftSelectValue } from './services';
-import { INVALID_SQUARE_FOOTAGE, PHONE_10_DIGITS_ERROR } from './texts';
+import { INVALID_SQUARE_FOOTAGE } from './texts';
 
 /**
  * The public booking form in the browser (react-hook-form resolver). Same field rules as
  * bookingRequestSchema, but it takes what inputs hold (strings) and normalises them:
- * phone by the §5 booking rule, square footage by the §5 select mapping, room counts from
+ * phone by the one US normaliser (shared/src/phone.ts), square footage by the §5 select mapping, room counts from
  * number inputs. It also holds the photos, which are never sent. Not strict: form state
  * may carry UI-only fields.
  */
@@ -31,7 +30,9 @@ export function bookingFormSchema(options: BookingSchemaOptions) {
   return z.object({
     name: nameField,
     email: emailField,
-    phone: z.string({ error: PHONE_10_DIGITS_ERROR }).transform(toBookingPhone).pipe(usPhoneField),
+    // Not §5's "first 10 digits" taken literally: '+1 (404) 555-7788' would become +11404555778,
+    // a stranger's number. The one US normaliser drops a leading 1 and refuses any other count.
+    phone: usPhoneInputField,
     address: addressSchema,
     squareFootage: z.union([z.string(), z.number()], { error: INVALID_SQUARE_FOOTAGE }).transform((value, ctx) => {
       const mapped = sqftSelectValue(value);

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsPhone, normalizeUsPhone, toBookingPhone, toLoginPhone } from './phone';
-
-describe('booking/contact phone rule: digits only, first 10, prefixed +1', () => {
-  it.each([
-    ['404-555-1234', '+14045551234'],
-    ['(404) 555-1234', '+14045551234'],
-    ['404555123499', '+14045551234'],
-    ['404', '+1404'],
-    ['', '+1'],
-  ])('%s → %s', (raw, expected) => {
-    expect(toBookingPhone(raw)).toBe(expected);
-  });
-});
+import { formatUsPhone, isUsPhone, normalizeUsPhone, toLoginPhone } from './phone';
 
 describe('login phone rule of §5', () => {
   it.each([
@@ -44,5 +32,19 @@ describe('normalizeUsPhone', () => {
     expect(normalizeUsPhone('404555123')).toBeNull();
     expect(normalizeUsPhone('24045551234')).toBeNull();
     expect(normalizeUsPhone('404555123456')).toBeNull();
+  });
+
+  it('keeps every digit of a number typed with its country code (the booking form once dropped the last one)', () => {
+    expect(normalizeUsPhone('+1 (404) 555-7788')).toBe('+14045557788');
+    expect(normalizeUsPhone('1-404-555-7788')).toBe('+14045557788');
+    expect(normalizeUsPhone('404-555-1234 ext 99')).toBeNull();
+    expect(normalizeUsPhone('')).toBeNull();
+  });
+});
+
+describe('formatUsPhone', () => {
+  it('writes a stored phone as people do, and leaves anything else alone', () => {
+    expect(formatUsPhone('+14045557788')).toBe('(404) 555-7788');
+    expect(formatUsPhone('+4420')).toBe('+4420');
   });
 });

@@ -10,15 +10,6 @@ export function isUsPhone(value: string): boolean {
 const digitsOf = (raw: string): string => raw.replace(/\D/g, '');
 
 /**
- * Booking and contact form rule (§5): keep digits only, the first 10 of them, prefixed +1.
- * Typing is therefore capped at 10 digits; the result is a valid US phone only once
- * 10 digits have been typed (check with isUsPhone).
- */
-export function toBookingPhone(raw: string): string {
-  return US_COUNTRY_CODE + digitsOf(raw).slice(0, PHONE_DIGITS);
-}
-
-/**
  * Login rule (§5): strip every non-digit; digits that start with 1 are taken to carry the
  * country code already ('+' + digits), anything else gets '+1'. So '1 (404) 555-1234' and
  * '404-555-1234' both become '+14045551234'.
@@ -29,12 +20,20 @@ export function toLoginPhone(raw: string): string {
 }
 
 /**
- * Lenient server-side normaliser for a phone someone typed in any common US form:
- * '(404) 555-1234', '404.555.1234', '+1 404 555 1234'. Returns +1XXXXXXXXXX or null.
- * Unlike toBookingPhone it never silently drops digits, so a mistyped number is refused.
+ * The US phone normaliser of every form and the api: a phone typed in any common US form
+ * ('(404) 555-1234', '404.555.1234', '+1 404 555 1234') as +1XXXXXXXXXX, or null. Digits only,
+ * a leading 1 dropped when there are 11, exactly 10 required: it never drops a digit silently
+ * (§5's booking rule, "the first 10 digits", turned '+1 (404) 555-7788' into a stranger's
+ * number), so a mistyped number is refused.
  */
 export function normalizeUsPhone(raw: string): string | null {
   let digits = digitsOf(raw);
   if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('1')) digits = digits.slice(1);
   return digits.length === PHONE_DIGITS ? US_COUNTRY_CODE + digits : null;
+}
+
+/** A stored +1XXXXXXXXXX as people write it: '(404) 555-7788'; anything else as it is. */
+export function formatUsPhone(phone: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
 }
