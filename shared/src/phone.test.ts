@@ -22,6 +22,9 @@ describe('isUsPhone', () => {
     expect(isUsPhone('4045551234')).toBe(false);
     expect(isUsPhone('+1 404 555 1234')).toBe(false);
     expect(isUsPhone('+24045551234')).toBe(false);
+    // No US area code starts with 0 or 1.
+    expect(isUsPhone('+11404555778')).toBe(false);
+    expect(isUsPhone('+10404555778')).toBe(false);
   });
 });
 
@@ -39,6 +42,8 @@ describe('normalizeUsPhone', () => {
     expect(normalizeUsPhone('1-404-555-7788')).toBe('+14045557788');
     expect(normalizeUsPhone('404-555-1234 ext 99')).toBeNull();
     expect(normalizeUsPhone('')).toBeNull();
+    // A country code and nine digits: one is missing.
+    expect(normalizeUsPhone('1404555778')).toBeNull();
   });
 });
 

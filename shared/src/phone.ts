@@ -1,7 +1,11 @@
 import { PHONE_DIGITS, US_COUNTRY_CODE } from './constants';
 
-/** US phone in the one form we store and send: '+1' and exactly 10 digits. */
-const US_PHONE = /^\+1\d{10}$/;
+/**
+ * US phone in the one form we store and send: '+1' and exactly 10 digits, the area code not
+ * starting with 0 or 1 (no US area code does: '+1 1404…' is a country code typed twice, or a
+ * digit missing).
+ */
+const US_PHONE = /^\+1[2-9]\d{9}$/;
 
 export function isUsPhone(value: string): boolean {
   return US_PHONE.test(value);
@@ -22,14 +26,15 @@ export function toLoginPhone(raw: string): string {
 /**
  * The US phone normaliser of every form and the api: a phone typed in any common US form
  * ('(404) 555-1234', '404.555.1234', '+1 404 555 1234') as +1XXXXXXXXXX, or null. Digits only,
- * a leading 1 dropped when there are 11, exactly 10 required: it never drops a digit silently
+ * a leading 1 dropped when there are 11, exactly 10 required (a real area code first): it never drops a digit silently
  * (§5's booking rule, "the first 10 digits", turned '+1 (404) 555-7788' into a stranger's
  * number), so a mistyped number is refused.
  */
 export function normalizeUsPhone(raw: string): string | null {
   let digits = digitsOf(raw);
   if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.length === PHONE_DIGITS ? US_COUNTRY_CODE + digits : null;
+  const phone = US_COUNTRY_CODE + digits;
+  return isUsPhone(phone) ? phone : null;
 }
 
 /** A stored +1XXXXXXXXXX as people write it: '(404) 555-7788'; anything else as it is. */
