@@ -178,6 +178,9 @@ describe('booking form', { timeout: 90_000 }, () => {
     await expect.poll(() => errorOf(field(page, 'Preferred date'))).toBe('');
     await field(page, 'Phone').fill('404-555-1234');
     await expect.poll(() => errorOf(field(page, 'Phone'))).toBe('');
+    // Once left, a valid phone is shown back as people write it.
+    await field(page, 'Phone').blur();
+    await expect.poll(() => field(page, 'Phone').inputValue()).toBe('(404) 555-1234');
     // The date picker does not offer days before the first allowed one.
     expect(await field(page, 'Preferred date').getAttribute('min')).toBe(inDays(5));
   });

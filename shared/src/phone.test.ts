@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, isUsPhone, normalizeUsPhone, toLoginPhone } from './phone';
+import { formatUsPhone, isUsPhone, normalizeUsPhone, tidyUsPhone, toLoginPhone } from './phone';
 
 describe('login phone rule of §5', () => {
   it.each([
@@ -51,5 +51,12 @@ describe('formatUsPhone', () => {
   it('writes a stored phone as people do, and leaves anything else alone', () => {
     expect(formatUsPhone('+14045557788')).toBe('(404) 555-7788');
     expect(formatUsPhone('+4420')).toBe('+4420');
+  });
+});
+
+describe('tidyUsPhone', () => {
+  it('shows a valid typed number back as (404) 555-7788, and leaves an invalid one to its error', () => {
+    expect(tidyUsPhone('+1 404.555.7788')).toBe('(404) 555-7788');
+    expect(tidyUsPhone('404-555')).toBeNull();
   });
 });

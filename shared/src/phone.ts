@@ -42,3 +42,9 @@ export function formatUsPhone(phone: string): string {
   const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
 }
+
+/** What a phone field shows once left: a valid number written as people do, else null (left as typed). */
+export function tidyUsPhone(typed: string): string | null {
+  const phone = normalizeUsPhone(typed);
+  return phone === null ? null : formatUsPhone(phone);
+}

@@ -13,6 +13,7 @@ import { ChoiceGroup } from '../../../components/form/choice-group';
 import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
 import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
+import { tidyPhoneOnBlur } from '../../../components/form/tidy-phone';
 import { FormAlert } from '../../../components/form/form-alert';
 import type { BookingSelection } from '../../../lib/booking-link';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -66,6 +67,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
   const schema = useMemo(() => bookingFormSchema({ legalName: BRAND.legalName }), []);
   const {
     register,
+    setValue,
     handleSubmit,
     control,
     watch,
@@ -187,7 +189,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
               {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
             </Field>
             <Field label="Phone" required hint="US numbers only: 10 digits." error={errors.phone?.message}>
-              {(props) => <input {...props} type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />}
+              {(props) => <input {...props} type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone', tidyPhoneOnBlur((value) => setValue('phone', value)))} />}
             </Field>
           </div>
           <ChoiceGroup

@@ -6,6 +6,7 @@ import { useForm, type DefaultValues } from 'react-hook-form';
 import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
 import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
+import { tidyPhoneOnBlur } from '../../../components/form/tidy-phone';
 import { FormAlert } from '../../../components/form/form-alert';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
 import { createContactTicket } from '../api/create-contact-ticket';
@@ -25,6 +26,7 @@ export function ContactForm() {
   const schema = useMemo(() => contactTicketSchema({ legalName: BRAND.legalName }), []);
   const {
     register,
+    setValue,
     handleSubmit,
     formState: { errors },
   } = useForm<ContactTicketInput, unknown, ContactTicket>({ resolver: zodResolver(schema), shouldFocusError: false, defaultValues: DEFAULTS });
@@ -75,7 +77,7 @@ export function ContactForm() {
           {(props) => <input {...props} type="email" autoComplete="email" {...register('email')} />}
         </Field>
         <Field label="Phone" required hint="US numbers only: 10 digits." error={errors.phone?.message}>
-          {(props) => <input {...props} type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone')} />}
+          {(props) => <input {...props} type="tel" autoComplete="tel-national" inputMode="tel" {...register('phone', tidyPhoneOnBlur((value) => setValue('phone', value)))} />}
         </Field>
         <Field label="Booking ID (optional)" hint="If your question is about a booking." error={errors.bookingId?.message}>
           {(props) => <input {...props} type="text" {...register('bookingId')} />}
