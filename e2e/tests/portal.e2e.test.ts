@@ -117,6 +117,8 @@ describe('customer portal', () => {
       await details.waitFor();
       expect(await details.textContent()).toContain(ACCOUNT_ID_LABEL);
       expect(await details.textContent()).toContain(customer.email);
+      // The phone as people write it: (404) 555-0123.
+      expect(await details.textContent()).toContain(`(${customer.phoneDigits.slice(0, 3)}) ${customer.phoneDigits.slice(3, 6)}-${customer.phoneDigits.slice(6)}`);
 
       // Upcoming, as the worker's pull brought them in (it runs every few seconds).
       const upcoming = page.getByRole('region', { name: 'Upcoming cleanings' });

@@ -74,7 +74,8 @@ describe('staff tools', () => {
     const context = page.getByRole('article', { name: 'Riley Portal' });
     await context.waitFor();
     const facts = await context.locator('dl').innerText();
-    for (const text of [customer.email, customer.phone, customer.hubspotContactId]) expect(facts).toContain(text);
+    const shownPhone = `(${customer.phoneDigits.slice(0, 3)}) ${customer.phoneDigits.slice(3, 6)}-${customer.phoneDigits.slice(6)}`;
+    for (const text of [customer.email, shownPhone, customer.hubspotContactId]) expect(facts).toContain(text);
     const deals = context.getByRole('region', { name: 'Deals' });
     await deals.getByRole('cell', { name: 'Clean Requested', exact: true }).waitFor();
     for (const empty of ['No tasks.', 'No subscriptions.', 'No activities.', 'No notes.']) {

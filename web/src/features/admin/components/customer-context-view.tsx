@@ -1,5 +1,6 @@
 import { findProduct } from '@app/shared/catalogue';
 import { dealStageLabel } from '@app/shared/deal-stages';
+import { formatUsPhone } from '@app/shared/phone';
 import type { CustomerContext } from '@app/shared/entities';
 import { isTicketClosed } from '@app/shared/tickets';
 import type { ReactNode } from 'react';
@@ -109,7 +110,7 @@ export function CustomerContextView({ context, customerId, children }: { context
   const now = new Date();
   const facts: Array<[string, ReactNode]> = [
     ['Email', context.email ?? '—'],
-    ['Phone', context.phone ?? '—'],
+    ['Phone', context.phone ? formatUsPhone(context.phone) : '—'],
     ['Lead status', context.status ?? '—'],
     ['Lifecycle stage', context.lifecycle ?? '—'],
     ['HubSpot ID', context.hubspotId || 'Not in HubSpot yet'],

@@ -1,4 +1,5 @@
 import type { CustomerDetails } from '@app/shared/entities';
+import { formatUsPhone } from '@app/shared/phone';
 import { ACCOUNT_ID_LABEL } from '@app/shared/texts';
 
 interface CustomerDetailsProps {
@@ -11,11 +12,12 @@ interface CustomerDetailsProps {
 export function CustomerDetailsCard({ details, fallback }: CustomerDetailsProps) {
   const p = details?.properties;
   const name = [p?.firstname, p?.lastname].filter(Boolean).join(' ');
+  const phone = p?.phone || fallback.phone;
   const rows: Array<[string, string]> = [
     [ACCOUNT_ID_LABEL, details?.id ?? '—'],
     ['Name', name || '—'],
     ['Email', p?.email || fallback.email || '—'],
-    ['Phone', p?.phone || fallback.phone || '—'],
+    ['Phone', phone ? formatUsPhone(phone) : '—'],
   ];
   return (
     <section className="card customer-details" aria-labelledby="customer-details-title">
