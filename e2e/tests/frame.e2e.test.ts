@@ -1,9 +1,12 @@
 import { BRAND } from '@app/shared/brand';
 import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
+import { SIGNED_OUT_BANNER } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
+import { createPortalCustomer } from '../src/portal-customer';
+import { signInToPortal } from '../src/staff-tools';
 import { useBrowserPage } from '../src/use-browser-page';
 
 /** [accessible text, href] of every link inside a locator, in document order. */
@@ -205,6 +208,30 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
     // (the login page's code loads first).
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+  });
+
+  it('offers a signed-in customer My cleanings and Logout instead of the sign-in links, and Logout signs them out', { timeout: 90_000 }, async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    const customer = await createPortalCustomer('phone-menu');
+    await signInToPortal(page, customer);
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto(appUrl('/pricing'));
+      await waitForApp(page);
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      await toggle.click();
+      const account = page.getByRole('navigation', { name: 'Account' });
+      await account.getByRole('button', { name: 'Logout' }).waitFor();
+      expect(await linksIn(page, 'Account')).toEqual<LinkList>([['My cleanings', '/portal']]);
+
+      await account.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL(appUrl('/login'));
+      await page.getByText(SIGNED_OUT_BANNER, { exact: true }).waitFor();
+      expect((await page.request.get(appUrl('/api/portal/me'))).status()).toBe(401);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('fits 320 px without horizontal scrolling on every marketing page', async () => {

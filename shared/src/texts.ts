@@ -155,6 +155,8 @@ export const ACCOUNT_MENU_LABELS = {
   logout: 'Logout',
 } as const;
 export const MOBILE_MENU_LABELS = { manageAccount: 'Manage your account', cleanerSignIn: 'Cleaner sign in' } as const;
+/** The phone menu's link to the portal for someone signed in (our wording; the spec's mobile links are for visitors). */
+export const MY_CLEANINGS_LABEL = 'My cleanings';
 export const FOOTER_LABELS = { about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' } as const;
 
 // ── Form field messages the specification does not quote (all our wording) ─────

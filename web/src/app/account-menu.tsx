@@ -1,10 +1,11 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { ACCOUNT_MENU_LABELS, SERVICES_LOGIN_UNAVAILABLE } from '@app/shared/texts';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { UserIcon } from '../components/icons';
-import { logout, useSessionUser } from '../lib/session';
+import { useSessionUser } from '../lib/session';
 import { useDisclosure } from '../lib/use-disclosure';
+import { useSignOut } from './use-sign-out';
 
 /**
  * Spec §2 account menu. Visitors: Customer Login (to the portal, which sends them on to sign in)
@@ -13,16 +14,9 @@ import { useDisclosure } from '../lib/use-disclosure';
  */
 export function AccountMenu() {
   const user = useSessionUser();
-  const navigate = useNavigate();
   const { open, toggle, close, buttonRef, rootRef } = useDisclosure();
   const panelId = useId();
-
-  const onLogout = async () => {
-    close();
-    // §7: after logout the login page shows the signed-out banner; a failure is only logged (§8).
-    // Staff land on their own sign-in page, which says they were signed out.
-    if (await logout()) navigate(user?.isStaff ? CLIENT_ROUTES.adminLogin : CLIENT_ROUTES.login, { state: { signedOut: true } });
-  };
+  const onLogout = useSignOut(user, close);
 
   return (
     <div className="account-menu" ref={rootRef}>

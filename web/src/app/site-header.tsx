@@ -1,10 +1,11 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { MOBILE_MENU_LABELS, NAV_LABELS } from '@app/shared/texts';
+import { NAV_LABELS } from '@app/shared/texts';
 import { Link, NavLink } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';
 import { useDisclosure } from '../lib/use-disclosure';
 import { AccountMenu } from './account-menu';
+import { MobileAccountNav } from './mobile-account-nav';
 
 // Spec §2 header navigation, in this order.
 const MAIN_NAV = [
@@ -17,8 +18,8 @@ const MAIN_NAV = [
 
 /**
  * Wide screens: navigation and the account menu in one row. Narrow screens: a Menu button opens
- * a panel with the same navigation plus the spec's mobile account links (customer and cleaner
- * sign-in), which take the account menu's place there.
+ * a panel with the same navigation plus the account links (MobileAccountNav), which take the
+ * account menu's place there.
  */
 export function SiteHeader() {
   const menu = useDisclosure();
@@ -55,20 +56,7 @@ export function SiteHeader() {
             </ul>
           </nav>
           <AccountMenu />
-          <nav aria-label="Account" className="mobile-account">
-            <ul className="nav-list">
-              <li>
-                <Link to={CLIENT_ROUTES.login} className="nav-link">
-                  {MOBILE_MENU_LABELS.manageAccount}
-                </Link>
-              </li>
-              <li>
-                <Link to={CLIENT_ROUTES.adminLogin} className="nav-link">
-                  {MOBILE_MENU_LABELS.cleanerSignIn}
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <MobileAccountNav closeMenu={menu.close} />
         </div>
       </div>
     </header>
