@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CrmActivityKind } from '@app/db/generated/client';
+import type { RecordVersion } from './mirror-repository';
 
 /**
  * The customer page's HubSpot context in the mirror: each contact's lead status, lifecycle stage
@@ -40,15 +41,15 @@ export interface MirroredActivity {
   modifiedAt: Date;
 }
 
-export interface RecordVersion {
-  hubspotId: string;
-  modifiedAt: Date;
-}
-
-const heldOf = (rows: readonly { hubspotId: string | null; hubspotUpdatedAt: Date | null }[], records: readonly RecordVersion[]) => {
+/** Of `records`, the HubSpot ids whose row (of `rows`) already holds that version or a newer one. */
+function heldOf(rows: readonly { hubspotId: string | null; hubspotUpdatedAt: Date | null }[], records: readonly RecordVersion[]): Set<string> {
   const at = new Map(rows.map((r) => [r.hubspotId, r.hubspotUpdatedAt]));
-  return new Set(records.filter((r) => { const held = at.get(r.hubspotId); return held != null && held >= r.modifiedAt; }).map((r) => r.hubspotId));
-};
+  const held = records.filter((r) => {
+    const version = at.get(r.hubspotId);
+    return version != null && version >= r.modifiedAt;
+  });
+  return new Set(held.map((r) => r.hubspotId));
+}
 
 /**
  * Of changed contacts, those we hold (HubSpot contacts that never booked are not ours to
