@@ -31,8 +31,8 @@ export interface StaffBoardDeps {
   links: HubspotLinks;
   /** The job queues, for the count of failed jobs (absent: not counted). */
   queues?: Readonly<Record<string, AnyQueue>>;
-  /** The board's lists, shared by everyone asking for the same data version and minute (absent: computed each time). */
-  sharedLists?: SharedComputation<BoardLists>;
+  /** The board's lists, shared by everyone asking for the same data version and minute. */
+  sharedLists: SharedComputation<BoardLists>;
 }
 
 type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync'>;
@@ -126,9 +126,7 @@ async function boardLists(deps: StaffBoardDeps, now: Date): Promise<BoardLists> 
 export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
   const now = deps.now();
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
-  const lists = deps.sharedLists
-    ? boardDataVersion(deps.db).then((version) => deps.sharedLists!.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)))
-    : boardLists(deps, now);
+  const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
   const [board, backlog, failed, lastPull, crmReady] = await Promise.all([lists, outboxBacklog(deps.db), failedJobs(deps.queues), lastPullCompletedAt(deps.db), crmAccountReady(deps.db)]);
   return {
     generatedAt: now.toISOString(),

@@ -1,4 +1,4 @@
-import type { Db } from '@app/db/client';
+import type { Db, Prisma } from '@app/db/client';
 import { optionWords, personName } from '@app/shared/customer-context';
 import type { Company } from '@app/shared/entities';
 import type { hubspotLinks } from '../staff-board/hubspot-links';
@@ -13,19 +13,18 @@ export const CONTEXT_LIST_LIMIT = 20;
 
 type Links = ReturnType<typeof hubspotLinks>;
 
-interface ActivityRow {
-  id: string;
-  kind: 'note' | 'task' | 'call' | 'meeting';
-  hubspotId: string;
-  title: string | null;
-  body: string | null;
-  status: string | null;
-  priority: string | null;
-  occursAt: Date | null;
-  ownerHubspotId: string | null;
-}
-
-const select = { id: true, kind: true, hubspotId: true, title: true, body: true, status: true, priority: true, occursAt: true, ownerHubspotId: true } as const;
+const select = {
+  id: true,
+  kind: true,
+  hubspotId: true,
+  title: true,
+  body: true,
+  status: true,
+  priority: true,
+  occursAt: true,
+  ownerHubspotId: true,
+} as const satisfies Prisma.CrmActivitySelect;
+type ActivityRow = Prisma.CrmActivityGetPayload<{ select: typeof select }>;
 
 function view(a: ActivityRow, owners: ReadonlyMap<string, string>) {
   return {

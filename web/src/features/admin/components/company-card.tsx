@@ -2,6 +2,7 @@ import type { Company } from '@app/shared/entities';
 import { Link } from 'react-router-dom';
 import { customerPath } from './board-format';
 import { CrmActivityItem, isCrmActivity } from './crm-activity';
+import { ContextFacts } from './context-facts';
 import { easternFromIso } from './format-eastern';
 
 type CompanyView = Company & { hubspotUrl?: unknown; people?: unknown };
@@ -34,14 +35,7 @@ export function CompanyCard({ company, customerId, now }: { company: CompanyView
           </>
         ) : null}
       </h3>
-      <dl className="context-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ContextFacts facts={facts} />
       <h4>Other people there</h4>
       {others.length === 0 ? (
         <p className="muted">No one else from this company books with us.</p>

@@ -6,6 +6,7 @@ import { isTicketClosed } from '@app/shared/tickets';
 import type { ReactNode } from 'react';
 import { CompanyCard } from './company-card';
 import { CrmActivityItem, isCrmActivity } from './crm-activity';
+import { ContextFacts } from './context-facts';
 import { easternFromIso } from './format-eastern';
 import { PortalHold } from './portal-hold';
 
@@ -118,14 +119,7 @@ export function CustomerContextView({ context, customerId, children }: { context
   return (
     <article className="card" aria-labelledby="customer-context-name">
       <h2 id="customer-context-name">{context.name || context.email || 'Customer'}</h2>
-      <dl className="context-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ContextFacts facts={facts} />
       {children}
       {context.company ? <CompanyCard company={context.company} customerId={customerId ?? ''} now={now} /> : null}
       <section className="tool-section" aria-label="Deals">
