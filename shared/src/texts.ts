@@ -64,6 +64,13 @@ export const LOGIN_CODE_TOO_MANY_ATTEMPTS = 'Too many incorrect codes. Please re
 /** Step 2, when Twilio reports that the text with the code could not be delivered (our wording). */
 export const LOGIN_CODE_NOT_DELIVERED =
   "We couldn't deliver the code to that phone number. Please check the number and try again.";
+// Step 2 of the login, about the code just sent (our wording).
+export const LOGIN_RESEND = 'Resend code';
+export const LOGIN_RESENDING = 'Sending...';
+export const LOGIN_CODE_RESENT = 'A new code is on its way. Only the newest code works.';
+export const loginCodeSentTo = (lastFour: string) => `Sent to the phone number ending in ${lastFour}.`;
+export const loginCodeWorksUntil = (time: string) => `The code works until ${time}.`;
+export const loginResendIn = (seconds: number) => `Resend code in ${seconds} s`;
 /** The text message carrying a login code (our wording). */
 export function loginCodeSms(brandName: string, code: string, minutes: number): string {
   return `${code} is your ${brandName} login code. It expires in ${minutes} minutes. Never share it with anyone.`;

@@ -35,7 +35,13 @@ describe('customer login by texted code', () => {
       const nudgesBefore = api.nudges();
       const res = await requestCode(new TestBrowser(api.url), customer);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ success: true, message: 'We texted you a 6-digit login code. It expires in 10 minutes.' });
+      expect(await res.json()).toEqual({
+        success: true,
+        message: 'We texted you a 6-digit login code. It expires in 10 minutes.',
+        // Step 2 shows these: when the code stops working, and how long until "Resend code".
+        expiresAt: new Date(START.getTime() + 10 * MINUTE).toISOString(),
+        resendAfterSeconds: 30,
+      });
 
       const code = await latestCode(api, customer.phone);
       expect(code).toMatch(/^\d{6}$/);

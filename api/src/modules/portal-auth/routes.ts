@@ -41,14 +41,16 @@ export function portalAuthRoutes(deps: ModuleDeps): Router {
   router.post('/request-code', async (ctx) => {
     const input = requestCodeSchema.parse(ctx.request.body ?? {});
     let challengeId: string;
+    let expiresAt: Date;
     try {
-      ({ challengeId } = await requestLoginCode(serviceDeps, input, clientIp(ctx, hops)));
+      ({ challengeId, expiresAt } = await requestLoginCode(serviceDeps, input, clientIp(ctx, hops)));
     } catch (error) {
       setRetryAfter(ctx, error);
       throw error;
     }
     if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, challengeId, { ...codeCookieOptions(ctx), maxAge: LOGIN_CODE_RULES.ttlMs });
-    ctx.body = { success: true, message: LOGIN_CODE_SENT };
+    // Step 2 shows when the code stops working and when another may be sent (the same rule refuses earlier ones).
+    ctx.body = { success: true, message: LOGIN_CODE_SENT, expiresAt: expiresAt.toISOString(), resendAfterSeconds: LOGIN_CODE_RULES.minGapMs / 1000 };
   });
 
   // Guesses from one address are capped too, whichever accounts they aim at.

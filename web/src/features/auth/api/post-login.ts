@@ -1,5 +1,13 @@
-/** What a login step answered: ok, or the `error` text of the body when there was one (spec §8). */
-export type LoginAnswer = { ok: true } | { ok: false; error: string | undefined };
+/**
+ * What a login step answered: ok with the parsed body, or the `error` text of the body when there
+ * was one (spec §8) and, for a refusal that ends at a known time, its Retry-After in seconds.
+ */
+export type LoginAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; error: string | undefined; retryAfterSeconds?: number };
+
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
 
 function errorText(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
@@ -26,5 +34,7 @@ export async function postLoginStep(path: string, body: Record<string, string>):
   }
   const parsed: unknown = await response.json().catch(() => null);
   const success = typeof parsed === 'object' && parsed !== null && 'success' in parsed && parsed.success === true;
-  return response.ok && success ? { ok: true } : { ok: false, error: errorText(parsed) };
+  if (response.ok && success) return { ok: true, body: parsed as Record<string, unknown> };
+  const retryAfterSeconds = retryAfterOf(response);
+  return { ok: false, error: errorText(parsed), ...(retryAfterSeconds ? { retryAfterSeconds } : {}) };
 }

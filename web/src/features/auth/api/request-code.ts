@@ -10,7 +10,26 @@ export interface RequestCodeInput {
   code: string;
 }
 
-/** Step 1 of the login: the API texts a one-time code to the phone. */
+/** What step 2 shows about a code just sent; each part only when the api said it. */
+export interface CodeSent {
+  message: string | null;
+  expiresAt: Date | null;
+  resendAfterSeconds: number;
+}
+
+/** Without the api's figure, the resend button waits this long (the api's own gap between codes). */
+const DEFAULT_RESEND_WAIT_SECONDS = 30;
+
+export function codeSentFrom(body: Record<string, unknown>): CodeSent {
+  const expiresAt = typeof body.expiresAt === 'string' ? new Date(body.expiresAt) : null;
+  return {
+    message: typeof body.message === 'string' && body.message.trim() ? body.message : null,
+    expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
+    resendAfterSeconds: typeof body.resendAfterSeconds === 'number' && body.resendAfterSeconds >= 0 ? body.resendAfterSeconds : DEFAULT_RESEND_WAIT_SECONDS,
+  };
+}
+
+/** Step 1 of the login (and "Resend code"): the API texts a one-time code to the phone. */
 export function requestCode(input: RequestCodeInput): Promise<LoginAnswer> {
   return postLoginStep(REQUEST_CODE_PATH, { email: input.email, phone: input.phone, code: input.code });
 }

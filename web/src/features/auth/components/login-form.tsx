@@ -6,20 +6,27 @@ import {
   LOGIN_CODE_LABEL,
   LOGIN_CODE_NOT_DELIVERED,
   LOGIN_CODE_PLACEHOLDER,
+  LOGIN_CODE_RESENT,
   LOGIN_EMAIL_LABEL,
   LOGIN_PHONE_LABEL,
+  LOGIN_RESEND,
+  LOGIN_RESENDING,
   LOGIN_SEND_CODE,
   LOGIN_SENDING_CODE,
   LOGIN_SMS_CONSENT,
   LOGIN_SUBMIT,
   LOGIN_US_ONLY_NOTE,
   LOGIN_VERIFYING,
+  loginCodeSentTo,
+  loginCodeWorksUntil,
+  loginResendIn,
 } from '@app/shared/texts';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { markSignedIn } from '../../../lib/session';
+import { useCountdown } from '../../../lib/use-countdown';
 import { useCodeStatus } from '../api/get-code-status';
-import { useRequestCode } from '../api/request-code';
+import { codeSentFrom, useRequestCode, type CodeSent } from '../api/request-code';
 import { useVerifyCode } from '../api/verify-code';
 
 /** §5: what the phone field holds is always the US +1 form of what was typed (empty stays empty). */
@@ -33,6 +40,21 @@ function LoginError({ message }: { message: string | null }) {
     <p role="alert" className={warning ? 'alert alert--warning' : 'alert'} data-tone={warning ? 'warning' : 'error'}>
       {message}
     </p>
+  );
+}
+
+const clockTime = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Step 2's account of the code: where it went (the number masked to its last four digits), the api's message, until when it works. */
+function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; resent: boolean }) {
+  return (
+    <div className="code-sent" role="status">
+      {resent ? <p>{LOGIN_CODE_RESENT}</p> : sent.message ? <p>{sent.message}</p> : null}
+      <p>
+        {loginCodeSentTo(phone.slice(-4))}
+        {sent.expiresAt ? ` ${loginCodeWorksUntil(clockTime(sent.expiresAt))}` : null}
+      </p>
+    </div>
   );
 }
 
@@ -50,6 +72,11 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   // When the code on step 2 was requested; its delivery report is polled while it is shown.
   const [requestedAt, setRequestedAt] = useState<number | null>(null);
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [resent, setResent] = useState(false);
+  // "Resend code" waits as long as the api would refuse another code (its answer, or its Retry-After).
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendWait = useCountdown(resendAt);
   const requestCode = useRequestCode();
   const verifyCode = useVerifyCode();
   // Not while verifying: a correct code ends the code (and its cookie), and a poll then would get 404.
@@ -62,10 +89,31 @@ export function LoginForm() {
     if (busy) return;
     setError(null);
     const answer = await requestCode.mutateAsync({ email, phone, code });
+    if (answer.ok) codeWasSent(codeSentFrom(answer.body), false);
+    else setError(loginErrorMessage('request-code', answer.error));
+  };
+
+  const codeWasSent = (details: CodeSent, again: boolean) => {
+    const at = Date.now();
+    setRequestedAt(at);
+    setSent(details);
+    setResent(again);
+    setResendAt(at + details.resendAfterSeconds * 1000);
+    setStep('code');
+  };
+
+  const onResend = async () => {
+    if (busy || resendWait > 0) return;
+    setError(null);
+    setResent(false);
+    const answer = await requestCode.mutateAsync({ email, phone, code: '' });
     if (answer.ok) {
-      setRequestedAt(Date.now());
-      setStep('code');
-    } else setError(loginErrorMessage('request-code', answer.error));
+      setCode('');
+      codeWasSent(codeSentFrom(answer.body), true);
+      return;
+    }
+    setError(loginErrorMessage('request-code', answer.error));
+    if (answer.retryAfterSeconds) setResendAt(Date.now() + answer.retryAfterSeconds * 1000);
   };
 
   const onVerify = async (event: FormEvent) => {
@@ -86,11 +134,14 @@ export function LoginForm() {
     setCode('');
     setError(null);
     setRequestedAt(null);
+    setSent(null);
+    setResent(false);
   };
 
   if (step === 'code') {
     return (
       <form className="form login-form" onSubmit={(event) => void onVerify(event)} aria-busy={busy}>
+        {sent ? <CodeSentNote phone={phone} sent={sent} resent={resent} /> : null}
         <div className="field">
           <label htmlFor={`${ids}-code`}>{LOGIN_CODE_LABEL}</label>
           <input
@@ -112,6 +163,9 @@ export function LoginForm() {
         <div className="actions">
           <button type="submit" className="button" disabled={busy}>
             {verifyCode.isPending ? LOGIN_VERIFYING : LOGIN_SUBMIT}
+          </button>
+          <button type="button" className="link-button" onClick={() => void onResend()} disabled={busy || resendWait > 0}>
+            {resendWait > 0 ? loginResendIn(resendWait) : requestCode.isPending ? LOGIN_RESENDING : LOGIN_RESEND}
           </button>
           <button type="button" className="link-button" onClick={onBack} disabled={busy}>
             {LOGIN_BACK}
