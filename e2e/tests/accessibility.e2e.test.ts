@@ -1,8 +1,9 @@
+import { minBookingDate } from '@app/shared/eastern-time';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
-import { TINY_PNG } from '../src/form-errors';
+import { TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { useBrowserPage } from '../src/use-browser-page';
 
 const PUBLIC_ROUTES = [
@@ -77,11 +78,33 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
     await page.getByRole('list', { name: 'Chosen photos' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
-    // An id the API does not know; its status is answered here so the page shows the polling state.
-    const dealId = '00000000-0000-4000-8000-000000000000';
-    await page.route('**/api/hubspot/portal/bookingStatus?*', (route) => route.fulfill({ json: { dealId, syncedToCrm: false } }));
-    await page.goto(appUrl(`/booking/confirmation?dealId=${dealId}`));
+    // A real request's confirmation: reference, next steps and summary.
+    const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Axe Tester',
+        email: uniqueEmail('axe'),
+        phone: '+14045550199',
+        address: { street: '1 Peachtree St', city: 'Atlanta', state: 'GA', zip: '30303' },
+        squareFootage: 1500,
+        serviceType: 'Recurring Clean',
+        frequency: 'monthly',
+        visitType: 'basic',
+        addOns: ['addon-oven'],
+        preferredDate: minBookingDate(),
+        quoteType: 'in-person',
+        contactMethod: 'phone',
+        timeOfDay: 'afternoon',
+        rooms: {},
+        agreed: true,
+      }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { request } = (await response.json()) as { request: { dealId: string } };
+    await page.goto(appUrl(`/booking/confirmation?dealId=${request.dealId}`));
     await page.getByRole('heading', { level: 1, name: 'Your request is locked in' }).waitFor();
+    await page.getByRole('heading', { name: 'What happens next' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(appUrl('/contact'));

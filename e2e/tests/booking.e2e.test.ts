@@ -2,6 +2,7 @@ import { addDays, easternToday } from '@app/shared/eastern-time';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
@@ -66,7 +67,8 @@ async function confirmationDealId(page: Page): Promise<string> {
   await page.getByRole('heading', { level: 1, name: 'Your request is locked in' }).waitFor();
   const dealId = new URL(page.url()).searchParams.get('dealId') ?? '';
   expect(dealId).toMatch(UUID);
-  expect(await page.getByTestId('reference-id').textContent()).toBe(dealId);
+  // The short reference people read out, not the id in the link.
+  expect(await page.getByTestId('reference-id').textContent()).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4,}$/);
   expect(await page.getByText("We'll contact you within 24 hours.").count()).toBe(1);
   return dealId;
 }
@@ -118,10 +120,103 @@ describe('booking form', { timeout: 90_000 }, () => {
     const price = page.getByTestId('estimate-price');
     expect(await price.textContent()).toBe('From $279');
     await field(page, 'Square footage').selectOption('1500');
-    expect(await price.textContent()).toBe('$349');
+    // $349 with the first-booking discount shown as its own line.
+    expect(await price.textContent()).toBe('$314.10');
+    expect(await page.getByTestId('estimate-discount').textContent()).toBe('−$34.90');
     await field(page, 'Service').selectOption('Basic Clean');
-    expect(await price.textContent()).toBe('$209');
+    expect(await price.textContent()).toBe('$188.10');
     expect(await page.getByRole('region', { name: 'Price estimate' }).textContent()).toContain('10% off your first booking.');
+    // What's included follows the service now chosen, not the link's.
+    expect(await page.getByRole('region', { name: "What's included" }).getByRole('listitem').first().textContent()).toBe(
+      'Dusting of reachable surfaces and furniture',
+    );
+    // 2001+ sq ft is a quote request, as on the pricing page.
+    await field(page, 'Square footage').selectOption('2001');
+    expect(await price.textContent()).toBe('Custom quote after your free assessment');
+  });
+
+  it('a recurring clean asks how often and which visit, adds add-ons, and the summary, the request and HubSpot all agree', async () => {
+    const { page } = browser;
+    const sent = recordRequests(page);
+    const email = uniqueEmail('recurring');
+    await openBooking(page);
+    expect(await page.getByRole('group', { name: 'How often?' }).count()).toBe(0);
+    await field(page, 'Service').selectOption('Recurring Clean');
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect(await errorOf(page.getByRole('group', { name: 'How often?' }))).toBe('Please choose how often you would like a cleaning.');
+    expect(await errorOf(page.getByRole('group', { name: 'Each visit' }))).toBe('Please choose a basic or deep visit.');
+
+    await fillValid(page, { email });
+    await page.getByRole('radio', { name: 'Bi-weekly' }).check();
+    await page.getByRole('radio', { name: 'Deep visit' }).check();
+    await page.getByRole('checkbox', { name: 'Oven — $80' }).check();
+    await page.getByRole('checkbox', { name: 'Interior Windows — $50' }).check();
+    const summary = page.getByRole('complementary', { name: 'Your booking' });
+    expect(await summary.locator('[data-summary="service"]').textContent()).toBe('Recurring Clean · Deep visit, bi-weekly');
+    expect(await summary.locator('[data-summary="size"]').textContent()).toBe('1001-1500 sq ft');
+    expect(await summary.locator('[data-summary="add-ons"]').textContent()).toBe('Oven, Interior Windows');
+    // $349 + $80 + $50 = $479, 10% off: $431.10.
+    expect(await page.getByTestId('estimate-price').textContent()).toBe('$431.10');
+    expect(await page.getByRole('row').allTextContents()).toEqual([
+      'Recurring Deep Clean (1001-1500 sq ft)$349',
+      'Oven$80',
+      'Interior Windows$50',
+      'First-booking discount (10%)−$47.90',
+    ]);
+
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    const dealId = await confirmationDealId(page);
+    expect(sent[0]?.postDataJSON()).toMatchObject({ serviceType: 'Recurring Clean', frequency: 'bi-weekly', visitType: 'deep', addOns: ['addon-oven', 'addon-interior-windows'] });
+    const reference = (await page.getByTestId('reference-id').textContent()) ?? '';
+
+    // The confirmation repeats what the api recorded, and what happens next.
+    const asked = page.getByRole('region', { name: 'What you asked for' });
+    expect(await asked.textContent()).toContain('Recurring Clean · Deep visit, bi-weekly');
+    expect(await asked.textContent()).toContain('Oven, Interior Windows');
+    expect(await page.getByTestId('confirmation-estimate').textContent()).toBe('$431.10 (with 10% off your first booking)');
+    const next = page.getByRole('region', { name: 'What happens next' }).getByRole('listitem');
+    expect(await next.allTextContents()).toEqual([
+      "We'll text you within 24 hours to confirm the day and time, and to book your free 15-minute virtual assessment.",
+      'The assessment confirms the price before any work begins.',
+      'Nothing is charged now. After your cleaning you get an invoice that you can pay online.',
+      'Follow your request in the customer portal: sign in with the e-mail and phone number you gave us. Go to the customer portal',
+    ]);
+    expect(await page.getByRole('link', { name: 'Go to the customer portal' }).getAttribute('href')).toBe('/login');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // HubSpot gets the same: reference, frequency, visit type, discount, amount, a line per product.
+    const [deal] = await eventually(
+      async () => (await crmObjects('deals')).filter((d) => d.properties.app_request_id === dealId),
+      (found) => found.length > 0,
+    );
+    expect(deal?.properties).toMatchObject({
+      booking_reference: reference,
+      recurring_frequency: 'bi-weekly',
+      visit_type: 'deep',
+      first_booking_discount: '10',
+      amount: '431.10',
+      external_skus: 'recurring-deep-1500;addon-oven;addon-interior-windows',
+    });
+  });
+
+  it('on a phone, keeps the estimate and the submit button in a bar at the bottom', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBooking(page);
+    const bar = page.getByRole('region', { name: 'Booking total' });
+    expect(await bar.isVisible()).toBe(true);
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await field(page, 'Square footage').selectOption('1500');
+    expect(await bar.getByTestId('bar-price').textContent()).toBe('$314.10');
+    // Scrolled to the middle of the form, the bar is still on screen and submits the form.
+    await field(page, 'City').scrollIntoViewIfNeeded();
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    await bar.getByRole('button', { name: 'Send request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect(await errorOf(field(page, 'Full name'))).toBe('Please enter your name.');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('shows the section 5 message of every required field that is missing', async () => {
@@ -302,6 +397,7 @@ describe('booking form', { timeout: 90_000 }, () => {
         otherRooms: 0,
       },
       agreed: true,
+      addOns: [],
     });
 
     const status = page.getByRole('status').filter({ hasText: 'Your request' });
@@ -353,7 +449,7 @@ describe('booking form', { timeout: 90_000 }, () => {
     expect(problems.every((p) => /Failed to load resource/.test(p))).toBe(true);
   });
 
-  it('the confirmation page of an unknown request still shows the promise, and stops asking after a 404', async () => {
+  it('the confirmation page of an unknown request says so (never "locked in"), and stops asking after a 404', async () => {
     const { page, session } = browser;
     const dealId = '00000000-0000-4000-8000-00000000dead';
     const asked: string[] = [];
@@ -362,14 +458,24 @@ describe('booking form', { timeout: 90_000 }, () => {
     });
     await withCookieConsent(page);
     await page.goto(appUrl(`/booking/confirmation?dealId=${dealId}`));
-    expect(await confirmationDealId(page)).toBe(dealId);
-    const status = page.getByRole('status').filter({ hasText: 'Your request' });
-    expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: "We can't find that request" }).waitFor();
+    expect(await page.getByText('Your request is locked in').count()).toBe(0);
+    expect(await page.getByTestId('reference-id').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Contact us' }).last().getAttribute('href')).toBe('/contact');
     // Longer than one polling interval (3 s): no second question after the 404.
     await page.waitForTimeout(4_000);
     expect(asked).toHaveLength(1);
-    expect(await status.textContent()).toBe('Your request is being recorded with our booking team…');
-    expect(session.takeProblems().every((p) => p.includes('status of 404'))).toBe(true);
+    // Chromium logs the expected 404 of the lookup; nothing else went wrong.
+    const problems = session.takeProblems();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('status of 404');
+
+    // No id at all: the same, without asking.
+    await page.goto(appUrl('/booking/confirmation'));
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: "We can't find that request" }).waitFor();
+    expect(asked).toHaveLength(1);
   });
 
   it('is recorded exactly once when HubSpot is down during the submission and comes back later', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECURRING_FREQUENCIES, VISIT_TYPES } from './booking-price';
 import { dealSchema, ticketSchema } from './entities';
 import { BOOKING_NETWORK_FAILED, BOOKING_SUBMIT_FAILED } from './texts';
 
@@ -7,7 +8,7 @@ import { BOOKING_NETWORK_FAILED, BOOKING_SUBMIT_FAILED } from './texts';
 export const requestBookingResponseSchema = z.object({
   success: z.boolean(),
   message: z.string().optional(),
-  request: z.object({ dealId: z.string() }).optional(),
+  request: z.object({ dealId: z.string(), reference: z.string().optional() }).optional(),
 });
 export type RequestBookingResponse = z.output<typeof requestBookingResponseSchema>;
 
@@ -26,8 +27,29 @@ export type TicketsResponse = z.output<typeof ticketsResponseSchema>;
 
 export const successResponseSchema = z.object({ success: z.boolean() });
 
-/** GET /api/hubspot/portal/bookingStatus?dealId=: has the booking reached the CRM yet (404 when unknown). */
-export const bookingStatusResponseSchema = z.object({ dealId: z.string(), syncedToCrm: z.boolean() });
+/**
+ * What the confirmation page repeats of a request: the choices, never the person (no name,
+ * address, phone or e-mail), since whoever holds the link sees it.
+ */
+export const bookingSummarySchema = z.object({
+  service: z.string(),
+  visitType: z.enum(VISIT_TYPES).nullable(),
+  frequency: z.enum(RECURRING_FREQUENCIES).nullable(),
+  squareFootage: z.number().nullable(),
+  preferredDate: z.string().nullable(),
+  timeOfDay: z.string().nullable(),
+  /** Add-on names. */
+  addOns: z.array(z.string()),
+  /** After the discount; null for a quote request. */
+  amountCents: z.number().nullable(),
+  discountPercent: z.number().nullable(),
+  contactMethod: z.string().nullable(),
+  quoteType: z.string().nullable(),
+});
+export type BookingSummary = z.output<typeof bookingSummarySchema>;
+
+/** GET /api/hubspot/portal/bookingStatus?dealId=: the request's reference, summary and whether it reached the CRM (404 when unknown). */
+export const bookingStatusResponseSchema = z.object({ dealId: z.string(), reference: z.string(), syncedToCrm: z.boolean(), summary: bookingSummarySchema });
 export type BookingStatusResponse = z.output<typeof bookingStatusResponseSchema>;
 
 /** §8 booking failure text: the server's message when it sent one, else the default. */

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { BOOKING_MIN_DAYS_AHEAD } from './constants';
-import { type BookingRequest, type BookingSchemaOptions, serviceFamilyField } from './booking-request';
+import {
+  type BookingRequest,
+  type BookingSchemaOptions,
+  bookingAddOnsField,
+  frequencyField,
+  frequencyChosen,
+  serviceFamilyField,
+  visitTypeChosen,
+  visitTypeField,
+  withoutStaleRecurringChoice,
+} from './booking-request';
 import { minBookingDate } from './eastern-time';
 import {
   addressSchema,
@@ -49,8 +59,18 @@ export function bookingFormSchema(options: BookingSchemaOptions) {
     rooms: roomsFormSchema,
     agreed: consentField(options.legalName),
     photos: photosField,
-  });
+    // Only a Recurring Clean asks these; an empty radio group reads as absent.
+    frequency: z.preprocess(emptyAsAbsent, frequencyField.optional()),
+    visitType: z.preprocess(emptyAsAbsent, visitTypeField.optional()),
+    // A checkbox group with nothing ticked reads as false.
+    addOns: z.preprocess((value) => (value === false || value === undefined || value === null ? [] : value), bookingAddOnsField),
+  })
+    .refine(...frequencyChosen)
+    .refine(...visitTypeChosen)
+    .transform(withoutStaleRecurringChoice);
 }
+
+const emptyAsAbsent = (value: unknown) => (value === '' || value === null || value === false ? undefined : value);
 export type BookingFormValues = z.output<ReturnType<typeof bookingFormSchema>>;
 export type BookingFormInput = z.input<ReturnType<typeof bookingFormSchema>>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingProductId, bookingRequestSchema } from './booking-request';
+import { bookingSkus } from './booking-price';
+import { bookingRequestSchema } from './booking-request';
 import { formatAddress, joinStateZip } from './form-fields';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
@@ -48,7 +49,8 @@ describe('public booking request schema', () => {
       topLevelBedrooms: 0,
       otherRooms: 0,
     });
-    expect(bookingProductId(parsed)).toBe('deep-1500');
+    expect(bookingSkus(parsed)).toEqual(['deep-1500']);
+    expect(parsed.addOns).toEqual([]);
   });
 
   it('description is optional; empty means absent', () => {
@@ -120,11 +122,36 @@ describe('public booking request schema', () => {
     expect(live.safeParse(good).success).toBe(false);
   });
 
-  it('every pricing family is accepted; Recurring 2001+ has no product (custom quote)', () => {
-    for (const serviceType of ['Basic Clean', 'Deep Clean', 'Recurring Clean', 'Full Move Service']) {
+  it('every pricing family is accepted; 2001+ lists no service product (a custom quote)', () => {
+    for (const serviceType of ['Basic Clean', 'Deep Clean', 'Full Move Service']) {
       expect(schema.safeParse({ ...good, serviceType }).success).toBe(true);
     }
-    expect(bookingProductId({ serviceType: 'Recurring Clean', squareFootage: 2001 })).toBeNull();
+    expect(schema.safeParse({ ...good, serviceType: 'Recurring Clean', frequency: 'monthly', visitType: 'basic' }).success).toBe(true);
+    expect(bookingSkus({ serviceType: 'Recurring Clean', squareFootage: 2001, visitType: 'deep' })).toEqual([]);
+    expect(bookingSkus({ serviceType: 'Basic Clean', squareFootage: 2001, addOns: ['addon-oven'] })).toEqual(['addon-oven']);
+  });
+
+  it('a Recurring Clean needs a frequency and a visit type, each named; other services drop them', () => {
+    expect(issues({ ...good, serviceType: 'Recurring Clean' })).toEqual({
+      frequency: 'Please choose how often you would like a cleaning.',
+      visitType: 'Please choose a basic or deep visit.',
+    });
+    expect(issues({ ...good, serviceType: 'Recurring Clean', frequency: 'daily', visitType: 'deep' })).toEqual({
+      frequency: 'Please choose how often you would like a cleaning.',
+    });
+    const recurring = schema.parse({ ...good, serviceType: 'Recurring Clean', frequency: 'bi-weekly', visitType: 'deep' });
+    expect(bookingSkus(recurring)).toEqual(['recurring-deep-1500']);
+    expect(recurring).toMatchObject({ frequency: 'bi-weekly', visitType: 'deep' });
+    const deep = schema.parse({ ...good, frequency: 'weekly', visitType: 'basic' });
+    expect(deep).not.toHaveProperty('frequency');
+    expect(deep).not.toHaveProperty('visitType');
+  });
+
+  it('takes priced add-ons once each, and refuses unknown, unpriced or repeated ones', () => {
+    expect(schema.parse({ ...good, addOns: ['addon-oven', 'addon-microwave'] }).addOns).toEqual(['addon-oven', 'addon-microwave']);
+    for (const addOns of [['addon-gold-plating'], ['addon-carpet-shampooing'], ['addon-oven', 'addon-oven'], 'addon-oven', ['deep-1500']]) {
+      expect(issues({ ...good, addOns })).toEqual({ addOns: 'Please choose add-ons from the list.' });
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { FREQUENCY_LABELS, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS } from './booking-price';
 import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
 import { TIMES_OF_DAY } from './form-fields';
 import { INTERESTS } from './subscribe';
@@ -66,6 +67,10 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   { objectType: 'deals', name: 'square_footage', label: 'Square footage', description: 'Home size for this cleaning (upper bound of the band).', type: 'number', fieldType: 'number' },
   { objectType: 'deals', name: 'submitted_contact', label: 'Submitted contact', description: 'Name and phone typed on the public form. A form never changes the contact itself: staff compare and decide.', type: 'string', fieldType: 'text' },
   { objectType: 'deals', name: 'portal_note', label: 'Portal note', description: 'Why the customer portal does not show this deal yet, and what staff can do.', type: 'string', fieldType: 'textarea' },
+  { objectType: 'deals', name: 'booking_reference', label: 'Booking reference', description: 'The short reference the customer sees (ATL-7K3F) on the confirmation, in texts and the portal.', type: 'string', fieldType: 'text' },
+  { objectType: 'deals', name: 'recurring_frequency', label: 'Recurring frequency', description: 'How often a recurring clean comes.', type: 'enumeration', fieldType: 'select', options: options(RECURRING_FREQUENCIES, (v) => FREQUENCY_LABELS[v as keyof typeof FREQUENCY_LABELS]) },
+  { objectType: 'deals', name: 'visit_type', label: 'Visit type', description: 'Basic or deep visit of a recurring clean.', type: 'enumeration', fieldType: 'select', options: options(VISIT_TYPES, (v) => VISIT_TYPE_LABELS[v as keyof typeof VISIT_TYPE_LABELS]) },
+  { objectType: 'deals', name: 'first_booking_discount', label: 'First-booking discount (%)', description: 'Discount granted because this was the customer\'s first booking; the amount is after it. Empty: none.', type: 'number', fieldType: 'number' },
   { objectType: 'deals', name: 'scheduled_date', label: 'Scheduled date', description: 'Start of the cleaning as scheduled by staff (shown in Eastern Time).', type: 'datetime', fieldType: 'date' },
 
   // Line items: HubSpot's own name, hs_sku, price, quantity, plus:

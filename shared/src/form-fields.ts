@@ -110,12 +110,20 @@ export const MAX_DAYS_AHEAD = 365;
  * and at most a year ahead (a date in 9999 is a typo or a probe, never a booking).
  */
 export function preferredDateField(minDate: (now: Date) => string, daysAhead: number, now?: Clock) {
-  return z
-    .string({ error: DATE_REQUIRED })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_REQUIRED, abort: true })
-    .refine(isCalendarDate, { error: DATE_REQUIRED, abort: true })
-    .refine((d) => isOnOrAfterMinDate(d, minDate(readClock(now))), { error: dateTooSoonMessage(daysAhead) })
-    .refine((d) => d <= addDays(easternToday(readClock(now)), MAX_DAYS_AHEAD), { error: DATE_TOO_FAR });
+  // One check giving the first rule broken. Not `abort: true` refinements: an explicitly aborted
+  // issue would also skip the form's cross-field checks (a recurring clean's frequency), so a
+  // missing date would hide them.
+  return z.string({ error: DATE_REQUIRED }).check((payload) => {
+    const date = payload.value;
+    const message = !/^\d{4}-\d{2}-\d{2}$/.test(date) || !isCalendarDate(date)
+      ? DATE_REQUIRED
+      : !isOnOrAfterMinDate(date, minDate(readClock(now)))
+        ? dateTooSoonMessage(daysAhead)
+        : date > addDays(easternToday(readClock(now)), MAX_DAYS_AHEAD)
+          ? DATE_TOO_FAR
+          : null;
+    if (message) payload.issues.push({ code: 'custom', message, input: date });
+  });
 }
 
 // Option values are ours (the spec names the fields, not their options).

@@ -27,6 +27,26 @@ export function consentRequiredMessage(legalName: string): string {
 export const BOOKING_CONFIRMATION_TITLE = 'Your request is locked in';
 /** Our wording for the §1/§2 promise shown on the confirmation page. */
 export const CONTACT_PROMISE = 'We\'ll contact you within 24 hours.';
+// The booking confirmation beyond §2's heading, reference and promise (our wording).
+export const CONFIRMATION_REFERENCE_LABEL = 'Your reference';
+export const CONFIRMATION_NEXT_STEPS_HEADING = 'What happens next';
+export const CONFIRMATION_SUMMARY_HEADING = 'What you asked for';
+export const CONFIRMATION_NOTHING_CHARGED = 'Nothing is charged now. After your cleaning you get an invoice that you can pay online.';
+export const CONFIRMATION_PRICE_AT_ASSESSMENT = 'The assessment confirms the price before any work begins.';
+export const CONFIRMATION_QUOTE_AT_ASSESSMENT = 'Homes over 2,000 sq ft are priced at the assessment, before any work begins.';
+export const CONFIRMATION_PORTAL = 'Follow your request in the customer portal: sign in with the e-mail and phone number you gave us.';
+export const CONFIRMATION_PORTAL_LINK = 'Go to the customer portal';
+export const CONFIRMATION_UNKNOWN_TITLE = "We can't find that request";
+export const CONFIRMATION_UNKNOWN =
+  "This link doesn't match any request we have. Check that you opened the whole link, or contact us and we'll look it up.";
+export const CONFIRMATION_CHECKING = 'Looking up your request…';
+export const CONFIRMATION_LOAD_FAILED = "We couldn't load your request just now. We'll keep trying.";
+/** The first next step: how we get in touch, as the request asked. */
+export function confirmationContactStep(contactMethod: string | null, assessment: string | null): string {
+  const how = contactMethod === 'phone' ? "We'll call you" : contactMethod === 'text' ? "We'll text you" : contactMethod === 'email' ? "We'll e-mail you" : "We'll contact you";
+  const kind = assessment === 'in-person' ? 'in-person ' : assessment === 'virtual' ? 'virtual ' : '';
+  return `${how} within 24 hours to confirm the day and time, and to book your free 15-minute ${kind}assessment.`;
+}
 export const BOOKING_SUBMIT_FAILED = 'Something went wrong with your submission.';
 export const BOOKING_NETWORK_FAILED = 'A network or server error occurred.';
 
@@ -176,6 +196,8 @@ export const ADDRESS_REQUIRED = 'Please enter your address.';
 export const SERVICE_REQUIRED = 'Please choose a service.';
 export const SERVICE_NOT_OFFERED = 'This service is not offered for your home\'s square footage.';
 export const ADD_ON_INVALID = 'Please choose add-ons from the list.';
+export const FREQUENCY_REQUIRED = 'Please choose how often you would like a cleaning.';
+export const VISIT_TYPE_REQUIRED = 'Please choose a basic or deep visit.';
 export const DATE_REQUIRED = 'Please choose a preferred date.';
 export function dateTooSoonMessage(days: number): string {
   return `Please choose a date at least ${days} days from today.`;

@@ -16,6 +16,10 @@ export interface BookingToPush {
   serviceType: string | null;
   skus: string[];
   amountCents: number | null;
+  reference: string;
+  frequency: string | null;
+  visitType: string | null;
+  discountPercent: number | null;
   dealHubspotId: string | null;
   source: 'public_form' | 'portal' | 'hubspot';
   /** What the public form said (docs/identity.md); null for portal deals. */
@@ -134,6 +138,10 @@ async function loadBookings(tx: DbTransaction, ids: readonly string[]): Promise<
             serviceType: d.serviceType,
             skus: d.skus,
             amountCents: d.amountCents,
+            reference: d.reference,
+            frequency: d.frequency,
+            visitType: d.visitType,
+            discountPercent: d.discountPercent,
             dealHubspotId: d.hubspotId,
             source: d.source,
             submittedName: d.submittedName,

@@ -46,6 +46,10 @@ function dealProperties(b: BookingToPush, stages: StageMap, loginPhone: string |
     // The spec's address shape: street, city, then state and zip joined.
     service_address: [b.street, b.city, [b.state, b.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
     square_footage: b.squareFootage === null ? '' : String(b.squareFootage),
+    booking_reference: b.reference,
+    recurring_frequency: b.frequency ?? '',
+    visit_type: b.visitType ?? '',
+    first_booking_discount: b.discountPercent === null ? '' : String(b.discountPercent),
   };
 }
 

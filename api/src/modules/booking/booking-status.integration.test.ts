@@ -15,7 +15,7 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
     await api.close();
   });
 
-  it('says whether the booking has reached the CRM, and nothing else', async () => {
+  it('gives the reference and the choices, and says whether the booking has reached the CRM', async () => {
     const res = await api.post('/api/hubspot/portal/requestBooking', {
       name: 'Jane Doe',
       email: uniqueEmail('status'),
@@ -37,11 +37,26 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
     expect(before.status).toBe(200);
     expect(before.headers.get('content-type')).toMatch(/^application\/json/);
     expect(before.headers.get('cache-control')).toBe('no-store');
-    expect(await before.json()).toEqual({ dealId: request.dealId, syncedToCrm: false });
+    const { reference } = await api.db.deal.findUniqueOrThrow({ where: { id: request.dealId } });
+    const summary = {
+      service: 'Basic Clean',
+      visitType: null,
+      frequency: null,
+      squareFootage: 1000,
+      preferredDate: '2026-11-30',
+      timeOfDay: 'afternoon',
+      addOns: [],
+      amountCents: 13_410,
+      discountPercent: 10,
+      contactMethod: 'phone',
+      quoteType: 'in-person',
+    };
+    // The reference and what was asked for; nothing about the person (name, address, phone, e-mail).
+    expect(await before.json()).toEqual({ dealId: request.dealId, reference, syncedToCrm: false, summary });
 
     // What the worker's crm.push-booking writes back once HubSpot has the deal.
     await api.db.deal.update({ where: { id: request.dealId }, data: { hubspotId: `hs-${randomUUID()}`, crmSyncedAt: new Date() } });
-    expect(await (await status(request.dealId)).json()).toEqual({ dealId: request.dealId, syncedToCrm: true });
+    expect(await (await status(request.dealId)).json()).toEqual({ dealId: request.dealId, reference, syncedToCrm: true, summary });
   });
 
   it.each([

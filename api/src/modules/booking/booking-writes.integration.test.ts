@@ -14,7 +14,10 @@ function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking
     squareFootage: 1500,
     serviceType: 'Deep Clean',
     productIds: ['deep-1500'],
-    amountCents: 34_900,
+    subtotalCents: 34_900,
+    firstBookingDiscountPercent: 10,
+    frequency: null,
+    visitType: null,
     preferredDate: '2026-12-01',
     timeOfDay: 'morning',
     dealName: 'Deep Clean for Jane Doe',
@@ -56,8 +59,18 @@ describe('booking writes under concurrency', () => {
     for (const [i, dealId] of dealIds.entries()) {
       const deal = deals.find((d) => d.id === dealId)!;
       expect(deal.contact?.email).toBe(emails[i % 3]);
-      expect(deal).toMatchObject({ skus: ['deep-1500'], amountCents: 34_900, source: 'public_form' });
+      expect(deal).toMatchObject({ skus: ['deep-1500'], source: 'public_form' });
       expect(deal.bookingRequest?.payload).toEqual({ n: i });
+      // Each its own short reference, the one the caller was given.
+      expect(deal.reference).toBe(results[i]?.reference);
+      expect(deal.reference).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4}$/);
+    }
+    expect(new Set(deals.map((d) => d.reference)).size).toBe(30);
+    // Only the first booking of each e-mail gets the first-booking discount, however they were batched.
+    for (const email of emails) {
+      const mine = deals.filter((d) => d.contact?.email === email);
+      expect(mine.filter((d) => d.discountPercent === 10 && d.amountCents === 31_410)).toHaveLength(1);
+      expect(mine.filter((d) => d.discountPercent === null && d.amountCents === 34_900)).toHaveLength(9);
     }
     const events = await db.outboxEvent.findMany({ where: { aggregateId: { in: dealIds } } });
     expect(events).toHaveLength(30);

@@ -76,13 +76,17 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     const nudgesBefore = api.nudges();
     const res = await post(api.url, body);
     expect(res.status).toBe(201);
-    const answer = (await res.json()) as { success: boolean; message: string; request: { dealId: string } };
+    const answer = (await res.json()) as { success: boolean; message: string; request: { dealId: string; reference: string } };
     expect(answer).toMatchObject({ success: true, message: 'Booking request received.' });
+    expect(answer.request.reference).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4}$/);
 
     const deal = await db.deal.findUniqueOrThrow({ where: { id: answer.request.dealId }, include: { contact: true, bookingRequest: true } });
     expect(deal.stageId).toBe('1606828760');
     expect(deal.skus).toEqual(['deep-1500']);
-    expect(deal.amountCents).toBe(34_900); // Single Deep Clean 1001-1500: $349, priced on the server
+    expect(deal.reference).toBe(answer.request.reference);
+    // Single Deep Clean 1001-1500: $349, priced on the server; 10% off as this e-mail's first booking.
+    expect(deal.amountCents).toBe(31_410);
+    expect(deal.discountPercent).toBe(10);
     expect(deal.contact?.email).toBe(body.email);
     expect(deal.contact?.firstName).toBe('Jane');
     expect(deal.bookingRequest?.quoteType).toBe('virtual');
@@ -93,12 +97,49 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
   });
 
-  it('has no starting amount for a custom quote (2001+ sq ft recurring clean)', async () => {
-    const res = await post(api.url, validBooking({ serviceType: 'Recurring Clean', squareFootage: 2001 }));
+  it('has no amount for a custom quote (every 2001+ sq ft request), and no discount', async () => {
+    for (const service of [{ serviceType: 'Recurring Clean', frequency: 'weekly', visitType: 'deep' }, { serviceType: 'Full Move Service' }]) {
+      const res = await post(api.url, validBooking({ ...service, squareFootage: 2001, addOns: ['addon-oven'] }));
+      expect(res.status).toBe(201);
+      const { request } = (await res.json()) as { request: { dealId: string } };
+      const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId } });
+      // The add-on is still asked for; the service is quoted at the assessment.
+      expect(deal.skus).toEqual(['addon-oven']);
+      expect(deal.amountCents).toBeNull();
+      expect(deal.discountPercent).toBeNull();
+    }
+  });
+
+  it('stores a recurring clean with its frequency, visit type and add-ons, priced from the catalogue', async () => {
+    const res = await post(
+      api.url,
+      validBooking({ serviceType: 'Recurring Clean', frequency: 'bi-weekly', visitType: 'deep', addOns: ['addon-oven', 'addon-interior-windows'] }),
+    );
+    expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
     const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId } });
-    expect(deal.skus).toEqual([]);
-    expect(deal.amountCents).toBeNull();
+    expect(deal).toMatchObject({ frequency: 'bi-weekly', visitType: 'deep', skus: ['recurring-deep-1500', 'addon-oven', 'addon-interior-windows'] });
+    // $349 + $80 + $50 = $479, 10% off the first booking.
+    expect(deal.amountCents).toBe(43_110);
+  });
+
+  it('gives the first-booking discount only while the e-mail has no earlier booking', async () => {
+    const email = `returning.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const first = await post(api.url, validBooking({ email }));
+    const second = await post(api.url, validBooking({ email: email.toUpperCase() }));
+    const deals = await Promise.all(
+      [first, second].map(async (res) => db.deal.findUniqueOrThrow({ where: { id: ((await res.json()) as { request: { dealId: string } }).request.dealId } })),
+    );
+    expect(deals.map((d) => [d.discountPercent, d.amountCents])).toEqual([
+      [10, 31_410],
+      [null, 34_900],
+    ]);
+  });
+
+  it('refuses a recurring clean without frequency or visit type, naming the first field', async () => {
+    const res = await post(api.url, validBooking({ serviceType: 'Recurring Clean', visitType: 'basic' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Please choose how often you would like a cleaning.', field: 'frequency' });
   });
 
   it.each([

@@ -11,7 +11,12 @@ export interface NewBooking {
   squareFootage: number;
   serviceType: string;
   productIds: readonly string[];
-  amountCents: number | null;
+  /** Before any discount; null for a quote request. */
+  subtotalCents: number | null;
+  /** The first-booking discount (percent) the booking gets if its e-mail has no earlier deal. */
+  firstBookingDiscountPercent: number;
+  frequency: string | null;
+  visitType: string | null;
   preferredDate: string;
   timeOfDay: string;
   dealName: string;
@@ -32,14 +37,26 @@ export interface NewBooking {
  * sees its id, even when another request creates the same contact at the same moment.
  * Contacts are upserted once per e-mail and in e-mail order, so two batches never lock the
  * same contacts in opposite orders.
+ *
+ * The first-booking discount is decided here, against committed deals: a priced booking whose
+ * e-mail has no earlier deal (of any source) gets it, and within one batch only the first of an
+ * e-mail's bookings. The amount stored is after the discount. The deal's reference (ATL-7K3F)
+ * comes from the column's default.
  */
 const INSERT_BOOKINGS = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
       contact_id text, email text, phone text, first_name text, last_name text, street text, city text, state text, zip text,
       square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
-      skus text[], amount_cents int, request_id text, payload jsonb, quote_type text, contact_method text, rooms jsonb,
-      description text, event_id uuid, event_payload jsonb)
+      skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
+      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb)
+  ), f AS (
+    SELECT i.deal_id,
+      CASE WHEN i.subtotal_cents IS NOT NULL
+            AND row_number() OVER (PARTITION BY i.email ORDER BY i.seq) = 1
+            AND NOT EXISTS (SELECT 1 FROM deal d0 JOIN contact c0 ON c0.id = d0.contact_id WHERE c0.email = i.email)
+           THEN i.first_discount END AS discount_percent
+    FROM input i
   ), c AS (
     INSERT INTO contact (id, email, phone, first_name, last_name, street, city, state, zip, square_footage, updated_at)
     SELECT DISTINCT ON (email) contact_id, email, phone, first_name, last_name, street, city, state, zip, square_footage, now()
@@ -48,19 +65,24 @@ const INSERT_BOOKINGS = `
     RETURNING id, email
   ), d AS (
     INSERT INTO deal (id, contact_id, name, stage_id, preferred_date, time_of_day, street, city, state, zip,
-                      square_footage, service_type, skus, amount_cents, source, submitted_name, submitted_phone, updated_at)
+                      square_footage, service_type, skus, amount_cents, discount_percent, frequency, visit_type, source,
+                      submitted_name, submitted_phone, updated_at)
     SELECT i.deal_id, c.id, i.deal_name, i.stage_id, i.preferred_date, i.time_of_day, i.street, i.city, i.state, i.zip,
-           i.square_footage, i.service_type, i.skus, i.amount_cents, 'public_form'::deal_source,
+           i.square_footage, i.service_type, i.skus,
+           i.subtotal_cents - coalesce(round(i.subtotal_cents * f.discount_percent / 100.0)::int, 0),
+           f.discount_percent, i.frequency, i.visit_type, 'public_form'::deal_source,
            concat_ws(' ', i.first_name, i.last_name), i.phone, now()
-    FROM input i JOIN c ON c.email = i.email
-    RETURNING id, contact_id
+    FROM input i JOIN c ON c.email = i.email JOIN f ON f.deal_id = i.deal_id
+    RETURNING id, contact_id, reference
   ), r AS (
     INSERT INTO booking_request (id, contact_id, deal_id, source, payload, quote_type, contact_method, rooms, description)
     SELECT i.request_id, d.contact_id, d.id, 'public_form'::deal_source, i.payload, i.quote_type, i.contact_method, i.rooms, i.description
     FROM input i JOIN d ON d.id = i.deal_id
+  ), o AS (
+    INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
+    SELECT i.event_id, 'crm.push-booking', i.event_payload, 'deal', d.id FROM input i JOIN d ON d.id = i.deal_id
   )
-  INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
-  SELECT i.event_id, 'crm.push-booking', i.event_payload, 'deal', d.id FROM input i JOIN d ON d.id = i.deal_id`;
+  SELECT id, reference FROM d`;
 
 interface BookingRow {
   booking: NewBooking;
@@ -71,12 +93,13 @@ interface BookingRow {
 /** The JSON parameter of INSERT_BOOKINGS: one object per row, keyed by its record columns. */
 function bookingRecords(rows: readonly BookingRow[]): string {
   return JSON.stringify(
-    rows.map(({ booking: b, dealId, eventId }) => ({
+    rows.map(({ booking: b, dealId, eventId }, seq) => ({
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
       street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
       square_footage: b.squareFootage, deal_id: dealId, deal_name: b.dealName, stage_id: b.stageId,
       preferred_date: b.preferredDate, time_of_day: b.timeOfDay, service_type: b.serviceType, skus: b.productIds,
-      amount_cents: b.amountCents, request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
+      subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
+      request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
       contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
     })),
   );
@@ -91,20 +114,26 @@ function bookingRecords(rows: readonly BookingRow[]): string {
  */
 const MAX_BATCHES_IN_FLIGHT = 1;
 const MAX_BATCH = 200;
-const writers = new WeakMap<Db, (row: BookingRow) => Promise<void>>();
+const writers = new WeakMap<Db, (row: BookingRow) => Promise<string>>();
 
-function bookingWriter(db: Db): (row: BookingRow) => Promise<void> {
+/** Writes one booking (in the next batch); resolves with its reference. */
+function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
   let writer = writers.get(db);
   if (!writer) {
     const pool = sqlPool(db);
-    writer = createGroupCommit<BookingRow, void>({
+    writer = createGroupCommit<BookingRow, string>({
       maxInFlight: MAX_BATCHES_IN_FLIGHT,
       maxBatch: MAX_BATCH,
       isItemError: isPostgresDataError,
       write: async (rows) => {
         // Named: planned once per connection.
-        await pool.query({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows)] });
-        return rows.map(() => undefined);
+        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows)] });
+        const references = new Map(written.rows.map((row) => [row.id, row.reference]));
+        return rows.map((row) => {
+          const reference = references.get(row.dealId);
+          if (!reference) throw new Error(`booking ${row.dealId} was not written`);
+          return reference;
+        });
       },
     });
     writers.set(db, writer);
@@ -117,13 +146,29 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<void> {
  * atomically. Resolves once committed. Concurrent requests share one statement and one commit
  * (group commit): this is the hot path of the intake benchmark (bench/intake.ts).
  */
-export async function insertBooking(db: Db, booking: NewBooking): Promise<{ dealId: string }> {
+export async function insertBooking(db: Db, booking: NewBooking): Promise<{ dealId: string; reference: string }> {
   const dealId = randomUUID();
-  await bookingWriter(db)({ booking, dealId, eventId: randomUUID() });
-  return { dealId };
+  const reference = await bookingWriter(db)({ booking, dealId, eventId: randomUUID() });
+  return { dealId, reference };
 }
 
-/** The HubSpot id of a deal (null until synced), or null when there is no such deal. */
-export async function findDealSyncState(db: Db, dealId: string): Promise<{ hubspotId: string | null } | null> {
-  return db.deal.findUnique({ where: { id: dealId }, select: { hubspotId: true } });
+/** A public request as its confirmation page shows it (its HubSpot id is null until synced), or null when there is no such deal. */
+export async function findBookingForConfirmation(db: Db, dealId: string) {
+  return db.deal.findUnique({
+    where: { id: dealId },
+    select: {
+      hubspotId: true,
+      reference: true,
+      serviceType: true,
+      visitType: true,
+      frequency: true,
+      squareFootage: true,
+      preferredDate: true,
+      timeOfDay: true,
+      skus: true,
+      amountCents: true,
+      discountPercent: true,
+      bookingRequest: { select: { contactMethod: true, quoteType: true } },
+    },
+  });
 }

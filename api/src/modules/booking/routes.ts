@@ -19,9 +19,9 @@ export function bookingRoutes(deps: ModuleDeps): Router {
   const router = new Router({ prefix: '/api/hubspot/portal' });
   router.post('/requestBooking', guards.rateLimit, guards.idempotency, async (ctx) => {
     const request = schema.parse(ctx.request.body ?? {});
-    const { dealId } = await requestBooking(deps, request);
+    const { dealId, reference } = await requestBooking(deps, request);
     ctx.status = 201;
-    ctx.body = { success: true, message: BOOKING_RECEIVED, request: { dealId } };
+    ctx.body = { success: true, message: BOOKING_RECEIVED, request: { dealId, reference } };
   });
   router.get('/bookingStatus', async (ctx) => {
     const status = await bookingStatus(deps, ctx.query.dealId);

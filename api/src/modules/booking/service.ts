@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
-import type { BookingStatusResponse } from '@app/shared/api-responses';
-import { bookingProductId, type BookingRequest } from '@app/shared/booking-request';
+import { bookingSummarySchema, type BookingStatusResponse } from '@app/shared/api-responses';
+import { bookingSkus, priceBooking } from '@app/shared/booking-price';
+import type { BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
+import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
-import { findDealSyncState, insertBooking } from './repository';
+import { findBookingForConfirmation, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -14,24 +16,28 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /**
  * Accepts a validated public booking request: prices it from the catalogue (never from the
- * browser), stores it with its outbox event, then nudges the relay so the sync starts at once.
+ * browser; the first-booking discount is decided as it is stored), stores it with its outbox
+ * event, then nudges the relay so the sync starts at once.
  */
 export async function requestBooking(
   deps: { db: Db; outbox: OutboxNotifier },
   request: BookingRequest,
-): Promise<{ dealId: string }> {
-  const productId = bookingProductId(request);
-  const product = productId ? findProduct(productId) : undefined;
-  const { dealId } = await insertBooking(deps.db, {
+): Promise<{ dealId: string; reference: string }> {
+  // Undiscounted here; the repository applies the discount when the e-mail has no earlier deal.
+  const price = priceBooking(request, { firstBooking: false });
+  const { dealId, reference } = await insertBooking(deps.db, {
     email: request.email,
     phone: request.phone,
     ...splitName(request.name),
     address: request.address,
     squareFootage: request.squareFootage,
     serviceType: request.serviceType,
-    productIds: product ? [product.id] : [],
-    // A custom quote (no product for this size) has no starting amount until the quote call.
-    amountCents: product?.priceCents ?? null,
+    productIds: bookingSkus(request),
+    // A custom quote (2001+ sq ft) has no amount until the assessment.
+    subtotalCents: price.subtotalCents,
+    firstBookingDiscountPercent: FIRST_BOOKING_DISCOUNT_PERCENT,
+    frequency: request.frequency ?? null,
+    visitType: request.visitType ?? null,
     preferredDate: request.preferredDate,
     timeOfDay: request.timeOfDay,
     dealName: `${request.serviceType} for ${request.name}`,
@@ -44,16 +50,17 @@ export async function requestBooking(
   });
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
-  return { dealId };
+  return { dealId, reference };
 }
 
 /** Deal ids the API creates are uuids (insertBooking); anything else cannot be one of ours. */
 const dealIdSchema = z.uuid();
 
 /**
- * Sync state of a booking for its confirmation page: whether the worker has created the
- * HubSpot deal yet. Deliberately nothing else (no name, address or stage): whoever holds the
- * id learns only that. Null for a malformed or unknown id.
+ * A booking for its confirmation page: its reference, what was asked for, and whether the
+ * worker has created the HubSpot deal yet. Deliberately nothing about the person (no name,
+ * address, phone or e-mail): whoever holds the id learns only that. Null for a malformed or
+ * unknown id.
  */
 export async function bookingStatus(
   deps: { db: Db },
@@ -61,6 +68,20 @@ export async function bookingStatus(
 ): Promise<BookingStatusResponse | null> {
   const parsed = dealIdSchema.safeParse(dealId);
   if (!parsed.success) return null;
-  const state = await findDealSyncState(deps.db, parsed.data);
-  return state ? { dealId: parsed.data, syncedToCrm: state.hubspotId !== null } : null;
+  const deal = await findBookingForConfirmation(deps.db, parsed.data);
+  if (!deal) return null;
+  const summary = bookingSummarySchema.parse({
+    service: deal.serviceType ?? 'Cleaning',
+    visitType: deal.visitType,
+    frequency: deal.frequency,
+    squareFootage: deal.squareFootage,
+    preferredDate: deal.preferredDate?.toISOString().slice(0, 10) ?? null,
+    timeOfDay: deal.timeOfDay,
+    addOns: deal.skus.map((sku) => findProduct(sku)).filter((p) => p?.type === 'Add On').map((p) => p?.name ?? ''),
+    amountCents: deal.amountCents,
+    discountPercent: deal.discountPercent,
+    contactMethod: deal.bookingRequest?.contactMethod ?? null,
+    quoteType: deal.bookingRequest?.quoteType ?? null,
+  });
+  return { dealId: parsed.data, reference: deal.reference, syncedToCrm: deal.hubspotId !== null, summary };
 }

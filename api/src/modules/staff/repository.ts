@@ -92,8 +92,8 @@ const customerSelect = {
   suspended: true,
 } as const;
 
-/** Contacts whose name, e-mail or phone contains the text (phone compared by digits). */
-export async function searchContacts(db: Db, text: string, phoneDigits: string | null): Promise<CustomerRow[]> {
+/** Contacts whose name, e-mail or phone contains the text (phone compared by digits), or who have the deal of this reference. */
+export async function searchContacts(db: Db, text: string, phoneDigits: string | null, reference: string | null = null): Promise<CustomerRow[]> {
   const words = text.split(/\s+/).filter(Boolean);
   return db.contact.findMany({
     where: {
@@ -102,6 +102,7 @@ export async function searchContacts(db: Db, text: string, phoneDigits: string |
         // Every word in the first or last name: 'pat port' finds Pat Portal.
         { AND: words.map((w) => ({ OR: [{ firstName: { contains: w, mode: 'insensitive' as const } }, { lastName: { contains: w, mode: 'insensitive' as const } }] })) },
         ...(phoneDigits ? [{ phone: { contains: phoneDigits } }] : []),
+        ...(reference ? [{ deals: { some: { reference, archivedAt: null } } }] : []),
       ],
     },
     select: customerSelect,
@@ -123,6 +124,7 @@ export interface ContactDetailsRow {
   suspended: boolean;
   deals: {
     id: string;
+    reference: string;
     hubspotId: string | null;
     name: string | null;
     stageId: string;
@@ -173,7 +175,7 @@ SELECT c.id, c.email, c.phone, c.first_name AS "firstName", c.last_name AS "last
   COALESCE((
     SELECT json_agg(d ORDER BY d."scheduledAt" DESC NULLS FIRST, d."createdAt" DESC)
     FROM (
-      SELECT dl.id, dl.hubspot_id AS "hubspotId", dl.name, dl.stage_id AS "stageId", dl.scheduled_at AS "scheduledAt",
+      SELECT dl.id, dl.reference, dl.hubspot_id AS "hubspotId", dl.name, dl.stage_id AS "stageId", dl.scheduled_at AS "scheduledAt",
         dl.service_type AS "serviceType", dl.amount_cents AS "amountCents", dl.invoice_status AS "invoiceStatus", dl.source,
         dl.submitted_name AS "submittedName", dl.submitted_phone AS "submittedPhone", dl.portal_confirmed_at AS "portalConfirmedAt",
         dl.created_at AS "createdAt",

@@ -1,3 +1,4 @@
+import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
 import { BRAND } from '@app/shared/brand';
 import { findProduct } from '@app/shared/catalogue';
@@ -99,7 +100,8 @@ export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
   // a name with digits in it is not a phone search.
   const looksLikePhone = /^[\d\s()+.-]+$/.test(q) && digits.length >= 3;
   const phoneDigits = looksLikePhone ? (normalizeUsPhone(q) ?? digits) : null;
-  return (await searchContacts(deps.db, q, phoneDigits)).map(customer);
+  // A booking reference (ATL-7K3F) finds the customer whose deal carries it.
+  return (await searchContacts(deps.db, q, phoneDigits, parseBookingReference(q))).map(customer);
 }
 
 const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' };
@@ -129,6 +131,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     hubspotId: c.hubspotId ?? '',
     deals: c.deals.map((d) => ({
       id: d.id,
+      reference: d.reference,
       hubspotId: d.hubspotId,
       dealname: d.name,
       dealstage: d.stageId,

@@ -166,6 +166,11 @@ describe('staff API', () => {
       expect(await search(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`)).toEqual([pat.id]);
       const [found] = (await (await staff.request(`/api/internal/admin/customers?q=${encodeURIComponent(pat.email)}`)).json()) as Record<string, unknown>[];
       expect(found).toMatchObject({ id: pat.id, name: `Patricia ${lastName}`, email: pat.email, phone: pat.phone, hubspotId: pat.hubspotId, invitedAt: null, portalEligible: false });
+      // The reference the customer reads out (ATL-7K3F), in any case, with a dash or a space.
+      const [deal] = await api.db.deal.findMany({ where: { contactId: pat.id }, select: { reference: true } });
+      expect(deal?.reference).toMatch(/^ATL-/);
+      expect(await search(deal!.reference)).toEqual([pat.id]);
+      expect(await search(deal!.reference.replace('-', ' ').toLowerCase())).toEqual([pat.id]);
     });
 
     it('asks for at least 2 characters', async () => {

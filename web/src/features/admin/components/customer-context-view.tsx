@@ -57,6 +57,7 @@ function DealsTable({ deals }: { deals: CrmRecord[] }) {
               <tr key={str(d, 'id') ?? i}>
                 <th scope="row">
                   {str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}
+                  {str(d, 'reference') ? <span className="deal-reference"> {str(d, 'reference')}</span> : null}
                   {d.portalHeld === true && str(d, 'id') ? <PortalHold dealId={str(d, 'id') ?? ''} submittedContact={str(d, 'submittedContact')} /> : null}
                 </th>
                 <td data-label="Stage" data-stage>{str(d, 'stageLabel') ?? dealStageLabel(stage) ?? stage}</td>

@@ -3,11 +3,12 @@ import { BRAND } from '@app/shared/brand';
 import { bookingFormSchema, toBookingRequest, type BookingFormInput, type BookingFormValues } from '@app/shared/booking-form';
 import { BOOKING_MIN_DAYS_AHEAD, STATE_LENGTH, ZIP_LENGTH } from '@app/shared/constants';
 import { minBookingDate } from '@app/shared/eastern-time';
+import { FREQUENCY_LABELS, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
 import { CONTACT_METHODS, QUOTE_TYPES, TIMES_OF_DAY } from '@app/shared/form-fields';
 import { SERVICE_FAMILY_NAMES } from '@app/shared/services';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import { bookingZipWarning, zipInput } from '@app/shared/zip-check';
-import { useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { Controller, useForm, type DefaultValues, type Path } from 'react-hook-form';
 import { ChoiceGroup } from '../../../components/form/choice-group';
 import { ConsentField, SubmitRow } from '../../../components/form/consent-field';
@@ -18,10 +19,13 @@ import { FormAlert } from '../../../components/form/form-alert';
 import type { BookingSelection } from '../../../lib/booking-link';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
+import { AddOnsFieldset } from './add-ons-fieldset';
+import { readDraft } from './booking-choices';
+import { BookingBar, BookingSummary } from './booking-summary';
 import { PhotoPicker } from './photo-picker';
-import { PriceEstimate } from './price-estimate';
 import { RoomsFieldset } from './rooms-fieldset';
 import { SubmitOverlay } from './submit-overlay';
+import '../booking.css';
 
 // Option values are the shared schema's; only the labels are chosen here.
 const CONTACT_METHOD_LABELS: Record<(typeof CONTACT_METHODS)[number], string> = {
@@ -59,7 +63,20 @@ function defaultValues(selection: BookingSelection): DefaultValues<BookingFormIn
     // The checkbox starts unticked; the schema accepts only true (the §5 consent alert).
     agreed: false as unknown as true,
     photos: [],
+    addOns: [],
   };
+}
+
+/** A numbered section of the form: its heading names the group for assistive technology too. */
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="form-section">
+      <legend>
+        <h2>{title}</h2>
+      </legend>
+      {children}
+    </fieldset>
+  );
 }
 
 /** The public booking form (spec §3, §5), submitted by the §4 sequence; `selection` comes from the pricing link. */
@@ -86,9 +103,29 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
   // The date rule depends on today in Eastern time: read the clock only in the browser, after hydration.
   const minDate = hydrated ? minBookingDate() : undefined;
 
+  const formId = useId();
   const zip = watch('address.zip') ?? '';
   const zipWarning = bookingZipWarning(zip);
   const busy = phase !== 'idle';
+  const [serviceType, squareFootage, frequency, visitType, addOns, preferredDate, timeOfDay] = watch([
+    'serviceType',
+    'squareFootage',
+    'frequency',
+    'visitType',
+    'addOns',
+    'preferredDate',
+    'timeOfDay',
+  ]);
+  const choice = readDraft({
+    serviceType: serviceType ?? '',
+    squareFootage: String(squareFootage ?? ''),
+    frequency: typeof frequency === 'string' ? frequency : '',
+    visitType: typeof visitType === 'string' ? visitType : '',
+    addOns: Array.isArray(addOns) ? addOns.filter((id): id is string => typeof id === 'string') : [],
+    preferredDate: preferredDate ?? '',
+    timeOfDay: typeof timeOfDay === 'string' ? timeOfDay : '',
+  });
+  const recurring = choice.service === RECURRING_FAMILY;
 
   const onValid = async (values: BookingFormValues) => {
     const refused = await submit(toBookingRequest(values));
@@ -98,21 +135,12 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
 
   return (
     <div className="booking-layout">
-      <PriceEstimate service={watch('serviceType') ?? ''} squareFootage={String(watch('squareFootage') ?? '')} />
-      {selection.features.length > 0 ? (
-        <section aria-labelledby="included-heading">
-          <h2 id="included-heading">What&apos;s included</h2>
-          <ul className="check-list">
-            {selection.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <BookingSummary choice={choice} preferredDate={preferredDate ?? ''} timeOfDay={typeof timeOfDay === 'string' ? timeOfDay : ''} />
 
       <form
         ref={formRef}
-        className="form"
+        id={formId}
+        className="form booking-form"
         noValidate
         inert={busy}
         aria-busy={busy}
@@ -120,8 +148,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
       >
         <RequiredNote />
 
-        <fieldset>
-          <legend>Your cleaning</legend>
+        <FormSection title="1. Your cleaning">
           <div className="form-grid">
             <Field label="Service" required error={errors.serviceType?.message}>
               {(props) => (
@@ -147,6 +174,30 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
                 </select>
               )}
             </Field>
+          </div>
+          {recurring ? (
+            <>
+              <ChoiceGroup
+                legend="How often?"
+                required
+                options={RECURRING_FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))}
+                registration={register('frequency')}
+                error={errors.frequency?.message}
+              />
+              <ChoiceGroup
+                legend="Each visit"
+                required
+                options={VISIT_TYPES.map((value) => ({ value, label: VISIT_TYPE_LABELS[value] }))}
+                registration={register('visitType')}
+                error={errors.visitType?.message}
+              />
+            </>
+          ) : null}
+          <AddOnsFieldset register={register} error={errors.addOns?.message} />
+        </FormSection>
+
+        <FormSection title="2. When">
+          <div className="form-grid">
             <Field
               label="Preferred date"
               required
@@ -175,12 +226,13 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
             registration={register('quoteType')}
             error={errors.quoteType?.message}
           />
-        </fieldset>
+        </FormSection>
 
-        <RoomsFieldset register={register} errors={errors.rooms} />
+        <FormSection title="3. Your home">
+          <RoomsFieldset register={register} errors={errors.rooms} />
+        </FormSection>
 
-        <fieldset>
-          <legend>About you</legend>
+        <FormSection title="4. About you">
           <div className="form-grid">
             <Field label="Full name" required error={errors.name?.message}>
               {(props) => <input {...props} type="text" autoComplete="name" {...register('name')} />}
@@ -199,10 +251,9 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
             registration={register('contactMethod')}
             error={errors.contactMethod?.message}
           />
-        </fieldset>
+        </FormSection>
 
-        <fieldset>
-          <legend>Address</legend>
+        <FormSection title="5. Address">
           <div className="form-grid">
             <Field label="Street address" required error={errors.address?.street?.message} className="field--wide">
               {(props) => <input {...props} type="text" autoComplete="street-address" {...register('address.street')} />}
@@ -253,10 +304,9 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
           <div role="status" className="zip-warning">
             {zipWarning ? <p className="notice">{zipWarning}</p> : null}
           </div>
-        </fieldset>
+        </FormSection>
 
-        <fieldset>
-          <legend>Anything else?</legend>
+        <FormSection title="6. Anything else?">
           <Field label="Description (optional)" hint="Pets, parking, areas that need extra care…" error={errors.description?.message}>
             {(props) => <textarea {...props} rows={4} {...register('description')} />}
           </Field>
@@ -267,7 +317,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
               <PhotoPicker photos={(field.value ?? []) as File[]} onChange={field.onChange} error={fieldState.error?.message} />
             )}
           />
-        </fieldset>
+        </FormSection>
 
         <ConsentField errorId="booking-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
           I agree to allow {BRAND.legalName} to contact me about this request by phone, text or email.
@@ -277,6 +327,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
 
         <SubmitRow busy={busy} label="Request My Cleaning" busyLabel="Sending your request…" large />
       </form>
+      <BookingBar choice={choice} formId={formId} busy={busy} />
       <SubmitOverlay phase={phase} />
     </div>
   );

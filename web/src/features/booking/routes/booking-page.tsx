@@ -27,7 +27,7 @@ export function BookingPage() {
       title={BOOKING_TITLE}
       description="Request a home cleaning in metro Atlanta: tell us about your home and pick a date; we confirm the price after a free 15-minute assessment."
       heading={BOOKING_TITLE}
-      lead={`${selection.service}: tell us about your home and when suits you. We'll contact you within 24 hours.`}
+      lead="Tell us about your home and when suits you. We'll contact you within 24 hours."
     >
       {/* Keyed by the query: a new pricing link starts a new form rather than keeping stale answers. */}
       <BookingForm key={search} selection={selection} />

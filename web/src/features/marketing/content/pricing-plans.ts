@@ -1,11 +1,8 @@
 import { findProduct } from '@app/shared/catalogue';
-import { PACKAGE_MAX_DURATION_MS } from '@app/shared/constants';
 import { startingPriceCents, type ServiceFamily } from '@app/shared/services';
 import { SQUARE_FOOTAGE_BANDS, type SquareFootageKey } from '@app/shared/square-footage';
 import type { BookingSelection } from '../../../lib/booking-link';
-
-const HOUR_MS = 3_600_000;
-const hours = (ms: number) => `Up to ${ms / HOUR_MS} hours`;
+import { featuresOf } from '../../../lib/service-features';
 
 /** One priced row of a card: a square-footage band and its starting price (null: custom quote). */
 export interface PriceRow {
@@ -34,7 +31,7 @@ function recurringDeep(band: SquareFootageKey): number | null {
   return band >= QUOTED_FROM ? null : (findProduct(`recurring-deep-${band}`)?.priceCents ?? null);
 }
 
-function plan(family: ServiceFamily, summary: string, features: string[], extra?: Pick<PricingPlan, 'columns'> & { second?: (band: SquareFootageKey) => number | null }): PricingPlan {
+function plan(family: ServiceFamily, summary: string, extra?: Pick<PricingPlan, 'columns'> & { second?: (band: SquareFootageKey) => number | null }): PricingPlan {
   const rows = SQUARE_FOOTAGE_BANDS.map((band) => ({
     band: `${band.label} sq ft`,
     cents: extra?.second ? [priceOf(family, band.key), extra.second(band.key)] : [priceOf(family, band.key)],
@@ -46,39 +43,17 @@ function plan(family: ServiceFamily, summary: string, features: string[], extra?
     summary,
     ...(extra?.columns ? { columns: extra.columns } : {}),
     rows,
-    booking: { service: family, price: starting / 100, features, sqft: BANDS },
+    booking: { service: family, price: starting / 100, features: featuresOf(family), sqft: BANDS },
   };
 }
 
 /** The four bookable cards of spec §2 with the §9 starting prices. */
 export const PRICING_PLANS: readonly PricingPlan[] = [
-  plan('Basic Clean', 'A thorough top-to-bottom tidy for homes that are already in good shape.', [
-    'Dusting of reachable surfaces and furniture',
-    'Kitchen counters, sink and appliance fronts',
-    'Bathrooms cleaned and sanitized',
-    'Floors vacuumed and mopped',
-    'Trash emptied',
-    hours(PACKAGE_MAX_DURATION_MS.basic),
-  ]),
-  plan('Deep Clean', 'Detail work for a first visit, a new season or a home that needs extra care.', [
-    'Everything in the Basic Clean',
-    'Baseboards, doors and door frames',
-    'Showers, tubs and tile scrubbed',
-    'Light fixtures and ceiling fans dusted',
-    'Cabinet fronts wiped down',
-    hours(PACKAGE_MAX_DURATION_MS.deep),
-  ]),
-  plan(
-    'Recurring Clean',
-    'The same trusted checklist on a schedule that suits you. Priced per visit.',
-    ['Weekly, bi-weekly or monthly visits', 'Basic or deep clean on each visit', 'The same checklist every visit', 'Priced per visit'],
-    { columns: ['Basic visit', 'Deep visit'], second: recurringDeep },
-  ),
-  plan('Full Move Service', 'An empty-home clean for moving in or out, so the keys change hands on a clean slate.', [
-    'Empty-home clean, top to bottom',
-    'Inside cabinets, drawers and closets',
-    'Baseboards, doors and trim',
-    'Kitchen and bathrooms deep cleaned',
-    'For move-ins and move-outs',
-  ]),
+  plan('Basic Clean', 'A thorough top-to-bottom tidy for homes that are already in good shape.'),
+  plan('Deep Clean', 'Detail work for a first visit, a new season or a home that needs extra care.'),
+  plan('Recurring Clean', 'The same trusted checklist on a schedule that suits you. Priced per visit.', {
+    columns: ['Basic visit', 'Deep visit'],
+    second: recurringDeep,
+  }),
+  plan('Full Move Service', 'An empty-home clean for moving in or out, so the keys change hands on a clean slate.'),
 ];

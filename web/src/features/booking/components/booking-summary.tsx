@@ -1,0 +1,134 @@
+import { FREQUENCY_LABELS, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
+import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
+import { findProduct } from '@app/shared/catalogue';
+import { startingPriceCents } from '@app/shared/services';
+import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
+import { formatDollars } from '../../../lib/money';
+import { featuresOf } from '../../../lib/service-features';
+import type { DraftChoice } from './booking-choices';
+
+const NOT_CHOSEN = 'Not chosen yet';
+export const QUOTE_TEXT = 'Custom quote after your free assessment';
+
+const bandLabel = (key: number | null) => SQUARE_FOOTAGE_BANDS.find((b) => b.key === key)?.label;
+
+/** 'YYYY-MM-DD' as people read it: "Fri, Dec 4". */
+export function formatDay(date: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const day = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(day.getTime()) ? null : day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The price's headline: the estimate, a starting price while the size is open, or the quote. */
+export function estimateHeadline(choice: DraftChoice): { label: string; price: string } {
+  if (choice.price) {
+    if (choice.price.quote || choice.price.totalCents === null) return { label: 'Estimate', price: QUOTE_TEXT };
+    return { label: 'Estimated total', price: formatDollars(choice.price.totalCents) };
+  }
+  if (!choice.service) return { label: 'Estimated starting price', price: 'Quoted after your assessment' };
+  if (choice.band !== null && choice.band >= 2001) return { label: 'Estimate', price: QUOTE_TEXT };
+  const from = startingPriceCents(choice.service, SQUARE_FOOTAGE_BANDS[0].key);
+  return { label: 'Starting price', price: from === null ? 'Custom quote' : `From ${formatDollars(from)}` };
+}
+
+/** "Deep Clean", or for a recurring clean "Recurring Clean · Deep visit, bi-weekly". */
+export function serviceLine(choice: DraftChoice): string {
+  if (!choice.service) return NOT_CHOSEN;
+  const recurring = [choice.visitType ? VISIT_TYPE_LABELS[choice.visitType] : null, choice.frequency ? FREQUENCY_LABELS[choice.frequency].toLowerCase() : null].filter(Boolean);
+  return recurring.length > 0 ? `${choice.service} · ${recurring.join(', ')}` : choice.service;
+}
+
+interface BookingSummaryProps {
+  choice: DraftChoice;
+  preferredDate: string;
+  timeOfDay: string;
+}
+
+/**
+ * What the visitor has chosen so far and what it comes to, beside the form (sticky on wide
+ * screens): service, size, date, add-ons, and the estimate with the first-booking discount, all
+ * from the catalogue (the api prices the request itself; this is a preview).
+ */
+export function BookingSummary({ choice, preferredDate, timeOfDay }: BookingSummaryProps) {
+  const { label, price } = estimateHeadline(choice);
+  const day = formatDay(preferredDate);
+  const when = day ? [day, timeOfDay ? timeOfDay.charAt(0).toUpperCase() + timeOfDay.slice(1) : null].filter(Boolean).join(' · ') : NOT_CHOSEN;
+  const features = choice.service ? featuresOf(choice.service) : [];
+  const priced = choice.price && !choice.price.quote ? choice.price : null;
+  return (
+    // Focusable: on a short screen the sticky summary scrolls on its own, and keyboards must reach it.
+    <aside className="booking-summary" aria-labelledby="booking-summary-heading" tabIndex={0}>
+      <h2 id="booking-summary-heading">Your booking</h2>
+      <dl className="booking-summary__facts">
+        <dt>Service</dt>
+        <dd data-summary="service">{serviceLine(choice)}</dd>
+        <dt>Home size</dt>
+        <dd data-summary="size">{choice.band === null ? NOT_CHOSEN : `${bandLabel(choice.band)} sq ft`}</dd>
+        <dt>Preferred date</dt>
+        <dd data-summary="date">{when}</dd>
+        <dt>Add-ons</dt>
+        <dd data-summary="add-ons">
+          {choice.addOns.length === 0 ? 'None' : choice.addOns.map((id) => findProduct(id)?.name ?? id).join(', ')}
+        </dd>
+      </dl>
+      <section className="estimate" aria-labelledby="estimate-heading" aria-live="polite">
+        <h3 id="estimate-heading" className="visually-hidden">
+          Price estimate
+        </h3>
+        {priced ? (
+          <table className="estimate__lines">
+            <caption className="visually-hidden">Estimate lines</caption>
+            <tbody>
+              {priced.lines.map((line) => (
+                <tr key={line.id}>
+                  <th scope="row">{line.name}</th>
+                  <td>{formatDollars(line.cents)}</td>
+                </tr>
+              ))}
+              {priced.discountPercent ? (
+                <tr className="estimate__discount">
+                  <th scope="row">First-booking discount ({priced.discountPercent}%)</th>
+                  <td data-testid="estimate-discount">−{formatDollars(priced.discountCents)}</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        ) : null}
+        <p>{label}</p>
+        <p className="estimate__price" data-testid="estimate-price">
+          {price}
+        </p>
+        <p className="estimate__note">
+          <strong>{FIRST_BOOKING_DISCOUNT_PERCENT}% off your first booking.</strong> Your price is confirmed after a free
+          15-minute assessment, before any work begins. Nothing is charged now.
+        </p>
+      </section>
+      {features.length > 0 ? (
+        <section aria-labelledby="included-heading">
+          <h3 id="included-heading">What&apos;s included</h3>
+          <ul className="check-list">
+            {features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </aside>
+  );
+}
+
+/** The phone's bottom bar: the service and the estimate, and the form's submit button. */
+export function BookingBar({ choice, formId, busy }: { choice: DraftChoice; formId: string; busy: boolean }) {
+  const { price } = estimateHeadline(choice);
+  return (
+    <div className="booking-bar" role="region" aria-label="Booking total">
+      <p className="booking-bar__text">
+        <span>{choice.service ?? 'Your booking'}</span>
+        <strong data-testid="bar-price">{price}</strong>
+      </p>
+      <button type="submit" form={formId} className="button" disabled={busy}>
+        Send request
+      </button>
+    </div>
+  );
+}
