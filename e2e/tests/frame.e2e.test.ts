@@ -181,12 +181,16 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
     await page.goto(appUrl('/'));
     await waitForApp(page);
 
-    // Closed: only the brand and the Menu button show; the account menu is replaced on phones.
+    // Closed: only the brand and the Menu button show, in one row; the account menu is replaced on phones.
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(60);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Account' }).isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The open menu lies over the page; the sticky header keeps its one row.
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(60);
 
     expect(await linksIn(page, 'Main')).toEqual<LinkList>([
       ['Home', '/'],
@@ -242,6 +246,7 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
       await page.goto(appUrl(path));
       await waitForApp(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+      expect((await page.getByRole('banner').boundingBox())?.height, path).toBeLessThanOrEqual(60);
     }
   });
 });

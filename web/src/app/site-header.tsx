@@ -17,9 +17,9 @@ const MAIN_NAV = [
 ] as const;
 
 /**
- * Wide screens: navigation and the account menu in one row. Narrow screens: a Menu button opens
- * a panel with the same navigation plus the account links (MobileAccountNav), which take the
- * account menu's place there.
+ * Wide screens: navigation and the account menu in one row. Narrow screens: one row with the
+ * brand and a Menu button, which opens a panel under the header with the same navigation plus
+ * the account links (MobileAccountNav), which take the account menu's place there.
  */
 export function SiteHeader() {
   const menu = useDisclosure();
@@ -29,7 +29,7 @@ export function SiteHeader() {
       <div className="container site-header__inner" ref={menu.rootRef}>
         <Link to={CLIENT_ROUTES.home} className="brand">
           <LogoMark width="28" height="28" />
-          {SITE_NAME}
+          <span className="brand__name">{SITE_NAME}</span>
         </Link>
         <button
           ref={menu.buttonRef}
