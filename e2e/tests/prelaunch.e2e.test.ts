@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, uniqueEmail } from '../src/form-errors';
 import { crmContactsByEmail, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
@@ -71,6 +72,8 @@ describe('pre-launch notify page', { timeout: 90_000 }, () => {
     await expect.poll(() => errorOf(input)).toBe(message);
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await currentStep(page)).toBe('1Check your zip code');
+    // A well-formed zip we do not serve is offered the waitlist instead.
+    expect(await page.getByRole('link', { name: /^Join the waitlist/ }).count()).toBe(message === ZIP_NOT_SERVED ? 1 : 0);
   });
 
   it('step 2 shows the section 5 messages, and its honeypot is out of sight and out of the tab order', async () => {
@@ -123,8 +126,9 @@ describe('pre-launch notify page', { timeout: 90_000 }, () => {
 
     await page.getByRole('heading', { level: 2, name: "You're on the list" }).waitFor();
     expect(await currentStep(page)).toBe("3You're on the list");
+    // 30303 is served (the page only takes served zips): it never says we have not started there.
     expect(await page.getByRole('status').filter({ hasText: 'Thanks!' }).textContent()).toBe(
-      "Thanks! We'll e-mail you as soon as we start cleaning in 30303.",
+      "Thanks! You're on the list, and we'll e-mail you our news. We already clean in 30303: you can book a cleaning any time.",
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]?.postDataJSON()).toEqual({ zip: '30303', email, firstName: 'Rosa', interest: 'Landlord Partnership', website: '' });
@@ -166,5 +170,59 @@ describe('pre-launch notify page', { timeout: 90_000 }, () => {
       await recover();
     });
     await expectSignupOnOneContact(email);
+  });
+});
+
+describe('out-of-area waitlist', { timeout: 90_000 }, () => {
+  const browser = useBrowserPage();
+
+  it('takes the zip the home checker refused, and the worker records it in HubSpot', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('waitlist');
+    const sent: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/waitlist') sent.push(request);
+    });
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    await page.getByLabel('Your zip code').fill('90210');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await page.getByRole('link', { name: 'Join the waitlist for 90210' }).click();
+    await page.waitForURL(appUrl('/waitlist?zip=90210'));
+    await page.getByRole('heading', { level: 1, name: 'Join the waitlist' }).waitFor();
+    expect(await page.getByText("We don't clean in 90210 yet.", { exact: false }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await fillDetails(page, email);
+    await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await page.getByRole('status').filter({ hasText: "You're on the waitlist" }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: "You're on the waitlist" }).textContent()).toBe(
+      "You're on the waitlist for 90210. We'll e-mail you as soon as we start cleaning there.",
+    );
+    expect(sent.map((r) => r.postDataJSON())).toEqual([{ zip: '90210', email, firstName: 'Rosa', interest: 'Landlord Partnership', website: '' }]);
+    const contacts = await eventually(
+      () => crmContactsByEmail(email),
+      (found) => found.length > 0,
+    );
+    expect(contacts[0]?.properties).toMatchObject({ firstname: 'Rosa', zip: '90210', notify_zip: '90210', notify_interest: 'Landlord Partnership' });
+  });
+
+  it('asks for a zip when the link has none, and sends a zip we serve to pricing', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/waitlist'));
+    await waitForApp(page);
+    const input = field(page, 'Your zip code');
+    await input.fill('30303');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await expect.poll(() => errorOf(input)).toBe('We already clean in this zip code. You can book a cleaning now.');
+    await input.fill('35004');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await field(page, 'Email').waitFor();
+
+    await page.goto(appUrl('/waitlist?zip=30303'));
+    await waitForApp(page);
+    expect(await page.getByRole('link', { name: 'See prices and book' }).getAttribute('href')).toBe('/pricing');
   });
 });

@@ -55,6 +55,7 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   // Contacts: HubSpot's own email, firstname, lastname, phone, address, city, state, zip, plus:
   { objectType: 'contacts', name: 'square_footage', label: 'Square footage', description: 'Home size the customer gave (upper bound of the band).', type: 'number', fieldType: 'number' },
   { objectType: 'contacts', name: 'notify_interest', label: 'Notify-me interest', description: 'What a pre-launch signup asked to hear about.', type: 'enumeration', fieldType: 'select', options: options(INTERESTS) },
+  { objectType: 'contacts', name: 'notify_zip', label: 'Notify-me zip', description: 'Zip code of the latest notify-me signup; one outside the service area is a waitlist signup.', type: 'string', fieldType: 'text' },
   { objectType: 'contacts', name: 'notify_signup_at', label: 'Notify-me signup time', description: 'When the pre-launch signup was made.', type: 'datetime', fieldType: 'date' },
 
   // Deals: HubSpot's own dealname, pipeline, dealstage, amount, hubspot_owner_id, plus:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the careers, team and requests pages of the staff area', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the waitlist and the careers, team and requests pages of the staff area', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -15,6 +15,7 @@ describe('client routes', () => {
         '/pricing',
         '/contact',
         '/comingsoon',
+        '/waitlist',
         '/careers',
         '/checkout-success',
         '/login',

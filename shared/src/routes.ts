@@ -15,6 +15,8 @@ export const CLIENT_ROUTES = {
   pricing: '/pricing',
   contact: '/contact',
   comingSoon: '/comingsoon',
+  // Not in the spec's list: the out-of-area waitlist the home zip checker leads to.
+  waitlist: '/waitlist',
   careers: '/careers',
   checkoutSuccess: '/checkout-success',
   login: '/login',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { consentField, emailField } from './form-fields';
 import { isServedZip } from './service-area';
-import { FIRST_NAME_ERROR, INTEREST_ERROR, NOTIFY_ZIP_FORMAT_ERROR, NOTIFY_ZIP_NOT_SERVED } from './texts';
+import { FIRST_NAME_ERROR, INTEREST_ERROR, NOTIFY_ZIP_FORMAT_ERROR, NOTIFY_ZIP_NOT_SERVED, WAITLIST_ZIP_SERVED } from './texts';
 
 export const INTERESTS = ['Residential Cleaning', 'Commercial Cleaning', 'Landlord Partnership'] as const;
 export type Interest = (typeof INTERESTS)[number];
@@ -12,6 +12,13 @@ export const notifyZipField = z
   .trim()
   .regex(/^\d{5}$/, { error: NOTIFY_ZIP_FORMAT_ERROR, abort: true })
   .refine(isServedZip, { error: NOTIFY_ZIP_NOT_SERVED });
+
+/** Waitlist zip: the same format rule, but outside the service area (a served zip can book now). */
+export const waitlistZipField = z
+  .string({ error: NOTIFY_ZIP_FORMAT_ERROR })
+  .trim()
+  .regex(/^\d{5}$/, { error: NOTIFY_ZIP_FORMAT_ERROR, abort: true })
+  .refine((zip) => !isServedZip(zip), { error: WAITLIST_ZIP_SERVED });
 
 /**
  * Notify-me signup (POST /api/subscribe). Strict on the server.
@@ -35,6 +42,12 @@ export const subscribeSchema = z
 export type Subscribe = z.output<typeof subscribeSchema>;
 export type SubscribeInput = z.input<typeof subscribeSchema>;
 
+/**
+ * Out-of-area waitlist signup (POST /api/waitlist): the notify-me fields for a zip we do not
+ * serve yet. Stored as a notify-me signup; its zip says it is a waitlist one.
+ */
+export const waitlistSchema = subscribeSchema.extend({ zip: waitlistZipField }).strict();
+
 export function isHoneypotFilled(payload: { website?: string | null }): boolean {
   return (payload.website ?? '').trim() !== '';
 }
@@ -45,5 +58,10 @@ export function isHoneypotFilled(payload: { website?: string | null }): boolean 
  */
 export function subscribeFormSchema({ legalName }: { legalName: string }) {
   return subscribeSchema.strip().extend({ agreed: consentField(legalName) });
+}
+
+/** The waitlist form in the browser: the waitlist payload plus the consent checkbox. */
+export function waitlistFormSchema({ legalName }: { legalName: string }) {
+  return waitlistSchema.strip().extend({ agreed: consentField(legalName) });
 }
 export type SubscribeFormValues = z.output<ReturnType<typeof subscribeFormSchema>>;

@@ -136,6 +136,13 @@ export const CONTACT_EXCEPTION = 'There was an error submitting your request.';
 // ── Pre-launch notify (§5, §8) ──────────────────────────────────────────────────
 export const NOTIFY_ZIP_FORMAT_ERROR = 'Whoops! Zip code only please — just 5 numbers, no letters or symbols.';
 export const NOTIFY_ZIP_NOT_SERVED = 'Our mops aren\'t in your area quite yet. Check back later, we\'re always adding more.';
+// The out-of-area waitlist (our wording; the spec's pre-launch page keeps its in-area rule).
+export const WAITLIST_TITLE = 'Join the waitlist';
+export const WAITLIST_ZIP_SERVED = 'We already clean in this zip code. You can book a cleaning now.';
+export const waitlistLink = (zip: string) => `Join the waitlist for ${zip}`;
+export const waitlistDone = (zip: string) => `You're on the waitlist for ${zip}. We'll e-mail you as soon as we start cleaning there.`;
+/** The pre-launch page's on-the-list state: the zip is one we already serve (§5), so it never says we have not started there. */
+export const prelaunchDone = (zip: string) => `Thanks! You're on the list, and we'll e-mail you our news. We already clean in ${zip}: you can book a cleaning any time.`;
 export const EMAIL_ERROR = 'Please enter a valid email address.';
 export const FIRST_NAME_ERROR = 'Please enter your first name.';
 export const INTEREST_ERROR = 'Please select an interest type.';

@@ -35,6 +35,7 @@ export const PAGES = {
   contact: page(() => import('../features/contact/routes/contact-page'), (m) => m.ContactPage),
   careers: page(() => import('../features/careers/routes/careers-page'), (m) => m.CareersPage),
   comingSoon: page(() => import('../features/prelaunch/routes/coming-soon-page'), (m) => m.ComingSoonPage),
+  waitlist: page(() => import('../features/prelaunch/routes/waitlist-page'), (m) => m.WaitlistPage),
   legal: page(() => import('../features/legal/routes/legal-page'), (m) => m.LegalPage),
   terms: page(() => import('../features/legal/routes/terms-page'), (m) => m.TermsPage),
   booking: page(() => import('../features/booking/routes/booking-page'), (m) => m.BookingPage),

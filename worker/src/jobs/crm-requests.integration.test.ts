@@ -76,7 +76,7 @@ describe('pushing tickets and signups to HubSpot', () => {
     });
     await crmRecordSignupJob({ db, hubspot: gateway }).process({ signupId: signup.id }, ctx);
     const [contact] = hubspot.objects('contacts').filter((c) => c.properties.email === signup.email);
-    expect(contact?.properties).toMatchObject({ firstname: 'Grace', zip: '30303', notify_interest: 'Landlord Partnership' });
+    expect(contact?.properties).toMatchObject({ firstname: 'Grace', zip: '30303', notify_interest: 'Landlord Partnership', notify_zip: '30303' });
     expect((await db.notifySignup.findUniqueOrThrow({ where: { id: signup.id } })).hubspotId).toBe(contact!.id);
   });
 });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { subscribeSchema } from '@app/shared/subscribe';
+import { subscribeSchema, waitlistSchema } from '@app/shared/subscribe';
 import { publicPostGuards } from '../../middleware/public-post';
 import type { ModuleDeps } from '../registry';
 import { subscribe } from './service';
@@ -24,15 +24,24 @@ const dropBots: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** POST /api/subscribe (spec §7): the pre-launch notify-me form. Answers 201 { success: true }. */
+/**
+ * POST /api/subscribe (spec §7): the pre-launch notify-me form, for zips we serve.
+ * POST /api/waitlist: the same signup for a zip we do not serve yet (the home zip checker leads
+ * there). Both answer 201 { success: true } and keep one signup per e-mail.
+ */
 export function subscribeRoutes(deps: ModuleDeps): Router {
-  const guards = publicPostGuards(deps.db, deps.publicPosts, 'notify.signup');
   const router = new Router({ prefix: '/api' });
-  router.post('/subscribe', guards.rateLimit, dropBots, guards.idempotency, async (ctx) => {
-    const signup = subscribeSchema.parse(ctx.request.body ?? {});
-    await subscribe(deps, signup);
-    ctx.status = 201;
-    ctx.body = SUBSCRIBED;
-  });
+  for (const [path, schema, scope] of [
+    ['/subscribe', subscribeSchema, 'notify.signup'],
+    ['/waitlist', waitlistSchema, 'waitlist.signup'],
+  ] as const) {
+    const guards = publicPostGuards(deps.db, deps.publicPosts, scope);
+    router.post(path, guards.rateLimit, dropBots, guards.idempotency, async (ctx) => {
+      const signup = schema.parse(ctx.request.body ?? {});
+      await subscribe(deps, signup);
+      ctx.status = 201;
+      ctx.body = SUBSCRIBED;
+    });
+  }
   return router;
 }

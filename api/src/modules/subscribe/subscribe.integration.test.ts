@@ -126,3 +126,46 @@ describe('POST /api/subscribe', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('POST /api/waitlist', () => {
+  let api: TestApi;
+  const counts = async () => ({ signups: await api.db.notifySignup.count(), events: await api.db.outboxEvent.count() });
+
+  beforeAll(async () => {
+    api = await startTestApi('waitlist', { now: () => NOW });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('takes a zip outside the service area, as a signup with its outbox event', async () => {
+    const body = validSignup({ zip: '90210' });
+    const res = await api.post('/api/waitlist', body);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ success: true });
+    const signup = await api.db.notifySignup.findUniqueOrThrow({ where: { email: body.email } });
+    expect(signup).toMatchObject({ zip: '90210', firstName: 'Grace', interest: 'Residential Cleaning' });
+    expect(await api.db.outboxEvent.count({ where: { aggregateId: signup.id, type: 'crm.record-signup' } })).toBe(1);
+    // The pre-launch form still refuses that zip (spec §5).
+    const prelaunch = await api.post('/api/subscribe', validSignup({ zip: '90210' }));
+    expect(await prelaunch.json()).toMatchObject({ field: 'zip', error: "Our mops aren't in your area quite yet. Check back later, we're always adding more." });
+  });
+
+  it.each([
+    ['a zip we serve', { zip: '30303' }, 'We already clean in this zip code. You can book a cleaning now.'],
+    ['a zip with letters', { zip: '9021a' }, 'Whoops! Zip code only please — just 5 numbers, no letters or symbols.'],
+  ])('refuses %s: 400 naming the zip, nothing written', async (_label, override, message) => {
+    const before = await counts();
+    const res = await api.post('/api/waitlist', validSignup(override));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: message, code: 'validation_failed', field: 'zip' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a filled honeypot with success and writes nothing', async () => {
+    const before = await counts();
+    const res = await api.post('/api/waitlist', validSignup({ zip: '90210', website: 'https://spam.example' }));
+    expect(res.status).toBe(201);
+    expect(await counts()).toEqual(before);
+  });
+});

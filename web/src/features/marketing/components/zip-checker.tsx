@@ -1,5 +1,6 @@
 import { ZIP_LENGTH } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { waitlistLink } from '@app/shared/texts';
 import type * as ZipCheck from '@app/shared/zip-check';
 import type { ZipCheckResult } from '@app/shared/zip-check';
 import { useId, useState, type FormEvent } from 'react';
@@ -59,9 +60,8 @@ export function ZipChecker() {
           <p>
             {result.message}{' '}
             {result.kind === 'valid' ? <Link to={CLIENT_ROUTES.pricing}>See prices and book</Link> : null}
-            {result.kind === 'invalid' ? (
-              <Link to={CLIENT_ROUTES.comingSoon}>Get notified when we reach you</Link>
-            ) : null}
+            {/* Out of area: the waitlist takes this zip (the pre-launch page only takes zips we serve). */}
+            {result.kind === 'invalid' ? <Link to={`${CLIENT_ROUTES.waitlist}?zip=${zip}`}>{waitlistLink(zip)}</Link> : null}
           </p>
         ) : null}
       </div>

@@ -4,11 +4,17 @@ import { NOTIFY_FAILED } from '@app/shared/texts';
 import { postJson } from '../../../lib/post-json';
 
 export const SUBSCRIBE_PATH = '/api/subscribe';
+/** The out-of-area waitlist: the same payload, for a zip we do not serve yet. */
+export const WAITLIST_PATH = '/api/waitlist';
 
-/** Spec §7: POST /api/subscribe { zip, email, firstName, interest, website }. §8: any failure is one alert. */
-export async function subscribe(signup: Subscribe, idempotencyKey: string): Promise<{ ok: true } | { ok: false; message: string }> {
+/** Spec §7: POST /api/subscribe { zip, email, firstName, interest, website } (or the waitlist). §8: any failure is one alert. */
+export async function subscribe(
+  signup: Subscribe,
+  idempotencyKey: string,
+  path: string = SUBSCRIBE_PATH,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    const answer = await postJson(SUBSCRIBE_PATH, signup, { 'Idempotency-Key': idempotencyKey });
+    const answer = await postJson(path, signup, { 'Idempotency-Key': idempotencyKey });
     const parsed = successResponseSchema.safeParse(answer.body);
     return answer.ok && parsed.success && parsed.data.success ? { ok: true } : { ok: false, message: NOTIFY_FAILED };
   } catch {

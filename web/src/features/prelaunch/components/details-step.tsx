@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BRAND } from '@app/shared/brand';
-import { INTERESTS, subscribeFormSchema, type SubscribeFormValues } from '@app/shared/subscribe';
-import { useMemo, useRef, useState } from 'react';
+import { INTERESTS, subscribeFormSchema, waitlistFormSchema, type SubscribeFormValues } from '@app/shared/subscribe';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { ChoiceGroup } from '../../../components/form/choice-group';
@@ -10,13 +10,33 @@ import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
-import { subscribe } from '../api/subscribe';
+import { SUBSCRIBE_PATH, WAITLIST_PATH, subscribe } from '../api/subscribe';
 
 type DetailsInput = z.input<ReturnType<typeof subscribeFormSchema>>;
 
-/** Step 2 (spec §4/§5): e-mail, first name, interest and consent, for the zip of step 1. */
-export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone: () => void; onChangeZip: () => void }) {
-  const schema = useMemo(() => subscribeFormSchema({ legalName: BRAND.legalName }), []);
+/** What differs between the pre-launch signup (spec §4/§5) and the out-of-area waitlist. */
+const LISTS = {
+  prelaunch: {
+    path: SUBSCRIBE_PATH,
+    schema: subscribeFormSchema,
+    intro: (zip: string) => <>Good news: we&apos;re coming to <strong>{zip}</strong>.</>,
+    consent: `I agree to receive e-mails from ${BRAND.legalName} about our launch in my area.`,
+    submit: 'Notify Me',
+  },
+  waitlist: {
+    path: WAITLIST_PATH,
+    schema: waitlistFormSchema,
+    intro: (zip: string) => <>We don&apos;t clean in <strong>{zip}</strong> yet. Leave your details and we&apos;ll tell you when we do.</>,
+    consent: `I agree to receive e-mails from ${BRAND.legalName} about service in my area.`,
+    submit: 'Join the Waitlist',
+  },
+} satisfies Record<string, { path: string; schema: typeof subscribeFormSchema; intro: (zip: string) => ReactNode; consent: string; submit: string }>;
+export type SignupList = keyof typeof LISTS;
+
+/** Step 2 (spec §4/§5): e-mail, first name, interest and consent, for the zip of step 1 (or the waitlist's zip). */
+export function DetailsStep({ zip, list = 'prelaunch', onDone, onChangeZip }: { zip: string; list?: SignupList; onDone: () => void; onChangeZip: () => void }) {
+  const kind = LISTS[list];
+  const schema = useMemo(() => kind.schema({ legalName: BRAND.legalName }), [kind]);
   const defaults: DefaultValues<DetailsInput> = {
     zip,
     email: '',
@@ -41,7 +61,7 @@ export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone:
     inFlight.current = true;
     setBusy(true);
     setFailure(null);
-    const outcome = await subscribe(signup, keyFor(JSON.stringify(signup)));
+    const outcome = await subscribe(signup, keyFor(JSON.stringify(signup)), kind.path);
     inFlight.current = false;
     setBusy(false);
     if (outcome.ok) onDone();
@@ -57,7 +77,7 @@ export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone:
       onSubmit={(event) => void handleSubmit(onValid, () => focusFirstError(formRef.current))(event)}
     >
       <p>
-        Good news: we&apos;re coming to <strong>{zip}</strong>.{' '}
+        {kind.intro(zip)}{' '}
         <button type="button" className="link-button" onClick={onChangeZip}>
           Change zip code
         </button>
@@ -84,10 +104,10 @@ export function DetailsStep({ zip, onDone, onChangeZip }: { zip: string; onDone:
         <input id="prelaunch-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
       <ConsentField errorId="notify-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
-        I agree to receive e-mails from {BRAND.legalName} about our launch in my area.
+        {kind.consent}
       </ConsentField>
       <FormAlert message={failure} />
-      <SubmitRow busy={busy} label="Notify Me" busyLabel="Signing you up…" />
+      <SubmitRow busy={busy} label={kind.submit} busyLabel="Signing you up…" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { BRAND } from '@app/shared/brand';
-import { COMING_SOON } from '@app/shared/texts';
+import { COMING_SOON, prelaunchDone } from '@app/shared/texts';
 import { useState } from 'react';
 import { usePageHead } from '../../../lib/head';
 import { DetailsStep } from '../components/details-step';
@@ -44,7 +44,7 @@ export function ComingSoonPage() {
         </ol>
         <section className="card prelaunch__panel" aria-labelledby="notify-heading" data-step={step.name}>
           <h2 id="notify-heading">{step.name === 'done' ? STEPS[2] : 'Get notified'}</h2>
-          {step.name === 'zip' ? <ZipStep onServed={(zip) => setStep({ name: 'details', zip })} /> : null}
+          {step.name === 'zip' ? <ZipStep onAccepted={(zip) => setStep({ name: 'details', zip })} /> : null}
           {step.name === 'details' ? (
             <DetailsStep
               zip={step.zip}
@@ -53,9 +53,8 @@ export function ComingSoonPage() {
             />
           ) : null}
           {step.name === 'done' ? (
-            <p role="status">
-              Thanks! We&apos;ll e-mail you as soon as we start cleaning in {step.zip}.
-            </p>
+            // Every zip here is one we serve (§5's in-area rule): never say we have not started there.
+            <p role="status">{prelaunchDone(step.zip)}</p>
           ) : null}
         </section>
       </div>
