@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant, formatEastern, minPortalDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTimeToInstant, formatEastern, minBookingDate, minPortalDate } from '@app/shared/eastern-time';
 import {
   ACCOUNT_ID_LABEL,
   CANCEL_BUTTON,
@@ -13,6 +13,7 @@ import {
   LOGIN_NOT_ELIGIBLE,
   LOGIN_SMS_CONSENT,
   LOGIN_US_ONLY_NOTE,
+  MANAGE_FAILED,
   NOT_CONFIRMED,
   REQUEST_SUBMITTED,
   RESCHEDULE_IN_PROGRESS,
@@ -116,6 +117,8 @@ describe('customer portal', () => {
       const details = page.getByRole('region', { name: 'Your details' });
       await details.waitFor();
       expect(await details.textContent()).toContain(ACCOUNT_ID_LABEL);
+      // The account number people can read out, never the internal id.
+      await expect.poll(() => details.locator('dd').first().textContent(), { timeout: 10_000 }).toMatch(/^AC-[2-9A-HJKMNP-Z]{4,}$/);
       expect(await details.textContent()).toContain(customer.email);
       // The phone as people write it: (404) 555-0123.
       expect(await details.textContent()).toContain(`(${customer.phoneDigits.slice(0, 3)}) ${customer.phoneDigits.slice(3, 6)}-${customer.phoneDigits.slice(6)}`);
@@ -133,7 +136,11 @@ describe('customer portal', () => {
         .toBe(true);
       expect(await statusOf(soonCard).textContent()).toBe('Cleaning Scheduled');
       expect(await soonCard.getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(0);
-      expect(await soonCard.locator('[data-invoice]').textContent()).toContain(`E2E-1 · $349.00 · ${INVOICE_PAID}`);
+      // Number, amount and state as parts of their own (then the invoice's links).
+      expect((await soonCard.locator('[data-invoice] .invoice-line > *').allTextContents()).slice(0, 3)).toEqual(['E2E-1', '$349.00', INVOICE_PAID]);
+      // Badges by meaning; each card carries its short reference.
+      expect(await statusOf(soonCard).getAttribute('data-tone')).toBe('scheduled');
+      expect(await soonCard.locator('[data-reference]').textContent()).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4,}$/);
       expect(await soonCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).isDisabled()).toBe(true);
       expect(await soonCard.getByRole('button', { name: CANCEL_BUTTON, exact: true }).isDisabled()).toBe(true);
       expect(await soonCard.locator('[data-manage-message]').textContent()).toBe(CHANGE_LOCKED_24H);
@@ -141,8 +148,13 @@ describe('customer portal', () => {
       const nextWeekCard = dealCard(upcoming, nextWeek);
       const laterCard = dealCard(upcoming, later);
       expect(await nextWeekCard.locator('[data-invoice]').textContent()).toContain(INVOICE_OPEN);
+      // An open invoice has a Pay button that opens its payment page.
+      const pay = nextWeekCard.getByRole('link', { name: 'Pay $209.00' });
+      expect(await pay.getAttribute('href')).toMatch(/^https?:\/\//);
+      expect(await pay.getAttribute('target')).toBe('_blank');
       expect(await nextWeekCard.getByRole('button', { name: CHANGE_BUTTON, exact: true }).isEnabled()).toBe(true);
       expect(await statusOf(laterCard).textContent()).toBe('Scheduling In Progress');
+      expect(await statusOf(laterCard).getAttribute('data-tone')).toBe('pending');
       expect(await laterCard.getByText(NOT_CONFIRMED, { exact: true }).isVisible()).toBe(true);
       // The booking made at the start: requested, not confirmed, no date yet.
       expect(await upcoming.locator('article.deal-card').filter({ hasText: 'Clean Requested' }).getByText(NOT_CONFIRMED, { exact: true }).count()).toBe(1);
@@ -152,8 +164,11 @@ describe('customer portal', () => {
       expect(await statusOf(doneCard).textContent()).toBe('Cleaning Done');
       expect(await doneCard.locator('[data-invoice]').textContent()).toContain(INVOICE_PAID);
       expect(await statusOf(dealCard(history, canceled)).textContent()).toBe('Canceled');
+      expect(await statusOf(dealCard(history, canceled)).getAttribute('data-tone')).toBe('canceled');
+      expect(await statusOf(doneCard).getAttribute('data-tone')).toBe('done');
       expect(await dealCard(history, canceled).locator('[data-invoice]').textContent()).toContain(INVOICE_VOIDED);
-      expect(await history.getByRole('button').count()).toBe(0);
+      // Past cleanings offer nothing but Book again.
+      expect(await history.getByRole('button').allTextContents()).toEqual(['Book again', 'Book again']);
       expect(await axeViolations(page)).toEqual([]);
 
       // Staff confirm one cleaning and record a payment in HubSpot: the open page follows.
@@ -173,6 +188,11 @@ describe('customer portal', () => {
       expect(await send.isDisabled()).toBe(true);
       await manage.getByLabel('What would you like to change?').selectOption('Reschedule to another day');
       await manage.getByLabel('Reason').fill('We will be travelling that week.');
+      // A reschedule names the new day: at least 5 days ahead.
+      expect(await send.isDisabled()).toBe(true);
+      const newDate = manage.getByLabel('New date');
+      expect(await newDate.getAttribute('min')).toBe(minBookingDate());
+      await newDate.fill(minBookingDate());
       await send.click();
       await manage.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
       await manage.waitFor({ state: 'hidden' });
@@ -198,6 +218,27 @@ describe('customer portal', () => {
       await schedule.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
       await page.keyboard.press('Escape');
       await schedule.waitFor({ state: 'hidden' });
+
+      // Book again on a past cleaning: the same form, its service already chosen.
+      await doneCard.getByRole('button', { name: 'Book again' }).click();
+      await schedule.waitFor();
+      expect(await schedule.getByRole('radio', { name: 'Single Basic Clean (1001-1500 sq ft) — $209' }).isChecked()).toBe(true);
+      await page.keyboard.press('Escape');
+      await schedule.waitFor({ state: 'hidden' });
+
+      // A request that cannot be sent says so in the modal, and nothing changes on the card.
+      await page.route('**/api/hubspot/portal/manageBooking', (route) => route.abort('connectionrefused'));
+      await laterCard.getByRole('button', { name: CANCEL_BUTTON, exact: true }).click();
+      const cancelDialog = page.getByRole('dialog', { name: 'Request a cancellation' });
+      await cancelDialog.getByLabel('Reason').fill('Plans changed.');
+      await cancelDialog.getByRole('button', { name: 'Submit request' }).click();
+      await cancelDialog.getByRole('alert').waitFor();
+      expect(await cancelDialog.getByRole('alert').textContent()).toBe(MANAGE_FAILED);
+      await page.unroute('**/api/hubspot/portal/manageBooking');
+      await page.keyboard.press('Escape');
+      expect(await laterCard.getByRole('button', { name: CANCEL_BUTTON, exact: true }).isEnabled()).toBe(true);
+      // Chromium reports the refused connection; that is the one expected problem.
+      expect(session.takeProblems().every((p) => p.includes('ERR_CONNECTION_REFUSED') || p.includes('Failed to load resource'))).toBe(true);
 
       // Logout from the account menu lands on /login with the banner.
       await page.getByRole('button', { name: 'Account' }).click();

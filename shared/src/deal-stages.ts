@@ -32,3 +32,20 @@ const LABELS: ReadonlyMap<string, string> = new Map(DEAL_STAGES.map((s) => [s.id
 export function dealStageLabel(stageId: string): string | undefined {
   return LABELS.get(stageId);
 }
+
+/** What a stage means to the customer, for the portal's badge colours. */
+export type StageTone = 'scheduled' | 'action' | 'pending' | 'done' | 'canceled';
+const TONES: ReadonlyMap<string, StageTone> = new Map([
+  [STAGE.CLEANING_SCHEDULED, 'scheduled'],
+  // The customer has something to do: approve the quote, pay the invoice.
+  ['1606828762', 'action'],
+  ['1632009935', 'action'],
+  [STAGE.CLEANING_DONE, 'done'],
+  [STAGE.CANCELED, 'canceled'],
+  [STAGE.QUOTE_CANCELED, 'canceled'],
+]);
+
+/** A stage's tone; every other stage (and an unknown one) is waiting on us: 'pending'. */
+export function stageTone(stageId: string): StageTone {
+  return TONES.get(stageId) ?? 'pending';
+}

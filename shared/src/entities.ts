@@ -15,8 +15,9 @@ const numeric = z.union([z.string(), z.number()]).nullish();
 const records = z.array(z.record(z.string(), z.unknown())).default([]);
 
 export const customerDetailsSchema = z.object({
-  /** Shown as Account ID. */
   id: z.string(),
+  /** Shown as Account ID (AC-7K3F): a number people can read out, never the internal id. */
+  accountNumber: text.optional(),
   properties: z.object({ firstname: text, lastname: text, email: text, phone: text }),
 });
 export type CustomerDetails = z.output<typeof customerDetailsSchema>;
@@ -116,6 +117,10 @@ export const dealSchema = z.object({
   invoice_status: text,
   activeRequest: ticketSchema.nullish(),
   closedRequest: ticketSchema.nullish(),
+  // Beyond §3: the short reference the customer reads out, where we clean, and the cleaner's first name.
+  reference: text.optional(),
+  service_address: text.optional(),
+  cleaner_first_name: text.optional(),
 });
 export type Deal = z.output<typeof dealSchema>;
 

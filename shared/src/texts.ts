@@ -224,6 +224,8 @@ export const TICKET_CATEGORY_MISMATCH = 'The request category does not match the
 export const BOOKING_ID_REQUIRED = 'Please choose a booking.';
 export const CONTACT_ID_REQUIRED = 'Your account could not be identified. Please sign in again.';
 export const LOGIN_CODE_REQUIRED = 'Please enter the code we texted you.';
+/** A change or cancellation request that did not go through and carried no reason of its own (our wording). */
+export const MANAGE_FAILED = "We couldn't send your request. Please check your connection and try again.";
 
 // ── Shared frame wording the specification only describes (§1, §2; our wording) ─
 /** Our wording for the §2 cookie banner. */

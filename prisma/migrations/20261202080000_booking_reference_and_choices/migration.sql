@@ -32,7 +32,7 @@ ALTER SEQUENCE "deal_reference_seq" OWNED BY "deal"."reference";
 CREATE UNIQUE INDEX "deal_reference_key" ON "deal"("reference");
 
 -- What a booking chose beyond its products (shared/src/booking-price.ts): how often a recurring
--- clean comes and which visit it is, and the first-booking discount the api granted (percent;
+-- clean comes and which visit it is, and the first-booking discount the api granted (percent,
 -- null when none). A 2001+ sq ft request is a quote: its amount stays null.
 ALTER TABLE "deal"
   ADD COLUMN "frequency" TEXT,

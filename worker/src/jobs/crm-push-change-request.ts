@@ -31,7 +31,13 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway;
         properties: {
           app_request_id: ticket.id,
           subject: `${category}: ${ticket.deal.name ?? ticket.deal.id}`,
-          content: [ticket.changeType ? `Change: ${ticket.changeType}` : '', ticket.reason ? `Reason: ${ticket.reason}` : ''].filter(Boolean).join('\n'),
+          content: [
+            ticket.changeType ? `Change: ${ticket.changeType}` : '',
+            ticket.requestedDate ? `Requested date: ${ticket.requestedDate.toISOString().slice(0, 10)}` : '',
+            ticket.reason ? `Reason: ${ticket.reason}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
           hs_ticket_category: category,
           hs_pipeline: stages.ticketPipelineId,
           hs_pipeline_stage: stages.ticketStageId(TICKET_STAGE_NEW),

@@ -34,7 +34,14 @@ describe('pushing tickets and signups to HubSpot', () => {
   it('creates a change request ticket on its deal once the deal is in HubSpot, exactly once', async () => {
     const booking = await insertBooking(db);
     const ticket = await db.ticket.create({
-      data: { dealId: booking.dealId, contactId: booking.contactId, category: 'RescheduleRequest', reason: 'Out of town', changeType: 'Reschedule to another day' },
+      data: {
+        dealId: booking.dealId,
+        contactId: booking.contactId,
+        category: 'RescheduleRequest',
+        reason: 'Out of town',
+        changeType: 'Reschedule to another day',
+        requestedDate: new Date('2026-12-04T00:00:00Z'),
+      },
     });
     const job = crmPushChangeRequestJob({ db, hubspot: gateway, account: crm.account });
     await expect(job.process({ ticketId: ticket.id }, ctx)).rejects.toThrow(/not in HubSpot yet/);
@@ -49,6 +56,8 @@ describe('pushing tickets and signups to HubSpot', () => {
       hs_ticket_category: 'Reschedule Request',
       hs_pipeline: crm.stages.ticketPipelineId,
       hs_pipeline_stage: crm.stages.ticketStageId(TICKET_STAGE_NEW),
+      // Staff read the new day asked for with the change and the reason.
+      content: 'Change: Reschedule to another day\nRequested date: 2026-12-04\nReason: Out of town',
     });
     expect(remote[0]?.associations.deals).toEqual([dealHubspotId]);
 

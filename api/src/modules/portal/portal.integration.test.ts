@@ -71,13 +71,16 @@ describe('customer portal API', () => {
       email: alice.email,
       phone: alice.phone,
       isStaff: false,
-      customer: { id: alice.id, properties: { firstname: 'Pat', lastname: 'Portal', email: alice.email, phone: alice.phone } },
+      customer: { id: alice.id, accountNumber: expect.stringMatching(/^AC-[2-9A-HJKMNP-Z]{4,}$/), properties: { firstname: 'Pat', lastname: 'Portal', email: alice.email, phone: alice.phone } },
     });
   });
 
   it('GET /api/portal/details and fetchCustomerProfile', async () => {
+    const { accountNumber } = await api.db.contact.findUniqueOrThrow({ where: { id: alice.id } });
     expect(await (await browser.request('/api/portal/details')).json()).toEqual({
       id: alice.id,
+      // What the page shows as Account ID: readable, never the internal id.
+      accountNumber,
       properties: { firstname: 'Pat', lastname: 'Portal', email: alice.email, phone: alice.phone },
     });
     expect(await (await browser.request('/api/hubspot/portal/fetchCustomerProfile')).json()).toEqual({
@@ -150,6 +153,10 @@ describe('customer portal API', () => {
       expect(d.invoice).toEqual({ amountCents: 34_900, pdf_link: 'https://invoices.example/1001.pdf', link: 'https://invoices.example/1001', status: 'paid', number: 'INV-1001' });
       expect(d.status).toEqual({ label: 'Cleaning Scheduled', notConfirmed: false });
       expect(d.manage).toEqual({ disabled: false, message: null, note: null });
+      // Beyond §3: the reference the customer reads out, where, and (none assigned yet) no cleaner.
+      expect((d as unknown as { reference: string }).reference).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4,}$/);
+      expect(d).toMatchObject({ cleaner_first_name: null });
+      expect(d).toHaveProperty('service_address');
     });
 
     it('marks unconfirmed and unknown stages', () => {
@@ -281,6 +288,22 @@ describe('customer portal API', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'We could not find that booking.', code: 'not_found' });
       expect(await api.db.ticket.count({ where: { dealId: bobDealId } })).toBe(0);
+    });
+
+    it('keeps the new day a reschedule asks for (at least 5 days ahead, Eastern) on the ticket', async () => {
+      const deal = await addDeal(api.db, alice.id, { stageId: STAGE.scheduled, scheduledAt: new Date(START.getTime() + 72 * HOUR) });
+      // START is 10:00 on 22 November in Atlanta: the 26th is 4 days ahead, the 27th 5.
+      const soon = await manage(change(deal.id, { preferredDate: '2026-11-26' }));
+      expect(soon.status).toBe(400);
+      expect(await soon.json()).toEqual({ error: 'Please choose a date at least 5 days from today.', code: 'validation_failed', field: 'preferredDate' });
+      expect(await api.db.ticket.count({ where: { dealId: deal.id } })).toBe(0);
+
+      const res = await manage(change(deal.id, { preferredDate: '2026-11-27' }));
+      expect(res.status).toBe(201);
+      const ticket = await api.db.ticket.findFirstOrThrow({ where: { dealId: deal.id } });
+      expect(ticket.requestedDate?.toISOString().slice(0, 10)).toBe('2026-11-27');
+      // A cancellation names no day.
+      expect((await manage({ ...cancel(deal.id), preferredDate: '2026-11-27' })).status).toBe(400);
     });
 
     it('validates the payload with the shared schema', async () => {

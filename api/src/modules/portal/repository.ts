@@ -18,6 +18,7 @@ async function visibleDeals(db: Db, contactId: string) {
 
 export interface PortalContact {
   id: string;
+  accountNumber: string;
   email: string;
   phone: string | null;
   firstName: string | null;
@@ -32,7 +33,7 @@ export interface PortalContact {
 export async function findContact(db: Db, contactId: string): Promise<PortalContact | null> {
   return db.contact.findUnique({
     where: { id: contactId },
-    select: { id: true, email: true, phone: true, firstName: true, lastName: true, street: true, city: true, state: true, zip: true, squareFootage: true },
+    select: { id: true, accountNumber: true, email: true, phone: true, firstName: true, lastName: true, street: true, city: true, state: true, zip: true, squareFootage: true },
   });
 }
 
@@ -44,7 +45,11 @@ export interface PortalTicketRow {
 
 export interface PortalDealRow {
   id: string;
+  reference: string;
   name: string | null;
+  street: string | null;
+  city: string | null;
+  owner: { firstName: string | null } | null;
   stageId: string;
   scheduledAt: Date | null;
   skus: string[];
@@ -58,7 +63,11 @@ export interface PortalDealRow {
 
 const dealSelect = {
   id: true,
+  reference: true,
   name: true,
+  street: true,
+  city: true,
+  owner: { select: { firstName: true } },
   stageId: true,
   scheduledAt: true,
   skus: true,
@@ -108,10 +117,17 @@ export async function withOwnedDeal<T>(
 /** The change/cancel ticket and the outbox event that creates it in HubSpot, in the caller's transaction. */
 export async function insertChangeRequest(
   tx: DbTransaction,
-  t: { dealId: string; contactId: string; category: PortalTicketRow['category']; reason: string; changeType: string | null },
+  t: { dealId: string; contactId: string; category: PortalTicketRow['category']; reason: string; changeType: string | null; requestedDate: string | null },
 ): Promise<{ ticketId: string }> {
   const ticket = await tx.ticket.create({
-    data: { dealId: t.dealId, contactId: t.contactId, category: t.category, reason: t.reason, changeType: t.changeType },
+    data: {
+      dealId: t.dealId,
+      contactId: t.contactId,
+      category: t.category,
+      reason: t.reason,
+      changeType: t.changeType,
+      requestedDate: t.requestedDate ? new Date(`${t.requestedDate}T00:00:00Z`) : null,
+    },
     select: { id: true },
   });
   await tx.outboxEvent.create({

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { manageBookingSchema } from '@app/shared/manage-booking';
+import { manageBookingSchemaAt } from '@app/shared/manage-booking';
 import { portalRequestSchema } from '@app/shared/portal-request';
 import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
 import { errors } from '../../errors';
@@ -29,6 +29,7 @@ const hasContactId = (body: unknown): boolean => typeof body === 'object' && bod
 export function portalRoutes(deps: ModuleDeps): Router {
   const router = new Router();
   const portalRequest = portalRequestSchema({ now: deps.now });
+  const manageSchema = manageBookingSchemaAt(deps.now);
 
   // Personal data: never kept by a browser or proxy cache.
   router.use(async (ctx, next) => {
@@ -69,7 +70,7 @@ export function portalRoutes(deps: ModuleDeps): Router {
 
   router.post('/api/hubspot/portal/manageBooking', async (ctx) => {
     const { contactId } = requireCustomer(ctx);
-    const input = manageBookingSchema.parse(ctx.request.body ?? {});
+    const input = manageSchema.parse(ctx.request.body ?? {});
     const { ticketId, message } = await manageBooking(deps, contactId, input);
     ctx.status = 201;
     ctx.body = { success: true, message, ticketId };

@@ -40,7 +40,7 @@ async function contactOrThrow(deps: Pick<Deps, 'db'>, contactId: string): Promis
 }
 
 function details(c: PortalContact): CustomerDetails {
-  return { id: c.id, properties: { firstname: c.firstName, lastname: c.lastName, email: c.email, phone: c.phone } };
+  return { id: c.id, accountNumber: c.accountNumber, properties: { firstname: c.firstName, lastname: c.lastName, email: c.email, phone: c.phone } };
 }
 
 /** One-line address: street, city, 'state zip' (the spec's joined form). */
@@ -98,6 +98,10 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
     invoice_status: invoice?.invoiceStatus ?? null,
     activeRequest,
     closedRequest,
+    reference: d.reference,
+    // Street and city only: the customer knows the rest, and it is all a card needs.
+    service_address: [d.street, d.city].filter(Boolean).join(', ') || null,
+    cleaner_first_name: d.owner?.firstName ?? null,
   };
 }
 
@@ -148,6 +152,7 @@ export async function manageBooking(deps: Deps, contactId: string, input: Manage
       category: CATEGORY_OF_LABEL[ticketCategoryForAction(input.action)],
       reason: input.reason,
       changeType: input.action === 'change' ? input.changeType : null,
+      requestedDate: input.action === 'change' ? (input.preferredDate ?? null) : null,
     });
     return { kind: 'created' as const, ...created };
   });

@@ -19,7 +19,12 @@ export function useManageBooking() {
         client.invalidateQueries({ queryKey: ['portal', 'deals'] }),
         client.invalidateQueries({ queryKey: ['portal', 'tickets'] }),
       ]),
-    // Spec §7: errors of this call are only logged.
-    onError: (error) => console.error('Could not send the change or cancellation request', error),
+    // The modal shows a refusal or failure (spec §7 only logged it); deals and tickets are
+    // refetched so a 409 (a request already open, the 24-hour lock) also shows on the card.
+    onError: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['portal', 'deals'] }),
+        client.invalidateQueries({ queryKey: ['portal', 'tickets'] }),
+      ]),
   });
 }

@@ -8,13 +8,13 @@ interface CustomerDetailsProps {
   fallback: { email: string; phone: string };
 }
 
-/** Spec §2: Account ID, name, email and phone of the signed-in customer. */
+/** Spec §2: Account ID (the account number, not the internal id), name, email and phone of the signed-in customer. */
 export function CustomerDetailsCard({ details, fallback }: CustomerDetailsProps) {
   const p = details?.properties;
   const name = [p?.firstname, p?.lastname].filter(Boolean).join(' ');
   const phone = p?.phone || fallback.phone;
   const rows: Array<[string, string]> = [
-    [ACCOUNT_ID_LABEL, details?.id ?? '—'],
+    [ACCOUNT_ID_LABEL, details?.accountNumber ?? '—'],
     ['Name', name || '—'],
     ['Email', p?.email || fallback.email || '—'],
     ['Phone', phone ? formatUsPhone(phone) : '—'],

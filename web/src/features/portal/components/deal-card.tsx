@@ -1,6 +1,6 @@
 import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED } from '@app/shared/texts';
 import { useId } from 'react';
-import { NOT_SCHEDULED, type DealView } from './deal-view';
+import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
 export type ManageAction = 'change' | 'cancel';
 
@@ -8,10 +8,41 @@ interface DealCardProps {
   deal: DealView;
   /** Upcoming deals have Change and Cancel; the history has none. */
   onManage?: (dealId: string, action: ManageAction) => void;
+  /** Past cleanings: book the same service again. */
+  onBookAgain?: (deal: DealView) => void;
 }
 
-/** One cleaning: service, status, date (Eastern), invoice, and for upcoming ones Change/Cancel. */
-export function DealCard({ deal, onManage }: DealCardProps) {
+/** The invoice: number, amount and state as separate parts, its links, and Pay while it is open. */
+function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
+  return (
+    <span className="invoice-line">
+      {invoice.number ? <span className="invoice-line__number">{invoice.number}</span> : null}
+      {invoice.amount ? <strong className="invoice-line__amount">{invoice.amount}</strong> : null}
+      {invoice.statusLabel ? (
+        <span className="tag tag--small" data-invoice-status={invoice.payLink ? 'open' : ''}>
+          {invoice.statusLabel}
+        </span>
+      ) : null}
+      {invoice.payLink ? (
+        <a className="button button--small" href={invoice.payLink} target="_blank" rel="noreferrer">
+          Pay {invoice.amount ?? 'invoice'}
+        </a>
+      ) : invoice.link ? (
+        <a href={invoice.link} target="_blank" rel="noreferrer">
+          View invoice
+        </a>
+      ) : null}
+      {invoice.pdfLink ? (
+        <a href={invoice.pdfLink} target="_blank" rel="noreferrer">
+          PDF
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+/** One cleaning: service, status, date (Eastern), where, who, invoice, and Change/Cancel (upcoming) or Book again (past). */
+export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
   const id = useId();
   const { manage, invoice } = deal;
   const why = manage.message ? `${id}-why` : undefined;
@@ -19,8 +50,13 @@ export function DealCard({ deal, onManage }: DealCardProps) {
     <article className="deal-card card" aria-labelledby={`${id}-title`} data-deal-id={deal.id}>
       <header className="deal-card__head">
         <h3 id={`${id}-title`}>{deal.title}</h3>
+        {deal.reference ? (
+          <p className="deal-card__reference">
+            Reference <strong data-reference="">{deal.reference}</strong>
+          </p>
+        ) : null}
         <p className="deal-card__status">
-          <span className="tag" data-status="">
+          <span className="tag" data-status="" data-tone={deal.tone}>
             {deal.statusLabel}
           </span>
           {deal.notConfirmed ? <span className="tag tag--muted">{NOT_CONFIRMED}</span> : null}
@@ -39,35 +75,30 @@ export function DealCard({ deal, onManage }: DealCardProps) {
             )}
           </dd>
         </div>
+        {deal.address ? (
+          <div>
+            <dt>Address</dt>
+            <dd data-address="">{deal.address}</dd>
+          </div>
+        ) : null}
+        {deal.cleaner ? (
+          <div>
+            <dt>Cleaner</dt>
+            <dd data-cleaner="">{deal.cleaner}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Invoice</dt>
-          <dd data-invoice="">
-            {invoice ? (
-              <>
-                {[invoice.number, invoice.amount, invoice.statusLabel].filter(Boolean).join(' · ')}
-                {invoice.link ? (
-                  <>
-                    {' '}
-                    <a href={invoice.link} target="_blank" rel="noreferrer">
-                      View invoice
-                    </a>
-                  </>
-                ) : null}
-                {invoice.pdfLink ? (
-                  <>
-                    {' '}
-                    <a href={invoice.pdfLink} target="_blank" rel="noreferrer">
-                      PDF
-                    </a>
-                  </>
-                ) : null}
-              </>
-            ) : (
-              'No invoice yet'
-            )}
-          </dd>
+          <dd data-invoice="">{invoice ? <InvoiceLine invoice={invoice} /> : 'No invoice yet'}</dd>
         </div>
       </dl>
+      {onBookAgain && deal.serviceId ? (
+        <div className="actions">
+          <button type="button" className="button button--ghost" onClick={() => onBookAgain(deal)}>
+            Book again
+          </button>
+        </div>
+      ) : null}
       {onManage ? (
         <div className="deal-card__manage">
           <div className="actions">

@@ -67,3 +67,37 @@ describe('portal deal view', () => {
     expect(dealView(soon, 'upcoming', undefined, new Date('2026-10-07T12:59:00Z')).manage.disabled).toBe(false);
   });
 });
+
+describe('portal deal view: what a customer reads at a glance', () => {
+  it('colours the status by meaning, upcoming and past', () => {
+    const tone = (dealstage: string, section: 'upcoming' | 'history') => dealView(deal({ dealstage }), section, undefined, NOW).tone;
+    expect(tone('1609338596', 'upcoming')).toBe('scheduled');
+    expect(tone('1632009935', 'upcoming')).toBe('action');
+    expect(tone('1606828760', 'upcoming')).toBe('pending');
+    expect(tone('999', 'upcoming')).toBe('pending');
+    expect(tone('1606828764', 'history')).toBe('done');
+    expect(tone('1606828766', 'history')).toBe('canceled');
+    // An unknown stage in the history reads 'Completed': done.
+    expect(tone('999', 'history')).toBe('done');
+  });
+
+  it('offers Pay only while the invoice is open, and carries reference, address, cleaner and service', () => {
+    const open = dealView(
+      deal({
+        external_skus: ['basic-1000'],
+        reference: 'ATL-7K3F',
+        service_address: '1 Peachtree St, Atlanta',
+        cleaner_first_name: 'Maria',
+        properties: { hs_amount_billed: '149.00', hs_invoice_status: 'OPEN', hs_invoice_link: 'http://x/pay' },
+      }),
+      'upcoming',
+      undefined,
+      NOW,
+    );
+    expect(open).toMatchObject({ reference: 'ATL-7K3F', address: '1 Peachtree St, Atlanta', cleaner: 'Maria', serviceId: 'basic-1000' });
+    expect(open.invoice?.payLink).toBe('http://x/pay');
+    const paid = dealView(deal({ properties: { hs_invoice_status: 'paid', hs_invoice_link: 'http://x/inv' } }), 'upcoming', undefined, NOW);
+    expect(paid.invoice?.payLink).toBeNull();
+    expect(paid.serviceId).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { findProduct } from '@app/shared/catalogue';
+import { stageTone, type StageTone } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
@@ -18,12 +19,24 @@ export interface InvoiceView {
   number: string | null;
   pdfLink: string | null;
   link: string | null;
+  /** The invoice's payment page while it is not paid; null otherwise. */
+  payLink: string | null;
 }
 
 export interface DealView {
   id: string;
+  /** The short reference the customer reads out (ATL-7K3F); null for a deal without one. */
+  reference: string | null;
   title: string;
+  /** The catalogue id of the deal's service (Book again offers it); null when none. */
+  serviceId: string | null;
   statusLabel: string;
+  /** What the status means to the customer: the badge's colour. */
+  tone: StageTone;
+  /** Street and city. */
+  address: string | null;
+  /** The cleaner's first name, once one is assigned. */
+  cleaner: string | null;
   notConfirmed: boolean;
   /** 'Month D, YYYY at H:MM AM/PM' (Eastern), or null when not scheduled. */
   scheduled: string | null;
@@ -42,6 +55,7 @@ function invoiceView(deal: Deal): InvoiceView | null {
     number: invoice.number,
     pdfLink: invoice.pdf_link,
     link: invoice.link,
+    payLink: invoice.status?.trim().toLowerCase() === 'open' ? invoice.link : null,
   };
 }
 
@@ -57,8 +71,13 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
   const service = deal.external_skus.map(findProduct).find((p) => p && p.type !== 'Add On');
   return {
     id: deal.id,
+    reference: deal.reference ?? null,
     title: service?.name ?? DEFAULT_DEAL_TITLE,
+    serviceId: service?.id ?? null,
     statusLabel: status.label,
+    tone: section === 'upcoming' || stageTone(deal.dealstage) !== 'pending' ? stageTone(deal.dealstage) : 'done',
+    address: deal.service_address ?? null,
+    cleaner: deal.cleaner_first_name ?? null,
     notConfirmed: status.notConfirmed,
     scheduled: deal.scheduled_date_display || (scheduledAt ? formatEastern(scheduledAt) : null),
     invoice: invoiceView(deal),

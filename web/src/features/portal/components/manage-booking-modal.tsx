@@ -1,7 +1,9 @@
-import { SUCCESS_MODAL_CLOSE_MS } from '@app/shared/constants';
-import { CHANGE_TYPES, type ChangeType, type ManageBookingInput } from '@app/shared/manage-booking';
-import { REQUEST_SUBMITTED } from '@app/shared/texts';
+import { BOOKING_MIN_DAYS_AHEAD, SUCCESS_MODAL_CLOSE_MS } from '@app/shared/constants';
+import { isOnOrAfterMinDate, minBookingDate } from '@app/shared/eastern-time';
+import { CHANGE_TYPES, RESCHEDULE_CHANGE_TYPE, type ChangeType, type ManageBookingInput } from '@app/shared/manage-booking';
+import { MANAGE_FAILED, REQUEST_SUBMITTED } from '@app/shared/texts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { PortalHttpError } from '../api/http';
 import { useManageBooking } from '../api/manage-booking';
 import type { ManageAction } from './deal-card';
 import type { DealView } from './deal-view';
@@ -15,17 +17,27 @@ interface ManageBookingModalProps {
   onClose: () => void;
 }
 
+/** What a refused or failed request says: the api's reason (a 409 says why), else ours. */
+function failureText(error: unknown): string {
+  return error instanceof PortalHttpError && error.serverMessage ? error.serverMessage : MANAGE_FAILED;
+}
+
 /**
  * Spec §2/§5/§7: request a change or a cancellation. Reason required, and for a change the change
- * type too. Success shows 'Request Submitted' and closes after 1.2 s; errors are only logged.
+ * type too; a reschedule also asks for the new day (at least 5 days ahead). Success shows
+ * 'Request Submitted' and closes after 1.2 s. A refusal or failure is shown in the modal (the spec
+ * only logs it; a customer must see that nothing was sent).
  */
 export function ManageBookingModal({ deal, action, email, onClose }: ManageBookingModalProps) {
   const ids = useId();
   const [reason, setReason] = useState('');
   const [changeType, setChangeType] = useState<ChangeType | ''>('');
+  const [newDate, setNewDate] = useState('');
   const mutation = useManageBooking();
   const submitted = mutation.isSuccess;
-  const valid = reason.trim() !== '' && (action === 'cancel' || changeType !== '');
+  const minDate = minBookingDate();
+  const reschedule = action === 'change' && changeType === RESCHEDULE_CHANGE_TYPE;
+  const valid = reason.trim() !== '' && (action === 'cancel' || changeType !== '') && (!reschedule || isOnOrAfterMinDate(newDate, minDate));
 
   useEffect(() => {
     if (!submitted) return;
@@ -40,7 +52,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
     let payload: ManageBookingInput;
     // The modal sends changeType '' for a cancel (shared/manage-booking.ts accepts and drops it).
     if (action === 'cancel') payload = { ...common, action, changeType: '', hs_ticket_category: 'Cancellation Request' };
-    else if (changeType !== '') payload = { ...common, action, changeType, hs_ticket_category: 'Reschedule Request' };
+    else if (changeType !== '') payload = { ...common, action, changeType, hs_ticket_category: 'Reschedule Request', ...(reschedule ? { preferredDate: newDate } : {}) };
     else return;
     mutation.mutate(payload);
   };
@@ -76,6 +88,23 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
               </select>
             </div>
           ) : null}
+          {reschedule ? (
+            <div className="field">
+              <label htmlFor={`${ids}-date`}>New date</label>
+              <input
+                id={`${ids}-date`}
+                type="date"
+                required
+                min={minDate}
+                aria-describedby={`${ids}-date-hint`}
+                value={newDate}
+                onChange={(event) => setNewDate(event.target.value)}
+              />
+              <p id={`${ids}-date-hint`} className="field__hint">
+                At least {BOOKING_MIN_DAYS_AHEAD} days from today. We confirm the time with you.
+              </p>
+            </div>
+          ) : null}
           <div className="field">
             <label htmlFor={`${ids}-reason`}>Reason</label>
             <textarea
@@ -86,6 +115,11 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
               onChange={(event) => setReason(event.target.value)}
             />
           </div>
+          {mutation.isError ? (
+            <p role="alert" className="alert" data-manage-error="">
+              {failureText(mutation.error)}
+            </p>
+          ) : null}
           <div className="actions">
             <button type="submit" className="button" disabled={!valid || mutation.isPending}>
               {mutation.isPending ? 'Sending…' : 'Submit request'}

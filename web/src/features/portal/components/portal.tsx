@@ -21,7 +21,15 @@ import '../portal.css';
 
 const NO_DEALS: readonly Deal[] = [];
 
-function DealSection({ title, deals, empty, onManage }: { title: string; deals: DealView[]; empty: string; onManage?: (id: string, action: ManageAction) => void }) {
+interface DealSectionProps {
+  title: string;
+  deals: DealView[];
+  empty: string;
+  onManage?: (id: string, action: ManageAction) => void;
+  onBookAgain?: (deal: DealView) => void;
+}
+
+function DealSection({ title, deals, empty, onManage, onBookAgain }: DealSectionProps) {
   const headingId = `portal-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="portal-section" aria-labelledby={headingId}>
@@ -31,7 +39,7 @@ function DealSection({ title, deals, empty, onManage }: { title: string; deals: 
       ) : (
         <div className="deal-list">
           {deals.map((deal) => (
-            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} />
+            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})} />
           ))}
         </div>
       )}
@@ -57,11 +65,12 @@ export function Portal() {
   const upcomingIds = useMemo(() => upcomingDeals.map((d) => d.id), [upcomingDeals]);
   const tickets = useTickets(upcomingIds, signedIn);
   const now = useNow();
-  const [scheduling, setScheduling] = useState(false);
+  // Open with the service to choose first ('' for none: "Schedule a new clean"); closed: null.
+  const [scheduling, setScheduling] = useState<{ service: string | null } | null>(null);
   const [managing, setManaging] = useState<{ dealId: string; action: ManageAction } | null>(null);
   // Stable, so the modal's 1.2 s close timer is not restarted by every poll's re-render.
   const closeManage = useCallback(() => setManaging(null), []);
-  const closeSchedule = useCallback(() => setScheduling(false), []);
+  const closeSchedule = useCallback(() => setScheduling(null), []);
 
   const signedOut = [me.error, details.error, profile.error, deals.error, tickets.error].some(isUnauthorized);
   useEffect(() => {
@@ -84,13 +93,13 @@ export function Portal() {
     );
   }
 
-  const onSchedule = () => {
+  const onSchedule = (service: string | null) => {
     // §8: without a contact profile nothing opens; it is only logged.
     if (!profile.data) {
       console.warn('no contact data');
       return;
     }
-    setScheduling(true);
+    setScheduling({ service });
   };
 
   return (
@@ -100,7 +109,7 @@ export function Portal() {
         <div className="card portal__schedule">
           <h2>Need another cleaning?</h2>
           <p>Pick a service and a day; we confirm the details with you.</p>
-          <button type="button" className="button" onClick={onSchedule}>
+          <button type="button" className="button" onClick={() => onSchedule(null)}>
             Schedule a new clean
           </button>
         </div>
@@ -111,8 +120,8 @@ export function Portal() {
         empty="You have no upcoming cleanings."
         onManage={(dealId, action) => setManaging({ dealId, action })}
       />
-      <DealSection title="Past cleanings" deals={history} empty="No past cleanings yet." />
-      {scheduling && profile.data ? <ScheduleModal profile={profile.data} onClose={closeSchedule} /> : null}
+      <DealSection title="Past cleanings" deals={history} empty="No past cleanings yet." onBookAgain={(deal) => onSchedule(deal.serviceId)} />
+      {scheduling && profile.data ? <ScheduleModal profile={profile.data} initialService={scheduling.service} onClose={closeSchedule} /> : null}
       {managing && managed ? (
         <ManageBookingModal
           key={`${managing.dealId}-${managing.action}`}

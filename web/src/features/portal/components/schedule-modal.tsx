@@ -17,6 +17,8 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const priceText = (cents: number | null, unit: 'visit' | 'hour') =>
   cents === null ? 'priced on site' : `${formatDollars(cents)}${unit === 'hour' ? ' per hour' : ''}`;
 
+const knownSqftOffers = (sqft: number | null, serviceId: string) => sqft !== null && servicesForSqft(sqft).some((s) => s.id === serviceId);
+
 function failureText(error: unknown): string {
   if (error instanceof PortalHttpError) return bookingFailureMessage(error.serverMessage);
   return bookingNetworkFailureMessage(error);
@@ -24,6 +26,8 @@ function failureText(error: unknown): string {
 
 interface ScheduleModalProps {
   profile: ContactProfile;
+  /** "Book again": the service of a past cleaning, chosen already when it is offered for this home. */
+  initialService?: string | null;
   onClose: () => void;
 }
 
@@ -33,12 +37,14 @@ interface ScheduleModalProps {
  * (Eastern) and a time of day is chosen; until all that holds, submit stays disabled. A stored
  * request shows the submitted state.
  */
-export function ScheduleModal({ profile, onClose }: ScheduleModalProps) {
+export function ScheduleModal({ profile, initialService = null, onClose }: ScheduleModalProps) {
   const ids = useId();
   const [knownSqft] = useState(profile.squareFootage ?? null);
   const [sqft, setSqft] = useState<number | null>(knownSqft);
   const [address, setAddress] = useState(profile.address ?? '');
-  const [serviceType, setServiceType] = useState('');
+  const [serviceType, setServiceType] = useState(() =>
+    initialService && knownSqftOffers(profile.squareFootage ?? null, initialService) ? initialService : '',
+  );
   const [addOns, setAddOns] = useState<string[]>([]);
   const [preferredDate, setPreferredDate] = useState('');
   const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | ''>('');
