@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 import { uniqueClientAddress } from './client-address';
 
@@ -10,7 +10,7 @@ import { uniqueClientAddress } from './client-address';
 const failedLoad = (status: number) => `Failed to load resource: the server responded with a status of ${status}`;
 
 interface Problem {
-  kind: 'console.error' | 'uncaught error';
+  kind: 'console.error' | 'uncaught error' | 'request failed';
   text: string;
   url: string | undefined;
 }
@@ -77,6 +77,41 @@ export async function launchBrowser(): Promise<BrowserSession> {
     if (message.type() !== 'error') return;
     problems.push({ kind: 'console.error', text: message.text(), url: message.location().url || undefined });
   });
+  // A request that never got an answer (refused, reset, aborted by the page itself) is a problem
+  // too: Chromium logs no console line for an aborted fetch, and a page that cancels its own
+  // requests (a double fetch, a cancelled poll) does its work twice. Requests cut off because the
+  // tab navigated or closed are not the page's doing: an abort within a moment of a navigation
+  // (started or committed) or of the tab closing is left out, judged when the problems are taken.
+  const NAVIGATION_SLACK_MS = 2_000;
+  const navigatedAt = new WeakMap<Page, number[]>();
+  const noteNavigation = (page: Page) => navigatedAt.set(page, [...(navigatedAt.get(page) ?? []), Date.now()]);
+  const pageOf = (request: Request): Page | null => {
+    try {
+      return request.frame().page();
+    } catch {
+      return null;
+    }
+  };
+  context.on('page', (page) => {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) noteNavigation(page);
+    });
+    page.once('close', () => noteNavigation(page));
+  });
+  context.on('request', (request) => {
+    const page = pageOf(request);
+    if (page && request.isNavigationRequest() && request.frame() === page.mainFrame()) noteNavigation(page);
+  });
+  const aborts: Array<{ page: Page | null; at: number; problem: Problem }> = [];
+  context.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? 'failed';
+    if (error === 'net::ERR_ABORTED' && request.isNavigationRequest()) return;
+    const problem: Problem = { kind: 'request failed', text: `${request.method()} ${error}`, url: request.url() };
+    if (error === 'net::ERR_ABORTED') aborts.push({ page: pageOf(request), at: Date.now(), problem });
+    else problems.push(problem);
+  });
+  const causedByNavigation = (abort: (typeof aborts)[number]) =>
+    abort.page !== null && (navigatedAt.get(abort.page) ?? []).some((at) => Math.abs(at - abort.at) <= NAVIGATION_SLACK_MS);
   context.on('weberror', (webError) => {
     const error = webError.error();
     problems.push({ kind: 'uncaught error', text: error.stack ?? error.message, url: webError.page()?.url() });
@@ -94,6 +129,8 @@ export async function launchBrowser(): Promise<BrowserSession> {
     },
     takeProblems() {
       // Filtered only now, so the order in which Playwright delivers events does not matter.
+      problems.push(...aborts.filter((abort) => !causedByNavigation(abort)).map((abort) => abort.problem));
+      aborts.length = 0;
       const unexpected = problems.filter(
         (p) => !expectedErrors.some((e) => p.kind === 'console.error' && p.url === e.url && p.text.startsWith(failedLoad(e.status))),
       );

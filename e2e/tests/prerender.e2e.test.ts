@@ -64,6 +64,8 @@ describe('pre-rendered marketing pages', { timeout: 60_000 }, () => {
     expect(await textOf('#root footer nav a[href="/pricing"]')).toBe('Book Now');
     expect(await textOf('html[data-hydrated]')).toBeNull();
     await cdp.detach();
+    // With scripts switched off, Chromium refuses the page's scripts and module preloads: those and only those.
+    expect(browser.session.takeProblems().every((p) => /^request failed: GET csp \(at .*\/assets\/.*\.js\)$/.test(p))).toBe(true);
   });
 
   it('hydrates the pre-rendered page instead of replacing it, without errors', async () => {
