@@ -39,13 +39,15 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+const addressOf = (i: number) => `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+
 /** Signs the customers in through both login steps; the code is derived as the worker would text it. */
 async function signInAll(baseUrl: string, db: ReturnType<typeof createPrismaClient>, otpSecret: string, customers: { email: string; phone: string }[]): Promise<string[]> {
   const cookies: string[] = [];
   for (const [i, customer] of customers.entries()) {
     // Each from an address of its own (X-Forwarded-For, as behind the front): the per-address limits hold.
     const browser = new TestBrowser(baseUrl);
-    const from = { 'X-Forwarded-For': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}` };
+    const from = { 'X-Forwarded-For': addressOf(i) };
     const requested = await browser.post('/api/portal/auth/request-code', { ...customer, code: '' }, from);
     if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}: ${await requested.text()}`);
     const challenge = await db.otpChallenge.findFirstOrThrow({ where: { phone: customer.phone }, orderBy: { createdAt: 'desc' }, select: { id: true } });
@@ -62,33 +64,38 @@ interface Sample {
   ok: boolean;
 }
 
-/** One customer's open portal: deals, then the tickets of its upcoming deals, every POLL_MS (and a focus refetch now and then). */
-async function customerLoop(port: number, cookie: string, until: number, timedFrom: number, samples: Sample[]): Promise<void> {
-  const connection = new LoadConnection('127.0.0.1', port);
-  const headers = [`Cookie: ${cookie}`, 'Accept: application/json'];
-  const timed = async (endpoint: Sample['endpoint'], path: string) => {
-    const started = performance.now();
-    const answer = await connection.get(path, headers).catch(() => ({ status: 0, body: Buffer.alloc(0) }));
-    if (started >= timedFrom) samples.push({ endpoint, ms: performance.now() - started, ok: answer.status === 200 });
-    return answer;
-  };
+/**
+ * One customer's open portal: deals, then the tickets of its upcoming deals, every POLL_MS (and
+ * a focus refetch now and then). Each poll opens its connection, as a browser does after the
+ * api's keep-alive timeout (5 s) has closed the last one.
+ */
+async function customerLoop(port: number, cookie: string, address: string, until: number, timedFrom: number, samples: Sample[]): Promise<void> {
+  // From the customer's own address, as behind the front (the api's per-address limits hold).
+  const headers = [`Cookie: ${cookie}`, 'Accept: application/json', `X-Forwarded-For: ${address}`];
   const poll = async () => {
-    const deals = await timed('deals', '/api/portal/deals');
-    const upcoming = deals.status === 200 ? ((JSON.parse(deals.body.toString('utf8')) as { upcoming: { id: string }[] }).upcoming ?? []) : [];
-    if (upcoming.length > 0) await timed('tickets', `/api/hubspot/portal/fetchTickets?dealIds=${upcoming.map((d) => encodeURIComponent(d.id)).join(',')}`);
-  };
-  try {
-    await sleep(Math.random() * POLL_MS);
-    while (performance.now() < until) {
-      await poll();
-      if (Math.random() < FOCUS_RATE) {
-        await sleep(Math.random() * 2_000);
-        await poll();
-      }
-      await sleep(POLL_MS);
+    const connection = new LoadConnection('127.0.0.1', port);
+    const timed = async (endpoint: Sample['endpoint'], path: string) => {
+      const started = performance.now();
+      const answer = await connection.get(path, headers).catch(() => ({ status: 0, body: Buffer.alloc(0) }));
+      if (started >= timedFrom) samples.push({ endpoint, ms: performance.now() - started, ok: answer.status === 200 });
+      return answer;
+    };
+    try {
+      const deals = await timed('deals', '/api/portal/deals');
+      const upcoming = deals.status === 200 ? ((JSON.parse(deals.body.toString('utf8')) as { upcoming?: { id: string }[] }).upcoming ?? []) : [];
+      if (upcoming.length > 0) await timed('tickets', `/api/hubspot/portal/fetchTickets?dealIds=${upcoming.map((d) => encodeURIComponent(d.id)).join(',')}`);
+    } finally {
+      connection.close();
     }
-  } finally {
-    connection.close();
+  };
+  await sleep(Math.random() * POLL_MS);
+  while (performance.now() < until) {
+    await poll();
+    if (Math.random() < FOCUS_RATE) {
+      await sleep(Math.random() * 2_000);
+      await poll();
+    }
+    await sleep(POLL_MS);
   }
 }
 
@@ -141,7 +148,7 @@ async function main(): Promise<void> {
     const cpuAtStart = sleep(POLL_MS).then(async () => {
       cpuBefore = await cpuMs(pid);
     });
-    await Promise.all([cpuAtStart, ...cookies.map((cookie) => customerLoop(port, cookie, until, timedFrom, samples))]);
+    await Promise.all([cpuAtStart, ...cookies.map((cookie, i) => customerLoop(port, cookie, addressOf(i), until, timedFrom, samples))]);
     const cpuUsed = (await cpuMs(pid)) - cpuBefore;
 
     const failures = samples.filter((s) => !s.ok).length;

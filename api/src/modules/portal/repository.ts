@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, DbTransaction } from '@app/db/client';
+import { sqlPool, type Db, type DbTransaction } from '@app/db/client';
 import { portalVisibleDeals, PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 
 /**
@@ -79,9 +79,28 @@ const dealSelect = {
   tickets: { where: { archivedAt: null }, select: { id: true, category: true, pipelineStage: true }, orderBy: { createdAt: 'desc' as const } },
 } as const;
 
-/** The contact's deals from the mirror, each with its change/cancel tickets (newest first). */
+/**
+ * The contact's deals the portal shows, each with its cleaner's first name and change/cancel
+ * tickets (newest first). One prepared statement: the portal polls this every 15 s for every
+ * open tab, and through Prisma it took four queries (bench:portal, docs/benchmarks.md). Ticket
+ * categories come back under their Prisma enum names, as PortalTicketRow has them (the database
+ * stores HubSpot's labels).
+ */
+const PORTAL_DEALS = `
+SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "scheduledAt", d.skus, d.street, d.city,
+  d.invoice_status AS "invoiceStatus", d.invoice_amount_cents AS "invoiceAmountCents", d.invoice_number AS "invoiceNumber",
+  d.invoice_pdf_url AS "invoicePdfUrl", d.invoice_url AS "invoiceUrl",
+  (SELECT json_build_object('firstName', o.first_name) FROM owner o WHERE o.id = d.owner_id) AS owner,
+  COALESCE((
+    SELECT json_agg(json_build_object('id', t.id, 'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' ELSE 'CancellationRequest' END,
+      'pipelineStage', t.pipeline_stage) ORDER BY t.created_at DESC)
+    FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets
+FROM deal d JOIN contact c ON c.id = d.contact_id
+WHERE d.contact_id = $1 AND d.archived_at IS NULL AND ${PORTAL_VISIBLE_DEAL_SQL.sql}`;
+
 export async function listDeals(db: Db, contactId: string): Promise<PortalDealRow[]> {
-  return db.deal.findMany({ where: await visibleDeals(db, contactId), select: dealSelect });
+  const { rows } = await sqlPool(db).query<PortalDealRow>({ name: 'portal-deals', text: PORTAL_DEALS, values: [contactId] });
+  return rows;
 }
 
 /** Tickets of those of `dealIds` that belong to the contact, and which of the ids do. */
