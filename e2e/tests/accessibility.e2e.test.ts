@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = [
   '/terms',
   '/contact',
   '/comingsoon',
+  '/waitlist',
   '/checkout-success',
   '/booking',
 ];
