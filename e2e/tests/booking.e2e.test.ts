@@ -133,6 +133,10 @@ describe('booking form', { timeout: 90_000 }, () => {
     // 2001+ sq ft is a quote request, as on the pricing page.
     await field(page, 'Square footage').selectOption('2001');
     expect(await price.textContent()).toBe('Custom quote after your free assessment');
+    // Someone to call, when, and what the company stands behind (shared/src/brand.ts).
+    const trust = page.getByRole('region', { name: 'Booking with confidence' });
+    expect(await trust.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe('tel:+14045550100');
+    expect(await trust.getByRole('listitem').count()).toBe(4);
   });
 
   it('a recurring clean asks how often and which visit, adds add-ons, and the summary, the request and HubSpot all agree', async () => {
@@ -183,6 +187,7 @@ describe('booking form', { timeout: 90_000 }, () => {
       'Follow your request in the customer portal: sign in with the e-mail and phone number you gave us. Go to the customer portal',
     ]);
     expect(await page.getByRole('link', { name: 'Go to the customer portal' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe('tel:+14045550100');
     expect(await axeViolations(page)).toEqual([]);
 
     // HubSpot gets the same: reference, frequency, visit type, discount, amount, a line per product.

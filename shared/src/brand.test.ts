@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND } from './brand';
+import { isUsPhone } from './phone';
 import { consentRequiredMessage } from './texts';
 
 describe('brand', () => {
@@ -8,6 +9,10 @@ describe('brand', () => {
     expect(BRAND.legalName).toBe('Atlanta Home Cleaning LLC');
     expect(BRAND.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
     expect(BRAND.established).toBe(2025);
+    // A US phone in the stored form, so tel: links and the (404) 555-0100 display work.
+    expect(isUsPhone(BRAND.phone)).toBe(true);
+    expect(BRAND.hours.trim()).not.toBe('');
+    expect(BRAND.trust.length).toBeGreaterThan(0);
   });
 
   it('puts the legal name into the consent text', () => {

@@ -18,6 +18,17 @@ export const BRAND = {
   },
   designerCredit: { label: 'Site design by the Atlanta Home Cleaning team', url: null },
   stockImages: { site: 'Unsplash', licence: 'Unsplash License' },
+  // Demo values (a fictional 555-01xx number; statements to confirm): replace before launch.
+  /** E.164; pages show it as (404) 555-0100 with a tel: link. */
+  phone: '+14045550100',
+  hours: 'Monday to Saturday, 8 AM to 6 PM',
+  /** What a visitor may rely on, shown beside the booking form. */
+  trust: [
+    'Licensed and insured for every home we clean.',
+    'Bonded, so your home and belongings are covered.',
+    'Every cleaner is background-checked before the first visit.',
+    'Satisfaction guarantee: tell us within 24 hours and we come back to fix it at no charge.',
+  ],
 } as const;
 
 export type Brand = typeof BRAND;

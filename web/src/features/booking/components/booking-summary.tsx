@@ -6,6 +6,7 @@ import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import { formatDollars } from '../../../lib/money';
 import { featuresOf } from '../../../lib/service-features';
 import type { DraftChoice } from './booking-choices';
+import { TrustPanel } from './trust-panel';
 
 const NOT_CHOSEN = 'Not chosen yet';
 export const QUOTE_TEXT = 'Custom quote after your free assessment';
@@ -113,6 +114,7 @@ export function BookingSummary({ choice, preferredDate, timeOfDay }: BookingSumm
           </ul>
         </section>
       ) : null}
+      <TrustPanel />
     </aside>
   );
 }

@@ -1,5 +1,7 @@
 import type { BookingStatusResponse, BookingSummary } from '@app/shared/api-responses';
+import { BRAND } from '@app/shared/brand';
 import { FREQUENCY_LABELS, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
+import { formatUsPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import {
@@ -106,6 +108,9 @@ function Confirmed({ booking }: { booking: BookingStatusResponse }) {
         </p>
         <NextSteps summary={booking.summary} />
         <RequestSummary summary={booking.summary} />
+        <p>
+          Questions in the meantime? Call <a href={`tel:${BRAND.phone}`}>{formatUsPhone(BRAND.phone)}</a> ({BRAND.hours}).
+        </p>
       </div>
     </Page>
   );
