@@ -1,4 +1,4 @@
-import { FREQUENCY_LABELS, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
+import { FREQUENCY_LABELS, VISIT_TYPE_LABELS, type RecurringFrequency, type VisitType } from '@app/shared/booking-price';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { findProduct } from '@app/shared/catalogue';
 import { startingPriceCents } from '@app/shared/services';
@@ -20,6 +20,12 @@ export function formatDay(date: string): string | null {
   return Number.isNaN(day.getTime()) ? null : day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** "Fri, Dec 4 · Morning": the day and the part of it; null until a day is chosen. */
+export function whenLine(date: string, timeOfDay: string | null): string | null {
+  const day = formatDay(date);
+  return day ? [day, timeOfDay ? timeOfDay.charAt(0).toUpperCase() + timeOfDay.slice(1) : null].filter(Boolean).join(' · ') : null;
+}
+
 /** The price's headline: the estimate, a starting price while the size is open, or the quote. */
 export function estimateHeadline(choice: DraftChoice): { label: string; price: string } {
   if (choice.price) {
@@ -32,8 +38,8 @@ export function estimateHeadline(choice: DraftChoice): { label: string; price: s
   return { label: 'Starting price', price: from === null ? 'Custom quote' : `From ${formatDollars(from)}` };
 }
 
-/** "Deep Clean", or for a recurring clean "Recurring Clean · Deep visit, bi-weekly". */
-export function serviceLine(choice: DraftChoice): string {
+/** "Deep Clean", or for a recurring clean "Recurring Clean · Deep visit, bi-weekly" (the form's draft or the api's summary). */
+export function serviceLine(choice: { service: string | null; visitType: VisitType | null; frequency: RecurringFrequency | null }): string {
   if (!choice.service) return NOT_CHOSEN;
   const recurring = [choice.visitType ? VISIT_TYPE_LABELS[choice.visitType] : null, choice.frequency ? FREQUENCY_LABELS[choice.frequency].toLowerCase() : null].filter(Boolean);
   return recurring.length > 0 ? `${choice.service} · ${recurring.join(', ')}` : choice.service;
@@ -52,8 +58,7 @@ interface BookingSummaryProps {
  */
 export function BookingSummary({ choice, preferredDate, timeOfDay }: BookingSummaryProps) {
   const { label, price } = estimateHeadline(choice);
-  const day = formatDay(preferredDate);
-  const when = day ? [day, timeOfDay ? timeOfDay.charAt(0).toUpperCase() + timeOfDay.slice(1) : null].filter(Boolean).join(' · ') : NOT_CHOSEN;
+  const when = whenLine(preferredDate, timeOfDay) ?? NOT_CHOSEN;
   const features = choice.service ? featuresOf(choice.service) : [];
   const priced = choice.price && !choice.price.quote ? choice.price : null;
   return (

@@ -1,6 +1,5 @@
 import type { BookingStatusResponse, BookingSummary } from '@app/shared/api-responses';
 import { BRAND } from '@app/shared/brand';
-import { FREQUENCY_LABELS, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
 import { formatUsPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
@@ -26,19 +25,11 @@ import { Page } from '../../../components/page';
 import { formatDollars } from '../../../lib/money';
 import { QueryProvider } from '../../../lib/query-provider';
 import { BookingStatusError, useBookingStatus } from '../api/get-booking-status';
-import { QUOTE_TEXT, formatDay } from '../components/booking-summary';
+import { QUOTE_TEXT, serviceLine, whenLine } from '../components/booking-summary';
 import '../booking.css';
 
 const RECORDING = 'Your request is being recorded with our booking team…';
 const RECORDED = 'Your request has reached our booking team.';
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function serviceText(summary: BookingSummary): string {
-  const recurring = [summary.visitType ? VISIT_TYPE_LABELS[summary.visitType] : null, summary.frequency ? FREQUENCY_LABELS[summary.frequency].toLowerCase() : null];
-  const details = recurring.filter(Boolean).join(', ');
-  return details ? `${summary.service} · ${details}` : summary.service;
-}
 
 function estimateText(summary: BookingSummary): string {
   if (summary.amountCents === null) return QUOTE_TEXT;
@@ -49,14 +40,13 @@ function estimateText(summary: BookingSummary): string {
 /** What was requested, as the api recorded it (never what the browser remembers). */
 function RequestSummary({ summary }: { summary: BookingSummary }) {
   const band = SQUARE_FOOTAGE_BANDS.find((b) => b.key === summary.squareFootage);
-  const day = summary.preferredDate ? formatDay(summary.preferredDate) : null;
-  const when = [day, summary.timeOfDay ? capitalised(summary.timeOfDay) : null].filter(Boolean).join(' · ');
+  const when = summary.preferredDate ? whenLine(summary.preferredDate, summary.timeOfDay) : null;
   return (
     <section aria-labelledby="request-summary-heading">
       <h2 id="request-summary-heading">{CONFIRMATION_SUMMARY_HEADING}</h2>
       <dl className="confirmation__facts">
         <dt>Service</dt>
-        <dd>{serviceText(summary)}</dd>
+        <dd>{serviceLine(summary)}</dd>
         {band ? (
           <>
             <dt>Home size</dt>

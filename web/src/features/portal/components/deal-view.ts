@@ -59,6 +59,9 @@ function invoiceView(deal: Deal): InvoiceView | null {
   };
 }
 
+/** In the history a stage still 'pending' (unknown, shown as 'Completed') reads as done. */
+const historyTone = (tone: StageTone, section: 'upcoming' | 'history'): StageTone => (section === 'history' && tone === 'pending' ? 'done' : tone);
+
 /**
  * What one deal shows in the portal (spec §4), from the shared rules the API applies too.
  * `tickets` are the deal's tickets from fetchTickets when they have loaded; until then the
@@ -75,7 +78,7 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     title: service?.name ?? DEFAULT_DEAL_TITLE,
     serviceId: service?.id ?? null,
     statusLabel: status.label,
-    tone: section === 'upcoming' || stageTone(deal.dealstage) !== 'pending' ? stageTone(deal.dealstage) : 'done',
+    tone: historyTone(stageTone(deal.dealstage), section),
     address: deal.service_address ?? null,
     cleaner: deal.cleaner_first_name ?? null,
     notConfirmed: status.notConfirmed,
