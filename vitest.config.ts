@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { companyConfig } from './web/vite-plugin-company';
+import { imagery } from './web/vite-plugin-imagery';
 
 // Three projects: fast pure unit tests; integration tests that talk to the real
 // Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser
@@ -8,6 +10,8 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
+        // Web modules read the company's identity and the imagery from virtual modules.
+        plugins: [companyConfig(), imagery()],
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },

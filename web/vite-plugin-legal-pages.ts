@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import type { Company } from '@app/shared/company';
 import type { LegalPage } from './src/features/legal/legal-pages';
+import { loadConfiguredCompany } from './vite-plugin-company';
 
 const SOURCE = 'src/features/legal/legal-pages.ts';
 const LEGAL_INDEX_ID = 'virtual:legal-index';
@@ -8,7 +10,7 @@ const RESOLVED_LEGAL_INDEX_ID = `\0${LEGAL_INDEX_ID}`;
 const PAGE_PATH = /^\/legal\/([a-z-]+)\.html$/;
 
 interface LegalPagesModule {
-  renderLegalPages(): LegalPage[];
+  renderLegalPages(company: Company): LegalPage[];
 }
 
 /**
@@ -26,12 +28,13 @@ export function legalPages(): Plugin {
   let built: Promise<LegalPage[]> | undefined;
 
   const load = async (): Promise<LegalPage[]> => {
-    if (server) return ((await server.ssrLoadModule(`/${SOURCE}`)) as LegalPagesModule).renderLegalPages();
+    const company = await loadConfiguredCompany();
+    if (server) return ((await server.ssrLoadModule(`/${SOURCE}`)) as LegalPagesModule).renderLegalPages(company);
     built ??= runnerImport<LegalPagesModule>(path.join(root, SOURCE), {
       root,
       logLevel: 'error',
       environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
-    }).then(({ module }) => module.renderLegalPages());
+    }).then(({ module }) => module.renderLegalPages(company));
     return built;
   };
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { companyConfig } from './vite-plugin-company';
+import { imagery } from './vite-plugin-imagery';
 import { legalPages } from './vite-plugin-legal-pages';
 import { prerender, SSR_OUT_DIR } from './vite-plugin-prerender';
 
@@ -27,6 +29,9 @@ const productionReactRouter = [
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
 ];
 
+// Every `import … from 'zod'` of the web app gets zod configured for the CSP first.
+const jitlessZod = { find: /^zod$/, replacement: path.join(root, 'src/lib/zod-jitless.ts') };
+
 const apiOrigin = process.env.API_ORIGIN || 'http://127.0.0.1:3000';
 // Same-origin in the browser during development, so session cookies work exactly as in
 // production, where the API serves the built app itself.
@@ -36,10 +41,10 @@ const apiProxy = Object.fromEntries(
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), legalPages(), prerender()],
+  plugins: [react(), companyConfig(), imagery(), legalPages(), prerender()],
   // `vite build` builds the browser app and the pre-render's server bundle (see prerender()).
   builder: {},
-  resolve: { alias: command === 'build' ? productionReactRouter : [] },
+  resolve: { alias: command === 'build' ? [jitlessZod, ...productionReactRouter] : [jitlessZod] },
   environments: {
     client: {
       // The pre-render reads it to preload each page's chunks; it deletes the file afterwards.

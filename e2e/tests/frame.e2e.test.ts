@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
 import { SIGNED_OUT_BANNER } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
@@ -60,13 +60,16 @@ describe('shared frame', { timeout: 30_000 }, () => {
       'Careers Hiring Soon!',
     );
     expect(await linksIn(page, 'Social')).toEqual<LinkList>([
-      [BRAND.social.imageSharing.label, BRAND.social.imageSharing.url],
-      [BRAND.social.socialNetwork.label, BRAND.social.socialNetwork.url],
+      [COMPANY.social.imageSharing.label, COMPANY.social.imageSharing.url],
+      [COMPANY.social.socialNetwork.label, COMPANY.social.socialNetwork.url],
     ]);
-    expect(await footer.getByRole('link', { name: BRAND.email }).getAttribute('href')).toBe(`mailto:${BRAND.email}`);
+    expect(await footer.getByRole('link', { name: COMPANY.email }).getAttribute('href')).toBe(`mailto:${COMPANY.email}`);
     const footerText = await footer.textContent();
-    expect(footerText).toContain(BRAND.designerCredit.label);
-    expect(footerText).toContain(`Some visuals on this site come from ${BRAND.stockImages.site}, used under the ${BRAND.stockImages.licence}.`);
+    expect(footerText).toContain(COMPANY.designerCredit.label);
+    // The default imagery is the repository's own: no stock site to credit (a stock image adds the note).
+    expect(footerText).not.toContain('Some visuals on this site come from');
+    expect(await footer.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe(`tel:${COMPANY.phone}`);
+    expect(footerText).toContain(COMPANY.hours);
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -124,7 +127,7 @@ describe('shared frame', { timeout: 30_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Legal' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
-    await expect.poll(() => page.title()).toBe(`Legal | ${BRAND.name}`);
+    await expect.poll(() => page.title()).toBe(`Legal | ${COMPANY.name}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant, formatEastern } from '@app/shared/eastern-time';
 import { INVITE_PHONE_MISMATCH, INVITE_QUEUED, INVITE_WHO_REQUIRED, OWNER_ASSIGNMENT_QUEUED, SEARCH_TOO_SHORT } from '@app/shared/staff-admin';
@@ -115,7 +115,7 @@ describe('staff tools', () => {
     // Invite from the selected customer: stored, and the worker texts them the sign-in link.
     await context.getByRole('button', { name: 'Invite to portal' }).click();
     await context.getByRole('status').getByText(INVITE_QUEUED, { exact: true }).waitFor();
-    await waitForText(customer.phone, (body) => body === portalInviteSms(BRAND.name, appUrl('/login')));
+    await waitForText(customer.phone, (body) => body === portalInviteSms(COMPANY.name, appUrl('/login')));
   });
 
   it('pre-invites a new person: the form shows the server’s messages, then the text lands in the Twilio emulator', { timeout: 120_000 }, async () => {
@@ -153,7 +153,7 @@ describe('staff tools', () => {
     await form.getByRole('heading', { name: 'Noor Invitee is invited' }).waitFor();
     expect(await form.getByRole('status').textContent()).toBe(INVITE_QUEUED);
     expect(await axeViolations(page)).toEqual([]);
-    await waitForText(`+1${digits}`, (body) => body === portalInviteSms(BRAND.name, appUrl('/login')));
+    await waitForText(`+1${digits}`, (body) => body === portalInviteSms(COMPANY.name, appUrl('/login')));
 
     // The customer's page lists the text, and Twilio's delivery report reaches it.
     await openTool(page, 'Customers', 'Customer Lookup');

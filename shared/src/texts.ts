@@ -7,6 +7,9 @@
  */
 
 // ── Zip checker (§5) ────────────────────────────────────────────────────────────
+export * from './frame-texts';
+export * from './marketing-texts';
+
 export const ZIP_FORMAT_ERROR = 'Please enter a valid 5-digit zip code.';
 export const ZIP_SERVED = 'Yes! We service your area.';
 export const ZIP_NOT_SERVED = 'Not yet — but we\'re always expanding!';
@@ -139,7 +142,6 @@ export const NOTIFY_ZIP_NOT_SERVED = 'Our mops aren\'t in your area quite yet. C
 // The out-of-area waitlist (our wording; the spec's pre-launch page keeps its in-area rule).
 export const WAITLIST_TITLE = 'Join the waitlist';
 export const WAITLIST_ZIP_SERVED = 'We already clean in this zip code. You can book a cleaning now.';
-export const waitlistLink = (zip: string) => `Join the waitlist for ${zip}`;
 export const waitlistDone = (zip: string) => `You're on the waitlist for ${zip}. We'll e-mail you as soon as we start cleaning there.`;
 /** The pre-launch page's on-the-list state: the zip is one we already serve (§5), so it never says we have not started there. */
 export const prelaunchDone = (zip: string) => `Thanks! You're on the list, and we'll e-mail you our news. We already clean in ${zip}: you can book a cleaning any time.`;
@@ -149,7 +151,6 @@ export const INTEREST_ERROR = 'Please select an interest type.';
 export const NOTIFY_FAILED = 'Something went wrong while submitting. Please try again later.';
 
 // ── Static pages, admin, shared frame (§2, §8) ──────────────────────────────────
-export const CONTENT_LOAD_FAILED = 'Failed to load content.';
 export const POLICY_LOAD_FAILED = 'Failed to load policy content.';
 export const ADMIN_ACCESS_DENIED = 'Access denied — your email domain is not allowed.';
 /**
@@ -168,30 +169,12 @@ export type StaffSignInError = keyof typeof STAFF_SIGN_IN_ERRORS;
 /** Shown on /admin/login after a staff member signed out. */
 export const STAFF_SIGNED_OUT = 'You have been signed out.';
 export const NOT_FOUND = '404 — Page Not Found.';
-export const HIRING_SOON = 'Hiring Soon!';
-export const COOKIE_GOT_IT = 'Got it';
-export const GET_STARTED = 'Get Started';
-export const SCHEDULE_SERVICE = 'Schedule Service';
 export const VIEW_SCHEDULE = 'View Schedule';
-export const COMING_SOON = 'Coming Soon';
 /** Calendar entry line prefix (§2): 'Assigned: ' + owner. */
 export const CALENDAR_ASSIGNED_PREFIX = 'Assigned: ';
 /** Calendar entry title when the deal has no cleaning type (§2). */
 export const CALENDAR_DEFAULT_TITLE = 'Cleaning';
 
-// ── Navigation labels (§2) ──────────────────────────────────────────────────────
-export const NAV_LABELS = { home: 'Home', about: 'About', contact: 'Contact', pricing: 'Pricing', team: 'Our Team' } as const;
-export const ACCOUNT_MENU_LABELS = {
-  customerLogin: 'Customer Login',
-  servicesLogin: 'Services Login',
-  home: 'Home',
-  adminHome: 'Admin home',
-  logout: 'Logout',
-} as const;
-export const MOBILE_MENU_LABELS = { manageAccount: 'Manage your account', cleanerSignIn: 'Cleaner sign in' } as const;
-/** The phone menu's link to the portal for someone signed in (our wording; the spec's mobile links are for visitors). */
-export const MY_CLEANINGS_LABEL = 'My cleanings';
-export const FOOTER_LABELS = { about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' } as const;
 
 // ── Form field messages the specification does not quote (all our wording) ─────
 // Each is the zod issue message for its field, so the API's 400 and the form show the same text.
@@ -228,21 +211,6 @@ export const LOGIN_CODE_REQUIRED = 'Please enter the code we texted you.';
 export const MANAGE_FAILED = "We couldn't send your request. Please check your connection and try again.";
 
 // ── Shared frame wording the specification only describes (§1, §2; our wording) ─
-/** Our wording for the §2 cookie banner. */
-export const COOKIE_NOTICE =
-  'We use cookies and your browser\'s local storage to keep you signed in and to remember your choices. We don\'t use advertising trackers.';
-/** Our wording: accessible name of the banner's dismiss control (§2 "Got it and dismiss"). */
-export const COOKIE_DISMISS = 'Dismiss';
-/** Our wording for the §1 footer note on stock images. */
-export function stockImageNote(site: string, licence: string): string {
-  return `Some visuals on this site come from ${site}, used under the ${licence}.`;
-}
-/** Our wording for the §2 Services Login that is not open yet. */
-export const SERVICES_LOGIN_UNAVAILABLE = 'Not available yet';
-/** Our wording: the §2 Home promo link that opens the promo terms. */
-export const PROMO_TERMS_LINK = 'See promo terms';
-/** Our wording: the §2 Pricing card of the commercial service that is not bookable yet. */
-export const COMMERCIAL_COMING_SOON = 'Coming soon';
 
 /**
  * Staff note on a HubSpot deal the customer portal holds back (docs/identity.md): the public

@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { ACCOUNT_MENU_LABELS, SERVICES_LOGIN_UNAVAILABLE } from '@app/shared/texts';
+import { ACCOUNT_MENU_LABELS, SERVICES_LOGIN_UNAVAILABLE } from '@app/shared/frame-texts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { UserIcon } from '../components/icons';

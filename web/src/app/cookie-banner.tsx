@@ -1,6 +1,6 @@
 import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VALUE } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { COOKIE_DISMISS, COOKIE_GOT_IT, COOKIE_NOTICE } from '@app/shared/texts';
+import { COOKIE_DISMISS, COOKIE_GOT_IT, COOKIE_NOTICE } from '@app/shared/frame-texts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CloseIcon } from '../components/icons';

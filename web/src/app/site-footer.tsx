@@ -1,24 +1,37 @@
-import { BRAND } from '@app/shared/brand';
+import { addressLine } from '@app/shared/company';
+import { formatUsPhone } from '@app/shared/phone';
+import { COMPANY } from '../lib/company';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { FOOTER_LABELS, HIRING_SOON, stockImageNote } from '@app/shared/texts';
+import { FOOTER_LABELS, HIRING_SOON, stockImageNote } from '@app/shared/frame-texts';
 import { Link } from 'react-router-dom';
-import { CameraIcon, MailIcon, PeopleIcon } from '../components/icons';
+import imageCredits from 'virtual:image-credits';
+import { CameraIcon, MailIcon, PeopleIcon, PhoneIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';
 
 // Spec §1/§2 footer: page links, social links, contact e-mail, designer credit, stock-image note.
+// Beside the e-mail: the phone, hours and address, so a visitor can reach a person.
 export function SiteFooter() {
-  const { imageSharing, socialNetwork } = BRAND.social;
-  const credit = BRAND.designerCredit;
+  const { imageSharing, socialNetwork } = COMPANY.social;
+  const credit = COMPANY.designerCredit;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div>
           <p className="site-footer__brand">{SITE_NAME}</p>
-          <p className="fine-print">Home and office cleaning across {BRAND.region}.</p>
+          <p className="fine-print">Home and office cleaning across {COMPANY.region}.</p>
+          <p className="fine-print">{addressLine(COMPANY)}</p>
           <p>
-            <a href={`mailto:${BRAND.email}`} className="icon-link">
+            <a href={`tel:${COMPANY.phone}`} className="icon-link">
+              <PhoneIcon />
+              {formatUsPhone(COMPANY.phone)}
+            </a>
+            <br />
+            <span className="fine-print">{COMPANY.hours}</span>
+          </p>
+          <p>
+            <a href={`mailto:${COMPANY.email}`} className="icon-link">
               <MailIcon />
-              {BRAND.email}
+              {COMPANY.email}
             </a>
           </p>
         </div>
@@ -57,10 +70,13 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal fine-print">
         <p>
-          © {BRAND.established} {BRAND.legalName}.{' '}
+          © {COMPANY.established} {COMPANY.legalName}.{' '}
           {credit.url ? <a href={credit.url}>{credit.label}</a> : credit.label}.
         </p>
-        <p>{stockImageNote(BRAND.stockImages.site, BRAND.stockImages.licence)}</p>
+        {/* Spec §1's stock-image note, for each stock site whose images the site uses (none by default). */}
+        {imageCredits.map(({ site, licence }) => (
+          <p key={site + licence}>{stockImageNote(site, licence)}</p>
+        ))}
       </div>
     </footer>
   );

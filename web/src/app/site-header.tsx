@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { NAV_LABELS } from '@app/shared/texts';
+import { NAV_LABELS } from '@app/shared/frame-texts';
 import { Link, NavLink } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';

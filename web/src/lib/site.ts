@@ -1,10 +1,10 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from './company';
 
 /** The company's display name (configured in shared/src/brand.ts). */
-export const SITE_NAME = BRAND.name;
+export const SITE_NAME = COMPANY.name;
 
 /** Title of the home page and of any screen that does not set its own. */
-export const DEFAULT_TITLE = `${BRAND.name} — ${BRAND.tagline}`;
+export const DEFAULT_TITLE = `${COMPANY.name} — ${COMPANY.tagline}`;
 
 /** Meta description of any screen that does not set its own (signed-in screens are not indexed anyway). */
 export const DEFAULT_DESCRIPTION =

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
@@ -31,7 +31,7 @@ export type SmsPayload = z.infer<typeof smsPayloadSchema>;
 /** The text of a message: its body, or the login code's text with the code derived from its challenge. */
 function bodyOf(payload: SmsPayload, otpSecret: string): string {
   if ('body' in payload) return payload.body;
-  return loginCodeSms(BRAND.name, loginCodeFor(otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
+  return loginCodeSms(COMPANY.name, loginCodeFor(otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
 }
 
 export interface SmsSendDeps {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { bookingRequestSchema } from '@app/shared/booking-request';
 import { errors } from '../../errors';
 import { publicPostGuards } from '../../middleware/public-post';
@@ -14,7 +14,7 @@ export const BOOKING_RECEIVED = 'Booking request received.';
  */
 export function bookingRoutes(deps: ModuleDeps): Router {
   // The clock is read at every parse, so "5 days ahead in Eastern time" is always today's rule.
-  const schema = bookingRequestSchema({ legalName: BRAND.legalName, now: deps.now });
+  const schema = bookingRequestSchema({ legalName: COMPANY.legalName, now: deps.now });
   const guards = publicPostGuards(deps.db, deps.publicPosts, 'booking.request');
   const router = new Router({ prefix: '/api/hubspot/portal' });
   router.post('/requestBooking', guards.rateLimit, guards.idempotency, async (ctx) => {

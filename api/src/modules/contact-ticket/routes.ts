@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { contactTicketSchema } from '@app/shared/contact-ticket';
 import { publicPostGuards } from '../../middleware/public-post';
 import type { ModuleDeps } from '../registry';
@@ -7,7 +7,7 @@ import { createContactTicket } from './service';
 
 /** POST /api/hubspot/portal/createContactTicket (spec §7): the public contact form. Answers 201 { success: true }. */
 export function contactTicketRoutes(deps: ModuleDeps): Router {
-  const schema = contactTicketSchema({ legalName: BRAND.legalName });
+  const schema = contactTicketSchema({ legalName: COMPANY.legalName });
   const guards = publicPostGuards(deps.db, deps.publicPosts, 'contact.ticket');
   const router = new Router({ prefix: '/api/hubspot/portal' });
   router.post('/createContactTicket', guards.rateLimit, guards.idempotency, async (ctx) => {

@@ -1,6 +1,6 @@
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '@app/runtime/company';
 import { findProduct } from '@app/shared/catalogue';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
@@ -182,7 +182,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
  * (invited_at), and gets a text saying so, through the outbox like every other text.
  */
 export async function invite(deps: Deps, input: InviteInput, siteOrigin: string) {
-  const body = portalInviteSms(BRAND.name, `${siteOrigin}${CLIENT_ROUTES.login}`);
+  const body = portalInviteSms(COMPANY.name, `${siteOrigin}${CLIENT_ROUTES.login}`);
   const outcome = await inviteContact(deps.db, input, deps.now(), body);
   if (outcome.kind === 'not_found') throw errors.notFound('We could not find that customer.');
   if (outcome.kind === 'phone_mismatch') throw errors.conflict(INVITE_PHONE_MISMATCH);

@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import type { Company } from '@app/shared/company';
 import { LEGAL_DISPLAY_DATE, type LegalDocument } from '@app/shared/constants';
 import { POLICY_DOCUMENTS } from './documents/registry';
 import { renderPolicyHtml } from './documents/render-policy-html';
@@ -12,14 +12,14 @@ export interface LegalPage {
 }
 
 /**
- * Every policy as the static page of spec §2/§7, with the configured brand and the displayed date.
+ * Every policy as the static page of spec §2/§7, with the configured company and the displayed date.
  * Runs at build time and in the dev server (web/vite-plugin-legal-pages.ts), never in the browser.
  */
-export function renderLegalPages(): LegalPage[] {
+export function renderLegalPages(company: Company): LegalPage[] {
   return POLICY_DOCUMENTS.map((doc) => ({
     slug: doc.slug,
     title: doc.title,
     summary: doc.summary,
-    html: renderPolicyHtml(doc, BRAND, LEGAL_DISPLAY_DATE),
+    html: renderPolicyHtml(doc, company, LEGAL_DISPLAY_DATE),
   }));
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { bookingFormSchema, toBookingRequest, type BookingFormInput, type BookingFormValues } from '@app/shared/booking-form';
 import { BOOKING_MIN_DAYS_AHEAD, STATE_LENGTH, ZIP_LENGTH } from '@app/shared/constants';
 import { minBookingDate } from '@app/shared/eastern-time';
@@ -81,7 +81,7 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
 
 /** The public booking form (spec §3, §5), submitted by the §4 sequence; `selection` comes from the pricing link. */
 export function BookingForm({ selection }: { selection: BookingSelection }) {
-  const schema = useMemo(() => bookingFormSchema({ legalName: BRAND.legalName }), []);
+  const schema = useMemo(() => bookingFormSchema({ legalName: COMPANY.legalName }), []);
   const {
     register,
     setValue,
@@ -320,7 +320,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
         </FormSection>
 
         <ConsentField errorId="booking-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
-          I agree to allow {BRAND.legalName} to contact me about this request by phone, text or email.
+          I agree to allow {COMPANY.legalName} to contact me about this request by phone, text or email.
         </ConsentField>
 
         <FormAlert message={failure} />

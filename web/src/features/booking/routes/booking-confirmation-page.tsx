@@ -1,6 +1,4 @@
 import type { BookingStatusResponse, BookingSummary } from '@app/shared/api-responses';
-import { BRAND } from '@app/shared/brand';
-import { formatUsPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import {
@@ -21,6 +19,7 @@ import {
   confirmationContactStep,
 } from '@app/shared/texts';
 import { Link, useSearchParams } from 'react-router-dom';
+import { CallUs } from '../../../components/company-contact';
 import { Page } from '../../../components/page';
 import { formatDollars } from '../../../lib/money';
 import { QueryProvider } from '../../../lib/query-provider';
@@ -98,9 +97,7 @@ function Confirmed({ booking }: { booking: BookingStatusResponse }) {
         </p>
         <NextSteps summary={booking.summary} />
         <RequestSummary summary={booking.summary} />
-        <p>
-          Questions in the meantime? Call <a href={`tel:${BRAND.phone}`}>{formatUsPhone(BRAND.phone)}</a> ({BRAND.hours}).
-        </p>
+        <CallUs lead="Questions in the meantime? Call" />
       </div>
     </Page>
   );

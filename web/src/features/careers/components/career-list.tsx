@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { careerIcon, isOpenListing } from '@app/shared/career-listing';
 import { useCareerListings } from '../api/get-career-listings';
 import { CareerIcon } from './career-icon';
@@ -18,7 +18,7 @@ export function CareerList() {
     return (
       <p className="alert careers-placeholder" role="alert">
         We couldn&apos;t load the open positions right now. Please try again later, or e-mail us at{' '}
-        <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>.
+        <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>.
       </p>
     );
   }
@@ -26,7 +26,7 @@ export function CareerList() {
     return (
       <p className="careers-placeholder">
         There are no open positions right now. Check back soon, or send your details to{' '}
-        <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>.
+        <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>.
       </p>
     );
   }
@@ -49,7 +49,7 @@ export function CareerList() {
             </p>
             <p>{listing.description}</p>
             {open ? (
-              <a href={`mailto:${BRAND.email}?subject=${encodeURIComponent(`Application: ${listing.title}`)}`}>
+              <a href={`mailto:${COMPANY.email}?subject=${encodeURIComponent(`Application: ${listing.title}`)}`}>
                 Apply by e-mail<span className="visually-hidden">: {listing.title}</span>
               </a>
             ) : null}

@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { HIRING_SOON } from '@app/shared/texts';
 import { Page } from '../../../components/page';
 import { QueryProvider } from '../../../lib/query-provider';
@@ -8,7 +8,7 @@ export function CareersPage() {
   return (
     <Page
       title="Careers"
-      description={`Work with ${BRAND.name}: open cleaning technician and move-out positions across the Atlanta metro, with paid training and supplies provided.`}
+      description={`Work with ${COMPANY.name}: open cleaning technician and move-out positions across the Atlanta metro, with paid training and supplies provided.`}
       heading="Careers"
       lead={
         <>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { CONTACT_REASONS, contactTicketSchema, type ContactTicket, type ContactTicketInput } from '@app/shared/contact-ticket';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
@@ -23,7 +23,7 @@ const DEFAULTS: DefaultValues<ContactTicketInput> = {
 
 /** The support ticket form (spec §3/§5) with its §8 failure alerts and a success state. */
 export function ContactForm() {
-  const schema = useMemo(() => contactTicketSchema({ legalName: BRAND.legalName }), []);
+  const schema = useMemo(() => contactTicketSchema({ legalName: COMPANY.legalName }), []);
   const {
     register,
     setValue,
@@ -99,7 +99,7 @@ export function ContactForm() {
         {(props) => <textarea {...props} rows={5} {...register('description')} />}
       </Field>
       <ConsentField errorId="contact-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
-        I agree to allow {BRAND.legalName} to contact me about this message.
+        I agree to allow {COMPANY.legalName} to contact me about this message.
       </ConsentField>
       <FormAlert message={failure} />
       <SubmitRow busy={busy} label="Send Message" busyLabel="Sending…" large />

@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { Page } from '../../../components/page';
 import { ContactForm } from '../components/contact-form';
 
@@ -6,14 +6,14 @@ export function ContactPage() {
   return (
     <Page
       title="Contact"
-      description={`Questions about a cleaning, a booking or our service area? Contact ${BRAND.name}; we reply within 24 hours.`}
+      description={`Questions about a cleaning, a booking or our service area? Contact ${COMPANY.name}; we reply within 24 hours.`}
       heading="Contact Us"
       lead="Questions about a cleaning? Send us a support ticket and we'll reply within 24 hours."
     >
       <div className="narrow">
         <ContactForm />
         <p className="fine-print">
-          Prefer e-mail? Write to <a href={`mailto:${BRAND.email}`}>{BRAND.email}</a>.
+          Prefer e-mail? Write to <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>.
         </p>
       </div>
     </Page>

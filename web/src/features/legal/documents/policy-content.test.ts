@@ -1,12 +1,12 @@
-import { BRAND } from '@app/shared/brand';
+import { DEMO_COMPANY } from '@app/shared/company';
 import { LEGAL_DISPLAY_DATE } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { PolicyDocument } from './policy-document';
 import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
 import { renderPolicyHtml } from './render-policy-html';
-import { testBrand } from './test-brand';
+import { testCompany } from './test-company';
 
-const brand = testBrand();
+const brand = testCompany();
 
 function textOf(doc: PolicyDocument, b = brand): string {
   return doc
@@ -25,18 +25,18 @@ describe.each(POLICY_DOCUMENTS.map((d) => [d.slug, d] as const))('%s policy', (_
   it('names the company by the legal name from configuration and gives its e-mail', () => {
     expect(textOf(policy)).toContain('Test Co LLC');
     expect(textOf(policy)).toContain('help@testco.example');
-    expect(textOf(policy, BRAND)).toContain(BRAND.legalName);
+    expect(textOf(policy, DEMO_COMPANY)).toContain(DEMO_COMPANY.legalName);
   });
 
   it('never hard-codes the company name or e-mail', () => {
     const html = renderPolicyHtml(policy, brand, LEGAL_DISPLAY_DATE);
     expect(html).not.toMatch(/atlanta\s*home\s*cleaning/i);
-    expect(html).not.toContain(BRAND.name);
-    expect(html).not.toContain(BRAND.email);
+    expect(html).not.toContain(DEMO_COMPANY.name);
+    expect(html).not.toContain(DEMO_COMPANY.email);
   });
 
   it('is plain text without markup or placeholders', () => {
-    const text = `${policy.title}\n${policy.summary}\n${textOf(policy, BRAND)}`;
+    const text = `${policy.title}\n${policy.summary}\n${textOf(policy, DEMO_COMPANY)}`;
     expect(text).not.toMatch(/[<>]/);
     expect(text).not.toMatch(/lorem|ipsum|todo|tbd|xxx|\$\{|undefined|\[object/i);
   });

@@ -1,4 +1,4 @@
-import type { Brand } from '@app/shared/brand';
+import type { Company } from '@app/shared/company';
 import type { LegalDocumentSlug } from '@app/shared/constants';
 
 /**
@@ -20,5 +20,5 @@ export interface PolicyDocument {
   title: string;
   /** One sentence for the page's meta description; no company name, it has no brand. */
   summary: string;
-  sections(brand: Brand): readonly PolicySection[];
+  sections(brand: Company): readonly PolicySection[];
 }

@@ -1,4 +1,4 @@
-import type { Brand } from '@app/shared/brand';
+import type { Company } from '@app/shared/company';
 import {
   ASSESSMENT_MINUTES,
   ASSESSMENT_PRICE_CENTS,
@@ -63,11 +63,11 @@ export const HISTORY_LIMIT = PORTAL_HISTORY_LIMIT;
 export const ISSUE_REPORT_WINDOW = hours(48 * HOUR_MS);
 
 /** The sentence every policy opens its first section with, so "we" always names the legal entity. */
-export function whoWeAre(brand: Brand, thisDocument = 'this policy'): string {
+export function whoWeAre(brand: Company, thisDocument = 'this policy'): string {
   return `In ${thisDocument}, "we", "us" and "our" mean ${brand.legalName}, a home and office cleaning company serving ${brand.region}. "You" means the person using our website or services.`;
 }
 
 /** The closing contact paragraph most policies end with. */
-export function questionsParagraph(brand: Brand, thisDocument = 'this policy'): string {
+export function questionsParagraph(brand: Company, thisDocument = 'this policy'): string {
   return `If you have a question about ${thisDocument}, e-mail ${brand.legalName} at ${brand.email} or use the form on our Contact page.`;
 }

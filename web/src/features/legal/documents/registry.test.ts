@@ -1,7 +1,7 @@
 import { LEGAL_DOCUMENTS } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
-import { testBrand } from './test-brand';
+import { testCompany } from './test-company';
 
 describe('policy registry', () => {
   it('holds the twelve documents once each, in the order of LEGAL_DOCUMENTS', () => {
@@ -24,7 +24,7 @@ describe('policy registry', () => {
       expect(doc.summary.length, doc.slug).toBeGreaterThan(40);
       // Meta descriptions are cut off by search engines after roughly this length.
       expect(doc.summary.length, doc.slug).toBeLessThanOrEqual(200);
-      const sections = doc.sections(testBrand());
+      const sections = doc.sections(testCompany());
       expect(sections.length, doc.slug).toBeGreaterThanOrEqual(4);
       const headings = sections.map((s) => s.heading);
       expect(new Set(headings).size, `${doc.slug}: duplicate heading`).toBe(headings.length);

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { PolicyDocument } from './policy-document';
 import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
 import { escapeHtml, renderPolicyHtml, renderPolicyMain } from './render-policy-html';
-import { testBrand } from './test-brand';
+import { testCompany } from './test-company';
 
-const brand = testBrand();
+const brand = testCompany();
 
 const sample: PolicyDocument = {
   slug: 'terms',
@@ -90,7 +90,7 @@ describe('renderPolicyHtml', () => {
   });
 
   it('escapes a hostile brand everywhere it appears', () => {
-    const hostile = testBrand({ name: '<script>alert(1)</script>', legalName: 'Evil & Co <script>x()</script>' });
+    const hostile = testCompany({ name: '<script>alert(1)</script>', legalName: 'Evil & Co <script>x()</script>' });
     for (const doc of POLICY_DOCUMENTS) {
       const page = renderPolicyHtml(doc, hostile, LEGAL_DISPLAY_DATE);
       expect(page, doc.slug).not.toContain('<script');

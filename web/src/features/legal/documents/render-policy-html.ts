@@ -1,4 +1,4 @@
-import type { Brand } from '@app/shared/brand';
+import type { Company } from '@app/shared/company';
 import { LEGAL_PAGE_STYLE } from '@app/shared/legal-page-style';
 import type { PolicyDocument, PolicySection } from './policy-document';
 
@@ -27,7 +27,7 @@ function renderSection(section: PolicySection): string {
  * everything a reader needs (title, effective date, sections) is inside it and nothing relies
  * on the page's own stylesheet.
  */
-export function renderPolicyMain(doc: PolicyDocument, brand: Brand, displayDate: string): string {
+export function renderPolicyMain(doc: PolicyDocument, brand: Company, displayDate: string): string {
   return [
     '<main>',
     `<h1>${escapeHtml(doc.title)}</h1>`,
@@ -38,7 +38,7 @@ export function renderPolicyMain(doc: PolicyDocument, brand: Brand, displayDate:
 }
 
 /** A complete, standalone HTML5 page for one policy: what the build writes to /legal/<slug>.html. */
-export function renderPolicyHtml(doc: PolicyDocument, brand: Brand, displayDate: string): string {
+export function renderPolicyHtml(doc: PolicyDocument, brand: Company, displayDate: string): string {
   return [
     '<!doctype html>',
     '<html lang="en">',

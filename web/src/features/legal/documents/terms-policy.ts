@@ -82,7 +82,7 @@ export const termsPolicy: PolicyDocument = {
       heading: 'Using our website',
       paragraphs: [
         'Please use our website and portal only for their intended purpose. Do not try to access other people\'s information, interfere with the site\'s operation, or collect its content by automated means.',
-        `The text, design and logos of our website belong to ${brand.legalName}. Some images come from ${brand.stockImages.site} and are used under the ${brand.stockImages.licence}.`,
+        `The text, design and logos of our website belong to ${brand.legalName}. Images we did not make ourselves are used under their licences, which are credited at the foot of every page.`,
         'Starting prices, service areas and other information on the website may change, and the price confirmed in your quote is the one that applies.',
       ],
     },

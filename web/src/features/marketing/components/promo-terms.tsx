@@ -1,5 +1,5 @@
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
-import { CONTENT_LOAD_FAILED, PROMO_TERMS_LINK } from '@app/shared/texts';
+import { CONTENT_LOAD_FAILED, PROMO_TERMS_LINK } from '@app/shared/marketing-texts';
 import { lazy, Suspense, useState } from 'react';
 
 // The dialog's code loads on first open; most visitors never open it.

@@ -1,6 +1,6 @@
 import { ZIP_LENGTH } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { waitlistLink } from '@app/shared/texts';
+import { waitlistLink } from '@app/shared/marketing-texts';
 import type * as ZipCheck from '@app/shared/zip-check';
 import type { ZipCheckResult } from '@app/shared/zip-check';
 import { useId, useState, type FormEvent } from 'react';

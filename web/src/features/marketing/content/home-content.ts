@@ -22,22 +22,3 @@ export const SOLUTIONS = [
     soon: true,
   },
 ] as const;
-
-/** Spec §2 Home: three static testimonials. */
-export const TESTIMONIALS = [
-  {
-    quote: 'They arrived right on time, followed the checklist to the letter and left the kitchen looking better than the day we moved in.',
-    name: 'Tasha R.',
-    place: 'Decatur',
-  },
-  {
-    quote: 'The assessment call took fifteen minutes, and the price they confirmed was exactly what I paid. No surprises.',
-    name: 'Michael B.',
-    place: 'Marietta',
-  },
-  {
-    quote: 'Our move-out clean covered the inside of every cabinet and closet. The landlord walked through and signed off on the spot.',
-    name: 'Priya S.',
-    place: 'Sandy Springs',
-  },
-] as const;

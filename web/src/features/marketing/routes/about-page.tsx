@@ -1,8 +1,9 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { ASSESSMENT_MINUTES } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page';
+import { SiteImage } from '../../../components/site-image';
 
 // Spec §2 About: three value cards.
 const VALUES = [
@@ -24,9 +25,9 @@ export function AboutPage() {
   return (
     <Page
       title="About"
-      description={`${BRAND.name} is a local cleaning company founded in ${BRAND.established}, serving homes across the Atlanta metro with reliable, upfront and careful cleaning.`}
+      description={`${COMPANY.name} is a local cleaning company founded in ${COMPANY.established}, serving homes across the Atlanta metro with reliable, upfront and careful cleaning.`}
       heading="About Us"
-      lead={`A local cleaning company serving homes and offices across the Atlanta metro since ${BRAND.established}.`}
+      lead={`A local cleaning company serving homes and offices across the Atlanta metro since ${COMPANY.established}.`}
     >
       <section className="section" aria-labelledby="values">
         <h2 id="values">What we stand for</h2>
@@ -40,22 +41,26 @@ export function AboutPage() {
         </ul>
       </section>
 
-      <section className="section prose" aria-labelledby="history">
-        <h2 id="history">Our story</h2>
-        <p>
-          {BRAND.name} was founded in {BRAND.established} with a simple idea: booking a cleaner should be easy, the price
-          should be clear before anyone picks up a mop, and the result should be the same high standard on every
-          visit.
-        </p>
-        <p>
-          We started with houses and apartments in our own neighborhoods and added move in / move out cleaning for
-          renters, owners and landlords. Today we clean homes across the metro, and we are preparing a commercial
-          service for offices and small businesses.
-        </p>
-        <p>
-          Every new customer starts with a short assessment, in person or by video. It lets us plan the right clean for
-          your home and confirm your price up front.
-        </p>
+      <section className="section media-split" aria-labelledby="history">
+        <div className="prose">
+          <h2 id="history">Our story</h2>
+          <p>
+            {COMPANY.name} was founded in {COMPANY.established} with a simple idea: booking a cleaner should be easy, the price
+            should be clear before anyone picks up a mop, and the result should be the same high standard on every
+            visit.
+          </p>
+          <p>
+            We started with houses and apartments in our own neighborhoods and added move in / move out cleaning for
+            renters, owners and landlords. Today we clean homes across the metro, and we are preparing a commercial
+            service for offices and small businesses.
+          </p>
+          <p>
+            Every new customer starts with a short assessment, in person or by video. It lets us plan the right clean for
+            your home and confirm your price up front.
+          </p>
+          <p>{COMPANY.serviceArea}</p>
+        </div>
+        <SiteImage slot="about" sizes="(min-width: 48rem) 40vw, 100vw" />
       </section>
 
       <section className="section callout" aria-labelledby="repairs">

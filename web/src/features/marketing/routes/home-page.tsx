@@ -1,12 +1,17 @@
 import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { COMING_SOON, GET_STARTED } from '@app/shared/texts';
+import { COMING_SOON, GET_STARTED } from '@app/shared/marketing-texts';
 import { Link } from 'react-router-dom';
+import { trustStatements } from '@app/shared/company';
+import { CallUs } from '../../../components/company-contact';
 import { CheckIcon } from '../../../components/icons';
+import { SiteImage } from '../../../components/site-image';
+import { ReviewSourceLink, TestimonialList } from '../../../components/testimonial-list';
+import { COMPANY } from '../../../lib/company';
 import { usePageHead } from '../../../lib/head';
 import { PromoTerms } from '../components/promo-terms';
 import { ZipChecker } from '../components/zip-checker';
-import { SOLUTIONS, TESTIMONIALS } from '../content/home-content';
+import { SOLUTIONS } from '../content/home-content';
 
 // What the spec promises every customer (§1, §9).
 const PROMISES = [
@@ -45,16 +50,19 @@ export function HomePage() {
               <span className="tag">{FIRST_BOOKING_DISCOUNT_PERCENT}% off</span> your first booking. <PromoTerms />
             </p>
           </div>
-          <div className="hero__card">
-            <h2>Every booking includes</h2>
-            <ul className="check-list">
-              {PROMISES.map((promise) => (
-                <li key={promise}>
-                  <CheckIcon />
-                  {promise}
-                </li>
-              ))}
-            </ul>
+          <div className="hero__aside">
+            <SiteImage slot="home-hero" sizes="(min-width: 60rem) 40vw, 100vw" priority className="site-image hero__image" />
+            <div className="hero__card">
+              <h2>Every booking includes</h2>
+              <ul className="check-list">
+                {PROMISES.map((promise) => (
+                  <li key={promise}>
+                    <CheckIcon />
+                    {promise}
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
         </div>
       </section>
@@ -83,27 +91,32 @@ export function HomePage() {
       <section id="zip-check" className="section band" aria-labelledby="zip-heading">
         <div className="container narrow">
           <h2 id="zip-heading">Do we clean in your area?</h2>
-          <p>We serve homes across the Atlanta metro and a few communities in east Alabama. Enter your zip code to find out.</p>
+          <p>{COMPANY.serviceArea} Enter your zip code to find out.</p>
           <ZipChecker />
+        </div>
+      </section>
+
+      <section className="section container trust" aria-labelledby="trust">
+        <SiteImage slot="home-trust" sizes="(min-width: 48rem) 40vw, 100vw" />
+        <div>
+          <h2 id="trust">Cleaners you can trust in your home</h2>
+          <ul className="check-list">
+            {trustStatements(COMPANY).map((line) => (
+              <li key={line}>
+                <CheckIcon />
+                {line}
+              </li>
+            ))}
+          </ul>
+          <CallUs lead="Talk to a person:" />
         </div>
       </section>
 
       <section className="section container" aria-labelledby="testimonials">
         <h2 id="testimonials">What our customers say</h2>
-        <ul className="card-list">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="card testimonial">
-              <figure>
-                <blockquote>
-                  <p>{t.quote}</p>
-                </blockquote>
-                <figcaption>
-                  {t.name}, {t.place}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        {/* Spec §2: three static testimonials, each with its rating and where it was published. */}
+        <TestimonialList testimonials={COMPANY.testimonials.slice(0, 3)} />
+        <ReviewSourceLink />
       </section>
     </>
   );

@@ -2,10 +2,11 @@ import { findProduct } from '@app/shared/catalogue';
 import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { ADD_ONS } from '@app/shared/services';
-import { COMMERCIAL_COMING_SOON, SCHEDULE_SERVICE } from '@app/shared/texts';
+import { COMMERCIAL_COMING_SOON, SCHEDULE_SERVICE } from '@app/shared/marketing-texts';
 import { Link } from 'react-router-dom';
 import { CheckIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
+import { SiteImage } from '../../../components/site-image';
 import { bookingHref } from '../../../lib/booking-link';
 import { formatDollars } from '../../../lib/money';
 import { PRICING_PLANS, type PricingPlan } from '../content/pricing-plans';
@@ -123,17 +124,20 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="add-ons" className="section">
-        <h2 id="add-ons">Add-ons</h2>
-        <p>Add any of these to a cleaning when you book or during your assessment.</p>
-        <ul className="add-ons">
-          {ADD_ONS.map((addOn) => (
-            <li key={addOn.id}>
-              <span>{addOn.name}</span>
-              <strong>{addOn.priceCents === null ? 'Quoted at assessment' : formatDollars(addOn.priceCents)}</strong>
-            </li>
-          ))}
-        </ul>
+      <section aria-labelledby="add-ons" className="section media-split">
+        <div>
+          <h2 id="add-ons">Add-ons</h2>
+          <p>Add any of these to a cleaning when you book or during your assessment.</p>
+          <ul className="add-ons">
+            {ADD_ONS.map((addOn) => (
+              <li key={addOn.id}>
+                <span>{addOn.name}</span>
+                <strong>{addOn.priceCents === null ? 'Quoted at assessment' : formatDollars(addOn.priceCents)}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <SiteImage slot="services" sizes="(min-width: 48rem) 40vw, 100vw" />
       </section>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { INTERESTS, subscribeFormSchema, waitlistFormSchema, type SubscribeFormValues } from '@app/shared/subscribe';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
@@ -20,14 +20,14 @@ const LISTS = {
     path: SUBSCRIBE_PATH,
     schema: subscribeFormSchema,
     intro: (zip: string) => <>Good news: we&apos;re coming to <strong>{zip}</strong>.</>,
-    consent: `I agree to receive e-mails from ${BRAND.legalName} about our launch in my area.`,
+    consent: `I agree to receive e-mails from ${COMPANY.legalName} about our launch in my area.`,
     submit: 'Notify Me',
   },
   waitlist: {
     path: WAITLIST_PATH,
     schema: waitlistFormSchema,
     intro: (zip: string) => <>We don&apos;t clean in <strong>{zip}</strong> yet. Leave your details and we&apos;ll tell you when we do.</>,
-    consent: `I agree to receive e-mails from ${BRAND.legalName} about service in my area.`,
+    consent: `I agree to receive e-mails from ${COMPANY.legalName} about service in my area.`,
     submit: 'Join the Waitlist',
   },
 } satisfies Record<string, { path: string; schema: typeof subscribeFormSchema; intro: (zip: string) => ReactNode; consent: string; submit: string }>;
@@ -36,7 +36,7 @@ export type SignupList = keyof typeof LISTS;
 /** Step 2 (spec §4/§5): e-mail, first name, interest and consent, for the zip of step 1 (or the waitlist's zip). */
 export function DetailsStep({ zip, list = 'prelaunch', onDone, onChangeZip }: { zip: string; list?: SignupList; onDone: () => void; onChangeZip: () => void }) {
   const kind = LISTS[list];
-  const schema = useMemo(() => kind.schema({ legalName: BRAND.legalName }), [kind]);
+  const schema = useMemo(() => kind.schema({ legalName: COMPANY.legalName }), [kind]);
   const defaults: DefaultValues<DetailsInput> = {
     zip,
     email: '',

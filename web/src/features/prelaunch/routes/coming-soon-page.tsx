@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { COMING_SOON, prelaunchDone } from '@app/shared/texts';
 import { useState } from 'react';
 import { usePageHead } from '../../../lib/head';
@@ -14,7 +14,7 @@ const STEP_INDEX: Record<Step['name'], number> = { zip: 0, details: 1, done: 2 }
 export function ComingSoonPage() {
   usePageHead(
     COMING_SOON,
-    `${BRAND.name} is coming to more of the Atlanta metro. Check your zip code and sign up to hear when we launch near you.`,
+    `${COMPANY.name} is coming to more of the Atlanta metro. Check your zip code and sign up to hear when we launch near you.`,
   );
   const [step, setStep] = useState<Step>({ name: 'zip' });
   const current = STEP_INDEX[step.name];
@@ -23,7 +23,7 @@ export function ComingSoonPage() {
     <div className="prelaunch">
       <section className="hero hero--compact">
         <div className="container hero__inner">
-          <p className="eyebrow">{BRAND.name}</p>
+          <p className="eyebrow">{COMPANY.name}</p>
           <h1>{COMING_SOON}</h1>
           <p className="lead">
             We are bringing careful, upfront home and office cleaning to more of the Atlanta metro. Check your zip code

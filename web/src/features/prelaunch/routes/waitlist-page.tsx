@@ -1,4 +1,4 @@
-import { BRAND } from '@app/shared/brand';
+import { COMPANY } from '../../../lib/company';
 import { isServedZip } from '@app/shared/service-area';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { WAITLIST_TITLE, WAITLIST_ZIP_SERVED, waitlistDone } from '@app/shared/texts';
@@ -25,7 +25,7 @@ export function WaitlistPage() {
   return (
     <Page
       title={WAITLIST_TITLE}
-      description={`${BRAND.name} is growing across the Atlanta metro. Join the waitlist and hear first when we clean in your zip code.`}
+      description={`${COMPANY.name} is growing across the Atlanta metro. Join the waitlist and hear first when we clean in your zip code.`}
       heading={WAITLIST_TITLE}
       lead="We're adding new areas all the time. Tell us where you are and we'll let you know when we get there."
     >

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { isUsPhone } from './phone';
+
+/**
+ * The rules a company configuration must meet (see company.ts). Only the build, the api and the
+ * worker check a configuration, so zod stays out of the pages that only read one.
+ */
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
+const link = z.strictObject({ label: text(40), url: webUrl });
+
+export const testimonialSchema = z.strictObject({
+  quote: text(400),
+  /** First name and initial, as the customer agreed to be named. */
+  name: text(40),
+  place: text(40),
+  /** Stars given with the review, 1 to 5. */
+  rating: z.int('must be a whole number of stars').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
+  /** Where the review was published, e.g. 'Google'. */
+  source: text(40),
+  /** Month of the review, YYYY-MM. */
+  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+});
+
+export const companySchema = z.strictObject({
+  name: text(60),
+  /** Named in every consent text and policy. */
+  legalName: text(80),
+  tagline: text(80),
+  established: z.int().min(1900).max(2100),
+  /** E.164 US number; pages show it as (404) 555-0100 with a tel: link. */
+  phone: z.string().refine(isUsPhone, 'must be a US phone number in the form +1XXXXXXXXXX'),
+  email: z.email('must be an e-mail address'),
+  /** Where the company is based, shown with the phone and hours. */
+  address: z.strictObject({
+    street: text(80),
+    city: text(40),
+    state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
+    zip: z.string().regex(/^\d{5}$/, 'must be a 5-digit zip code'),
+  }),
+  hours: text(80),
+  /** Completes "Home and office cleaning across …". */
+  region: text(80),
+  /** One or two sentences on where the company cleans. */
+  serviceArea: text(300),
+  social: z.strictObject({ imageSharing: link, socialNetwork: link }),
+  designerCredit: z.strictObject({ label: text(80), url: webUrl.nullable() }),
+  /** What a visitor may rely on; each is a claim the company must be able to stand behind. */
+  statements: z.strictObject({
+    insurance: text(200),
+    bond: text(200),
+    backgroundCheck: text(200),
+    guarantee: text(200),
+  }),
+  /** Where all reviews can be read. */
+  reviewSource: link,
+  testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
+});
+
+export type Company = z.infer<typeof companySchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+
+/**
+ * Checks a configuration, or throws one error naming every wrong field ('company.phone: must be
+ * a US phone number…'), so a bad value stops the build or the start instead of reaching a page.
+ */
+export function parseCompany(input: unknown, source: string): Company {
+  const result = companySchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  company.${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Company configuration from ${source} is not valid:\n${problems.join('\n')}`);
+}
+

@@ -1,0 +1,77 @@
+import type { Company } from './company-schema';
+
+export type { Company, Testimonial } from './company-schema';
+
+/**
+ * The company's identity, read by every page, policy and message: the one place to change it.
+ * The repository carries demo values (DEMO_COMPANY); production values come from a JSON file or
+ * the environment (runtime/src/company.ts), checked against company-schema.ts when the site is
+ * built and when the api and worker start.
+ */
+
+/** The trust statements in the order pages list them. */
+export function trustStatements(company: Company): string[] {
+  const { insurance, bond, backgroundCheck, guarantee } = company.statements;
+  return [insurance, bond, backgroundCheck, guarantee];
+}
+
+/** '123 Main St, Atlanta, GA 30303'. */
+export function addressLine({ address }: Company): string {
+  return `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
+}
+
+/**
+ * Demo values for development and tests: a fictional 555-01xx number, a reserved `.example`
+ * address that never delivers, and sample reviews. A configuration file may not keep them
+ * (runtime/src/company.ts refuses placeholders).
+ */
+export const DEMO_COMPANY: Company = {
+  name: 'Atlanta Home Cleaning',
+  legalName: 'Atlanta Home Cleaning LLC',
+  tagline: 'Home & Office Cleaning in Metro Atlanta',
+  established: 2025,
+  phone: '+14045550100',
+  email: 'hello@atlantahomecleaning.example',
+  address: { street: '100 Demo Street NW, Suite 200', city: 'Atlanta', state: 'GA', zip: '30303' },
+  hours: 'Monday to Saturday, 8 AM to 6 PM',
+  region: 'the Atlanta, Georgia metro area',
+  serviceArea: 'We clean homes across the Atlanta metro and a few communities in east Alabama.',
+  social: {
+    imageSharing: { label: 'Instagram', url: 'https://www.instagram.com/' },
+    socialNetwork: { label: 'Facebook', url: 'https://www.facebook.com/' },
+  },
+  designerCredit: { label: 'Site design by the Atlanta Home Cleaning team', url: null },
+  statements: {
+    insurance: 'Licensed and insured for every home we clean.',
+    bond: 'Bonded, so your home and belongings are covered.',
+    backgroundCheck: 'Every cleaner is background-checked before the first visit.',
+    guarantee: 'Satisfaction guarantee: tell us within 24 hours and we come back to fix it at no charge.',
+  },
+  reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
+  testimonials: [
+    {
+      quote: 'They arrived right on time, followed the checklist to the letter and left the kitchen looking better than the day we moved in.',
+      name: 'Tasha R.',
+      place: 'Decatur',
+      rating: 5,
+      source: 'Google',
+      date: '2026-09',
+    },
+    {
+      quote: 'The assessment call took fifteen minutes, and the price they confirmed was exactly what I paid. No surprises.',
+      name: 'Michael B.',
+      place: 'Marietta',
+      rating: 5,
+      source: 'Google',
+      date: '2026-08',
+    },
+    {
+      quote: 'Our move-out clean covered the inside of every cabinet and closet. The landlord walked through and signed off on the spot.',
+      name: 'Priya S.',
+      place: 'Sandy Springs',
+      rating: 4,
+      source: 'Google',
+      date: '2026-10',
+    },
+  ],
+};

@@ -1,0 +1,7 @@
+import company from 'virtual:company';
+
+/**
+ * The company's identity (name, phone, address, statements, reviews) as configured when the site
+ * was built: see runtime/src/company.ts for where it comes from.
+ */
+export const COMPANY = company;
