@@ -18,10 +18,16 @@ COPY prisma/schema.prisma prisma/prisma.config.ts prisma/
 COPY prisma/dev-database.ts prisma/
 RUN npm ci
 COPY . .
+# The company's identity (a JSON file) and photographs (a folder), as paths inside the build
+# context; empty, the build uses the demo identity and the repository's illustrations.
+ARG COMPANY_CONFIG_FILE=""
+ARG IMAGERY_DIR=""
 RUN npm run build
 
 FROM node:20.19-bookworm-slim AS app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# The api and worker read the same identity the site was built with (texts they send name it).
+ARG COMPANY_CONFIG_FILE=""
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 COMPANY_CONFIG_FILE=${COMPANY_CONFIG_FILE}
 WORKDIR /app
 COPY --from=build /app /app
 # Where the development emulators keep their state (a volume in docker-compose.yml).

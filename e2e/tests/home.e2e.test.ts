@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COMPANY } from '@app/runtime/company';
+import { trustStatements } from '@app/shared/company';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { useBrowserPage } from '../src/use-browser-page';
@@ -32,6 +34,55 @@ describe('home page', { timeout: 30_000 }, () => {
     ]);
     expect(await page.locator('section[aria-labelledby="solutions"]').textContent()).toContain('10% off your first booking');
     expect(await page.locator('section[aria-labelledby="testimonials"] blockquote').count()).toBe(3);
+  });
+
+  it('shows what a visitor may rely on: the trust statements, a phone to call and rated, sourced reviews', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+
+    const trust = page.locator('section[aria-labelledby="trust"]');
+    expect(await trust.getByRole('heading', { level: 2 }).textContent()).toBe('Cleaners you can trust in your home');
+    expect(await trust.getByRole('listitem').allTextContents()).toEqual(trustStatements(COMPANY));
+    expect(await trust.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe('tel:+14045550100');
+    expect(await trust.textContent()).toContain(COMPANY.hours);
+
+    const reviews = page.locator('section[aria-labelledby="testimonials"] figure');
+    expect(await reviews.locator('.stars').allTextContents()).toEqual([
+      '★★★★★Rated 5 out of 5',
+      '★★★★★Rated 5 out of 5',
+      '★★★★Rated 4 out of 5',
+    ]);
+    expect(await reviews.locator('figcaption').allTextContents()).toEqual([
+      'Tasha R., DecaturGoogle review, September 2026',
+      'Michael B., MariettaGoogle review, August 2026',
+      'Priya S., Sandy SpringsGoogle review, October 2026',
+    ]);
+    expect(await page.getByRole('link', { name: 'Read all our reviews on Google' }).getAttribute('href')).toBe(COMPANY.reviewSource.url);
+  });
+
+  it('shows the hero illustration at once and the one further down only as it nears the screen', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+
+    const hero = page.locator('.hero img');
+    expect(await hero.getAttribute('loading')).toBe('eager');
+    expect(await hero.getAttribute('fetchpriority')).toBe('high');
+    expect(await hero.getAttribute('alt')).toMatch(/^Illustration of a bright, tidy living room/);
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Width and height are set, so the space is kept before the file arrives.
+    expect([await hero.getAttribute('width'), await hero.getAttribute('height')]).toEqual(['640', '480']);
+
+    const trustImage = page.locator('section[aria-labelledby="trust"] img');
+    expect(await trustImage.getAttribute('loading')).toBe('lazy');
+    await trustImage.scrollIntoViewIfNeeded();
+    await expect.poll(() => trustImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const image = await page.request.get(appUrl((await trustImage.getAttribute('src'))!));
+    expect(image.headers()['content-type']).toBe('image/svg+xml');
+    expect(image.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it.each([
