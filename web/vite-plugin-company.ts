@@ -5,26 +5,39 @@ import type { Company } from '@app/shared/company';
 
 const COMPANY_ID = 'virtual:company';
 const RESOLVED_COMPANY_ID = `\0${COMPANY_ID}`;
-const LOADER = fileURLToPath(new URL('../runtime/src/company.ts', import.meta.url));
+const LOADER = fileURLToPath(new URL('./company-for-build.ts', import.meta.url));
+
+interface Configured {
+  company: Company;
+  /** The app shell's title. */
+  title: string;
+}
+
+let loaded: Promise<Configured> | undefined;
+
+function loadConfigured(): Promise<Configured> {
+  loaded ??= runnerImport<{ loadCompany(): Company; defaultTitle(company: Company): string }>(LOADER, {
+    root: path.dirname(LOADER),
+    configFile: false,
+    logLevel: 'error',
+    environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
+  }).then(({ module }) => {
+    const company = module.loadCompany();
+    return { company, title: module.defaultTitle(company) };
+  });
+  return loaded;
+}
+
+/** The configured company, loaded once per process (the build, the dev server, a test run). */
+export async function loadConfiguredCompany(): Promise<Company> {
+  return (await loadConfigured()).company;
+}
 
 /**
  * The company's identity as a `virtual:company` module, read once per build or dev server from
  * the same place the api and worker read it (runtime/src/company.ts: a file, a variable or the
  * demo values). A configuration that does not validate stops the build, naming the field.
  */
-let loaded: Promise<Company> | undefined;
-
-/** The configured company, loaded once per process (the build, the dev server, a test run). */
-export function loadConfiguredCompany(): Promise<Company> {
-  loaded ??= runnerImport<{ loadCompany(): Company }>(LOADER, {
-    root: path.dirname(LOADER),
-    configFile: false,
-    logLevel: 'error',
-    environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
-  }).then(({ module }) => module.loadCompany());
-  return loaded;
-}
-
 export function companyConfig(): Plugin {
   return {
     name: 'app:company',
@@ -34,6 +47,11 @@ export function companyConfig(): Plugin {
     async load(id) {
       if (id !== RESOLVED_COMPANY_ID) return undefined;
       return `export default ${JSON.stringify(await loadConfiguredCompany())};`;
+    },
+    // The app shell's title, for the screens that are not pre-rendered.
+    async transformIndexHtml(html) {
+      const title = (await loadConfigured()).title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      return html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
     },
   };
 }

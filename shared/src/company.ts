@@ -1,18 +1,22 @@
-import type { Company } from './company-schema';
-
-export type { Company, Testimonial } from './company-schema';
-
 /**
  * The company's identity, read by every page, policy and message: the one place to change it.
  * The repository carries demo values (DEMO_COMPANY); production values come from a JSON file or
  * the environment (runtime/src/company.ts), checked against company-schema.ts when the site is
  * built and when the api and worker start.
  */
+import type { Company } from './company-schema';
+
+export type { Company, Testimonial } from './company-schema';
 
 /** The trust statements in the order pages list them. */
 export function trustStatements(company: Company): string[] {
   const { insurance, bond, backgroundCheck, guarantee } = company.statements;
   return [insurance, bond, backgroundCheck, guarantee];
+}
+
+/** Title of the home page, of the app shell and of any screen that does not set its own. */
+export function defaultTitle(company: Company): string {
+  return `${company.name} — ${company.tagline}`;
 }
 
 /** '123 Main St, Atlanta, GA 30303'. */

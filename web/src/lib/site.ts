@@ -1,10 +1,11 @@
+import { defaultTitle } from '@app/shared/company';
 import { COMPANY } from './company';
 
 /** The company's display name (configured in shared/src/brand.ts). */
 export const SITE_NAME = COMPANY.name;
 
 /** Title of the home page and of any screen that does not set its own. */
-export const DEFAULT_TITLE = `${COMPANY.name} — ${COMPANY.tagline}`;
+export const DEFAULT_TITLE = defaultTitle(COMPANY);
 
 /** Meta description of any screen that does not set its own (signed-in screens are not indexed anyway). */
 export const DEFAULT_DESCRIPTION =
