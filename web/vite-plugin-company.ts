@@ -11,19 +11,27 @@ interface Configured {
   company: Company;
   /** The app shell's title. */
   title: string;
+  /** schema.org data for search engines, as JSON. */
+  jsonLd: string;
 }
 
 let loaded: Promise<Configured> | undefined;
 
 function loadConfigured(): Promise<Configured> {
-  loaded ??= runnerImport<{ loadCompany(): Company; defaultTitle(company: Company): string }>(LOADER, {
+  loaded ??= runnerImport<{
+    loadCompany(): Company;
+    defaultTitle(company: Company): string;
+    structuredData(company: Company): unknown;
+  }>(LOADER, {
     root: path.dirname(LOADER),
     configFile: false,
     logLevel: 'error',
     environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
   }).then(({ module }) => {
     const company = module.loadCompany();
-    return { company, title: module.defaultTitle(company) };
+    // '<' escaped, so no value can close the script element early.
+    const jsonLd = JSON.stringify(module.structuredData(company)).replace(/</g, '\\u003c');
+    return { company, title: module.defaultTitle(company), jsonLd };
   });
   return loaded;
 }
@@ -48,10 +56,13 @@ export function companyConfig(): Plugin {
       if (id !== RESOLVED_COMPANY_ID) return undefined;
       return `export default ${JSON.stringify(await loadConfiguredCompany())};`;
     },
-    // The app shell's title, for the screens that are not pre-rendered.
+    // The app shell's title (for the screens that are not pre-rendered) and, on every page, the
+    // company as data for search engines (a data block: no script runs, so the CSP is untouched).
     async transformIndexHtml(html) {
-      const title = (await loadConfigured()).title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-      return html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      const { title, jsonLd } = await loadConfigured();
+      return html
+        .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
+        .replace('</head>', `  <script type="application/ld+json">${jsonLd}</script>\n  </head>`);
     },
   };
 }

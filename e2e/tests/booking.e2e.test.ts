@@ -1,6 +1,8 @@
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { COMPANY } from '@app/runtime/company';
+import { trustStatements } from '@app/shared/company';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
@@ -133,10 +135,12 @@ describe('booking form', { timeout: 90_000 }, () => {
     // 2001+ sq ft is a quote request, as on the pricing page.
     await field(page, 'Square footage').selectOption('2001');
     expect(await price.textContent()).toBe('Custom quote after your free assessment');
-    // Someone to call, when, and what the company stands behind (shared/src/brand.ts).
+    // Someone to call, when, what the company stands behind, and a customer's word (the company configuration).
     const trust = page.getByRole('region', { name: 'Booking with confidence' });
     expect(await trust.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe('tel:+14045550100');
-    expect(await trust.getByRole('listitem').count()).toBe(4);
+    expect(await trust.locator('.check-list li').allTextContents()).toEqual(trustStatements(COMPANY));
+    expect(await trust.locator('figure .stars').textContent()).toBe('★★★★★Rated 5 out of 5');
+    expect(await trust.locator('figcaption').textContent()).toBe('Tasha R., DecaturGoogle review, September 2026');
   });
 
   it('a recurring clean asks how often and which visit, adds add-ons, and the summary, the request and HubSpot all agree', async () => {

@@ -60,6 +60,10 @@ describe('home page', { timeout: 30_000 }, () => {
       'Priya S., Sandy SpringsGoogle review, October 2026',
     ]);
     expect(await page.getByRole('link', { name: 'Read all our reviews on Google' }).getAttribute('href')).toBe(COMPANY.reviewSource.url);
+
+    // Search engines get the same identity as data.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ '@type': 'HouseCleaning', name: COMPANY.name, telephone: COMPANY.phone, email: COMPANY.email });
   });
 
   it('shows the hero illustration at once and the one further down only as it nears the screen', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, DEMO_COMPANY, trustStatements } from './company';
+import { addressLine, DEMO_COMPANY, structuredData, trustStatements } from './company';
 import { parseCompany } from './company-schema';
 import { consentRequiredMessage } from './texts';
 
@@ -41,6 +41,16 @@ describe('company configuration', () => {
     })();
     expect(error).toContain('company.statements.guarantee: ');
     expect(error).toContain('company.(root): Unrecognized key: "fax"');
+  });
+
+  it('describes the company to search engines without rating itself', () => {
+    const data = structuredData(DEMO_COMPANY);
+    expect(data).toMatchObject({
+      '@type': 'HouseCleaning',
+      telephone: '+14045550100',
+      address: { streetAddress: '100 Demo Street NW, Suite 200', addressLocality: 'Atlanta', addressRegion: 'GA', postalCode: '30303' },
+    });
+    expect(data).not.toHaveProperty('aggregateRating');
   });
 
   it('puts the legal name into the consent text', () => {

@@ -19,6 +19,26 @@ export function defaultTitle(company: Company): string {
   return `${company.name} — ${company.tagline}`;
 }
 
+/**
+ * The company as schema.org data for search engines (a HouseCleaning local business): name,
+ * phone, e-mail, address and area. No rating: reviews a business shows of itself do not qualify.
+ */
+export function structuredData(company: Company): Record<string, unknown> {
+  const { address } = company;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HouseCleaning',
+    name: company.name,
+    legalName: company.legalName,
+    telephone: company.phone,
+    email: company.email,
+    foundingDate: String(company.established),
+    address: { '@type': 'PostalAddress', streetAddress: address.street, addressLocality: address.city, addressRegion: address.state, postalCode: address.zip, addressCountry: 'US' },
+    areaServed: company.region,
+    sameAs: [company.social.imageSharing.url, company.social.socialNetwork.url],
+  };
+}
+
 /** '123 Main St, Atlanta, GA 30303'. */
 export function addressLine({ address }: Company): string {
   return `${address.street}, ${address.city}, ${address.state} ${address.zip}`;
@@ -49,7 +69,7 @@ export const DEMO_COMPANY: Company = {
     insurance: 'Licensed and insured for every home we clean.',
     bond: 'Bonded, so your home and belongings are covered.',
     backgroundCheck: 'Every cleaner is background-checked before the first visit.',
-    guarantee: 'Satisfaction guarantee: tell us within 24 hours and we come back to fix it at no charge.',
+    guarantee: 'Satisfaction guarantee: tell us within 48 hours and we come back to fix it at no charge.',
   },
   reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
   testimonials: [

@@ -132,6 +132,17 @@ export function formatEastern(instant: Date): string {
   return `${MONTHS[w.month - 1]} ${w.day}, ${w.year} at ${hour12}:${pad(w.minute)} ${meridiem}`;
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** 'Tue, Dec 2 at 9:00 AM' in Eastern Time: short enough for a text message. */
+export function formatEasternShort(instant: Date): string {
+  const w = easternWallTime(instant);
+  const weekday = WEEKDAYS[new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay()];
+  const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
+  const meridiem = w.hour < 12 ? 'AM' : 'PM';
+  return `${weekday}, ${MONTHS[w.month - 1]!.slice(0, 3)} ${w.day} at ${hour12}:${pad(w.minute)} ${meridiem}`;
+}
+
 /** Eastern offset from UTC in ms at an instant (negative: -4 h or -5 h). */
 function easternOffsetMs(instantMs: number): number {
   easternWallTime(new Date(instantMs));

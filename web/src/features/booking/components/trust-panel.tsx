@@ -1,8 +1,9 @@
 import { trustStatements } from '@app/shared/company';
 import { CallUs } from '../../../components/company-contact';
+import { TestimonialList } from '../../../components/testimonial-list';
 import { COMPANY } from '../../../lib/company';
 
-/** Beside the booking form: a person to call, when, and what the company stands behind. */
+/** Beside the booking form: a person to call, when, what the company stands behind, and a customer's word. */
 export function TrustPanel() {
   return (
     <section className="trust-panel" aria-labelledby="trust-heading">
@@ -13,6 +14,7 @@ export function TrustPanel() {
           <li key={line}>{line}</li>
         ))}
       </ul>
+      <TestimonialList testimonials={COMPANY.testimonials.slice(0, 1)} />
     </section>
   );
 }

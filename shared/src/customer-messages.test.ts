@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleaningConfirmedSms,
+  gsm7Length,
+  invoiceReadySms,
+  reminderSms,
+  requestAnsweredSms,
+  requestReceivedSms,
+  rescheduledSms,
+  type MessageContext,
+} from './customer-messages';
+
+const ctx: MessageContext = { company: 'Atlanta Home Cleaning', phone: '(404) 555-0100', portalUrl: 'https://www.atlantahomecleaning.com/login' };
+// 9 AM Eastern (EST) on Tuesday, December 1, 2026.
+const at = new Date('2026-12-01T14:00:00Z');
+
+describe('customer text messages', () => {
+  it('say what happened, with the company first and the details a customer needs', () => {
+    expect(requestReceivedSms(ctx, 'ATL-7K3F')).toBe(
+      "Atlanta Home Cleaning: we got your cleaning request ATL-7K3F. We'll call or text within 24 hours to confirm. Nothing is charged yet. Reply STOP to opt out.",
+    );
+    expect(cleaningConfirmedSms(ctx, 'ATL-7K3F', at)).toBe(
+      'Atlanta Home Cleaning: your cleaning ATL-7K3F is confirmed for Tue, Dec 1 at 9:00 AM. Details: https://www.atlantahomecleaning.com/login',
+    );
+    expect(reminderSms(ctx, at)).toBe(
+      'Atlanta Home Cleaning reminder: your cleaning is Tue, Dec 1 at 9:00 AM. Please make sure we can get in. Questions? Call (404) 555-0100',
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation')).toContain('answered your cancellation request for ATL-7K3F');
+    expect(rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-07-04T18:30:00Z'))).toContain('has moved to Sat, Jul 4 at 2:30 PM.');
+    expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
+    expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
+  });
+
+  it('each fit one 160-character GSM-7 segment with ordinary values', () => {
+    const all = [
+      requestReceivedSms(ctx, 'ATL-7K3F'),
+      cleaningConfirmedSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
+      reminderSms(ctx, new Date('2026-09-30T16:30:00Z')),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation'),
+      rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
+      invoiceReadySms(ctx, '$1,189.00', null),
+    ];
+    for (const text of all) expect(gsm7Length(text), text).toBeLessThanOrEqual(160);
+  });
+
+  it('counts GSM-7 the way carriers do', () => {
+    expect(gsm7Length('Hello, world!')).toBe(13);
+    expect(gsm7Length('Price: 10€ [approx]')).toBe(22);
+    expect(gsm7Length('It’s clean')).toBeNull();
+    expect(gsm7Length('Clean ✨')).toBeNull();
+  });
+});

@@ -1,0 +1,66 @@
+import { formatEasternShort } from './eastern-time';
+
+/**
+ * The text messages a customer gets at the moments that matter (issue 18), one template each.
+ * Plain words, the company's name first so the text is recognised, and at most one link. Each
+ * fits one SMS segment (160 GSM-7 characters) with ordinary values (customer-messages.test.ts);
+ * a long company name or address may take two.
+ */
+export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready'] as const;
+export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
+
+export interface MessageContext {
+  /** The company's name (configuration). */
+  company: string;
+  /** The company's phone, as people write it: (404) 555-0100. */
+  phone: string;
+  /** Where the customer signs in to the portal. */
+  portalUrl: string;
+}
+
+/** After a public booking request (the customer agreed to be contacted); the first text, so it says how to stop them. */
+export function requestReceivedSms(ctx: MessageContext, reference: string): string {
+  return `${ctx.company}: we got your cleaning request ${reference}. We'll call or text within 24 hours to confirm. Nothing is charged yet. Reply STOP to opt out.`;
+}
+
+/** The deal reached the scheduled stage with a date. */
+export function cleaningConfirmedSms(ctx: MessageContext, reference: string, scheduledAt: Date): string {
+  return `${ctx.company}: your cleaning ${reference} is confirmed for ${formatEasternShort(scheduledAt)}. Details: ${ctx.portalUrl}`;
+}
+
+/** The day before a scheduled cleaning. */
+export function reminderSms(ctx: MessageContext, scheduledAt: Date): string {
+  return `${ctx.company} reminder: your cleaning is ${formatEasternShort(scheduledAt)}. Please make sure we can get in. Questions? Call ${ctx.phone}`;
+}
+
+/** A change or cancellation request was closed in HubSpot. */
+export function requestAnsweredSms(ctx: MessageContext, reference: string, kind: 'change' | 'cancellation'): string {
+  return `${ctx.company}: we've answered your ${kind} request for ${reference}. See the outcome in your portal: ${ctx.portalUrl}`;
+}
+
+/** A confirmed cleaning's date changed. */
+export function rescheduledSms(ctx: MessageContext, reference: string, scheduledAt: Date): string {
+  return `${ctx.company}: your cleaning ${reference} has moved to ${formatEasternShort(scheduledAt)}. Details: ${ctx.portalUrl}`;
+}
+
+/** An open invoice appeared on a deal; its own payment link, or the portal's. */
+export function invoiceReadySms(ctx: MessageContext, amount: string, payUrl: string | null): string {
+  return `${ctx.company}: your invoice for ${amount} is ready. Pay online: ${payUrl ?? ctx.portalUrl}`;
+}
+
+// The GSM 03.38 basic set (and the extension table, whose characters take two places).
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENDED = new Set('^{}\\[~]|€\f');
+
+/** How many characters a text takes in GSM-7, or null when it needs UCS-2 (an emoji, a curly quote). */
+export function gsm7Length(text: string): number | null {
+  let length = 0;
+  for (const char of text) {
+    if (GSM7_BASIC.has(char)) length += 1;
+    else if (GSM7_EXTENDED.has(char)) length += 2;
+    else return null;
+  }
+  return length;
+}
