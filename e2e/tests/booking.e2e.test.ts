@@ -3,11 +3,13 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '@app/runtime/company';
 import { trustStatements } from '@app/shared/company';
+import { requestReceivedSms } from '@app/shared/customer-messages';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
+import { waitForText } from '../src/staff-tools';
 import { useBrowserPage } from '../src/use-browser-page';
 
 // The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).
@@ -156,6 +158,9 @@ describe('booking form', { timeout: 90_000 }, () => {
     expect(await errorOf(page.getByRole('group', { name: 'Each visit' }))).toBe('Please choose a basic or deep visit.');
 
     await fillValid(page, { email });
+    // A phone of its own, so the "request received" text below is this booking's (one per phone a day).
+    const digits = `404${String(Math.floor(2_000_000 + Math.random() * 7_999_999))}`;
+    await field(page, 'Phone').fill(digits);
     await page.getByRole('radio', { name: 'Bi-weekly' }).check();
     await page.getByRole('radio', { name: 'Deep visit' }).check();
     await page.getByRole('checkbox', { name: 'Oven — $80' }).check();
@@ -207,6 +212,9 @@ describe('booking form', { timeout: 90_000 }, () => {
       amount: '431.10',
       external_skus: 'recurring-deep-1500;addon-oven;addon-interior-windows',
     });
+
+    // And the customer gets a text naming the reference (the worker writes it from the deal).
+    expect(await waitForText(`+1${digits}`, (body) => body.includes(reference))).toBe(requestReceivedSms({ company: COMPANY.name }, reference));
   });
 
   it('on a phone, keeps the estimate and the submit button in a bar at the bottom', async () => {

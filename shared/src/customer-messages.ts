@@ -19,7 +19,7 @@ export interface MessageContext {
 }
 
 /** After a public booking request (the customer agreed to be contacted); the first text, so it says how to stop them. */
-export function requestReceivedSms(ctx: MessageContext, reference: string): string {
+export function requestReceivedSms(ctx: Pick<MessageContext, 'company'>, reference: string): string {
   return `${ctx.company}: we got your cleaning request ${reference}. We'll call or text within 24 hours to confirm. Nothing is charged yet. Reply STOP to opt out.`;
 }
 

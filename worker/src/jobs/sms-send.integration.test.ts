@@ -10,6 +10,9 @@ import { recordAccepted } from '../sms/sms-message-repository';
 import { createTwilioClient } from '../sms/twilio-client';
 import { smsSendJob } from './sms-send';
 import { TEST_OTP_SECRET } from '../../../test/portal-app';
+import { insertBooking } from '../../../test/fixtures';
+import { COMPANY } from '@app/runtime/company';
+import { requestReceivedSms } from '@app/shared/customer-messages';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -85,6 +88,19 @@ describe('sms.send against the Twilio emulator', () => {
     expect(job.returnvalue).toEqual({ skipped: 'expired' });
     await new Promise((r) => setTimeout(r, 3_200)); // past the outage: still nothing goes out
     expect(twilio.messages({ to: '+14045551236' })).toHaveLength(0);
+  });
+
+  it('writes a customer notice from its deal as it is when the text goes out', async () => {
+    const { dealId } = await insertBooking(db);
+    const { reference } = await db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } });
+    const id = await send({ to: '+14045551237', notice: { kind: 'request_received', dealId } });
+    await finished(id, 'completed');
+    expect(twilio.messages({ to: '+14045551237' }).map((m) => m.body)).toEqual([requestReceivedSms({ company: COMPANY.name }, reference)]);
+
+    await db.deal.delete({ where: { id: dealId } });
+    const gone = await finished(await send({ to: '+14045551238', notice: { kind: 'request_received', dealId } }), 'completed');
+    expect(gone.returnvalue).toEqual({ skipped: 'gone' });
+    expect(twilio.messages({ to: '+14045551238' })).toHaveLength(0);
   });
 
   it('does not retry a number the provider refuses', async () => {

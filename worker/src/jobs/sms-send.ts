@@ -4,6 +4,7 @@ import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
+import { NOTICE_KINDS, noticeText } from '../sms/customer-notice';
 import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
@@ -25,13 +26,19 @@ const common = {
 export const smsPayloadSchema = z.union([
   z.object({ ...common, body: z.string().min(1).max(1600) }).strict(),
   z.object({ ...common, loginCode: z.object({ challengeId: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60) }) }).strict(),
+  // A text to a customer about a cleaning, written from the deal as it is when the text goes out.
+  z.object({ ...common, notice: z.object({ kind: z.enum(NOTICE_KINDS), dealId: z.string().min(1).max(64) }).strict() }).strict(),
 ]);
 export type SmsPayload = z.infer<typeof smsPayloadSchema>;
 
-/** The text of a message: its body, or the login code's text with the code derived from its challenge. */
-function bodyOf(payload: SmsPayload, otpSecret: string): string {
+/**
+ * The text of a message: its body, the login code's text with the code derived from its
+ * challenge, or a customer notice written from its deal; null when the deal is gone.
+ */
+async function bodyOf(payload: SmsPayload, deps: Pick<SmsSendDeps, 'db' | 'otpSecret'>): Promise<string | null> {
   if ('body' in payload) return payload.body;
-  return loginCodeSms(COMPANY.name, loginCodeFor(otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
+  if ('loginCode' in payload) return loginCodeSms(COMPANY.name, loginCodeFor(deps.otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
+  return noticeText(deps.db, payload.notice);
 }
 
 export interface SmsSendDeps {
@@ -70,9 +77,14 @@ export function smsSendJob(deps: SmsSendDeps) {
         return { skipped: 'expired' as const };
       }
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
+      const body = await bodyOf(payload, deps);
+      if (body === null) {
+        log.info({ messageId }, 'sms not sent: the cleaning it was about no longer exists');
+        return { skipped: 'gone' as const };
+      }
       let sent: { sid: string; status: string };
       try {
-        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body: bodyOf(payload, deps.otpSecret), ...(statusCallback && { statusCallback }) });
+        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body, ...(statusCallback && { statusCallback }) });
       } catch (error) {
         const failure = classifyTwilioError(error);
         if (failure.kind === 'permanent') {

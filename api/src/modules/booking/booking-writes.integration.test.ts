@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { testDatabaseUrl } from '../../../../test/context';
+import { DEFAULT_SMS_BUDGET as BUDGET } from '../portal-auth/service';
 import { insertBooking, type NewBooking } from './repository';
 
 function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking {
@@ -48,7 +49,7 @@ describe('booking writes under concurrency', () => {
 
   it('writes every concurrent booking with its own deal, request and event, and one contact per e-mail', async () => {
     const emails = [0, 1, 2].map((n) => `group.${tag}.${n}@example.com`);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => insertBooking(db, booking(emails[i % 3]!, { payload: { n: i } }))));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => insertBooking(db, booking(emails[i % 3]!, { payload: { n: i } }), BUDGET)));
     const dealIds = results.map((r) => r.dealId);
     expect(new Set(dealIds).size).toBe(30);
 
@@ -81,7 +82,7 @@ describe('booking writes under concurrency', () => {
   it('fails only the booking whose row Postgres refuses; the others of its batch are written', async () => {
     const emails = Array.from({ length: 8 }, (_, n) => `isolate.${tag}.${n}@example.com`);
     const outcomes = await Promise.allSettled(
-      emails.map((email, n) => insertBooking(db, booking(email, n === 5 ? { preferredDate: '2026-02-30' } : {}))),
+      emails.map((email, n) => insertBooking(db, booking(email, n === 5 ? { preferredDate: '2026-02-30' } : {}), BUDGET)),
     );
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect((outcomes[5] as PromiseRejectedResult).reason).toMatchObject({ code: '22008' }); // date out of range
@@ -91,10 +92,18 @@ describe('booking writes under concurrency', () => {
 
   it('keeps a contact as it was: a public form never overwrites one', async () => {
     const email = `keep.${tag}@example.com`;
-    await insertBooking(db, booking(email, { firstName: 'First' }));
-    await Promise.all([insertBooking(db, booking(email, { firstName: 'Second' })), insertBooking(db, booking(email, { firstName: 'Third' }))]);
+    await insertBooking(db, booking(email, { firstName: 'First' }), BUDGET);
+    await Promise.all([insertBooking(db, booking(email, { firstName: 'Second' }), BUDGET), insertBooking(db, booking(email, { firstName: 'Third' }), BUDGET)]);
     const contact = await db.contact.findUniqueOrThrow({ where: { email }, include: { deals: true } });
     expect(contact.firstName).toBe('First');
     expect(contact.deals).toHaveLength(3);
+  });
+
+  it('writes no "request received" text once the company text budget is spent', async () => {
+    const phone = '+14045550177';
+    await insertBooking(db, { ...booking(`budget.${Date.now()}@example.com`), phone }, { perHour: 0, perDay: 0 });
+    expect(await db.smsMessage.count({ where: { to: phone } })).toBe(0);
+    await insertBooking(db, { ...booking(`budget2.${Date.now()}@example.com`), phone }, BUDGET);
+    expect(await db.smsMessage.count({ where: { to: phone, purpose: 'request_received' } })).toBe(1);
   });
 });

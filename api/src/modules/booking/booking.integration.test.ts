@@ -97,6 +97,22 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
   });
 
+  it('texts the customer that the request arrived, once per phone a day', async () => {
+    const phone = `+1404${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
+    const first = (await (await post(api.url, validBooking({ phone }))).json()) as { request: { dealId: string } };
+    const [message, ...others] = await db.smsMessage.findMany({ where: { to: phone } });
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({ purpose: 'request_received', dealId: first.request.dealId, dedupeKey: `request_received:${first.request.dealId}`, status: 'queued' });
+    const events = await db.outboxEvent.findMany({ where: { aggregateType: 'sms_message', aggregateId: message!.id } });
+    expect(events).toHaveLength(1);
+    // The words are written when the text goes out (worker/src/sms/customer-notice.ts), from the deal.
+    expect(events[0]).toMatchObject({ type: 'sms.send', status: 'pending', payload: { to: phone, messageId: message!.id, notice: { kind: 'request_received', dealId: first.request.dealId } } });
+
+    // Another request from the same phone the same day (a second home, a resubmission): no second text.
+    expect((await post(api.url, validBooking({ phone }))).status).toBe(201);
+    expect(await db.smsMessage.count({ where: { to: phone } })).toBe(1);
+  });
+
   it('has no amount for a custom quote (every 2001+ sq ft request), and no discount', async () => {
     for (const service of [{ serviceType: 'Recurring Clean', frequency: 'weekly', visitType: 'deep' }, { serviceType: 'Full Move Service' }]) {
       const res = await post(api.url, validBooking({ ...service, squareFootage: 2001, addOns: ['addon-oven'] }));

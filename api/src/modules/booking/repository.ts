@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
 import { createGroupCommit, isPostgresDataError } from '@app/db/group-commit';
+import type { SmsBudget } from '../portal-auth/service';
 
 export interface NewBooking {
   email: string;
@@ -38,6 +39,11 @@ export interface NewBooking {
  * Contacts are upserted once per e-mail and in e-mail order, so two batches never lock the
  * same contacts in opposite orders.
  *
+ * The "request received" text (shared/src/customer-messages.ts) is written here too, as an
+ * sms_message row and its sms.send event: once per phone a day (a form resubmitted, or someone
+ * typing a stranger's number again and again, texts nobody twice), and only while the company's
+ * text budget has room ($2 an hour, $3 a day, the budget login codes are refused beyond).
+ *
  * The first-booking discount is decided here, against committed deals: a priced booking whose
  * e-mail has no earlier deal (of any source) gets it, and within one batch only the first of an
  * e-mail's bookings. The amount stored is after the discount. The deal's reference (ATL-7K3F)
@@ -49,7 +55,8 @@ const INSERT_BOOKINGS = `
       contact_id text, email text, phone text, first_name text, last_name text, street text, city text, state text, zip text,
       square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
       skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
-      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb)
+      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb,
+      sms_id text, sms_event_id uuid)
   ), f AS (
     SELECT i.deal_id,
       CASE WHEN i.subtotal_cents IS NOT NULL
@@ -81,6 +88,26 @@ const INSERT_BOOKINGS = `
   ), o AS (
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
     SELECT i.event_id, 'crm.push-booking', i.event_payload, 'deal', d.id FROM input i JOIN d ON d.id = i.deal_id
+  ), usage AS (
+    SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour') AS last_hour, count(*) AS last_day
+    FROM sms_message WHERE created_at > now() - interval '1 day'
+  ), p AS (
+    SELECT i.deal_id, row_number() OVER (PARTITION BY i.phone ORDER BY i.seq) AS phone_seq, row_number() OVER (ORDER BY i.seq) AS batch_seq
+    FROM input i
+  ), t AS (
+    INSERT INTO sms_message (id, purpose, to_phone, deal_id, dedupe_key)
+    SELECT i.sms_id, 'request_received'::sms_purpose, i.phone, d.id, 'request_received:' || d.id
+    FROM input i JOIN d ON d.id = i.deal_id JOIN p ON p.deal_id = i.deal_id CROSS JOIN usage u
+    WHERE p.phone_seq = 1
+      AND u.last_hour + p.batch_seq <= $2 AND u.last_day + p.batch_seq <= $3
+      AND NOT EXISTS (SELECT 1 FROM sms_message s WHERE s.to_phone = i.phone AND s.purpose = 'request_received' AND s.created_at > now() - interval '1 day')
+    RETURNING id, deal_id, to_phone
+  ), te AS (
+    INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
+    SELECT i.sms_event_id, 'sms.send',
+           jsonb_build_object('to', t.to_phone, 'messageId', t.id, 'notice', jsonb_build_object('kind', 'request_received', 'dealId', t.deal_id)),
+           'sms_message', t.id
+    FROM t JOIN input i ON i.sms_id = t.id
   )
   SELECT id, reference FROM d`;
 
@@ -88,6 +115,8 @@ interface BookingRow {
   booking: NewBooking;
   dealId: string;
   eventId: string;
+  /** The company's text budget (the same for every row of a process). */
+  textBudget: SmsBudget;
 }
 
 /** The JSON parameter of INSERT_BOOKINGS: one object per row, keyed by its record columns. */
@@ -101,6 +130,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
       request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
       contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
+      sms_id: randomUUID(), sms_event_id: randomUUID(),
     })),
   );
 }
@@ -127,7 +157,7 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
       isItemError: isPostgresDataError,
       write: async (rows) => {
         // Named: planned once per connection.
-        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows)] });
+        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows), rows[0]!.textBudget.perHour, rows[0]!.textBudget.perDay] });
         const references = new Map(written.rows.map((row) => [row.id, row.reference]));
         return rows.map((row) => {
           const reference = references.get(row.dealId);
@@ -142,13 +172,14 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
 }
 
 /**
- * Writes the request, its deal, the contact and the outbox event that will push it to HubSpot,
+ * Writes the request, its deal, the contact, the outbox event that will push it to HubSpot and
+ * the "request received" text,
  * atomically. Resolves once committed. Concurrent requests share one statement and one commit
  * (group commit): this is the hot path of the intake benchmark (bench/intake.ts).
  */
-export async function insertBooking(db: Db, booking: NewBooking): Promise<{ dealId: string; reference: string }> {
+export async function insertBooking(db: Db, booking: NewBooking, textBudget: SmsBudget): Promise<{ dealId: string; reference: string }> {
   const dealId = randomUUID();
-  const reference = await bookingWriter(db)({ booking, dealId, eventId: randomUUID() });
+  const reference = await bookingWriter(db)({ booking, dealId, eventId: randomUUID(), textBudget });
   return { dealId, reference };
 }
 

@@ -7,6 +7,7 @@ import { findProduct } from '@app/shared/catalogue';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
+import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
 import { findBookingForConfirmation, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {
@@ -17,10 +18,10 @@ function splitName(name: string): { firstName: string; lastName: string } {
 /**
  * Accepts a validated public booking request: prices it from the catalogue (never from the
  * browser; the first-booking discount is decided as it is stored), stores it with its outbox
- * event, then nudges the relay so the sync starts at once.
+ * events (the HubSpot push and the "request received" text), then nudges the relay.
  */
 export async function requestBooking(
-  deps: { db: Db; outbox: OutboxNotifier },
+  deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined },
   request: BookingRequest,
 ): Promise<{ dealId: string; reference: string }> {
   // Undiscounted here; the repository applies the discount when the e-mail has no earlier deal.
@@ -47,7 +48,7 @@ export async function requestBooking(
     rooms: request.rooms,
     description: request.description ?? null,
     payload: request,
-  });
+  }, deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET);
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
   return { dealId, reference };

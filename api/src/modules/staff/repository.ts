@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
+import type { SmsPurpose } from '@app/db/generated/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
 
@@ -146,14 +147,14 @@ export const MESSAGES_LIMIT = 20;
 
 export interface SentMessageRow {
   id: string;
-  purpose: 'login_code' | 'staff_invite';
+  purpose: SmsPurpose;
   status: string;
   errorCode: number | null;
   createdAt: Date;
   sentAt: Date | null;
 }
 
-/** The latest texts sent to a phone (login codes and invites; their words are not kept). */
+/** The latest texts sent to a phone (login codes, invites and customer messages; their words are not kept). */
 export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]> {
   return db.smsMessage.findMany({
     where: { to: phone },

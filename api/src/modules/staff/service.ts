@@ -48,6 +48,12 @@ function cleaningType(serviceType: string | null): string {
 const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = {
   login_code: 'Login code',
   staff_invite: 'Portal invite',
+  request_received: 'Request received',
+  cleaning_confirmed: 'Cleaning confirmed',
+  reminder: 'Reminder',
+  request_answered: 'Request answered',
+  rescheduled: 'Rescheduled',
+  invoice_ready: 'Invoice ready',
 };
 
 /** Which cleaning a request is about: its type and when ('Deep Clean, March 5, 2026 at 9:00 AM'). */
