@@ -4,7 +4,10 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 
 
-const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET'] as const;
+const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
+
+/** Outside production, customers' texts link to the development site (npm run dev). */
+const DEV_PUBLIC_URL = 'http://127.0.0.1:5173';
 
 const schema = z
   .object({
@@ -71,6 +74,8 @@ const schema = z
      * and the worker derives the code only to write its text. Required in production.
      */
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** The site's public address (the api's PUBLIC_URL): the portal link in customers' texts. Required in production. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address like https://example.com' }).transform((v) => v.replace(/\/+$/, '')).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -105,7 +110,7 @@ const schema = z
     // Outside production Twilio reports delivery to the local api unless told otherwise (real Twilio
     // needs a public URL: set TWILIO_STATUS_CALLBACK_URL).
     const callback = { TWILIO_STATUS_CALLBACK_URL: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL };
-    return { ...callback, ...hubspot, ...twilio, ...env, OTP_SECRET: env.OTP_SECRET ?? DEV_OTP_SECRET };
+    return { ...callback, ...hubspot, ...twilio, ...env, OTP_SECRET: env.OTP_SECRET ?? DEV_OTP_SECRET, PUBLIC_URL: env.PUBLIC_URL ?? DEV_PUBLIC_URL };
   });
 
 export type WorkerEnv = z.output<typeof schema>;

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
+import { CLIENT_ROUTES } from '@app/shared/routes';
 import { createAccountApi } from './crm/account/account-api';
 import { startAccountGate } from './crm/account/account-gate';
 import { crmAccount } from './crm/account/crm-account';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     twilio,
     smsFrom: env.TWILIO_FROM!,
     otpSecret: env.OTP_SECRET!,
+    portalUrl: `${env.PUBLIC_URL!}${CLIENT_ROUTES.login}`,
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
   });

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
+import type { InvoiceStatus, Prisma, TicketCategory } from '@app/db/generated/client';
+import { sendableAt } from '@app/shared/quiet-hours';
+import { dealNoticeFor, dealNoticeKey, type DealNotice } from './deal-notice';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
 
@@ -88,7 +91,12 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * one's id; deals made in HubSpot become new rows. A change older than what the row already
  * holds is skipped, so replays, re-reads and out-of-order pulls are harmless.
  */
-export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promise<{ created: number; updated: number } & MergeReport> {
+export async function applyDeals(
+  db: Db,
+  deals: readonly MirroredDeal[],
+  now: Date = new Date(),
+): Promise<{ created: number; updated: number; notices: number } & MergeReport> {
+  let notices = 0;
   let created = 0;
   let updated = 0;
   const merges: MergeReport = { followed: 0, conflicts: [] };
@@ -113,11 +121,21 @@ export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promis
     addMerges(merges, await followMerge(db, 'deal', deal.mergedHubspotIds, deal.hubspotId));
     const existing = await db.deal.findFirst({
       where: { OR: [{ hubspotId: deal.hubspotId }, ...(deal.appRequestId ? [{ id: deal.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true, archivedAt: true },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, submittedPhone: true, contact: { select: { phone: true } } },
     });
     if (existing) {
       if (holdsNewer(existing, deal.modifiedAt)) continue;
-      await db.deal.update({ where: { id: existing.id }, data: mirrored });
+      const notice = dealNoticeFor(existing, deal, now);
+      const phone = existing.contact?.phone ?? existing.submittedPhone;
+      if (notice && phone) {
+        // The row and its text together: a crash between them neither loses nor repeats the text.
+        await db.$transaction(async (tx) => {
+          await tx.deal.update({ where: { id: existing.id }, data: mirrored });
+          if (await writeDealNotice(tx, existing.id, phone, notice, now)) notices++;
+        });
+      } else {
+        await db.deal.update({ where: { id: existing.id }, data: mirrored });
+      }
       updated++;
       continue;
     }
@@ -135,7 +153,31 @@ export async function applyDeals(db: Db, deals: readonly MirroredDeal[]): Promis
     });
     created++;
   }
-  return { created, updated, ...merges };
+  return { created, updated, notices, ...merges };
+}
+
+/**
+ * The text a deal change calls for: its sms_message row, unless its dedupe key is taken (a
+ * re-read, a retried pull, another worker), and its sms.send event, held past quiet hours. The
+ * event names the deal and the date; the worker writes the words when it sends. True when written.
+ */
+async function writeDealNotice(tx: Prisma.TransactionClient, dealId: string, phone: string, notice: DealNotice, now: Date): Promise<boolean> {
+  const id = randomUUID();
+  const { count } = await tx.smsMessage.createMany({
+    data: [{ id, purpose: notice.kind, to: phone, dealId, dedupeKey: dealNoticeKey(dealId, notice) }],
+    skipDuplicates: true,
+  });
+  if (count === 0) return false;
+  await tx.outboxEvent.create({
+    data: {
+      type: 'sms.send',
+      payload: { to: phone, messageId: id, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
+      aggregateType: 'sms_message',
+      aggregateId: id,
+      availableAt: sendableAt(now),
+    },
+  });
+  return true;
 }
 
 /**

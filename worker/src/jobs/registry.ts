@@ -22,6 +22,8 @@ export interface JobDeps {
   smsFrom: string;
   /** OTP_SECRET: login codes' texts are written from their challenge under it. */
   otpSecret: string;
+  /** Where customers sign in (PUBLIC_URL + /login): the link in their texts. */
+  portalUrl: string;
   /** The api's status-callback URL Twilio reports delivery to; unset: no delivery tracking. */
   smsStatusCallbackUrl?: string | undefined;
   /** How far before its cursor each CRM pull searches again (CRM_PULL_REREAD_MS); the job's default when absent. */
@@ -39,7 +41,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmSweepJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
-    smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl }),
+    smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];
 }

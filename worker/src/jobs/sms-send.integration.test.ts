@@ -12,7 +12,9 @@ import { smsSendJob } from './sms-send';
 import { TEST_OTP_SECRET } from '../../../test/portal-app';
 import { insertBooking } from '../../../test/fixtures';
 import { COMPANY } from '@app/runtime/company';
-import { requestReceivedSms } from '@app/shared/customer-messages';
+import { cleaningConfirmedSms, requestReceivedSms } from '@app/shared/customer-messages';
+import { STAGE } from '@app/shared/deal-stages';
+import { formatUsPhone } from '@app/shared/phone';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -43,7 +45,7 @@ describe('sms.send against the Twilio emulator', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: CALLBACK_URL })],
+      jobs: [smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: CALLBACK_URL })],
       log,
       settings: { concurrency: 2, backoff: { baseMs: 200, capMs: 400 } },
     });
@@ -101,6 +103,21 @@ describe('sms.send against the Twilio emulator', () => {
     const gone = await finished(await send({ to: '+14045551238', notice: { kind: 'request_received', dealId } }), 'completed');
     expect(gone.returnvalue).toEqual({ skipped: 'gone' });
     expect(twilio.messages({ to: '+14045551238' })).toHaveLength(0);
+  });
+
+  it('confirms a cleaning with its date and the portal link, and drops a confirmation whose date has moved on', async () => {
+    const { dealId } = await insertBooking(db);
+    const at = new Date(Date.now() + 3 * 86_400_000);
+    const { reference } = await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at }, select: { reference: true } });
+    await finished(await send({ to: '+14045551239', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
+    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
+    expect(twilio.messages({ to: '+14045551239' }).map((m) => m.body)).toEqual([cleaningConfirmedSms(ctx, reference, at)]);
+
+    // Moved again before the text went out: that move has its own text; this one is stale.
+    await db.deal.update({ where: { id: dealId }, data: { scheduledAt: new Date(at.getTime() + 86_400_000) } });
+    const stale = await finished(await send({ to: '+14045551240', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
+    expect(stale.returnvalue).toEqual({ skipped: 'stale' });
+    expect(twilio.messages({ to: '+14045551240' })).toHaveLength(0);
   });
 
   it('does not retry a number the provider refuses', async () => {

@@ -4,7 +4,7 @@ import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
-import { NOTICE_KINDS, noticeText } from '../sms/customer-notice';
+import { NOTICE_KINDS, noticeText, type NoticeText } from '../sms/customer-notice';
 import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
@@ -27,18 +27,18 @@ export const smsPayloadSchema = z.union([
   z.object({ ...common, body: z.string().min(1).max(1600) }).strict(),
   z.object({ ...common, loginCode: z.object({ challengeId: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60) }) }).strict(),
   // A text to a customer about a cleaning, written from the deal as it is when the text goes out.
-  z.object({ ...common, notice: z.object({ kind: z.enum(NOTICE_KINDS), dealId: z.string().min(1).max(64) }).strict() }).strict(),
+  z.object({ ...common, notice: z.object({ kind: z.enum(NOTICE_KINDS), dealId: z.string().min(1).max(64), scheduledAt: z.iso.datetime().optional() }).strict() }).strict(),
 ]);
 export type SmsPayload = z.infer<typeof smsPayloadSchema>;
 
 /**
  * The text of a message: its body, the login code's text with the code derived from its
- * challenge, or a customer notice written from its deal; null when the deal is gone.
+ * challenge, or a customer notice written from its deal (or why it is no longer sent).
  */
-async function bodyOf(payload: SmsPayload, deps: Pick<SmsSendDeps, 'db' | 'otpSecret'>): Promise<string | null> {
-  if ('body' in payload) return payload.body;
-  if ('loginCode' in payload) return loginCodeSms(COMPANY.name, loginCodeFor(deps.otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes);
-  return noticeText(deps.db, payload.notice);
+async function bodyOf(payload: SmsPayload, deps: Pick<SmsSendDeps, 'db' | 'otpSecret' | 'portalUrl'>): Promise<NoticeText> {
+  if ('body' in payload) return { text: payload.body };
+  if ('loginCode' in payload) return { text: loginCodeSms(COMPANY.name, loginCodeFor(deps.otpSecret, payload.loginCode.challengeId), payload.loginCode.minutes) };
+  return noticeText(deps.db, payload.notice, deps.portalUrl);
 }
 
 export interface SmsSendDeps {
@@ -49,6 +49,8 @@ export interface SmsSendDeps {
   from: string;
   /** The api's public status-callback URL; unset: Twilio is not asked to report delivery. */
   statusCallbackUrl?: string | undefined;
+  /** Where customers sign in (PUBLIC_URL + /login), for the links in their texts. */
+  portalUrl: string;
   now?: () => Date;
 }
 
@@ -77,11 +79,12 @@ export function smsSendJob(deps: SmsSendDeps) {
         return { skipped: 'expired' as const };
       }
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
-      const body = await bodyOf(payload, deps);
-      if (body === null) {
-        log.info({ messageId }, 'sms not sent: the cleaning it was about no longer exists');
-        return { skipped: 'gone' as const };
+      const written = await bodyOf(payload, deps);
+      if ('skipped' in written) {
+        log.info({ messageId, skipped: written.skipped }, 'sms not sent: the cleaning it was about is gone or has changed since');
+        return { skipped: written.skipped };
       }
+      const body = written.text;
       let sent: { sid: string; status: string };
       try {
         sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body, ...(statusCallback && { statusCallback }) });

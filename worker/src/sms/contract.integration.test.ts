@@ -83,7 +83,7 @@ function smsContract(start: () => Promise<SmsTarget>): void {
 
     // A payload without a message row (as events written before delivery tracking): the job touches no table.
     const db = createPrismaClient(testDatabaseUrl());
-    const job = smsSendJob({ db, twilio: t.client, from: MAGIC_VALID_FROM, otpSecret: TEST_OTP_SECRET });
+    const job = smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db, twilio: t.client, from: MAGIC_VALID_FROM, otpSecret: TEST_OTP_SECRET });
     const jobError = await failureOf(job.process({ to: MAGIC_INVALID, body: 'Contract test' }, { log, jobId: 'sms-contract', attempt: 1 })).finally(() => db.$disconnect());
     expect(jobError).toBeInstanceOf(UnrecoverableError);
     expect((jobError as Error).message).toContain('21211');

@@ -37,7 +37,7 @@ describe('login code delivery status, end to end', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: callbackUrl })],
+      jobs: [smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: callbackUrl })],
       log,
       settings: { concurrency: 2 },
     });

@@ -33,7 +33,7 @@ describe('login code by text message, end to end', () => {
     twilio = await startTwilioEmulator({ port: 0, accountSid: SID, authToken: TOKEN });
     const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix: api.prefix });
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
-    runtime = await startWorkers({ backend, jobs: [smsSendJob({ db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET })], log, settings: { concurrency: 2 } });
+    runtime = await startWorkers({ backend, jobs: [smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db: api.db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET })], log, settings: { concurrency: 2 } });
   });
   afterAll(async () => {
     await runtime.close();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { STAGE } from '@app/shared/deal-stages';
+import { dealNoticeFor, dealNoticeKey } from './deal-notice';
+
+const NOW = new Date('2026-12-01T15:00:00Z');
+const DAY2 = new Date('2026-12-03T14:00:00Z');
+const DAY3 = new Date('2026-12-04T14:00:00Z');
+const requested = { stageId: STAGE.CLEAN_REQUESTED, scheduledAt: null };
+const scheduled = (at: Date | null) => ({ stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at });
+
+describe('dealNoticeFor', () => {
+  it('confirms a cleaning that reaches Cleaning Scheduled with a date ahead', () => {
+    expect(dealNoticeFor(requested, scheduled(DAY2), NOW)).toEqual({ kind: 'cleaning_confirmed', scheduledAt: DAY2 });
+    // The stage came first, the date later: the date is what confirms it.
+    expect(dealNoticeFor(scheduled(null), scheduled(DAY2), NOW)).toEqual({ kind: 'cleaning_confirmed', scheduledAt: DAY2 });
+  });
+
+  it('says a confirmed cleaning moved when its date changes, and nothing when it did not', () => {
+    expect(dealNoticeFor(scheduled(DAY2), scheduled(DAY3), NOW)).toEqual({ kind: 'rescheduled', scheduledAt: DAY3 });
+    expect(dealNoticeFor(scheduled(DAY2), scheduled(new Date(DAY2)), NOW)).toBeNull();
+  });
+
+  it('says nothing without a date, for another stage, or about a cleaning already past', () => {
+    expect(dealNoticeFor(requested, scheduled(null), NOW)).toBeNull();
+    expect(dealNoticeFor(scheduled(DAY2), { stageId: STAGE.CANCELED, scheduledAt: DAY2 }, NOW)).toBeNull();
+    expect(dealNoticeFor(requested, scheduled(new Date('2026-11-30T14:00:00Z')), NOW)).toBeNull();
+  });
+
+  it('keys each text by deal, kind and date, so a new date gets a new text and a re-read none', () => {
+    expect(dealNoticeKey('d1', { kind: 'rescheduled', scheduledAt: DAY3 })).toBe('rescheduled:d1:2026-12-04T14:00:00.000Z');
+  });
+});
