@@ -40,8 +40,12 @@ describe('texts from deal changes in the mirror', () => {
     const scheduled = deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY);
     expect(await applyDeals(db, [scheduled], NOW)).toMatchObject({ updated: 1, notices: 1 });
 
-    const [text] = await deal.texts();
+    const [text, reminder] = await deal.texts();
     expect(text).toMatchObject({ purpose: 'cleaning_confirmed', to: deal.phone, dedupeKey: `cleaning_confirmed:${deal.dealId}:${THURSDAY.toISOString()}` });
+    // And the day-before reminder of that date, waiting in the outbox until it is due.
+    expect(reminder).toMatchObject({ purpose: 'reminder', to: deal.phone, dedupeKey: `reminder:${deal.dealId}:${THURSDAY.toISOString()}` });
+    const [reminderEvent] = await db.outboxEvent.findMany({ where: { aggregateType: 'sms_message', aggregateId: reminder!.id } });
+    expect(reminderEvent?.availableAt).toEqual(new Date(THURSDAY.getTime() - 24 * 3_600_000));
     const [event] = await db.outboxEvent.findMany({ where: { aggregateType: 'sms_message', aggregateId: text!.id } });
     expect(event).toMatchObject({ type: 'sms.send', availableAt: MORNING });
     expect(event?.payload).toEqual({ to: deal.phone, messageId: text!.id, notice: { kind: 'cleaning_confirmed', dealId: deal.dealId, scheduledAt: THURSDAY.toISOString() } });
@@ -49,7 +53,13 @@ describe('texts from deal changes in the mirror', () => {
     // The same version again (a re-read), and a newer version with the same date (a note edited): no text.
     await applyDeals(db, [scheduled], NOW);
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY)], NOW);
-    expect(await deal.texts()).toHaveLength(1);
+    expect(await deal.texts()).toHaveLength(2);
+  });
+
+  it('sends no reminder for a cleaning booked less than a day ahead', async () => {
+    const deal = await bookedDeal();
+    await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, new Date(NOW.getTime() + 20 * 3_600_000))], NOW);
+    expect((await deal.texts()).map((t) => t.purpose)).toEqual(['cleaning_confirmed']);
   });
 
   it('tells the customer once about a new date, and confirms nothing for a deal first seen already scheduled', async () => {
@@ -57,7 +67,13 @@ describe('texts from deal changes in the mirror', () => {
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY)], NOW);
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, FRIDAY)], NOW);
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, FRIDAY)], NOW);
-    expect((await deal.texts()).map((t) => t.purpose)).toEqual(['cleaning_confirmed', 'rescheduled']);
+    // Each date has its reminder; Thursday's, when due, finds the date moved and is dropped.
+    expect((await deal.texts()).map((t) => t.dedupeKey)).toEqual([
+      `cleaning_confirmed:${deal.dealId}:${THURSDAY.toISOString()}`,
+      `reminder:${deal.dealId}:${THURSDAY.toISOString()}`,
+      `rescheduled:${deal.dealId}:${FRIDAY.toISOString()}`,
+      `reminder:${deal.dealId}:${FRIDAY.toISOString()}`,
+    ]);
 
     const hubspotOnly: MirroredDeal = { ...deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY), hubspotId: `hs-new-${randomBytes(4).toString('hex')}`, appRequestId: null };
     expect(await applyDeals(db, [hubspotOnly], NOW)).toMatchObject({ created: 1, notices: 0 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
-import { dealNoticeFor, dealNoticeKey } from './deal-notice';
+import { sendableAt } from '@app/shared/quiet-hours';
+import { dealNoticeFor, dealNoticeKey, reminderAt } from './deal-notice';
 
 const NOW = new Date('2026-12-01T15:00:00Z');
 const DAY2 = new Date('2026-12-03T14:00:00Z');
@@ -28,5 +29,17 @@ describe('dealNoticeFor', () => {
 
   it('keys each text by deal, kind and date, so a new date gets a new text and a re-read none', () => {
     expect(dealNoticeKey('d1', { kind: 'rescheduled', scheduledAt: DAY3 })).toBe('rescheduled:d1:2026-12-04T14:00:00.000Z');
+  });
+});
+
+describe('reminderAt', () => {
+  it('is the day before, moved past quiet hours, and never after the cleaning or in the past', () => {
+    expect(reminderAt(DAY2, NOW, sendableAt)).toEqual(new Date('2026-12-02T14:00:00Z'));
+    // A 07:00 cleaning: 07:00 the day before is quiet, so 08:00 the day before.
+    expect(reminderAt(new Date('2026-12-03T12:00:00Z'), NOW, sendableAt)).toEqual(new Date('2026-12-02T13:00:00Z'));
+    // Booked 20 hours ahead: the confirmation was the reminder.
+    expect(reminderAt(new Date(NOW.getTime() + 20 * 3_600_000), NOW, sendableAt)).toBeNull();
+    // A 06:00 cleaning whose reminder would wait past the cleaning itself.
+    expect(reminderAt(new Date('2026-12-03T11:00:00Z'), NOW, (at) => new Date(at.getTime() + 30 * 3_600_000))).toBeNull();
   });
 });

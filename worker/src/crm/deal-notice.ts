@@ -28,6 +28,21 @@ export function dealNoticeFor(before: DealMoment, after: DealMoment, now: Date):
 }
 
 /** One text per occasion: a re-read, a retry or a second worker finds the key taken. */
-export function dealNoticeKey(dealId: string, notice: DealNotice): string {
+export function dealNoticeKey(dealId: string, notice: { kind: string; scheduledAt: Date }): string {
   return `${notice.kind}:${dealId}:${notice.scheduledAt.toISOString()}`;
+}
+
+/** How long before a cleaning its reminder goes out: the day before. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+
+/**
+ * When the reminder of a cleaning at `scheduledAt` goes out: `lead` before it, moved past quiet
+ * hours; null when that moment has passed or would fall after the cleaning (booked less than a
+ * day ahead: the confirmation was the reminder).
+ */
+export function reminderAt(scheduledAt: Date, now: Date, sendable: (at: Date) => Date, lead = REMINDER_LEAD_MS): Date | null {
+  const due = new Date(scheduledAt.getTime() - lead);
+  if (due.getTime() <= now.getTime()) return null;
+  const at = sendable(due);
+  return at.getTime() < scheduledAt.getTime() ? at : null;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import type { InvoiceStatus, Prisma, TicketCategory } from '@app/db/generated/client';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { dealNoticeFor, dealNoticeKey, type DealNotice } from './deal-notice';
+import { dealNoticeFor, dealNoticeKey, reminderAt, type DealNotice } from './deal-notice';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
 
@@ -89,7 +89,8 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * Applies HubSpot's view of deals to the mirror: our own requests are matched by HubSpot id or
  * by our id (app_request_id); a row holding the id of a deal merged into this one takes this
  * one's id; deals made in HubSpot become new rows. A change older than what the row already
- * holds is skipped, so replays, re-reads and out-of-order pulls are harmless.
+ * holds is skipped, so replays, re-reads and out-of-order pulls are harmless. A change that
+ * confirms or moves a cleaning writes the customer's text with it (deal-notice.ts).
  */
 export async function applyDeals(
   db: Db,
@@ -158,8 +159,9 @@ export async function applyDeals(
 
 /**
  * The text a deal change calls for: its sms_message row, unless its dedupe key is taken (a
- * re-read, a retried pull, another worker), and its sms.send event, held past quiet hours. The
- * event names the deal and the date; the worker writes the words when it sends. True when written.
+ * re-read, a retried pull, another worker), and its sms.send event, held past quiet hours, with
+ * the reminder of that date. The events name the deal and the date; the worker writes the words
+ * when it sends. True when written.
  */
 async function writeDealNotice(tx: Prisma.TransactionClient, dealId: string, phone: string, notice: DealNotice, now: Date): Promise<boolean> {
   const id = randomUUID();
@@ -168,16 +170,30 @@ async function writeDealNotice(tx: Prisma.TransactionClient, dealId: string, pho
     skipDuplicates: true,
   });
   if (count === 0) return false;
-  await tx.outboxEvent.create({
-    data: {
-      type: 'sms.send',
-      payload: { to: phone, messageId: id, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
-      aggregateType: 'sms_message',
-      aggregateId: id,
-      availableAt: sendableAt(now),
-    },
-  });
+  await tx.outboxEvent.create({ data: noticeEvent(id, phone, dealId, notice, sendableAt(now)) });
+  // The day-before reminder of the same date, waiting in the outbox until it is due. A later
+  // move leaves it to find, when due, that the date is no longer the deal's (it is then dropped).
+  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt);
+  if (remindAt) {
+    const reminderId = randomUUID();
+    const reminder = { kind: 'reminder' as const, scheduledAt: notice.scheduledAt };
+    const written = await tx.smsMessage.createMany({
+      data: [{ id: reminderId, purpose: 'reminder', to: phone, dealId, dedupeKey: dealNoticeKey(dealId, reminder) }],
+      skipDuplicates: true,
+    });
+    if (written.count === 1) await tx.outboxEvent.create({ data: noticeEvent(reminderId, phone, dealId, reminder, remindAt) });
+  }
   return true;
+}
+
+function noticeEvent(messageId: string, phone: string, dealId: string, notice: { kind: string; scheduledAt: Date }, availableAt: Date) {
+  return {
+    type: 'sms.send',
+    payload: { to: phone, messageId, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
+    aggregateType: 'sms_message',
+    aggregateId: messageId,
+    availableAt,
+  };
 }
 
 /**

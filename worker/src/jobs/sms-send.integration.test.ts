@@ -12,7 +12,7 @@ import { smsSendJob } from './sms-send';
 import { TEST_OTP_SECRET } from '../../../test/portal-app';
 import { insertBooking } from '../../../test/fixtures';
 import { COMPANY } from '@app/runtime/company';
-import { cleaningConfirmedSms, requestReceivedSms } from '@app/shared/customer-messages';
+import { cleaningConfirmedSms, reminderSms, requestReceivedSms } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 
@@ -105,13 +105,15 @@ describe('sms.send against the Twilio emulator', () => {
     expect(twilio.messages({ to: '+14045551238' })).toHaveLength(0);
   });
 
-  it('confirms a cleaning with its date and the portal link, and drops a confirmation whose date has moved on', async () => {
+  it('confirms and reminds with the date and the portal link, and drops a text whose date has moved on', async () => {
     const { dealId } = await insertBooking(db);
     const at = new Date(Date.now() + 3 * 86_400_000);
     const { reference } = await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at }, select: { reference: true } });
     await finished(await send({ to: '+14045551239', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
     const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
     expect(twilio.messages({ to: '+14045551239' }).map((m) => m.body)).toEqual([cleaningConfirmedSms(ctx, reference, at)]);
+    await finished(await send({ to: '+14045551241', notice: { kind: 'reminder', dealId, scheduledAt: at.toISOString() } }), 'completed');
+    expect(twilio.messages({ to: '+14045551241' }).map((m) => m.body)).toEqual([reminderSms(ctx, at)]);
 
     // Moved again before the text went out: that move has its own text; this one is stale.
     await db.deal.update({ where: { id: dealId }, data: { scheduledAt: new Date(at.getTime() + 86_400_000) } });
