@@ -133,7 +133,8 @@ describe('staff workspace', { timeout: 60_000 }, () => {
       await page.goto(appUrl(path));
       await page.getByRole('navigation', { name: 'Staff tools' }).waitFor();
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.locator('.page-loading').waitFor({ state: 'detached' });
+      // A page may show more than one placeholder at once (the calendar's cleaners and cleanings).
+      await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
       await page.waitForLoadState('networkidle');
       expect(await hasHorizontalScroll(page), path).toBe(false);
       // A table's rows are cards as wide as the screen at most, under hidden column headings.
