@@ -164,36 +164,38 @@ export async function applyDeals(
  * when it sends. True when written.
  */
 async function writeDealNotice(tx: Prisma.TransactionClient, dealId: string, phone: string, notice: DealNotice, now: Date): Promise<boolean> {
+  if (!(await writeNoticeText(tx, dealId, phone, notice, sendableAt(now)))) return false;
+  // The day-before reminder of the same date, waiting in the outbox until it is due. A later
+  // move leaves it to find, when due, that the date is no longer the deal's (it is then dropped).
+  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt);
+  if (remindAt) await writeNoticeText(tx, dealId, phone, { kind: 'reminder', scheduledAt: notice.scheduledAt }, remindAt);
+  return true;
+}
+
+/** One text's sms_message row and its sms.send event due at `availableAt`; false when its dedupe key was taken. */
+async function writeNoticeText(
+  tx: Prisma.TransactionClient,
+  dealId: string,
+  phone: string,
+  notice: { kind: DealNotice['kind'] | 'reminder'; scheduledAt: Date },
+  availableAt: Date,
+): Promise<boolean> {
   const id = randomUUID();
   const { count } = await tx.smsMessage.createMany({
     data: [{ id, purpose: notice.kind, to: phone, dealId, dedupeKey: dealNoticeKey(dealId, notice) }],
     skipDuplicates: true,
   });
   if (count === 0) return false;
-  await tx.outboxEvent.create({ data: noticeEvent(id, phone, dealId, notice, sendableAt(now)) });
-  // The day-before reminder of the same date, waiting in the outbox until it is due. A later
-  // move leaves it to find, when due, that the date is no longer the deal's (it is then dropped).
-  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt);
-  if (remindAt) {
-    const reminderId = randomUUID();
-    const reminder = { kind: 'reminder' as const, scheduledAt: notice.scheduledAt };
-    const written = await tx.smsMessage.createMany({
-      data: [{ id: reminderId, purpose: 'reminder', to: phone, dealId, dedupeKey: dealNoticeKey(dealId, reminder) }],
-      skipDuplicates: true,
-    });
-    if (written.count === 1) await tx.outboxEvent.create({ data: noticeEvent(reminderId, phone, dealId, reminder, remindAt) });
-  }
+  await tx.outboxEvent.create({
+    data: {
+      type: 'sms.send',
+      payload: { to: phone, messageId: id, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
+      aggregateType: 'sms_message',
+      aggregateId: id,
+      availableAt,
+    },
+  });
   return true;
-}
-
-function noticeEvent(messageId: string, phone: string, dealId: string, notice: { kind: string; scheduledAt: Date }, availableAt: Date) {
-  return {
-    type: 'sms.send',
-    payload: { to: phone, messageId, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
-    aggregateType: 'sms_message',
-    aggregateId: messageId,
-    availableAt,
-  };
 }
 
 /**
