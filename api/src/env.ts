@@ -107,6 +107,8 @@ const schema = z
   /** Bearer token GET /metrics requires (`Authorization: Bearer …`). Required in production; unset elsewhere: open. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(1_000),
+  /** Customer texts not to send (the worker's value): here, `request_received` stops the text written with each booking. */
+  CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
   /** Staff sign-in (OpenID Connect): the provider's name in /api/auth/{provider}. */
   OIDC_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a lowercase name like google').default('google'),
   /** The provider's issuer. Default: Google in production, the local provider of `npm run dev` otherwise. */

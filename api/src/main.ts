@@ -56,6 +56,7 @@ async function main(): Promise<void> {
         publicPosts,
         publicUrl: env.PUBLIC_URL,
         auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS, smsBudget },
+        customerTextsOff: env.CUSTOMER_TEXTS_OFF,
         staffSignIn: env.STAFF_SIGN_IN,
         twilioStatus: env.TWILIO_STATUS,
         hubspotAccountId: env.HUBSPOT_ACCOUNT_ID ?? null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from './customer-messages';
 
 /**
  * Configuration parsing shared by every process (api, worker, dev runner).
@@ -34,6 +35,19 @@ export const envFields = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, dashes or underscores')
     .default('cleaning'),
+  /**
+   * CUSTOMER_TEXTS_OFF: the customer texts not to send, comma-separated kinds
+   * (reminder,invoice_ready); unset sends every kind. Login codes are not among them.
+   */
+  customerTextsOff: z
+    .string()
+    .default('')
+    .transform((value, ctx): ReadonlySet<CustomerMessageKind> => {
+      const kinds = value.split(',').map((k) => k.trim()).filter(Boolean);
+      const unknown = kinds.filter((k) => !(CUSTOMER_MESSAGE_KINDS as readonly string[]).includes(k));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown kind ${unknown.join(', ')}; the kinds are ${CUSTOMER_MESSAGE_KINDS.join(', ')}` });
+      return new Set(kinds as CustomerMessageKind[]);
+    }),
 } as const;
 
 /**

@@ -38,3 +38,18 @@ describe('worker env: emulators outside production, real services once credentia
     expect(() => loadWorkerEnv({ ...base, NODE_ENV: 'production' })).toThrow(/HUBSPOT_ACCESS_TOKEN/);
   });
 });
+
+describe('worker env: customer texts', () => {
+  it('sends every kind a day ahead by default; CUSTOMER_TEXTS_OFF and REMINDER_LEAD_HOURS change that', () => {
+    expect(loadWorkerEnv(base)).toMatchObject({ CUSTOMER_TEXTS_OFF: new Set(), REMINDER_LEAD_HOURS: 24 });
+    const env = loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: ' reminder, invoice_ready ', REMINDER_LEAD_HOURS: '48' });
+    expect([...env.CUSTOMER_TEXTS_OFF]).toEqual(['reminder', 'invoice_ready']);
+    expect(env.REMINDER_LEAD_HOURS).toBe(48);
+  });
+
+  it('names an unknown kind and lists the real ones', () => {
+    expect(() => loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: 'reminders' })).toThrow(
+      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, reminder, request_answered, rescheduled, invoice_ready',
+    );
+  });
+});

@@ -74,6 +74,10 @@ const schema = z
      * and the worker derives the code only to write its text. Required in production.
      */
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Customer texts not to send, comma-separated kinds (reminder,invoice_ready); docs/customer-messages.md. The api reads the same value. */
+    CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
+    /** How many hours before a cleaning its reminder goes out. */
+    REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
     /** The site's public address (the api's PUBLIC_URL): the portal link in customers' texts. Required in production. */
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address like https://example.com' }).transform((v) => v.replace(/\/+$/, '')).optional(),
   })

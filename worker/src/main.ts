@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     portalUrl: `${env.PUBLIC_URL!}${CLIENT_ROUTES.login}`,
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
+    notices: { off: env.CUSTOMER_TEXTS_OFF, reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000 },
   });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).

@@ -1,3 +1,4 @@
+import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import type Router from '@koa/router';
 import type { Db } from '@app/db/client';
 import type { AnyQueue } from '@app/runtime/queue/connection';
@@ -38,6 +39,8 @@ export interface ModuleDeps {
   hubspotAccountId?: string | null;
   /** The job queues, for the staff board's count of failed jobs; absent: not counted. */
   queues?: Readonly<Record<string, AnyQueue>>;
+  /** Customer texts switched off (CUSTOMER_TEXTS_OFF); absent: every kind is sent. */
+  customerTextsOff?: ReadonlySet<CustomerMessageKind>;
   /** Verification of Twilio's status callbacks; absent: the emulator's token and the dev api's address (tests). */
   twilioStatus?: TwilioStatusSettings;
 }

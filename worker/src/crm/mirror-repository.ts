@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type { InvoiceStatus, Prisma, TicketCategory } from '@app/db/generated/client';
+import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { dealNoticeFor, dealNoticeKey, reminderAt, type DealNotice } from './deal-notice';
+import { writeDealNotice, writeNoticeText } from './notice-repository';
+import { dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
 
@@ -45,6 +45,16 @@ export interface MirroredTicket {
   /** hs_merged_object_ids: tickets merged into this one. */
   mergedHubspotIds: string[];
 }
+
+/** When the changes are applied, and what the configuration says about customer texts. */
+export interface ApplyOptions {
+  now?: Date;
+  policy?: NoticePolicy;
+}
+
+/** The phone a deal's texts go to: its contact's, else the one typed with the request. */
+const dealPhone = { submittedPhone: true, contact: { select: { phone: true } } } as const;
+const phoneOf = (deal: { submittedPhone: string | null; contact: { phone: string | null } | null }) => deal.contact?.phone ?? deal.submittedPhone;
 
 /** What applying a page of records did beyond creating and updating rows. */
 export interface MergeReport {
@@ -90,14 +100,15 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * by our id (app_request_id); a row holding the id of a deal merged into this one takes this
  * one's id; deals made in HubSpot become new rows. A change older than what the row already
  * holds is skipped, so replays, re-reads and out-of-order pulls are harmless. A change that
- * confirms or moves a cleaning writes the customer's text with it (deal-notice.ts).
+ * confirms or moves a cleaning writes the customer's text with it (notice-rules.ts).
  */
 export async function applyDeals(
   db: Db,
   deals: readonly MirroredDeal[],
-  now: Date = new Date(),
-): Promise<{ created: number; updated: number; notices: number } & MergeReport> {
+  { now = new Date(), policy = DEFAULT_NOTICE_POLICY }: ApplyOptions = {},
+): Promise<{ created: number; updated: number; notices: number; createdHubspotIds: string[] } & MergeReport> {
   let notices = 0;
+  const createdHubspotIds: string[] = [];
   let created = 0;
   let updated = 0;
   const merges: MergeReport = { followed: 0, conflicts: [] };
@@ -122,17 +133,17 @@ export async function applyDeals(
     addMerges(merges, await followMerge(db, 'deal', deal.mergedHubspotIds, deal.hubspotId));
     const existing = await db.deal.findFirst({
       where: { OR: [{ hubspotId: deal.hubspotId }, ...(deal.appRequestId ? [{ id: deal.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, submittedPhone: true, contact: { select: { phone: true } } },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, ...dealPhone },
     });
     if (existing) {
       if (holdsNewer(existing, deal.modifiedAt)) continue;
       const notice = dealNoticeFor(existing, deal, now);
-      const phone = existing.contact?.phone ?? existing.submittedPhone;
+      const phone = phoneOf(existing);
       if (notice && phone) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
         await db.$transaction(async (tx) => {
           await tx.deal.update({ where: { id: existing.id }, data: mirrored });
-          if (await writeDealNotice(tx, existing.id, phone, notice, now)) notices++;
+          if (await writeDealNotice(tx, policy, { id: existing.id, to: phone }, notice, now)) notices++;
         });
       } else {
         await db.deal.update({ where: { id: existing.id }, data: mirrored });
@@ -153,98 +164,96 @@ export async function applyDeals(
       },
     });
     created++;
+    createdHubspotIds.push(deal.hubspotId);
   }
-  return { created, updated, notices, ...merges };
-}
-
-/**
- * The text a deal change calls for: its sms_message row, unless its dedupe key is taken (a
- * re-read, a retried pull, another worker), and its sms.send event, held past quiet hours, with
- * the reminder of that date. The events name the deal and the date; the worker writes the words
- * when it sends. True when written.
- */
-async function writeDealNotice(tx: Prisma.TransactionClient, dealId: string, phone: string, notice: DealNotice, now: Date): Promise<boolean> {
-  if (!(await writeNoticeText(tx, dealId, phone, notice, sendableAt(now)))) return false;
-  // The day-before reminder of the same date, waiting in the outbox until it is due. A later
-  // move leaves it to find, when due, that the date is no longer the deal's (it is then dropped).
-  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt);
-  if (remindAt) await writeNoticeText(tx, dealId, phone, { kind: 'reminder', scheduledAt: notice.scheduledAt }, remindAt);
-  return true;
-}
-
-/** One text's sms_message row and its sms.send event due at `availableAt`; false when its dedupe key was taken. */
-async function writeNoticeText(
-  tx: Prisma.TransactionClient,
-  dealId: string,
-  phone: string,
-  notice: { kind: DealNotice['kind'] | 'reminder'; scheduledAt: Date },
-  availableAt: Date,
-): Promise<boolean> {
-  const id = randomUUID();
-  const { count } = await tx.smsMessage.createMany({
-    data: [{ id, purpose: notice.kind, to: phone, dealId, dedupeKey: dealNoticeKey(dealId, notice) }],
-    skipDuplicates: true,
-  });
-  if (count === 0) return false;
-  await tx.outboxEvent.create({
-    data: {
-      type: 'sms.send',
-      payload: { to: phone, messageId: id, notice: { kind: notice.kind, dealId, scheduledAt: notice.scheduledAt.toISOString() } },
-      aggregateType: 'sms_message',
-      aggregateId: id,
-      availableAt,
-    },
-  });
-  return true;
+  return { created, updated, notices, createdHubspotIds, ...merges };
 }
 
 /**
  * Sets each deal's invoice (the one HubSpot associates with it), unless the deal already holds
  * that invoice in a version at least as new (re-reads, and search results from a lagging index).
+ * An invoice that became open texts the customer its link, in the same transaction, except on a
+ * deal first mirrored in this very pull (`newDeals`: an account's first pull must not text
+ * every customer with an open invoice).
  */
-export async function applyInvoices(db: Db, byDealHubspotId: ReadonlyMap<string, MirroredInvoice>): Promise<void> {
+export async function applyInvoices(
+  db: Db,
+  byDealHubspotId: ReadonlyMap<string, MirroredInvoice>,
+  { now = new Date(), policy = DEFAULT_NOTICE_POLICY, newDeals = new Set<string>() }: ApplyOptions & { newDeals?: ReadonlySet<string> } = {},
+): Promise<{ notices: number }> {
+  let notices = 0;
   for (const [dealHubspotId, invoice] of byDealHubspotId) {
-    const notOlder = invoice.modifiedAt
-      ? [{ invoiceHubspotId: null }, { invoiceHubspotId: { not: invoice.hubspotId } }, { invoiceHubspotUpdatedAt: null }, { invoiceHubspotUpdatedAt: { lt: invoice.modifiedAt } }]
-      : [{}];
-    await db.deal.updateMany({
-      where: { hubspotId: dealHubspotId, OR: notOlder },
-      data: {
-        invoiceHubspotId: invoice.hubspotId,
-        invoiceStatus: invoice.status,
-        invoiceAmountCents: invoice.amountCents,
-        invoiceNumber: invoice.number,
-        invoicePdfUrl: invoice.pdfUrl,
-        invoiceUrl: invoice.url,
-        invoiceHubspotUpdatedAt: invoice.modifiedAt,
-      },
+    const deal = await db.deal.findUnique({
+      where: { hubspotId: dealHubspotId },
+      select: { id: true, invoiceHubspotId: true, invoiceStatus: true, invoiceHubspotUpdatedAt: true, ...dealPhone },
     });
+    if (!deal) continue;
+    const held = invoice.modifiedAt !== null && deal.invoiceHubspotId === invoice.hubspotId && deal.invoiceHubspotUpdatedAt !== null && deal.invoiceHubspotUpdatedAt >= invoice.modifiedAt;
+    if (held) continue;
+    const data = {
+      invoiceHubspotId: invoice.hubspotId,
+      invoiceStatus: invoice.status,
+      invoiceAmountCents: invoice.amountCents,
+      invoiceNumber: invoice.number,
+      invoicePdfUrl: invoice.pdfUrl,
+      invoiceUrl: invoice.url,
+      invoiceHubspotUpdatedAt: invoice.modifiedAt,
+    };
+    const phone = phoneOf(deal);
+    if (phone && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
+      await db.$transaction(async (tx) => {
+        await tx.deal.update({ where: { id: deal.id }, data });
+        const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, subject: { invoiceId: invoice.hubspotId }, availableAt: sendableAt(now) });
+        if (written) notices++;
+      });
+    } else {
+      await db.deal.update({ where: { id: deal.id }, data });
+    }
   }
+  return { notices };
 }
 
-/** Mirrors change and cancel tickets onto the deals they belong to (a merged ticket's row follows it). */
-export async function applyTickets(db: Db, tickets: readonly MirroredTicket[]): Promise<{ applied: number } & MergeReport> {
+/**
+ * Mirrors change and cancel tickets onto the deals they belong to (a merged ticket's row follows
+ * it). A ticket that closes (the request was answered) texts the customer, in the same
+ * transaction; a ticket seen for the first time already closed does not.
+ */
+export async function applyTickets(
+  db: Db,
+  tickets: readonly MirroredTicket[],
+  { now = new Date(), policy = DEFAULT_NOTICE_POLICY }: ApplyOptions = {},
+): Promise<{ applied: number; notices: number } & MergeReport> {
   let applied = 0;
+  let notices = 0;
   const merges: MergeReport = { followed: 0, conflicts: [] };
   for (const ticket of tickets) {
-    const deal = await db.deal.findUnique({ where: { hubspotId: ticket.dealHubspotId }, select: { id: true, contactId: true } });
+    const deal = await db.deal.findUnique({ where: { hubspotId: ticket.dealHubspotId }, select: { id: true, contactId: true, ...dealPhone } });
     // A ticket on a deal we do not mirror (yet): a later pull whose re-read window still covers the ticket brings it.
     if (!deal) continue;
     addMerges(merges, await followMerge(db, 'ticket', ticket.mergedHubspotIds, ticket.hubspotId));
     const existing = await db.ticket.findFirst({
       where: { OR: [{ hubspotId: ticket.hubspotId }, ...(ticket.appRequestId ? [{ id: ticket.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true, archivedAt: true },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, pipelineStage: true },
     });
     const data = { hubspotId: ticket.hubspotId, category: ticket.category, pipelineStage: ticket.pipelineStage, hubspotUpdatedAt: ticket.modifiedAt, archivedAt: null };
     if (existing) {
       if (holdsNewer(existing, ticket.modifiedAt)) continue;
-      await db.ticket.update({ where: { id: existing.id }, data });
+      const phone = phoneOf(deal);
+      if (phone && ticketAnswered(existing.pipelineStage, ticket.pipelineStage)) {
+        await db.$transaction(async (tx) => {
+          await tx.ticket.update({ where: { id: existing.id }, data });
+          const subject = { ticketId: existing.id };
+          if (await writeNoticeText(tx, policy, { kind: 'request_answered', dealId: deal.id, to: phone, subject, availableAt: sendableAt(now) })) notices++;
+        });
+      } else {
+        await db.ticket.update({ where: { id: existing.id }, data });
+      }
     } else {
       await db.ticket.create({ data: { ...data, dealId: deal.id, contactId: deal.contactId, crmSyncedAt: new Date() } });
     }
     applied++;
   }
-  return { applied, ...merges };
+  return { applied, notices, ...merges };
 }
 
 export interface RecordVersion {

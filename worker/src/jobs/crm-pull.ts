@@ -8,6 +8,7 @@ import type { StageMap } from '../crm/account/stage-map';
 import { modifiedMillis } from '../crm/changed-search';
 import { mergedIdsOf, type HubSpotGateway, type HubSpotRecord, type ObjectType } from '../crm/hubspot-gateway';
 import type { MergeConflict } from '../crm/merge-repository';
+import { DEFAULT_NOTICE_POLICY, type NoticePolicy } from '../crm/notice-rules';
 import {
   applyDeals,
   applyInvoices,
@@ -92,7 +93,12 @@ interface PullDeps {
   db: Db;
   hubspot: HubSpotGateway;
   account: CrmAccount;
+  /** What the configuration says about customer texts (default: every kind, reminders a day ahead). */
+  notices?: NoticePolicy;
+  now?: () => Date;
 }
+
+const applyOptions = (deps: PullDeps) => ({ now: (deps.now ?? (() => new Date()))(), policy: deps.notices ?? DEFAULT_NOTICE_POLICY });
 
 export interface MirrorSummary {
   created: number;
@@ -100,25 +106,30 @@ export interface MirrorSummary {
   followed: number;
   invoices: number;
   tickets: number;
+  /** Customer texts written (confirmations, moves, answers, invoices; reminders not counted). */
+  notices: number;
   conflicts: MergeConflict[];
 }
 
-const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, conflicts: [] });
+const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, notices: 0, conflicts: [] });
 
 /**
  * Mirrors HubSpot deal records (with DEAL_PROPERTIES) and the invoice of each: their contact
  * for new rows, a merged deal's row following it. Records the mirror already holds in that
  * version cost no further request. Used by the pull, and by the sweep for merged deals.
  */
-export async function mirrorDealRecords({ db, hubspot, account }: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+  const { db, hubspot, account } = deps;
   const held = await heldVersions(db, 'deal', records.map(versionOf));
   const deals = records.filter((d) => !held.has(d.id));
   if (deals.length === 0) return into;
   const dealIds = deals.map((d) => d.id);
   const contactsByDeal = await hubspot.associatedIds('deals', 'contacts', dealIds);
   const stages = account.stages();
-  const applied = await applyDeals(db, deals.map((d) => toDeal(d, contactsByDeal, stages)));
+  const options = applyOptions(deps);
+  const applied = await applyDeals(db, deals.map((d) => toDeal(d, contactsByDeal, stages)), options);
   into.created += applied.created;
+  into.notices += applied.notices;
   into.updated += applied.updated;
   into.followed += applied.followed;
   into.conflicts.push(...applied.conflicts);
@@ -133,13 +144,14 @@ export async function mirrorDealRecords({ db, hubspot, account }: PullDeps, reco
     const record = invoiceIds.map((id) => invoices.get(id)).find(Boolean);
     if (record) invoiceOfDeal.set(dealId, toInvoice(record));
   }
-  await applyInvoices(db, invoiceOfDeal);
+  into.notices += (await applyInvoices(db, invoiceOfDeal, { ...options, newDeals: new Set(applied.createdHubspotIds) })).notices;
   into.invoices += invoiceOfDeal.size;
   return into;
 }
 
 /** Invoices that changed themselves (a payment does not touch the deal), onto their deals. */
-async function mirrorInvoiceRecords({ db, hubspot }: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary): Promise<void> {
+async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary): Promise<void> {
+  const { db, hubspot } = deps;
   const held = await heldInvoiceVersions(db, records.map(versionOf));
   const invoices = records.filter((i) => !held.has(i.id));
   if (invoices.length === 0) return;
@@ -149,12 +161,13 @@ async function mirrorInvoiceRecords({ db, hubspot }: PullDeps, records: readonly
     const record = byId.get(invoiceId);
     for (const dealId of dealIds) if (record) invoiceOfDeal.set(dealId, toInvoice(record));
   }
-  await applyInvoices(db, invoiceOfDeal);
+  into.notices += (await applyInvoices(db, invoiceOfDeal, applyOptions(deps))).notices;
   into.invoices += invoiceOfDeal.size;
 }
 
 /** Change and cancel tickets (with TICKET_PROPERTIES) onto their deals; support tickets from the contact form are not mirrored. */
-export async function mirrorTicketRecords({ db, hubspot, account }: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
+  const { db, hubspot, account } = deps;
   const held = await heldVersions(db, 'ticket', records.map(versionOf));
   const tickets = records.filter((t) => !held.has(t.id) && TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? '']);
   if (tickets.length === 0) return into;
@@ -167,8 +180,10 @@ export async function mirrorTicketRecords({ db, hubspot, account }: PullDeps, re
       if (!category || !dealHubspotId) return [];
       return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, modifiedAt: modifiedAt(t), mergedHubspotIds: mergedIdsOf(t) }];
     }),
+    applyOptions(deps),
   );
   into.tickets += applied.applied;
+  into.notices += applied.notices;
   into.followed += applied.followed;
   into.conflicts.push(...applied.conflicts);
   return into;

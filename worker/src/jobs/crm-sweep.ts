@@ -8,6 +8,7 @@ import { followMerge, type MergeConflict } from '../crm/merge-repository';
 import { adoptCrmContacts, archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
 import type { Logger } from '@app/runtime/logger';
 import { ACTIVITY_SOURCES } from './crm-pull-context';
+import type { NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES, type MirrorSummary } from './crm-pull';
 import { defineJob } from './job';
 
@@ -60,7 +61,7 @@ function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
  * fails at the end, after all other work, naming them: a person has to decide, and the failed
  * job is how operations hear of it (queue dashboard, failed count in /metrics).
  */
-export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; now?: () => Date }) {
+export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; notices?: NoticePolicy; now?: () => Date }) {
   const { db, hubspot, now = () => new Date() } = deps;
 
   async function sweepTable(sweep: (typeof SWEEPS)[number], log: Logger, conflicts: MergeConflict[]): Promise<TableCounts> {
@@ -126,7 +127,7 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
       primaries.set(primary.id, primary);
     }
     if (primaries.size === 0 || table === 'contact') return followed;
-    const refreshed: MirrorSummary = { created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, conflicts: [] };
+    const refreshed: MirrorSummary = { created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, notices: 0, conflicts: [] };
     if (table === 'deal') await mirrorDealRecords(deps, [...primaries.values()], refreshed);
     else await mirrorTicketRecords(deps, [...primaries.values()], refreshed);
     conflicts.push(...refreshed.conflicts);

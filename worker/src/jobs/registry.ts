@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import type { NoticePolicy } from '../crm/notice-rules';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
@@ -28,19 +29,23 @@ export interface JobDeps {
   smsStatusCallbackUrl?: string | undefined;
   /** How far before its cursor each CRM pull searches again (CRM_PULL_REREAD_MS); the job's default when absent. */
   crmPullRereadMs?: number;
+  /** Which customer texts are sent and when reminders go out (CUSTOMER_TEXTS_OFF, REMINDER_LEAD_HOURS); every kind, a day ahead, when absent. */
+  notices?: NoticePolicy;
 }
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
 export function createJobs(deps: JobDeps): JobDefinition[] {
+  // The jobs that mirror HubSpot, and so write the customer texts its changes call for.
+  const crm = { db: deps.db, hubspot: deps.hubspot, account: deps.account, ...(deps.notices && { notices: deps.notices }) };
   return [
     crmPushBookingJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmPushChangeRequestJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmPushSupportTicketJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
     crmRecordSignupJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmPullJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account, ...(deps.crmPullRereadMs === undefined ? {} : { rereadMs: deps.crmPullRereadMs }) }),
+    crmPullJob({ ...crm, ...(deps.crmPullRereadMs === undefined ? {} : { rereadMs: deps.crmPullRereadMs }) }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmSweepJob({ db: deps.db, hubspot: deps.hubspot, account: deps.account }),
+    crmSweepJob(crm),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];

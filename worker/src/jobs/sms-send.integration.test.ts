@@ -12,7 +12,7 @@ import { smsSendJob } from './sms-send';
 import { TEST_OTP_SECRET } from '../../../test/portal-app';
 import { insertBooking } from '../../../test/fixtures';
 import { COMPANY } from '@app/runtime/company';
-import { cleaningConfirmedSms, reminderSms, requestReceivedSms } from '@app/shared/customer-messages';
+import { cleaningConfirmedSms, invoiceReadySms, reminderSms, requestAnsweredSms, requestReceivedSms } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 
@@ -120,6 +120,31 @@ describe('sms.send against the Twilio emulator', () => {
     const stale = await finished(await send({ to: '+14045551240', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
     expect(stale.returnvalue).toEqual({ skipped: 'stale' });
     expect(twilio.messages({ to: '+14045551240' })).toHaveLength(0);
+  });
+
+  it('sends an open invoice with its amount and link, and an answered request, while they still hold', async () => {
+    const { dealId, contactId } = await insertBooking(db);
+    const { reference } = await db.deal.update({
+      where: { id: dealId },
+      data: { invoiceHubspotId: 'inv-77', invoiceStatus: 'open', invoiceAmountCents: 14_550, invoiceUrl: 'https://pay.example.com/inv-77' },
+      select: { reference: true },
+    });
+    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
+    await finished(await send({ to: '+14045551242', notice: { kind: 'invoice_ready', dealId, invoiceId: 'inv-77' } }), 'completed');
+    expect(twilio.messages({ to: '+14045551242' }).map((m) => m.body)).toEqual([invoiceReadySms(ctx, '$145.50', 'https://pay.example.com/inv-77')]);
+    expect(twilio.messages({ to: '+14045551242' })[0]!.body).toContain('$145.50');
+
+    await db.deal.update({ where: { id: dealId }, data: { invoiceStatus: 'paid' } });
+    const paid = await finished(await send({ to: '+14045551243', notice: { kind: 'invoice_ready', dealId, invoiceId: 'inv-77' } }), 'completed');
+    expect(paid.returnvalue).toEqual({ skipped: 'stale' });
+
+    const ticket = await db.ticket.create({ data: { dealId, contactId, category: 'CancellationRequest', pipelineStage: '1613485806' }, select: { id: true } });
+    await finished(await send({ to: '+14045551244', notice: { kind: 'request_answered', dealId, ticketId: ticket.id } }), 'completed');
+    expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation')]);
+    await db.ticket.update({ where: { id: ticket.id }, data: { pipelineStage: '1' } });
+    const reopened = await finished(await send({ to: '+14045551245', notice: { kind: 'request_answered', dealId, ticketId: ticket.id } }), 'completed');
+    expect(reopened.returnvalue).toEqual({ skipped: 'stale' });
+    expect(twilio.messages({ to: '+14045551245' })).toHaveLength(0);
   });
 
   it('does not retry a number the provider refuses', async () => {

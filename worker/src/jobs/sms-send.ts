@@ -4,7 +4,8 @@ import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
-import { NOTICE_KINDS, noticeText, type NoticeText } from '../sms/customer-notice';
+import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
+import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
@@ -27,7 +28,18 @@ export const smsPayloadSchema = z.union([
   z.object({ ...common, body: z.string().min(1).max(1600) }).strict(),
   z.object({ ...common, loginCode: z.object({ challengeId: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60) }) }).strict(),
   // A text to a customer about a cleaning, written from the deal as it is when the text goes out.
-  z.object({ ...common, notice: z.object({ kind: z.enum(NOTICE_KINDS), dealId: z.string().min(1).max(64), scheduledAt: z.iso.datetime().optional() }).strict() }).strict(),
+  z.object({
+    ...common,
+    notice: z
+      .object({
+        kind: z.enum(CUSTOMER_MESSAGE_KINDS),
+        dealId: z.string().min(1).max(64),
+        scheduledAt: z.iso.datetime().optional(),
+        invoiceId: z.string().min(1).max(64).optional(),
+        ticketId: z.string().min(1).max(64).optional(),
+      })
+      .strict(),
+  }).strict(),
 ]);
 export type SmsPayload = z.infer<typeof smsPayloadSchema>;
 

@@ -1,32 +1,46 @@
 import type { Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
-import { cleaningConfirmedSms, reminderSms, requestReceivedSms, rescheduledSms, type CustomerMessageKind, type MessageContext } from '@app/shared/customer-messages';
+import {
+  cleaningConfirmedSms,
+  invoiceReadySms,
+  reminderSms,
+  requestAnsweredSms,
+  requestReceivedSms,
+  rescheduledSms,
+  type CustomerMessageKind,
+  type MessageContext,
+} from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
+import { formatUsd } from '@app/shared/money';
 import { formatUsPhone } from '@app/shared/phone';
-
-/**
- * The customer texts the worker writes so far (shared/src/customer-messages.ts has them all):
- * the others follow as their triggers are built (issue 18).
- */
-export const NOTICE_KINDS = ['request_received', 'cleaning_confirmed', 'rescheduled', 'reminder'] as const satisfies readonly CustomerMessageKind[];
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+import { isClosedTicketStage } from '../crm/notice-rules';
 
 export interface Notice {
-  kind: NoticeKind;
+  kind: CustomerMessageKind;
   dealId: string;
-  /** The appointment a confirmation or a move is about (ISO instant). */
+  /** The appointment a confirmation, a move or a reminder is about (ISO instant). */
   scheduledAt?: string | undefined;
+  /** The HubSpot invoice an invoice text is about. */
+  invoiceId?: string | undefined;
+  /** Our ticket row an answered request is about. */
+  ticketId?: string | undefined;
 }
 
 export type NoticeText = { text: string } | { skipped: 'gone' | 'stale' };
 
+const STALE = { skipped: 'stale' } as const;
+
 /**
  * The words of a customer text, from its deal as it is when the text goes out. Skipped when the
- * deal is gone, or when a confirmation or a move no longer holds (the date changed again: the
- * newer change has its own text and reminder; the cleaning was canceled).
+ * deal is gone, or when what called for it no longer holds: the date changed again (the newer
+ * change has its own text and reminder), the cleaning was canceled, the invoice was paid or
+ * replaced, the ticket reopened.
  */
 export async function noticeText(db: Db, notice: Notice, portalUrl: string): Promise<NoticeText> {
-  const deal = await db.deal.findUnique({ where: { id: notice.dealId }, select: { reference: true, stageId: true, scheduledAt: true } });
+  const deal = await db.deal.findUnique({
+    where: { id: notice.dealId },
+    select: { reference: true, stageId: true, scheduledAt: true, invoiceHubspotId: true, invoiceStatus: true, invoiceAmountCents: true, invoiceUrl: true },
+  });
   if (!deal) return { skipped: 'gone' };
   const ctx: MessageContext = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl };
   switch (notice.kind) {
@@ -36,10 +50,20 @@ export async function noticeText(db: Db, notice: Notice, portalUrl: string): Pro
     case 'rescheduled':
     case 'reminder': {
       const current = deal.stageId === STAGE.CLEANING_SCHEDULED && deal.scheduledAt?.toISOString() === notice.scheduledAt;
-      if (!current || !deal.scheduledAt) return { skipped: 'stale' };
+      if (!current || !deal.scheduledAt) return STALE;
       if (notice.kind === 'reminder') return { text: reminderSms(ctx, deal.scheduledAt) };
       const write = notice.kind === 'cleaning_confirmed' ? cleaningConfirmedSms : rescheduledSms;
       return { text: write(ctx, deal.reference, deal.scheduledAt) };
+    }
+    case 'invoice_ready': {
+      const open = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'open' && deal.invoiceAmountCents !== null;
+      if (!open) return STALE;
+      return { text: invoiceReadySms(ctx, formatUsd(deal.invoiceAmountCents!), deal.invoiceUrl) };
+    }
+    case 'request_answered': {
+      const ticket = notice.ticketId ? await db.ticket.findUnique({ where: { id: notice.ticketId }, select: { category: true, pipelineStage: true } }) : null;
+      if (!ticket || !isClosedTicketStage(ticket.pipelineStage)) return STALE;
+      return { text: requestAnsweredSms(ctx, deal.reference, ticket.category === 'CancellationRequest' ? 'cancellation' : 'change') };
     }
   }
 }

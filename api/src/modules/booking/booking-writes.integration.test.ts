@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { testDatabaseUrl } from '../../../../test/context';
-import { DEFAULT_SMS_BUDGET as BUDGET } from '../portal-auth/service';
+import { DEFAULT_SMS_BUDGET } from '../portal-auth/service';
 import { insertBooking, type NewBooking } from './repository';
+
+const BUDGET = { budget: DEFAULT_SMS_BUDGET, requestReceived: true };
 
 function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking {
   return {
@@ -101,9 +103,16 @@ describe('booking writes under concurrency', () => {
 
   it('writes no "request received" text once the company text budget is spent', async () => {
     const phone = '+14045550177';
-    await insertBooking(db, { ...booking(`budget.${Date.now()}@example.com`), phone }, { perHour: 0, perDay: 0 });
+    await insertBooking(db, { ...booking(`budget.${Date.now()}@example.com`), phone }, { budget: { perHour: 0, perDay: 0 }, requestReceived: true });
     expect(await db.smsMessage.count({ where: { to: phone } })).toBe(0);
     await insertBooking(db, { ...booking(`budget2.${Date.now()}@example.com`), phone }, BUDGET);
     expect(await db.smsMessage.count({ where: { to: phone, purpose: 'request_received' } })).toBe(1);
+  });
+
+  it('writes no "request received" text when that kind is switched off (CUSTOMER_TEXTS_OFF)', async () => {
+    const phone = '+14045550178';
+    await insertBooking(db, { ...booking(`off.${Date.now()}@example.com`), phone }, { budget: DEFAULT_SMS_BUDGET, requestReceived: false });
+    expect(await db.smsMessage.count({ where: { to: phone } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: phone } } })).toBe(0);
   });
 });

@@ -42,7 +42,8 @@ export interface NewBooking {
  * The "request received" text (shared/src/customer-messages.ts) is written here too, as an
  * sms_message row and its sms.send event: once per phone a day (a form resubmitted, or someone
  * typing a stranger's number again and again, texts nobody twice), and only while the company's
- * text budget has room ($2 an hour, $3 a day, the budget login codes are refused beyond).
+ * text budget has room ($2 an hour, $3 a day, the budget login codes are refused beyond), and
+ * not when that kind is switched off (CUSTOMER_TEXTS_OFF: the row comes without an sms id).
  *
  * The first-booking discount is decided here, against committed deals: a priced booking whose
  * e-mail has no earlier deal (of any source) gets it, and within one batch only the first of an
@@ -98,7 +99,7 @@ const INSERT_BOOKINGS = `
     INSERT INTO sms_message (id, purpose, to_phone, deal_id, dedupe_key)
     SELECT i.sms_id, 'request_received'::sms_purpose, i.phone, d.id, 'request_received:' || d.id
     FROM input i JOIN d ON d.id = i.deal_id JOIN p ON p.deal_id = i.deal_id CROSS JOIN usage u
-    WHERE p.phone_seq = 1
+    WHERE i.sms_id IS NOT NULL AND p.phone_seq = 1
       AND u.last_hour + p.batch_seq <= $2 AND u.last_day + p.batch_seq <= $3
       AND NOT EXISTS (SELECT 1 FROM sms_message s WHERE s.to_phone = i.phone AND s.purpose = 'request_received' AND s.created_at > now() - interval '1 day')
     RETURNING id, deal_id, to_phone
@@ -115,14 +116,20 @@ interface BookingRow {
   booking: NewBooking;
   dealId: string;
   eventId: string;
-  /** The company's text budget (the same for every row of a process). */
-  textBudget: SmsBudget;
+  /** The company's text budget, and whether the text is sent at all (the same for every row of a process). */
+  texts: BookingTexts;
+}
+
+export interface BookingTexts {
+  budget: SmsBudget;
+  /** False when CUSTOMER_TEXTS_OFF names request_received. */
+  requestReceived: boolean;
 }
 
 /** The JSON parameter of INSERT_BOOKINGS: one object per row, keyed by its record columns. */
 function bookingRecords(rows: readonly BookingRow[]): string {
   return JSON.stringify(
-    rows.map(({ booking: b, dealId, eventId }, seq) => ({
+    rows.map(({ booking: b, dealId, eventId, texts }, seq) => ({
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
       street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
       square_footage: b.squareFootage, deal_id: dealId, deal_name: b.dealName, stage_id: b.stageId,
@@ -130,7 +137,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
       request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
       contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
-      sms_id: randomUUID(), sms_event_id: randomUUID(),
+      sms_id: texts.requestReceived ? randomUUID() : null, sms_event_id: randomUUID(),
     })),
   );
 }
@@ -157,7 +164,7 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
       isItemError: isPostgresDataError,
       write: async (rows) => {
         // Named: planned once per connection.
-        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows), rows[0]!.textBudget.perHour, rows[0]!.textBudget.perDay] });
+        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows), rows[0]!.texts.budget.perHour, rows[0]!.texts.budget.perDay] });
         const references = new Map(written.rows.map((row) => [row.id, row.reference]));
         return rows.map((row) => {
           const reference = references.get(row.dealId);
@@ -177,9 +184,9 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
  * atomically. Resolves once committed. Concurrent requests share one statement and one commit
  * (group commit): this is the hot path of the intake benchmark (bench/intake.ts).
  */
-export async function insertBooking(db: Db, booking: NewBooking, textBudget: SmsBudget): Promise<{ dealId: string; reference: string }> {
+export async function insertBooking(db: Db, booking: NewBooking, texts: BookingTexts): Promise<{ dealId: string; reference: string }> {
   const dealId = randomUUID();
-  const reference = await bookingWriter(db)({ booking, dealId, eventId: randomUUID(), textBudget });
+  const reference = await bookingWriter(db)({ booking, dealId, eventId: randomUUID(), texts });
   return { dealId, reference };
 }
 

@@ -5,6 +5,7 @@ import { bookingSkus, priceBooking } from '@app/shared/booking-price';
 import type { BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
+import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
@@ -21,7 +22,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * events (the HubSpot push and the "request received" text), then nudges the relay.
  */
 export async function requestBooking(
-  deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined },
+  deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined; customerTextsOff?: ReadonlySet<CustomerMessageKind> | undefined },
   request: BookingRequest,
 ): Promise<{ dealId: string; reference: string }> {
   // Undiscounted here; the repository applies the discount when the e-mail has no earlier deal.
@@ -48,7 +49,7 @@ export async function requestBooking(
     rooms: request.rooms,
     description: request.description ?? null,
     payload: request,
-  }, deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET);
+  }, { budget: deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET, requestReceived: !deps.customerTextsOff?.has('request_received') });
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
   return { dealId, reference };

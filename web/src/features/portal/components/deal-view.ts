@@ -3,6 +3,7 @@ import { stageTone, type StageTone } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
+import { formatUsd } from '@app/shared/money';
 import { dealScheduledAt, dealStatus } from '@app/shared/portal-split';
 import { manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
 
@@ -44,13 +45,12 @@ export interface DealView {
   manage: ManageButtonsState;
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function invoiceView(deal: Deal): InvoiceView | null {
   const invoice = deriveInvoice(deal);
   if (invoice.amountCents === null && !invoice.status && !invoice.number && !invoice.pdf_link && !invoice.link) return null;
   return {
-    amount: invoice.amountCents === null ? null : money.format(invoice.amountCents / 100),
+    amount: invoice.amountCents === null ? null : formatUsd(invoice.amountCents),
     statusLabel: invoiceStatusLabel(invoice.status),
     number: invoice.number,
     pdfLink: invoice.pdf_link,

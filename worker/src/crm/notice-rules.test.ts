@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { dealNoticeFor, dealNoticeKey, reminderAt } from './deal-notice';
+import { dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
 
 const NOW = new Date('2026-12-01T15:00:00Z');
 const DAY2 = new Date('2026-12-03T14:00:00Z');
@@ -27,8 +27,10 @@ describe('dealNoticeFor', () => {
     expect(dealNoticeFor(requested, scheduled(new Date('2026-11-30T14:00:00Z')), NOW)).toBeNull();
   });
 
-  it('keys each text by deal, kind and date, so a new date gets a new text and a re-read none', () => {
-    expect(dealNoticeKey('d1', { kind: 'rescheduled', scheduledAt: DAY3 })).toBe('rescheduled:d1:2026-12-04T14:00:00.000Z');
+  it('keys each text by deal, kind and what it is about, so a new date gets a new text and a re-read none', () => {
+    expect(noticeKey('rescheduled', 'd1', { scheduledAt: DAY3.toISOString() })).toBe('rescheduled:d1:2026-12-04T14:00:00.000Z');
+    expect(noticeKey('invoice_ready', 'd1', { invoiceId: '501' })).toBe('invoice_ready:d1:501');
+    expect(noticeKey('request_answered', 'd1', { ticketId: '77' })).toBe('request_answered:d1:77');
   });
 });
 
@@ -41,5 +43,34 @@ describe('reminderAt', () => {
     expect(reminderAt(new Date(NOW.getTime() + 20 * 3_600_000), NOW, sendableAt)).toBeNull();
     // A 06:00 cleaning whose reminder would wait past the cleaning itself.
     expect(reminderAt(new Date('2026-12-03T11:00:00Z'), NOW, (at) => new Date(at.getTime() + 30 * 3_600_000))).toBeNull();
+  });
+});
+
+describe('reminderAt with another lead', () => {
+  it('goes out that long before the cleaning (REMINDER_LEAD_HOURS)', () => {
+    expect(reminderAt(DAY3, NOW, sendableAt, 48 * 3_600_000)).toEqual(new Date('2026-12-02T14:00:00Z'));
+    expect(reminderAt(DAY2, NOW, sendableAt, 48 * 3_600_000)).toBeNull();
+  });
+});
+
+describe('ticketAnswered', () => {
+  it('is a ticket reaching a closed stage (Closed, Request Completed, Request Declined) from an open one', () => {
+    expect(ticketAnswered('1', '4')).toBe(true);
+    expect(ticketAnswered('1', '1613485805')).toBe(true);
+    expect(ticketAnswered(null, '1613485806')).toBe(true);
+    expect(ticketAnswered('4', '1613485805')).toBe(false);
+    expect(ticketAnswered('4', '1')).toBe(false);
+    expect(ticketAnswered('1', '1')).toBe(false);
+  });
+});
+
+describe('invoiceBecameOpen', () => {
+  it('is an open invoice new to the deal, or the deal\'s invoice turning open; not a re-read, a payment or a draft', () => {
+    expect(invoiceBecameOpen({ invoiceHubspotId: null, invoiceStatus: null }, { hubspotId: '9', status: 'open' })).toBe(true);
+    expect(invoiceBecameOpen({ invoiceHubspotId: '9', invoiceStatus: 'draft' }, { hubspotId: '9', status: 'open' })).toBe(true);
+    expect(invoiceBecameOpen({ invoiceHubspotId: '8', invoiceStatus: 'open' }, { hubspotId: '9', status: 'open' })).toBe(true);
+    expect(invoiceBecameOpen({ invoiceHubspotId: '9', invoiceStatus: 'open' }, { hubspotId: '9', status: 'open' })).toBe(false);
+    expect(invoiceBecameOpen({ invoiceHubspotId: '9', invoiceStatus: 'open' }, { hubspotId: '9', status: 'paid' })).toBe(false);
+    expect(invoiceBecameOpen({ invoiceHubspotId: null, invoiceStatus: null }, { hubspotId: '9', status: 'draft' })).toBe(false);
   });
 });

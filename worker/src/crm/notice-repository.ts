@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Prisma } from '@app/db/generated/client';
+import type { CustomerMessageKind } from '@app/shared/customer-messages';
+import { sendableAt } from '@app/shared/quiet-hours';
+import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeSubject } from './notice-rules';
+
+export interface NoticeToWrite {
+  kind: Exclude<CustomerMessageKind, 'request_received'>;
+  dealId: string;
+  /** The customer's phone (E.164). */
+  to: string;
+  subject: NoticeSubject;
+  /** When it may go out (past quiet hours). */
+  availableAt: Date;
+}
+
+/**
+ * One customer text: its sms_message row and its sms.send event, due at `availableAt`, written
+ * in the caller's transaction with the change that called for it. False when its kind is
+ * switched off or its dedupe key was taken (a re-read, a retried pull, another worker). The
+ * event names the deal and the subject; the worker writes the words when it sends.
+ */
+export async function writeNoticeText(tx: Prisma.TransactionClient, policy: NoticePolicy, notice: NoticeToWrite): Promise<boolean> {
+  if (policy.off.has(notice.kind)) return false;
+  const id = randomUUID();
+  const { count } = await tx.smsMessage.createMany({
+    data: [{ id, purpose: notice.kind, to: notice.to, dealId: notice.dealId, dedupeKey: noticeKey(notice.kind, notice.dealId, notice.subject) }],
+    skipDuplicates: true,
+  });
+  if (count === 0) return false;
+  await tx.outboxEvent.create({
+    data: {
+      type: 'sms.send',
+      payload: { to: notice.to, messageId: id, notice: { kind: notice.kind, dealId: notice.dealId, ...notice.subject } },
+      aggregateType: 'sms_message',
+      aggregateId: id,
+      availableAt: notice.availableAt,
+    },
+  });
+  return true;
+}
+
+/**
+ * A confirmation or a move, and the reminder of that date, waiting in the outbox until it is
+ * due. A later move leaves the reminder to find, when due, that the date is no longer the
+ * deal's (it is then dropped). True when the confirmation or move was written.
+ */
+export async function writeDealNotice(
+  tx: Prisma.TransactionClient,
+  policy: NoticePolicy,
+  deal: { id: string; to: string },
+  notice: DealNotice,
+  now: Date,
+): Promise<boolean> {
+  const subject = { scheduledAt: notice.scheduledAt.toISOString() };
+  const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, to: deal.to, subject, availableAt: sendableAt(now) });
+  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt, policy.reminderLeadMs);
+  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, subject, availableAt: remindAt });
+  return written;
+}

@@ -1,0 +1,95 @@
+import type { CustomerMessageKind } from '@app/shared/customer-messages';
+import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
+import { STAGE } from '@app/shared/deal-stages';
+
+/**
+ * When a change the CRM pull sees calls for a text to the customer (issue 18). Pure rules; the
+ * mirror repository writes the texts in the same transaction as the change.
+ */
+
+/** What the configuration says about customer texts. */
+export interface NoticePolicy {
+  /** Kinds not sent (CUSTOMER_TEXTS_OFF). */
+  off: ReadonlySet<CustomerMessageKind>;
+  /** How long before a cleaning its reminder goes out (REMINDER_LEAD_HOURS). */
+  reminderLeadMs: number;
+}
+
+/** How long before a cleaning its reminder goes out by default: the day before. */
+export const REMINDER_LEAD_MS = 24 * 3_600_000;
+
+export const DEFAULT_NOTICE_POLICY: NoticePolicy = { off: new Set(), reminderLeadMs: REMINDER_LEAD_MS };
+
+export interface DealMoment {
+  stageId: string;
+  scheduledAt: Date | null;
+}
+
+export interface DealNotice {
+  kind: 'cleaning_confirmed' | 'rescheduled';
+  /** The appointment the text is about; also part of its dedupe key. */
+  scheduledAt: Date;
+}
+
+/**
+ * Which text a change of a mirrored deal calls for, from the row as it was and as HubSpot has it
+ * now: reaching Cleaning Scheduled with a date confirms the cleaning; a new date while scheduled
+ * moves it (a first date on a deal already at that stage confirms it). Nothing for a cleaning
+ * already past, and nothing for a deal seen for the first time (the first pull of an existing
+ * account must not text every customer at once).
+ */
+export function dealNoticeFor(before: DealMoment, after: DealMoment, now: Date): DealNotice | null {
+  if (after.stageId !== STAGE.CLEANING_SCHEDULED || after.scheduledAt === null) return null;
+  if (after.scheduledAt.getTime() <= now.getTime()) return null;
+  const wasScheduled = before.stageId === STAGE.CLEANING_SCHEDULED && before.scheduledAt !== null;
+  if (!wasScheduled) return { kind: 'cleaning_confirmed', scheduledAt: after.scheduledAt };
+  if (before.scheduledAt!.getTime() === after.scheduledAt.getTime()) return null;
+  return { kind: 'rescheduled', scheduledAt: after.scheduledAt };
+}
+
+/**
+ * When the reminder of a cleaning at `scheduledAt` goes out: `lead` before it, moved past quiet
+ * hours; null when that moment has passed or would fall after the cleaning (booked less than
+ * the lead ahead: the confirmation was the reminder).
+ */
+export function reminderAt(scheduledAt: Date, now: Date, sendable: (at: Date) => Date, lead = REMINDER_LEAD_MS): Date | null {
+  const due = new Date(scheduledAt.getTime() - lead);
+  if (due.getTime() <= now.getTime()) return null;
+  const at = sendable(due);
+  return at.getTime() < scheduledAt.getTime() ? at : null;
+}
+
+const CLOSED_TICKET_STAGES: ReadonlySet<string> = new Set(CRM_TICKET_STAGES.filter((s) => s.isClosed).map((s) => s.key));
+
+/** Whether a ticket at this stage (a product key) is closed: Closed, Request Completed or Request Declined. */
+export function isClosedTicketStage(stage: string | null): boolean {
+  return stage !== null && CLOSED_TICKET_STAGES.has(stage);
+}
+
+/** A change or cancellation request was answered: its ticket reached a closed stage from an open one. */
+export function ticketAnswered(before: string | null, after: string | null): boolean {
+  return isClosedTicketStage(after) && !isClosedTicketStage(before);
+}
+
+export interface InvoiceMoment {
+  invoiceHubspotId: string | null;
+  invoiceStatus: string | null;
+}
+
+/** An open invoice appeared on a deal: a new invoice that is open, or the deal's draft was finalised. */
+export function invoiceBecameOpen(before: InvoiceMoment, after: { hubspotId: string; status: string | null }): boolean {
+  if (after.status !== 'open') return false;
+  return before.invoiceHubspotId !== after.hubspotId || before.invoiceStatus !== 'open';
+}
+
+/** What a customer text is about beyond its deal: part of its dedupe key, and checked again when it goes out. */
+export type NoticeSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string };
+
+/**
+ * One text per occasion: a re-read, a retry or a second worker finds the key taken. A date is
+ * part of the key, so a move gets new texts; an invoice or a ticket id, so each gets one.
+ */
+export function noticeKey(kind: CustomerMessageKind, dealId: string, subject: NoticeSubject): string {
+  const about = 'scheduledAt' in subject ? subject.scheduledAt : 'invoiceId' in subject ? subject.invoiceId : subject.ticketId;
+  return `${kind}:${dealId}:${about}`;
+}
