@@ -14,6 +14,7 @@ import { opsRoutes } from '../api/src/modules/ops/routes';
 import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import type { TwilioStatusSettings } from '../api/src/modules/twilio-status/routes';
+import type { TwilioInboundSettings } from '../api/src/modules/twilio-inbound/routes';
 import type { SmsBudget } from '../api/src/modules/portal-auth/service';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
@@ -41,6 +42,10 @@ export interface TestApiOptions {
   smsBudget?: SmsBudget;
   /** Verification of Twilio status callbacks; the dev defaults when absent. */
   twilioStatus?: TwilioStatusSettings;
+  /** Verification of texts to our number; the dev defaults when absent. */
+  twilioInbound?: TwilioInboundSettings;
+  /** The number a phone that replied STOP texts START to (TWILIO_FROM); none when absent. */
+  smsReplyNumber?: string;
   /** Mount GET /metrics, as main.ts does. */
   metrics?: boolean;
   /** Listen here instead of any free port (when the URL must be known before the app starts). */
@@ -82,10 +87,11 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       db,
       outbox,
       now,
-      auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) },
+      auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}), smsReplyNumber: options.smsReplyNumber ?? null },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
       ...(options.twilioStatus ? { twilioStatus: options.twilioStatus } : {}),
+      ...(options.twilioInbound ? { twilioInbound: options.twilioInbound } : {}),
       hubspotAccountId: options.hubspotAccountId ?? null,
       queues,
     }).concat(options.metrics ? [opsRoutes({ db, queues, now, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) })] : []),

@@ -92,3 +92,20 @@ describe('api env: Twilio status callbacks', () => {
     expect(env.TWILIO_STATUS).toEqual({ authToken: 'live', callbackUrl: null });
   });
 });
+
+describe('api env: texts to our number', () => {
+  const production = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' };
+
+  it("verifies the number's webhook against the site's address in production, this api's own elsewhere, or the one configured", () => {
+    expect(loadApiEnv(production).TWILIO_INBOUND).toEqual({ authToken: 'live', webhookUrl: 'https://www.example.com/api/twilio/inbound' });
+    expect(loadApiEnv({ DATABASE_URL, PORT: '4100' }).TWILIO_INBOUND).toEqual({ authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN, webhookUrl: 'http://127.0.0.1:4100/api/twilio/inbound' });
+    expect(loadApiEnv({ DATABASE_URL, TWILIO_INBOUND_URL: 'http://api:3000/api/twilio/inbound' }).TWILIO_INBOUND.webhookUrl).toBe('http://api:3000/api/twilio/inbound');
+  });
+
+  it('names the sending number for START, unless texts go out through a messaging service', () => {
+    expect(loadApiEnv({ ...production, TWILIO_FROM: '+14045550123' }).SMS_REPLY_NUMBER).toBe('+14045550123');
+    expect(loadApiEnv({ ...production, TWILIO_FROM: `MG${'a'.repeat(32)}` }).SMS_REPLY_NUMBER).toBeNull();
+    expect(loadApiEnv(production).SMS_REPLY_NUMBER).toBeNull();
+    expect(loadApiEnv({ DATABASE_URL }).SMS_REPLY_NUMBER).toBe(EMULATOR_DEFAULTS.TWILIO_FROM);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
-import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 
@@ -150,6 +150,18 @@ const schema = z
    * outside production: this api's own address; unset in production: delivery tracking is off.
    */
   TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The URL set as the Twilio number's "A message comes in" webhook, exactly (signatures are
+   * computed over it). Default: PUBLIC_URL + /api/twilio/inbound in production, this api's own
+   * address elsewhere.
+   */
+  TWILIO_INBOUND_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The worker's sender (the same value): the number a phone that replied STOP texts START to,
+   * named on the login page. A messaging service id (MG...) names no number. Outside production:
+   * the emulator's.
+   */
+  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -174,7 +186,7 @@ const schema = z
       }
     }
   })
-  .transform(({ SESSION_SECRET, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, ...env }) => {
+  .transform(({ SESSION_SECRET, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, TWILIO_INBOUND_URL, TWILIO_FROM, ...env }) => {
     const production = env.NODE_ENV === 'production';
     const {
       OIDC_PROVIDER,
@@ -210,17 +222,27 @@ const schema = z
       /** Twilio status callbacks: the token they are signed with and the URL they are signed for (null: tracking off). */
       TWILIO_STATUS: {
         authToken: TWILIO_AUTH_TOKEN ?? EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
-        callbackUrl: TWILIO_STATUS_CALLBACK_URL ?? (production ? null : ownStatusCallbackUrl(env.HOST, env.PORT)),
+        callbackUrl: TWILIO_STATUS_CALLBACK_URL ?? (production ? null : ownUrl(env.HOST, env.PORT, TWILIO_STATUS_CALLBACK_PATH)),
       },
+      /** Texts to our number: the URL to set as the number's incoming-message webhook (the site's, in production). */
+      TWILIO_INBOUND: {
+        authToken: TWILIO_AUTH_TOKEN ?? EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+        webhookUrl: TWILIO_INBOUND_URL ?? (PUBLIC_URL && production ? `${PUBLIC_URL}${TWILIO_INBOUND_PATH}` : ownUrl(env.HOST, env.PORT, TWILIO_INBOUND_PATH)),
+      },
+      /** The number customers text START to, or null when texts go out through a messaging service. */
+      SMS_REPLY_NUMBER: (() => {
+        const sender = TWILIO_FROM ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_FROM);
+        return sender?.startsWith('+') ? sender : null;
+      })(),
       /** The session cookie is Secure everywhere but on a developer's machine and in tests. */
       COOKIE_SECURE: production,
     };
   });
 
-/** This api's own callback address (dev and tests): a wildcard listen address is reached on loopback. */
-function ownStatusCallbackUrl(host: string, port: number): string {
+/** This api's own address of a webhook path (dev and tests): a wildcard listen address is reached on loopback. */
+function ownUrl(host: string, port: number, path: string): string {
   const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return `http://${reachable}:${port}${TWILIO_STATUS_CALLBACK_PATH}`;
+  return `http://${reachable}:${port}${path}`;
 }
 
 export type ApiEnv = z.output<typeof schema>;

@@ -15,7 +15,7 @@ import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from '@app/db/dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
-import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-account';
@@ -96,6 +96,9 @@ async function main(): Promise<void> {
         port: config.TWILIO_EMULATOR_PORT,
         accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
         authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+        phoneNumber: EMULATOR_DEFAULTS.TWILIO_FROM,
+        // Replies (STOP, START, HELP) go to the api this runner starts.
+        webhookUrl: `http://127.0.0.1:${config.PORT}${TWILIO_INBOUND_PATH}`,
       });
 
   // Staff sign-in: the local OpenID provider, unless a real one is configured.

@@ -1,4 +1,4 @@
-import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 
 /**
  * Outside production, HubSpot and Twilio default to the local emulators (started by
@@ -14,4 +14,6 @@ export const EMULATOR_DEFAULTS = {
   TWILIO_BASE_URL: 'http://127.0.0.1:4020',
   /** The api of `npm run dev` (its default HOST and PORT), where the emulator posts status callbacks. */
   TWILIO_STATUS_CALLBACK_URL: `http://127.0.0.1:3000${TWILIO_STATUS_CALLBACK_PATH}`,
+  /** The same api's webhook for texts people send to the emulator's number. */
+  TWILIO_INBOUND_URL: `http://127.0.0.1:3000${TWILIO_INBOUND_PATH}`,
 } as const;

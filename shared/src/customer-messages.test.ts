@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleaningConfirmedSms,
   gsm7Length,
+  helpReplySms,
   invoiceReadySms,
   reminderSms,
   requestAnsweredSms,
@@ -29,6 +30,9 @@ describe('customer text messages', () => {
     expect(rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-07-04T18:30:00Z'))).toContain('has moved to Sat, Jul 4 at 2:30 PM.');
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
+    expect(helpReplySms(ctx)).toBe(
+      'Atlanta Home Cleaning: texts about your cleanings. Questions? Call (404) 555-0100 or visit https://www.atlantahomecleaning.com/login. Reply STOP to opt out.',
+    );
   });
 
   it('each fit one 160-character GSM-7 segment with ordinary values', () => {
@@ -39,6 +43,7 @@ describe('customer text messages', () => {
       requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation'),
       rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       invoiceReadySms(ctx, '$1,189.00', null),
+      helpReplySms(ctx),
     ];
     for (const text of all) expect(gsm7Length(text), text).toBeLessThanOrEqual(160);
   });

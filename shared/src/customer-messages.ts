@@ -48,6 +48,11 @@ export function invoiceReadySms(ctx: MessageContext, amount: string, payUrl: str
   return `${ctx.company}: your invoice for ${amount} is ready. Pay online: ${payUrl ?? ctx.portalUrl}`;
 }
 
+/** Our answer to a HELP reply: who is texting, how to reach a person, how to stop. */
+export function helpReplySms(ctx: MessageContext): string {
+  return `${ctx.company}: texts about your cleanings. Questions? Call ${ctx.phone} or visit ${ctx.portalUrl}. Reply STOP to opt out.`;
+}
+
 // The GSM 03.38 basic set (and the extension table, whose characters take two places).
 const GSM7_BASIC = new Set(
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',

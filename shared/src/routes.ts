@@ -91,3 +91,9 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
  * keeps the path out of the JSON-only, session and origin checks (a server-to-server POST).
  */
 export const TWILIO_STATUS_CALLBACK_PATH = '/api/twilio/status';
+
+/**
+ * Where Twilio posts the texts people send to our number (the number's "A message comes in"
+ * webhook): STOP, START and HELP replies among them. Form-encoded and signed, like the above.
+ */
+export const TWILIO_INBOUND_PATH = '/api/twilio/inbound';

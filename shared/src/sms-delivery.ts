@@ -2,13 +2,14 @@ import { z } from 'zod';
 
 /**
  * Delivery state of a text message as we record it (the `sms_status` enum): a subset of Twilio's
- * MessageStatus values, in the order a message goes through them. `delivered`, `undelivered` and
- * `failed` are final.
+ * MessageStatus values, in the order a message goes through them, and `canceled` for a text we
+ * never sent (the phone opted out, or what it was about changed). `delivered`, `undelivered`,
+ * `failed` and `canceled` are final.
  */
-export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'] as const;
+export const SMS_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'canceled'] as const;
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
-const RANK: Record<SmsStatus, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, undelivered: 3, failed: 3 };
+const RANK: Record<SmsStatus, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, undelivered: 3, failed: 3, canceled: 3 };
 
 /**
  * The statuses a message may still move on from to `next`. Status callbacks can arrive out of
@@ -63,7 +64,7 @@ export type CodeStatusResponse = z.output<typeof codeStatusResponseSchema>;
 
 export function loginCodeDelivery(status: SmsStatus | null): LoginCodeDelivery {
   if (status === null || status === 'queued' || status === 'sending') return 'pending';
-  if (status === 'undelivered' || status === 'failed') return 'failed';
+  if (status === 'undelivered' || status === 'failed' || status === 'canceled') return 'failed';
   return status;
 }
 

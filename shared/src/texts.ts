@@ -80,6 +80,11 @@ export const LOGIN_VERIFY_FAILED = 'Verification failed.';
 export const LOGIN_NOT_ELIGIBLE =
   'This account is not yet eligible for the customer portal. Request a cleaning first, then sign in with the same email and phone number you used.';
 export const LOGIN_SUSPENDED = 'Portal access for this account has been suspended. Please contact us to restore it.';
+/** The phone replied STOP: no code can be texted until it replies START (to `number`, our sending number, when known). */
+export const loginSmsOptedOut = (number: string | null) =>
+  `This phone number has turned off our text messages (it replied STOP), so we cannot text it a login code. To turn them back on, ${
+    number ? `text START to ${number}` : 'reply START to any text you had from us'
+  }, then request a new code.`;
 export const LOGIN_CODE_SENT = 'We texted you a 6-digit login code. It expires in 10 minutes.';
 export const LOGIN_CODE_WRONG = 'That code is not correct. Please check the text message and try again.';
 export const LOGIN_CODE_EXPIRED = 'That code has expired or was already used. Please request a new code.';

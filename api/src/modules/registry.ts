@@ -16,6 +16,7 @@ import { staffBoardRoutes } from './staff-board/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
 import { subscribeRoutes } from './subscribe/routes';
 import { teamRoutes } from './team/routes';
+import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
 
 /** What API modules may depend on; main.ts builds it once. */
@@ -32,7 +33,7 @@ export interface ModuleDeps {
    */
   publicUrl?: string | null;
   /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
-  auth?: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget };
+  auth?: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget; smsReplyNumber?: string | null };
   /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
   staffSignIn?: StaffSignInSettings | null;
   /** The HubSpot account's id (HUBSPOT_ACCOUNT_ID): staff pages link to its records. Absent: no links. */
@@ -43,6 +44,8 @@ export interface ModuleDeps {
   customerTextsOff?: ReadonlySet<CustomerMessageKind>;
   /** Verification of Twilio's status callbacks; absent: the emulator's token and the dev api's address (tests). */
   twilioStatus?: TwilioStatusSettings;
+  /** Verification of texts to our number; absent: the emulator's token and the dev api's address (tests). */
+  twilioInbound?: TwilioInboundSettings;
 }
 
 /**
@@ -63,5 +66,6 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     staffRoutes(deps),
     staffBoardRoutes(deps),
     twilioStatusRoutes(deps),
+    twilioInboundRoutes(deps),
   ];
 }

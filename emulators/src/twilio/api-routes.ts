@@ -6,7 +6,8 @@ import { buildMessageResource } from './message-resource';
 import type { DeliveryFailures } from './delivery-failures';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
-import { authenticateError, methodNotAllowedError, notFoundError, type TwilioError } from './twilio-errors';
+import type { OptOutList } from './opt-outs';
+import { authenticateError, methodNotAllowedError, notFoundError, twilioError, type TwilioError } from './twilio-errors';
 import { isTwilioError, validateMessageRequest } from './validate-message';
 
 export interface ApiContext {
@@ -15,6 +16,7 @@ export interface ApiContext {
   store: MessageStore;
   deliveryFailures: DeliveryFailures;
   lifecycle: DeliveryLifecycle;
+  optOuts: OptOutList;
   now: () => Date;
 }
 
@@ -34,6 +36,8 @@ async function createMessage(req: IncomingMessage, res: ServerResponse, context:
   const params = new URLSearchParams(await readBody(req));
   const request = validateMessageRequest(params);
   if (isTwilioError(request)) return sendTwilioError(res, request);
+  // The recipient replied STOP to us: Twilio refuses every send until it replies START.
+  if (context.optOuts.has(request.to)) return sendTwilioError(res, twilioError(400, 21610, 'Attempt to send to unsubscribed recipient'));
   const message = buildMessageResource(context.accountSid, request, context.now());
   context.store.add(message);
   sendJson(res, 201, message);

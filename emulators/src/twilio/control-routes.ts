@@ -4,7 +4,9 @@ import type { CallbackLog } from './callback-log';
 import { deliveryFailureSchema, type DeliveryFailures } from './delivery-failures';
 import { faultSchema, type FaultController } from './faults';
 import { readBody, sendEmpty, sendJson } from './http-io';
+import { inboundSchema, receiveInbound, type InboundContext } from './inbound';
 import type { MessageStore } from './message-store';
+import type { OptOutList } from './opt-outs';
 import type { RequestLog } from './request-log';
 
 // The emulator's own API under /_emulator/: no auth, JSON. The dev SMS inbox page reads it from
@@ -16,6 +18,8 @@ export interface ControlContext {
   log: RequestLog;
   callbacks: CallbackLog;
   deliveryFailures: DeliveryFailures;
+  optOuts: OptOutList;
+  inbound: InboundContext;
   reset(): void;
 }
 
@@ -51,6 +55,16 @@ async function addDeliveryFailure(req: IncomingMessage, res: ServerResponse, fai
     return sendJson(res, 400, { error: 'invalid delivery failure', detail: z.prettifyError(parsed.error), expected: DELIVERY_FAILURE_SHAPE }, CORS);
   }
   sendJson(res, 201, { rules: failures.add(json as z.input<typeof deliveryFailureSchema>) }, CORS);
+}
+
+async function receive(req: IncomingMessage, res: ServerResponse, inbound: InboundContext): Promise<void> {
+  const json = await readJson(req, res);
+  if (json === undefined) return;
+  const parsed = inboundSchema.safeParse(json);
+  if (!parsed.success) {
+    return sendJson(res, 400, { error: 'invalid inbound message', detail: z.prettifyError(parsed.error), expected: "{ from: '+1...', body, to?: '+1...' }" }, CORS);
+  }
+  sendJson(res, 200, await receiveInbound(inbound, parsed.data), CORS);
 }
 
 async function addFault(req: IncomingMessage, res: ServerResponse, faults: FaultController): Promise<void> {
@@ -97,6 +111,11 @@ export async function handleControl(
     case 'DELETE /_emulator/delivery-failures':
       context.deliveryFailures.clear();
       return sendJson(res, 200, { rules: [] }, CORS);
+    // A customer texts our number (STOP, START, HELP or anything): Twilio's handling, then the webhook.
+    case 'POST /_emulator/inbound':
+      return receive(req, res, context.inbound);
+    case 'GET /_emulator/opt-outs':
+      return sendJson(res, 200, { phones: context.optOuts.list() }, CORS);
     case 'GET /_emulator/callbacks':
       return sendJson(res, 200, { callbacks: context.callbacks.list() }, CORS);
     default:

@@ -13,6 +13,10 @@ const env = parseEnv(
     TWILIO_EMULATOR_PUBLIC_URL: publicUrlEnv,
     TWILIO_ACCOUNT_SID: z.string().min(1).default(EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID),
     TWILIO_AUTH_TOKEN: z.string().min(1).default(EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN),
+    /** The account's number (the product's TWILIO_FROM): replies are sent to it. */
+    TWILIO_EMULATOR_NUMBER: z.string().regex(/^\+[1-9]\d{1,14}$/).default(EMULATOR_DEFAULTS.TWILIO_FROM),
+    /** The number's incoming-message webhook: the api's /api/twilio/inbound. */
+    TWILIO_EMULATOR_WEBHOOK_URL: z.url().default(EMULATOR_DEFAULTS.TWILIO_INBOUND_URL),
   }),
   process.env,
 );
@@ -23,12 +27,15 @@ const emulator = await startTwilioEmulator({
   ...(env.TWILIO_EMULATOR_PUBLIC_URL ? { publicUrl: env.TWILIO_EMULATOR_PUBLIC_URL } : {}),
   accountSid: env.TWILIO_ACCOUNT_SID,
   authToken: env.TWILIO_AUTH_TOKEN,
+  phoneNumber: env.TWILIO_EMULATOR_NUMBER,
+  webhookUrl: env.TWILIO_EMULATOR_WEBHOOK_URL,
 });
 
 console.log(`Twilio emulator on ${emulator.url} (account ${emulator.accountSid})`);
 console.log(`  dev SMS inbox: ${emulator.url}/`);
 console.log(`  messages: ${emulator.url}/_emulator/messages`);
 console.log(`  make texts fail: POST ${emulator.url}/_emulator/delivery-failures`);
+console.log(`  a customer replies (STOP, START, HELP, ...): POST ${emulator.url}/_emulator/inbound {"from":"+1...","body":"STOP"}`);
 
 let stopping = false;
 const stop = () => {

@@ -3,7 +3,7 @@ import { countSegments } from './segments';
 import type { MessageRequest } from './validate-message';
 
 /** The statuses an outbound message goes through (see delivery-lifecycle.ts). */
-export type MessageStatus = 'accepted' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed';
+export type MessageStatus = 'accepted' | 'queued' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'received';
 
 /** A Message resource exactly as Twilio's 2010-04-01 API serialises it (snake_case, strings). */
 export interface TwilioMessageResource {
@@ -13,7 +13,8 @@ export interface TwilioMessageResource {
   date_created: string;
   date_sent: string;
   date_updated: string;
-  direction: 'outbound-api';
+  /** outbound-api: sent through the API; inbound: a reply to our number; outbound-reply: Twilio's or the webhook's answer to one. */
+  direction: 'outbound-api' | 'inbound' | 'outbound-reply';
   /** Set when the message ends undelivered or failed (300xx). */
   error_code: number | null;
   error_message: string | null;

@@ -9,8 +9,10 @@ import { createFaultController, type FaultSpec, type FaultState } from './faults
 import { createHeldRequests } from './held-requests';
 import { BodyTooLargeError, sendJson } from './http-io';
 import { INBOX_HTML, INBOX_PATHS } from './inbox-page';
+import { inboundSchema, receiveInbound, type InboundContext, type InboundOutcome, type InboundSpec } from './inbound';
 import type { TwilioMessageResource } from './message-resource';
 import { createMessageStore } from './message-store';
+import { createOptOutList } from './opt-outs';
 import { createRequestLog, type RequestLogEntry } from './request-log';
 
 export interface TwilioEmulatorOptions {
@@ -24,6 +26,10 @@ export interface TwilioEmulatorOptions {
   authToken: string;
   /** Pause before each status change of a message (queued → sent → delivered); default 250 ms. */
   deliveryStepMs?: number;
+  /** The account's number replies are sent to (the product's TWILIO_FROM); default +15005550006. */
+  phoneNumber?: string;
+  /** The number's "A message comes in" webhook (the api's /api/twilio/inbound); unset: none. */
+  webhookUrl?: string | null;
 }
 
 /** The in-process twin of the /_emulator/ control API. */
@@ -45,6 +51,12 @@ export interface TwilioEmulator {
   clearDeliveryFailures(): void;
   /** Status callbacks posted so far, oldest first. */
   callbacks(): CallbackLogEntry[];
+  /** A phone texts our number: keywords apply, the webhook is called, replies are sent back. */
+  receive(spec: InboundSpec): Promise<InboundOutcome>;
+  /** The phones that replied STOP (sends to them are refused with 21610). */
+  optOuts(): string[];
+  /** Points the number's webhook elsewhere (tests start the api after the emulator). */
+  setWebhookUrl(url: string | null): void;
 }
 
 const DEFAULT_DELIVERY_STEP_MS = 250;
@@ -67,15 +79,26 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     stepMs: options.deliveryStepMs ?? DEFAULT_DELIVERY_STEP_MS,
     callbacks,
   });
+  const optOuts = createOptOutList();
+  const inbound: InboundContext = {
+    accountSid: options.accountSid,
+    authToken: options.authToken,
+    phoneNumber: options.phoneNumber ?? '+15005550006',
+    webhookUrl: options.webhookUrl ?? null,
+    store,
+    optOuts,
+    lifecycle,
+  };
   const reset = () => {
     lifecycle.stopAll();
+    optOuts.clear();
     store.clear();
     faults.clear();
     log.clear();
     callbacks.clear();
     deliveryFailures.clear();
   };
-  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, deliveryFailures, lifecycle, now: () => new Date() };
+  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, deliveryFailures, lifecycle, optOuts, now: () => new Date() };
   const held = createHeldRequests();
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -115,7 +138,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
       return;
     }
     const handled = url.pathname.startsWith('/_emulator/')
-      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, reset })
+      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, optOuts, inbound, reset })
       : handleApi(req, res, url);
     handled.catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -155,5 +178,10 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     addDeliveryFailure: (spec) => deliveryFailures.add(spec),
     clearDeliveryFailures: () => deliveryFailures.clear(),
     callbacks: () => callbacks.list(),
+    receive: (spec) => receiveInbound(inbound, inboundSchema.parse(spec)),
+    optOuts: () => optOuts.list(),
+    setWebhookUrl: (url) => {
+      inbound.webhookUrl = url;
+    },
   };
 }

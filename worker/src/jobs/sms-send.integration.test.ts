@@ -199,6 +199,28 @@ describe('sms.send against the Twilio emulator', () => {
       expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21211 });
     });
 
+    it('sends nothing to a phone that opted out, login codes included: the row ends canceled', async () => {
+      const phone = '+14045551260';
+      await db.smsOptOut.upsert({ where: { phone }, create: { phone, source: 'keyword', keyword: 'STOP' }, update: {} });
+      const { id: messageId } = await newMessage(phone);
+      const job = await finished(await send({ to: phone, body: 'code 8', messageId }), 'completed');
+      expect(job.returnvalue).toEqual({ skipped: 'opted_out' });
+      expect(twilio.messages({ to: phone })).toHaveLength(0);
+      expect(await row(messageId)).toMatchObject({ sid: null, status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' });
+    });
+
+    it('records the opt-out when Twilio refuses a send with 21610 (a STOP our webhook missed)', async () => {
+      const phone = '+14045551261';
+      // The phone replied STOP while no webhook was set: only Twilio knows.
+      await twilio.receive({ from: phone, body: 'STOP' });
+      const { id: messageId } = await newMessage(phone);
+      const job = await finished(await send({ to: phone, body: 'code 9', messageId }), 'failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21610 });
+      expect(await db.smsOptOut.findUnique({ where: { phone } })).toMatchObject({ source: 'provider', keyword: null });
+      expect(twilio.messages({ to: phone }).map((m) => m.direction)).toEqual(['outbound-reply']);
+    });
+
     it('keeps the status a faster callback recorded when it stores the SID', async () => {
       const { id: messageId } = await newMessage('+14045551244');
       const sid = `SM${'b'.repeat(32)}`;

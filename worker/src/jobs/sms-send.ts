@@ -6,7 +6,8 @@ import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
-import { findSmsMessage, recordAccepted, recordRefused } from '../sms/sms-message-repository';
+import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
+import { findSmsMessage, recordAccepted, recordCanceled, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
 import { failureToError } from './job-errors';
@@ -53,6 +54,16 @@ async function bodyOf(payload: SmsPayload, deps: Pick<SmsSendDeps, 'db' | 'otpSe
   return noticeText(deps.db, payload.notice, deps.portalUrl);
 }
 
+/** Twilio's error for a send to a recipient who replied STOP to our sender. */
+const TWILIO_UNSUBSCRIBED = 21610;
+
+/** Why a text ended canceled (its row's error message, shown to staff). */
+const SKIP_REASONS = {
+  opted_out: 'Not sent: the phone opted out of texts (STOP).',
+  gone: 'Not sent: the cleaning it was about no longer exists.',
+  stale: 'Not sent: what it was about changed before it was due.',
+} as const;
+
 export interface SmsSendDeps {
   db: Db;
   /** The OTP key login codes are derived under (OTP_SECRET, the api's value). */
@@ -90,9 +101,16 @@ export function smsSendJob(deps: SmsSendDeps) {
         log.info({ notAfter: payload.notAfter }, 'sms not sent: expired before it could go out');
         return { skipped: 'expired' as const };
       }
+      // The phone replied STOP (or Twilio said so): nothing goes to it, login codes included.
+      if (await findOptOut(deps.db, payload.to)) {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.opted_out, now());
+        log.info({ messageId }, 'sms not sent: the phone opted out');
+        return { skipped: 'opted_out' as const };
+      }
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
       const written = await bodyOf(payload, deps);
       if ('skipped' in written) {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS[written.skipped], now());
         log.info({ messageId, skipped: written.skipped }, 'sms not sent: the cleaning it was about is gone or has changed since');
         return { skipped: written.skipped };
       }
@@ -104,6 +122,8 @@ export function smsSendJob(deps: SmsSendDeps) {
         const failure = classifyTwilioError(error);
         if (failure.kind === 'permanent') {
           if (messageId && existing) await recordRefused(deps.db, messageId, { code: failure.code, message: failure.message }, now());
+          // Twilio knows the phone unsubscribed from our sender: remember it, so nothing more is tried.
+          if (failure.code === TWILIO_UNSUBSCRIBED) await recordOptOut(deps.db, payload.to, { source: 'provider' }, now());
           throw failureToError({ kind: 'permanent', status: failure.status, message: `${failure.code ?? ''} ${failure.message}` }, 'send sms');
         }
         throw failureToError(failure, 'send sms');

@@ -32,3 +32,11 @@ export async function recordRefused(db: Db, id: string, refusal: { code: number 
     data: { status: 'failed', errorCode: refusal.code, errorMessage: refusal.message.slice(0, 1_000), statusUpdatedAt: at },
   });
 }
+
+/** Never sent: the phone opted out, or what the text was about changed before it was due. */
+export async function recordCanceled(db: Db, id: string, reason: string, at: Date): Promise<void> {
+  await db.smsMessage.updateMany({
+    where: { id, status: 'queued' },
+    data: { status: 'canceled', errorMessage: reason, statusUpdatedAt: at },
+  });
+}

@@ -34,7 +34,7 @@ const canSign = (ctx: Context) => ctx.app.keys !== undefined;
  * Failures answer { error, code }; the login page shows `error`.
  */
 export function portalAuthRoutes(deps: ModuleDeps): Router {
-  const serviceDeps = { ...deps, otpSecret: deps.auth?.otpSecret ?? DEV_SECRETS.OTP_SECRET, ...(deps.auth?.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}) };
+  const serviceDeps = { ...deps, otpSecret: deps.auth?.otpSecret ?? DEV_SECRETS.OTP_SECRET, ...(deps.auth?.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}), smsReplyNumber: deps.auth?.smsReplyNumber ?? null };
   const hops = deps.auth?.trustedProxyHops ?? 0;
   const router = new Router({ prefix: '/api/portal/auth' });
 

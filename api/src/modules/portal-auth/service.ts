@@ -10,7 +10,10 @@ import {
   LOGIN_SMS_BUDGET_SPENT,
   LOGIN_SUSPENDED,
   loginLocked,
+  loginSmsOptedOut,
 } from '@app/shared/texts';
+import { formatUsPhone } from '@app/shared/phone';
+import { findOptOut } from '@app/db/sms-opt-out';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { AppError, errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
@@ -59,7 +62,12 @@ export interface SmsBudget {
 }
 export const DEFAULT_SMS_BUDGET: SmsBudget = { perHour: 200, perDay: 1_000 };
 
-export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & { otpSecret: string; smsBudget?: SmsBudget };
+export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & {
+  otpSecret: string;
+  smsBudget?: SmsBudget;
+  /** The number a phone that replied STOP texts START to (TWILIO_FROM); null: none to name. */
+  smsReplyNumber?: string | null;
+};
 
 export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -91,6 +99,13 @@ export class LoginLocked extends AppError {
   constructor(until: Date, now: Date) {
     super(429, 'login_locked', loginLocked(`${formatEastern(until)} ET`));
     this.retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / SECOND));
+  }
+}
+
+/** The phone replied STOP: no code can reach it until it opts back in, and the page says how. */
+export class SmsOptedOut extends AppError {
+  constructor(replyNumber: string | null) {
+    super(403, 'sms_opted_out', loginSmsOptedOut(replyNumber ? formatUsPhone(replyNumber) : null));
   }
 }
 
@@ -144,6 +159,8 @@ export async function requestLoginCode(
       return { kind: 'refused' as const, code };
     }
     if (isLocked(contact.lockedUntil, at)) return { kind: 'locked' as const, until: contact.lockedUntil };
+    // Said only to the right e-mail and phone pair, so it tells a stranger nothing about a number.
+    if (await findOptOut(tx, input.phone)) return { kind: 'opted_out' as const };
     const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
     if (usage.textsSent.lastHour >= budget.perHour || usage.textsSent.lastDay >= budget.perDay) {
       return { kind: 'budget' as const, retryAfter: usage.textsSent.lastDay >= budget.perDay ? HOUR / SECOND : 5 * MINUTE / SECOND };
@@ -170,6 +187,7 @@ export async function requestLoginCode(
   if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
   if (outcome.kind === 'refused') throw refused(outcome.code);
   if (outcome.kind === 'locked') throw new LoginLocked(outcome.until, at);
+  if (outcome.kind === 'opted_out') throw new SmsOptedOut(deps.smsReplyNumber ?? null);
   // /metrics raises sms_budget_exhausted meanwhile (figured from the same rows).
   if (outcome.kind === 'budget') throw new SmsBudgetSpent(outcome.retryAfter);
   // Wakes the worker's relay; the answer never waits on the queue.

@@ -1,12 +1,9 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import twilio from 'twilio';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { STATUS_CALLBACK_MESSAGE_PARAM } from '@app/shared/sms-delivery';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
-import { AppError } from '../../errors';
+import { readSignedTwilioForm } from '../../middleware/twilio-request';
 import type { ModuleDeps } from '../registry';
-import { readFormParams } from './read-form';
 import { recordStatusCallback } from './service';
 
 /** How Twilio status callbacks are verified. */
@@ -23,17 +20,6 @@ export const DEV_TWILIO_STATUS: TwilioStatusSettings = {
   callbackUrl: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL,
 };
 
-const signatureRefused = () => new AppError(403, 'signature_invalid', 'The request signature is missing or invalid.');
-
-/**
- * The URL Twilio signed: the configured public one (never built from the Host header, which a
- * client or a proxy can set) with the query string exactly as it arrived.
- */
-function signedUrl(callbackUrl: string, ctx: Context): string {
-  const base = new URL(callbackUrl);
-  return `${base.origin}${base.pathname}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
-}
-
 /**
  * POST /api/twilio/status: Twilio's status callbacks for the texts the worker sent. Refused with
  * 403, before anything is read from the database, unless X-Twilio-Signature is Twilio's
@@ -44,10 +30,7 @@ export function twilioStatusRoutes(deps: ModuleDeps): Router {
   const router = new Router();
 
   router.post(TWILIO_STATUS_CALLBACK_PATH, async (ctx) => {
-    const signature = ctx.get('x-twilio-signature');
-    if (!signature || !settings.callbackUrl) throw signatureRefused();
-    const params = await readFormParams(ctx);
-    if (!twilio.validateRequest(settings.authToken, signature, signedUrl(settings.callbackUrl, ctx), params)) throw signatureRefused();
+    const params = await readSignedTwilioForm(ctx, settings.authToken, settings.callbackUrl);
 
     const messageId = typeof ctx.query[STATUS_CALLBACK_MESSAGE_PARAM] === 'string' ? ctx.query[STATUS_CALLBACK_MESSAGE_PARAM] : null;
     const outcome = await recordStatusCallback(deps, params, messageId);

@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import { CLIENT_ROUTES, TWILIO_INBOUND_PATH } from '@app/shared/routes';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { readSignedTwilioForm } from '../../middleware/twilio-request';
+import type { ModuleDeps } from '../registry';
+import { receiveText } from './service';
+
+/** How texts to our number reach us. */
+export interface TwilioInboundSettings {
+  /** The key Twilio signs with: the account's auth token. */
+  authToken: string;
+  /** The public URL set as the number's "A message comes in" webhook; null: every request is refused. */
+  webhookUrl: string | null;
+}
+
+/** Without settings (tests that build the app themselves): the emulator's token and the dev api's address. */
+export const DEV_TWILIO_INBOUND: TwilioInboundSettings = {
+  authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+  webhookUrl: EMULATOR_DEFAULTS.TWILIO_INBOUND_URL,
+};
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A TwiML answer: one reply text, or none. */
+function twiml(reply: string | null): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ''}</Response>`;
+}
+
+/**
+ * POST /api/twilio/inbound: a text someone sent to our number. Refused with 403 unless
+ * X-Twilio-Signature is Twilio's signature of the configured URL and these parameters; answered
+ * with TwiML (a reply to HELP, else nothing).
+ */
+export function twilioInboundRoutes(deps: ModuleDeps): Router {
+  const settings = deps.twilioInbound ?? DEV_TWILIO_INBOUND;
+  const router = new Router();
+
+  router.post(TWILIO_INBOUND_PATH, async (ctx) => {
+    const params = await readSignedTwilioForm(ctx, settings.authToken, settings.webhookUrl);
+    // The site's address; without one (development), the configured webhook's, never the Host header.
+    const portalUrl = `${deps.publicUrl ?? new URL(settings.webhookUrl!).origin}${CLIENT_ROUTES.login}`;
+    const outcome = await receiveText(deps, params, portalUrl);
+    // Which keyword, never the words or the number: the log is not a place for what customers write.
+    if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
+    else ctx.state.log.info('text received on our number (not a keyword; nobody reads it)');
+    ctx.type = 'text/xml';
+    ctx.body = twiml(outcome.reply);
+  });
+
+  return router;
+}
