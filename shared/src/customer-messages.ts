@@ -9,6 +9,16 @@ import { formatEasternShort } from './eastern-time';
 export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
+/** What each text is, as the portal and the staff pages name it. */
+export const CUSTOMER_MESSAGE_LABELS: Readonly<Record<CustomerMessageKind, string>> = {
+  request_received: 'Request received',
+  cleaning_confirmed: 'Cleaning confirmed',
+  reminder: 'Reminder',
+  request_answered: 'Request answered',
+  rescheduled: 'Rescheduled',
+  invoice_ready: 'Invoice ready',
+};
+
 export interface MessageContext {
   /** The company's name (configuration). */
   company: string;

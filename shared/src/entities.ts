@@ -80,6 +80,8 @@ export const customerContextSchema = z.object({
   portalSuspended: z.boolean().optional(),
   /** The staff lookup's own addition: the texts sent to the customer's phone, newest first. */
   messages: records.optional(),
+  /** The staff lookup's own addition: the phone asked for no more texts (since when, how); null while it takes them. */
+  textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),
 });
@@ -117,6 +119,8 @@ export const dealSchema = z.object({
   invoice_status: text,
   activeRequest: ticketSchema.nullish(),
   closedRequest: ticketSchema.nullish(),
+  /** Beyond §3: the texts sent about this cleaning (kind, delivery status, when), oldest first; none waiting or not sent. */
+  messages: z.array(z.object({ kind: z.string(), status: z.string(), at: z.string() })).default([]),
   // Beyond §3: the short reference the customer reads out, where we clean, and the cleaner's first name.
   reference: text.optional(),
   service_address: text.optional(),

@@ -5,6 +5,7 @@ const quiet: OpsFigures = {
   queues: {},
   outbox: { pending: 0, oldestAgeSeconds: 0 },
   sms: [],
+  smsOptOuts: { keyword: 0, provider: 0 },
   crm: { accountReady: true, accountProblems: 0, refusedBookings: 0, lastPullAgeSeconds: 30 },
   mirror: { archived: { deal: 0, ticket: 0 }, inactiveOwners: 0 },
   smsBudget: { sent: { hour: 0, day: 0 }, limit: { hour: 200, day: 1000 } },
@@ -34,6 +35,15 @@ describe('renderMetrics', () => {
     expect(text).toContain('crm_account_problems 2');
     expect(text).toContain('crm_bookings_refused 1');
     expect(text.endsWith('\n')).toBe(true);
+  });
+
+  it('counts every kind of customer text by state, zeros included, and the phones that opted out', () => {
+    const text = renderMetrics({ ...quiet, sms: [{ purpose: 'reminder', status: 'canceled', count: 3 }], smsOptOuts: { keyword: 4, provider: 1 } });
+    expect(text).toContain('sms_messages{purpose="reminder",status="canceled"} 3');
+    expect(text).toContain('sms_messages{purpose="invoice_ready",status="delivered"} 0');
+    expect(text).toContain('sms_messages{purpose="request_answered",status="failed"} 0');
+    expect(text).toContain('sms_opted_out_phones{source="keyword"} 4');
+    expect(text).toContain('sms_opted_out_phones{source="provider"} 1');
   });
 
   it('raises sms_budget_exhausted for each window whose text budget is spent (the alert of SMS pumping)', () => {

@@ -1,3 +1,4 @@
+import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import { SMS_STATUSES } from '@app/shared/sms-delivery';
 import type { MirrorFigures } from './repository';
 
@@ -13,6 +14,8 @@ export interface OpsFigures {
   crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number; lastPullAgeSeconds: number | null };
   /** Text messages by purpose and delivery status. */
   sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
+  /** Phones that opted out of texts, by how. */
+  smsOptOuts: { keyword: number; provider: number };
   /** Mirror rows hidden because HubSpot deleted their record, and deactivated owners. */
   mirror: MirrorFigures;
   /** Texts sent in the last hour and day against the budget login codes are refused beyond (SMS pumping guard). */
@@ -22,7 +25,7 @@ export interface OpsFigures {
 }
 
 /** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
-const SMS_PURPOSES = ['login_code', 'staff_invite'] as const;
+const SMS_PURPOSES = ['login_code', 'staff_invite', ...CUSTOMER_MESSAGE_KINDS] as const;
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -51,7 +54,7 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP crm_pull_last_success_age_seconds Seconds since the last HubSpot pull that ended without error (-1: none yet).',
     '# TYPE crm_pull_last_success_age_seconds gauge',
     `crm_pull_last_success_age_seconds ${figures.crm.lastPullAgeSeconds === null ? -1 : figures.crm.lastPullAgeSeconds.toFixed(0)}`,
-    '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver).',
+    '# HELP sms_messages Text messages kept, by purpose and delivery status (undelivered and failed: Twilio could not deliver; canceled: never sent).',
     '# TYPE sms_messages gauge',
     ...[...new Set([...SMS_PURPOSES, ...figures.sms.map((c) => c.purpose)])].flatMap((purpose) =>
       SMS_STATUSES.map((status) => {
@@ -59,6 +62,10 @@ export function renderMetrics(figures: OpsFigures): string {
         return `sms_messages{purpose="${purpose}",status="${status}"} ${count}`;
       }),
     ),
+    '# HELP sms_opted_out_phones Phones that asked for no more texts: by a STOP reply (keyword) or as Twilio reported with error 21610 (provider).',
+    '# TYPE sms_opted_out_phones gauge',
+    `sms_opted_out_phones{source="keyword"} ${figures.smsOptOuts.keyword}`,
+    `sms_opted_out_phones{source="provider"} ${figures.smsOptOuts.provider}`,
     '# HELP crm_mirror_archived_records Mirror rows hidden because their HubSpot record was deleted (crm.sweep).',
     '# TYPE crm_mirror_archived_records gauge',
     `crm_mirror_archived_records{table="deal"} ${figures.mirror.archived.deal}`,

@@ -12,6 +12,13 @@ export async function smsMessageCounts(db: Db): Promise<SmsCount[]> {
   return groups.map((g) => ({ purpose: g.purpose, status: g.status, count: g._count._all }));
 }
 
+/** Phones that opted out of texts, by how (a STOP reply, or Twilio's 21610). */
+export async function smsOptOutCounts(db: Db): Promise<{ keyword: number; provider: number }> {
+  const groups = await db.smsOptOut.groupBy({ by: ['source'], _count: { _all: true } });
+  const of = (source: string) => groups.find((g) => g.source === source)?._count._all ?? 0;
+  return { keyword: of('keyword'), provider: of('provider') };
+}
+
 export interface MirrorFigures {
   /** Deals and tickets the CRM sweep archived (deleted in HubSpot), by table. */
   archived: { deal: number; ticket: number };

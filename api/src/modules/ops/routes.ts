@@ -6,7 +6,7 @@ import type { AnyQueue } from '@app/runtime/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
 import { errors } from '../../errors';
 import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
-import { countRefusedBookings, mirrorFigures, readAccountStatus, smsMessageCounts, textsSentRecently } from './repository';
+import { countRefusedBookings, mirrorFigures, readAccountStatus, smsMessageCounts, smsOptOutCounts, textsSentRecently } from './repository';
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 function bearerMatches(header: string, token: string): boolean {
@@ -34,10 +34,11 @@ export function opsRoutes(deps: {
       ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
       throw errors.unauthorized();
     }
-    const [queueCounts, outbox, sms, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
+    const [queueCounts, outbox, sms, smsOptOuts, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
+      smsOptOutCounts(deps.db),
       readAccountStatus(deps.db),
       countRefusedBookings(deps.db),
       mirrorFigures(deps.db),
@@ -50,6 +51,7 @@ export function opsRoutes(deps: {
       queues: Object.fromEntries(queueCounts),
       outbox,
       sms,
+      smsOptOuts,
       crm: {
         accountReady: account?.ready ?? null,
         accountProblems: account?.problems.length ?? 0,

@@ -28,6 +28,7 @@ interface PortalDeal {
   manage: { disabled: boolean; message: string | null; note: string | null };
   activeRequest: { id: string; properties: { hs_ticket_category: string; hs_pipeline_stage: string | null } } | null;
   closedRequest: { id: string; properties: { hs_ticket_category: string; hs_pipeline_stage: string | null } } | null;
+  messages: { kind: string; status: string; at: string }[];
 }
 
 describe('customer portal API', () => {
@@ -125,6 +126,13 @@ describe('customer portal API', () => {
       await db.ticket.create({ data: { dealId: history[6]!, contactId: customer.id, category: 'CancellationRequest', pipelineStage: '4' } });
       await db.deal.update({ where: { id: history[5]! }, data: { invoiceHubspotId: `draft-${customer.id}`, invoiceStatus: 'draft', invoiceAmountCents: 100 } });
       ids = { scheduled: scheduled.id, requested: requested.id, soon: soon.id, withActive: withActive.id, unknown: unknown.id, oldest: history[0]!, newest: history[6]!, draft: history[5]! };
+      // Texts about the scheduled cleaning: two went out; a reminder still waits and one was never sent.
+      const text = (purpose: 'request_received' | 'cleaning_confirmed' | 'reminder', status: 'delivered' | 'undelivered' | 'queued' | 'canceled', at: string) =>
+        db.smsMessage.create({ data: { purpose, status, to: customer.phone, dealId: scheduled.id, createdAt: new Date(at), sentAt: status === 'queued' || status === 'canceled' ? null : new Date(at) } });
+      await text('request_received', 'delivered', '2026-11-20T15:00:00Z');
+      await text('cleaning_confirmed', 'undelivered', '2026-11-21T15:00:00Z');
+      await text('reminder', 'queued', '2026-11-21T15:00:01Z');
+      await text('reminder', 'canceled', '2026-11-21T15:00:02Z');
 
       const own = new TestBrowser(api.url);
       await signIn(api, own, customer);
@@ -157,6 +165,15 @@ describe('customer portal API', () => {
       expect((d as unknown as { reference: string }).reference).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4,}$/);
       expect(d).toMatchObject({ cleaner_first_name: null });
       expect(d).toHaveProperty('service_address');
+    });
+
+    it('lists the texts that went out about each cleaning, not those waiting or never sent', () => {
+      const d = deals.upcoming.find((x) => x.id === ids.scheduled)!;
+      expect(d.messages).toEqual([
+        { kind: 'request_received', status: 'delivered', at: '2026-11-20T15:00:00.000Z' },
+        { kind: 'cleaning_confirmed', status: 'undelivered', at: '2026-11-21T15:00:00.000Z' },
+      ]);
+      expect(deals.upcoming.find((x) => x.id === ids.requested)?.messages).toEqual([]);
     });
 
     it('marks unconfirmed and unknown stages', () => {

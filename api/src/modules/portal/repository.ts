@@ -59,6 +59,8 @@ export interface PortalDealRow {
   invoicePdfUrl: string | null;
   invoiceUrl: string | null;
   tickets: PortalTicketRow[];
+  /** The texts that went out about the deal (JSON: `at` is an ISO string), oldest first. */
+  messages: { kind: string; status: string; at: string }[];
 }
 
 const dealSelect = {
@@ -94,7 +96,10 @@ SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "sc
   COALESCE((
     SELECT json_agg(json_build_object('id', t.id, 'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' ELSE 'CancellationRequest' END,
       'pipelineStage', t.pipeline_stage) ORDER BY t.created_at DESC)
-    FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets
+    FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets,
+  COALESCE((
+    SELECT json_agg(json_build_object('kind', s.purpose, 'status', s.status, 'at', COALESCE(s.sent_at, s.created_at)) ORDER BY s.created_at)
+    FROM sms_message s WHERE s.deal_id = d.id AND s.status NOT IN ('queued', 'canceled')), '[]') AS messages
 FROM deal d JOIN contact c ON c.id = d.contact_id
 WHERE d.contact_id = $1 AND d.archived_at IS NULL AND ${PORTAL_VISIBLE_DEAL_SQL.sql}`;
 
@@ -121,7 +126,7 @@ export async function withOwnedDeal<T>(
   db: Db,
   contactId: string,
   dealId: string,
-  work: (tx: DbTransaction, deal: PortalDealRow | null) => Promise<T>,
+  work: (tx: DbTransaction, deal: Omit<PortalDealRow, 'messages'> | null) => Promise<T>,
 ): Promise<T> {
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`

@@ -102,6 +102,7 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
     // Street and city only: the customer knows the rest, and it is all a card needs.
     service_address: [d.street, d.city].filter(Boolean).join(', ') || null,
     cleaner_first_name: d.owner?.firstName ?? null,
+    messages: d.messages.map((m) => ({ kind: m.kind, status: m.status, at: new Date(m.at).toISOString() })),
   };
 }
 

@@ -150,6 +150,7 @@ export interface SentMessageRow {
   purpose: SmsPurpose;
   status: string;
   errorCode: number | null;
+  errorMessage: string | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -158,7 +159,7 @@ export interface SentMessageRow {
 export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]> {
   return db.smsMessage.findMany({
     where: { to: phone },
-    select: { id: true, purpose: true, status: true, errorCode: true, createdAt: true, sentAt: true },
+    select: { id: true, purpose: true, status: true, errorCode: true, errorMessage: true, createdAt: true, sentAt: true },
     orderBy: { createdAt: 'desc' },
     take: MESSAGES_LIMIT,
   });

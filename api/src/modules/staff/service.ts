@@ -1,3 +1,5 @@
+import { findOptOut } from '@app/db/sms-opt-out';
+import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
 import { COMPANY } from '@app/runtime/company';
@@ -48,12 +50,7 @@ function cleaningType(serviceType: string | null): string {
 const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = {
   login_code: 'Login code',
   staff_invite: 'Portal invite',
-  request_received: 'Request received',
-  cleaning_confirmed: 'Cleaning confirmed',
-  reminder: 'Reminder',
-  request_answered: 'Request answered',
-  rescheduled: 'Rescheduled',
-  invoice_ready: 'Invoice ready',
+  ...CUSTOMER_MESSAGE_LABELS,
 };
 
 /** Which cleaning a request is about: its type and when ('Deep Clean, March 5, 2026 at 9:00 AM'). */
@@ -122,8 +119,9 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, lists, company] = await Promise.all([
+  const [messages, optOut, lists, company] = await Promise.all([
     c.phone ? findMessagesTo(deps.db, c.phone) : [],
+    c.phone ? findOptOut(deps.db, c.phone) : null,
     contactLists(deps.db, c.hubspotId, now),
     companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
   ]);
@@ -172,6 +170,8 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
       label: SMS_PURPOSE_LABELS[m.purpose],
       status: m.status,
       errorCode: m.errorCode,
+      // Why a text was never sent (canceled); Twilio's own words stay out of the page.
+      reason: m.status === 'canceled' ? m.errorMessage : null,
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
@@ -180,6 +180,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     notes: lists.notes,
     company,
     portalSuspended: c.suspended,
+    textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,
   };
 }
 

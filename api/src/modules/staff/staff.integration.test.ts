@@ -218,6 +218,17 @@ describe('staff API', () => {
       expect.objectContaining({ purpose: 'staff_invite', label: 'Portal invite', status: 'undelivered', errorCode: 30003, createdAt: '2026-11-21T15:00:00.000Z', sentAt: null }),
       expect.objectContaining({ purpose: 'login_code', label: 'Login code', status: 'delivered', errorCode: null, sentAt: '2026-11-20T15:00:01.000Z' }),
     ]);
+    expect(body).toMatchObject({ textsOptOut: null });
+  });
+
+  it('GET /api/hubspot/contact-details/:id says when and how the phone opted out of texts, and why texts were not sent', async () => {
+    const contact = await createCustomer(api.db, { with: 'nothing' });
+    const phone = contact.phone!;
+    await api.db.smsOptOut.create({ data: { phone, source: 'keyword', keyword: 'UNSUBSCRIBE', optedOutAt: new Date('2026-11-22T15:00:00Z') } });
+    await api.db.smsMessage.create({ data: { purpose: 'reminder', to: phone, status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' } });
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { messages: Record<string, unknown>[]; textsOptOut: unknown };
+    expect(body.textsOptOut).toEqual({ since: '2026-11-22T15:00:00.000Z', how: 'replied UNSUBSCRIBE' });
+    expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', label: 'Reminder', status: 'canceled', reason: 'Not sent: the phone opted out of texts (STOP).' })]);
   });
 
   describe('POST /api/internal/admin/invites', () => {

@@ -93,13 +93,15 @@ const DELIVERY_LABELS: Readonly<Record<string, string>> = {
   delivered: 'delivered',
   undelivered: 'not delivered',
   failed: 'failed',
+  canceled: 'not sent',
 };
 
 /** A text sent to the customer: what it was, when, and whether it arrived. */
 function messageLine(m: CrmRecord): string {
   const status = str(m, 'status') ?? '';
   const error = str(m, 'errorCode');
-  return `${str(m, 'label') ?? 'Text'} · ${easternFromIso(str(m, 'createdAt'))} · ${DELIVERY_LABELS[status] ?? status}${error ? ` (Twilio error ${error})` : ''}`;
+  const why = str(m, 'reason') ?? (error ? `Twilio error ${error}` : null);
+  return `${str(m, 'label') ?? 'Text'} · ${easternFromIso(str(m, 'createdAt'))} · ${DELIVERY_LABELS[status] ?? status}${why ? ` (${why})` : ''}`;
 }
 
 /** A task, note, call or meeting from HubSpot; anything else in the list as one line. */
@@ -117,6 +119,10 @@ export function CustomerContextView({ context, customerId, children }: { context
     ['Lifecycle stage', context.lifecycle ?? '—'],
     ['HubSpot ID', context.hubspotId || 'Not in HubSpot yet'],
   ];
+  if (context.textsOptOut !== undefined && context.phone) {
+    const optOut = context.textsOptOut;
+    facts.push(['Texts', optOut ? <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span> : 'Receiving texts']);
+  }
   return (
     <article className="card" aria-labelledby="customer-context-name">
       <h2 id="customer-context-name">{context.name || context.email || 'Customer'}</h2>

@@ -91,6 +91,20 @@ export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
           <dt>Invoice</dt>
           <dd data-invoice="">{invoice ? <InvoiceLine invoice={invoice} /> : 'No invoice yet'}</dd>
         </div>
+        {deal.messages.length > 0 ? (
+          <div>
+            <dt>Texts</dt>
+            <dd>
+              <ul className="deal-card__texts" data-texts="">
+                {deal.messages.map((m, i) => (
+                  <li key={i}>
+                    {m.label} · {m.at} <abbr title="Eastern Time">ET</abbr> · <span data-delivery={m.delivery}>{m.delivery}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {onBookAgain && deal.serviceId ? (
         <div className="actions">

@@ -100,4 +100,24 @@ describe('portal deal view: what a customer reads at a glance', () => {
     expect(paid.invoice?.payLink).toBeNull();
     expect(paid.serviceId).toBeNull();
   });
+
+  it('names each text sent about the cleaning, whether it arrived and when (Eastern)', () => {
+    const view = dealView(
+      deal({
+        messages: [
+          { kind: 'cleaning_confirmed', status: 'delivered', at: '2026-12-01T14:00:00.000Z' },
+          { kind: 'reminder', status: 'sent', at: '2026-12-02T14:00:00.000Z' },
+          { kind: 'invoice_ready', status: 'failed', at: '2026-12-03T14:00:00.000Z' },
+        ],
+      }),
+      'upcoming',
+      undefined,
+      NOW,
+    );
+    expect(view.messages).toEqual([
+      { label: 'Cleaning confirmed', delivery: 'Delivered', at: 'Tue, Dec 1 at 9:00 AM' },
+      { label: 'Reminder', delivery: 'Sent', at: 'Wed, Dec 2 at 9:00 AM' },
+      { label: 'Invoice ready', delivery: 'Not delivered', at: 'Thu, Dec 3 at 9:00 AM' },
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { findProduct } from '@app/shared/catalogue';
 import { stageTone, type StageTone } from '@app/shared/deal-stages';
-import { formatEastern } from '@app/shared/eastern-time';
+import { CUSTOMER_MESSAGE_LABELS, type CustomerMessageKind } from '@app/shared/customer-messages';
+import { formatEastern, formatEasternShort } from '@app/shared/eastern-time';
 import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
@@ -24,6 +25,13 @@ export interface InvoiceView {
   payLink: string | null;
 }
 
+/** A text we sent about the cleaning: what it was, whether it arrived, when (Eastern). */
+export interface MessageView {
+  label: string;
+  delivery: 'Sent' | 'Delivered' | 'Not delivered';
+  at: string;
+}
+
 export interface DealView {
   id: string;
   /** The short reference the customer reads out (ATL-7K3F); null for a deal without one. */
@@ -43,6 +51,8 @@ export interface DealView {
   scheduled: string | null;
   invoice: InvoiceView | null;
   manage: ManageButtonsState;
+  /** The texts sent about it, oldest first. */
+  messages: MessageView[];
 }
 
 
@@ -57,6 +67,17 @@ function invoiceView(deal: Deal): InvoiceView | null {
     link: invoice.link,
     payLink: invoice.status?.trim().toLowerCase() === 'open' ? invoice.link : null,
   };
+}
+
+const delivery = (status: string): MessageView['delivery'] =>
+  status === 'delivered' ? 'Delivered' : status === 'undelivered' || status === 'failed' ? 'Not delivered' : 'Sent';
+
+function messageViews(deal: Deal): MessageView[] {
+  return deal.messages.map((m) => ({
+    label: CUSTOMER_MESSAGE_LABELS[m.kind as CustomerMessageKind] ?? 'Text message',
+    delivery: delivery(m.status),
+    at: formatEasternShort(new Date(m.at)),
+  }));
 }
 
 /** In the history a stage still 'pending' (unknown, shown as 'Completed') reads as done. */
@@ -85,5 +106,6 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     scheduled: deal.scheduled_date_display || (scheduledAt ? formatEastern(scheduledAt) : null),
     invoice: invoiceView(deal),
     manage: manageButtonsState({ ...requests, scheduled: scheduledAt, now }),
+    messages: messageViews(deal),
   };
 }
