@@ -8,7 +8,9 @@ const SID = `AC${'1'.repeat(32)}`;
 describe('worker env: emulators outside production, real services once credentials are set', () => {
   it('uses both emulators when no credentials are set', () => {
     const env = loadWorkerEnv(base);
-    expect(env).toMatchObject(EMULATOR_DEFAULTS);
+    // The inbound webhook is the api's and the emulator's concern, not the worker's.
+    const { TWILIO_INBOUND_URL: _inbound, ...workerDefaults } = EMULATOR_DEFAULTS;
+    expect(env).toMatchObject(workerDefaults);
   });
 
   it('a HubSpot token alone takes HubSpot off the emulator (the SDK then uses HubSpot’s own origin), Twilio stays on it', () => {
@@ -51,5 +53,13 @@ describe('worker env: customer texts', () => {
     expect(() => loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: 'reminders' })).toThrow(
       'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, reminder, request_answered, rescheduled, invoice_ready',
     );
+  });
+});
+
+describe('worker env: quiet hours', () => {
+  it('are on unless turned off, and cannot be turned off in production', () => {
+    expect(loadWorkerEnv(base).QUIET_HOURS).toBe(true);
+    expect(loadWorkerEnv({ ...base, QUIET_HOURS: 'off' }).QUIET_HOURS).toBe(false);
+    expect(() => loadWorkerEnv({ ...base, NODE_ENV: 'production', QUIET_HOURS: 'off' })).toThrow('QUIET_HOURS: must be on in production');
   });
 });

@@ -76,6 +76,11 @@ const schema = z
     OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Customer texts not to send, comma-separated kinds (reminder,invoice_ready); docs/customer-messages.md. The api reads the same value. */
     CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
+    /**
+     * Whether customer texts wait out quiet hours (21:00-08:00 Eastern). `off` only where no real
+     * phone is texted (`npm run dev` sets it, so every text shows in the dev inbox at once).
+     */
+    QUIET_HOURS: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
     /** How many hours before a cleaning its reminder goes out. */
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
     /** The site's public address (the api's PUBLIC_URL): the portal link in customers' texts. Required in production. */
@@ -86,6 +91,7 @@ const schema = z
       for (const key of REQUIRED_IN_PRODUCTION) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      if (!env.QUIET_HOURS) ctx.addIssue({ code: 'custom', path: ['QUIET_HOURS'], message: 'must be on in production (customers are not texted at night)' });
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
       return;
     }

@@ -9,6 +9,7 @@ import { createHubSpotClient, HUBSPOT_API_BASE } from './crm/hubspot-client';
 import { createHubSpotCall, createHubSpotGateway } from './crm/hubspot-gateway';
 import { localHubSpotBudgets, redisHubSpotBudgets } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
+import { sendableAt } from '@app/shared/quiet-hours';
 import { createJobs } from './jobs/registry';
 import { createLogger } from '@app/runtime/logger';
 import { listenForOutboxNudges } from '@app/runtime/outbox/notifier';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     portalUrl: `${env.PUBLIC_URL!}${CLIENT_ROUTES.login}`,
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
-    notices: { off: env.CUSTOMER_TEXTS_OFF, reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000 },
+    notices: { off: env.CUSTOMER_TEXTS_OFF, reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000, sendable: env.QUIET_HOURS ? sendableAt : (at) => at },
   });
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).

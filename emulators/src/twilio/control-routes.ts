@@ -89,7 +89,8 @@ export async function handleControl(
   switch (route) {
     case 'GET /_emulator/messages': {
       const to = url.searchParams.get('to') ?? undefined;
-      return sendJson(res, 200, { messages: context.store.list({ to }) }, CORS);
+      const phone = url.searchParams.get('phone') ?? undefined;
+      return sendJson(res, 200, { messages: context.store.list({ to, phone }) }, CORS);
     }
     case 'POST /_emulator/reset':
       context.reset();

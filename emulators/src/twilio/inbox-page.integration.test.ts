@@ -34,4 +34,12 @@ describe('Twilio emulator dev SMS inbox', () => {
     const { messages } = (await (await fetch(`${emulator().url}/_emulator/messages`)).json()) as { messages: Array<{ body: string }> };
     expect(messages.map((m) => m.body)).toEqual(['222222 is your code', '111111 is your code']);
   });
+
+  it("offers a reply form that texts our number as a customer, and filters a customer's whole thread", async () => {
+    expect(await (await fetch(`${emulator().url}/`)).text()).toContain("fetch('/_emulator/inbound'");
+    await emulator().receive({ from: '+14045550178', body: 'HELP' });
+    const { messages } = (await (await fetch(`${emulator().url}/_emulator/messages?phone=%2B14045550178`)).json()) as { messages: Array<{ direction: string }> };
+    // Twilio's answer to HELP, then the reply itself (newest first).
+    expect(messages.map((m) => m.direction)).toEqual(['outbound-reply', 'inbound']);
+  });
 });

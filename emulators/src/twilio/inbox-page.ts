@@ -1,9 +1,11 @@
 /**
  * The dev SMS inbox: a page the Twilio emulator serves at its root, listing every text it was
  * asked to send, newest first, with the login code set large and its delivery state (queued,
- * sent, delivered, or undelivered / failed with the error code). It reads /_emulator/messages from
- * the same origin and refreshes itself, so whoever runs `npm run dev` can sign in to the portal
- * without a phone. Development tooling only: the emulator never runs in production.
+ * sent, delivered, or undelivered / failed with the error code), and the customers' replies. It
+ * reads /_emulator/messages from the same origin and refreshes itself, so whoever runs
+ * `npm run dev` can sign in to the portal without a phone; its reply form texts our number as a
+ * customer would (STOP, START, HELP), through /_emulator/inbound. Development tooling only: the
+ * emulator never runs in production.
  */
 export const INBOX_PATHS: ReadonlySet<string> = new Set(['/', '/inbox']);
 
@@ -33,11 +35,16 @@ function render(messages) {
     const item = el('li', 'message');
     const head = el('p', 'meta');
     const when = new Date(m.date_created);
-    head.append(el('strong', '', 'To ' + m.to), document.createTextNode(' · ' + when.toLocaleString() + ' · ' + m.sid));
+    const inbound = m.direction === 'inbound';
+    item.dataset.direction = m.direction;
+    const who = inbound ? 'From ' + m.from + ' (customer reply)' : 'To ' + m.to + (m.direction === 'outbound-reply' ? ' (answer to a reply)' : '');
+    head.append(el('strong', '', who), document.createTextNode(' · ' + when.toLocaleString() + ' · ' + m.sid));
     item.append(head);
-    const state = el('p', 'state', deliveryText(m));
-    state.dataset.status = m.status;
-    item.append(state);
+    if (!inbound) {
+      const state = el('p', 'state', deliveryText(m));
+      state.dataset.status = m.status;
+      item.append(state);
+    }
     const code = CODE.exec(m.body);
     if (code) {
       const row = el('p', 'code-row');
@@ -59,7 +66,7 @@ function render(messages) {
 async function refresh() {
   const to = filter.value.trim();
   try {
-    const response = await fetch('/_emulator/messages' + (to ? '?to=' + encodeURIComponent(to) : ''));
+    const response = await fetch('/_emulator/messages' + (to ? '?phone=' + encodeURIComponent(to) : ''));
     const { messages } = await response.json();
     render(messages);
     status.textContent = 'Updated ' + new Date().toLocaleTimeString();
@@ -69,6 +76,21 @@ async function refresh() {
 }
 
 filter.addEventListener('input', () => void refresh());
+document.getElementById('reply').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const outcome = document.getElementById('reply-outcome');
+  const response = await fetch('/_emulator/inbound', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from: form.elements.from.value.trim(), body: form.elements.body.value }),
+  });
+  const answer = await response.json();
+  outcome.textContent = response.ok
+    ? 'Sent. ' + (answer.webhook ? 'The api answered ' + (answer.webhook.status ?? answer.webhook.error) + '. ' : '') + answer.replies.length + ' repl' + (answer.replies.length === 1 ? 'y' : 'ies') + ' sent back.'
+    : 'Refused: ' + (answer.detail || answer.error);
+  void refresh();
+});
 document.getElementById('clear').addEventListener('click', async () => {
   if (!confirm('Forget every message (and any injected fault) in the emulator?')) return;
   await fetch('/_emulator/reset', { method: 'POST' });
@@ -95,6 +117,9 @@ export const INBOX_HTML = `<!doctype html>
   input, button { font: inherit; padding: 0.45rem 0.7rem; border-radius: 0.5rem; border: 1px solid #7b8891; background: #fff; }
   button { cursor: pointer; }
   ol { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
+  .message[data-direction="inbound"] { background: #eef5f6; border-style: dashed; }
+  fieldset { border: 1px solid #d5dfe2; border-radius: 0.75rem; padding: 0.75rem 1rem; display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: end; }
+  legend { font-weight: 600; }
   .message { background: #fff; border: 1px solid #d5dfe2; border-radius: 0.75rem; padding: 0.75rem 1rem; }
   .message p { margin: 0.25rem 0; }
   .code-row { display: flex; align-items: center; gap: 0.75rem; }
@@ -114,6 +139,15 @@ export const INBOX_HTML = `<!doctype html>
     <button id="clear" type="button">Clear all</button>
     <span id="status" role="status"></span>
   </div>
+  <form id="reply">
+    <fieldset>
+      <legend>Reply as a customer</legend>
+      <label>From phone <input name="from" type="tel" placeholder="+14045550123" required autocomplete="off"></label>
+      <label>Text <input name="body" value="STOP" required autocomplete="off"></label>
+      <button type="submit">Send to our number</button>
+      <span id="reply-outcome" role="status"></span>
+    </fieldset>
+  </form>
   <p id="empty" hidden>No messages yet. Request a login code on the website's /login page.</p>
   <ol id="messages" aria-label="Messages"></ol>
 </main>

@@ -3,6 +3,8 @@ import type { TwilioMessageResource } from './message-resource';
 export interface MessageFilter {
   to?: string;
   from?: string;
+  /** Either side: a customer's thread (what we sent them and what they replied). */
+  phone?: string;
 }
 
 // Phone numbers arrive in filters typed by people and through query strings, where an unencoded
@@ -34,6 +36,7 @@ export function createMessageStore(): MessageStore {
       return messages
         .filter((message) => (filter.to ? sameNumber(message.to, filter.to) : true))
         .filter((message) => (filter.from ? sameNumber(message.from, filter.from) : true))
+        .filter((message) => (filter.phone ? sameNumber(message.to, filter.phone) || sameNumber(message.from, filter.phone) : true))
         .reverse();
     },
     get(sid) {

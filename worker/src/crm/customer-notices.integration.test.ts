@@ -82,7 +82,7 @@ describe('customer texts from changes in the mirror', () => {
 
   it('sends the reminder as far ahead as configured, and none of a kind switched off', async () => {
     const deal = await bookedDeal();
-    const policy = { off: new Set(['cleaning_confirmed'] as const), reminderLeadMs: 48 * 3_600_000 };
+    const policy = { ...DEFAULT_NOTICE_POLICY, off: new Set(['cleaning_confirmed'] as const), reminderLeadMs: 48 * 3_600_000 };
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, FRIDAY)], { now: NOW, policy });
     const [reminder, ...others] = await deal.texts();
     expect(others).toEqual([]);
@@ -156,5 +156,14 @@ describe('customer texts from changes in the mirror', () => {
       expect(await applyTickets(db, [ticket('4', '2026-11-30T13:00:00Z')], { now: NOW, policy })).toMatchObject({ applied: 1, notices: 0 });
       expect(await deal.texts()).toEqual([]);
     });
+  });
+
+  it('sends at once, night or not, where quiet hours are off (development)', async () => {
+    const deal = await bookedDeal();
+    const policy = { ...DEFAULT_NOTICE_POLICY, sendable: (at: Date) => at };
+    await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY)], { now: NOW, policy });
+    const [confirmed] = await deal.texts();
+    const [event] = await db.outboxEvent.findMany({ where: { aggregateType: 'sms_message', aggregateId: confirmed!.id } });
+    expect(event?.availableAt).toEqual(NOW);
   });
 });

@@ -1,6 +1,5 @@
 import type { Db } from '@app/db/client';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
-import { sendableAt } from '@app/shared/quiet-hours';
 import { writeDealNotice, writeNoticeText } from './notice-repository';
 import { dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
 import type { HubSpotOwner } from './hubspot-gateway';
@@ -203,7 +202,7 @@ export async function applyInvoices(
     if (phone && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
       await db.$transaction(async (tx) => {
         await tx.deal.update({ where: { id: deal.id }, data });
-        const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, subject: { invoiceId: invoice.hubspotId }, availableAt: sendableAt(now) });
+        const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, subject: { invoiceId: invoice.hubspotId }, dueAt: now });
         if (written) notices++;
       });
     } else {
@@ -243,7 +242,7 @@ export async function applyTickets(
         await db.$transaction(async (tx) => {
           await tx.ticket.update({ where: { id: existing.id }, data });
           const subject = { ticketId: existing.id };
-          if (await writeNoticeText(tx, policy, { kind: 'request_answered', dealId: deal.id, to: phone, subject, availableAt: sendableAt(now) })) notices++;
+          if (await writeNoticeText(tx, policy, { kind: 'request_answered', dealId: deal.id, to: phone, subject, dueAt: now })) notices++;
         });
       } else {
         await db.ticket.update({ where: { id: existing.id }, data });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@app/db/generated/client';
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
-import { sendableAt } from '@app/shared/quiet-hours';
 import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeSubject } from './notice-rules';
 
 export interface NoticeToWrite {
@@ -10,12 +9,12 @@ export interface NoticeToWrite {
   /** The customer's phone (E.164). */
   to: string;
   subject: NoticeSubject;
-  /** When it may go out (past quiet hours). */
-  availableAt: Date;
+  /** When it is due; it goes out then, or after quiet hours (policy.sendable). */
+  dueAt: Date;
 }
 
 /**
- * One customer text: its sms_message row and its sms.send event, due at `availableAt`, written
+ * One customer text: its sms_message row and its sms.send event, due at `dueAt` past quiet hours, written
  * in the caller's transaction with the change that called for it. False when its kind is
  * switched off or its dedupe key was taken (a re-read, a retried pull, another worker). The
  * event names the deal and the subject; the worker writes the words when it sends.
@@ -34,7 +33,7 @@ export async function writeNoticeText(tx: Prisma.TransactionClient, policy: Noti
       payload: { to: notice.to, messageId: id, notice: { kind: notice.kind, dealId: notice.dealId, ...notice.subject } },
       aggregateType: 'sms_message',
       aggregateId: id,
-      availableAt: notice.availableAt,
+      availableAt: policy.sendable(notice.dueAt),
     },
   });
   return true;
@@ -53,8 +52,8 @@ export async function writeDealNotice(
   now: Date,
 ): Promise<boolean> {
   const subject = { scheduledAt: notice.scheduledAt.toISOString() };
-  const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, to: deal.to, subject, availableAt: sendableAt(now) });
-  const remindAt = reminderAt(notice.scheduledAt, now, sendableAt, policy.reminderLeadMs);
-  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, subject, availableAt: remindAt });
+  const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, to: deal.to, subject, dueAt: now });
+  const remindAt = reminderAt(notice.scheduledAt, now, policy.sendable, policy.reminderLeadMs);
+  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, subject, dueAt: remindAt });
   return written;
 }

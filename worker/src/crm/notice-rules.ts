@@ -1,6 +1,7 @@
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 import { STAGE } from '@app/shared/deal-stages';
+import { sendableAt } from '@app/shared/quiet-hours';
 
 /**
  * When a change the CRM pull sees calls for a text to the customer (issue 18). Pure rules; the
@@ -13,12 +14,14 @@ export interface NoticePolicy {
   off: ReadonlySet<CustomerMessageKind>;
   /** How long before a cleaning its reminder goes out (REMINDER_LEAD_HOURS). */
   reminderLeadMs: number;
+  /** When a text due at `at` may go out: past quiet hours (sendableAt), or at once (QUIET_HOURS=off, development). */
+  sendable: (at: Date) => Date;
 }
 
 /** How long before a cleaning its reminder goes out by default: the day before. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
 
-export const DEFAULT_NOTICE_POLICY: NoticePolicy = { off: new Set(), reminderLeadMs: REMINDER_LEAD_MS };
+export const DEFAULT_NOTICE_POLICY: NoticePolicy = { off: new Set(), reminderLeadMs: REMINDER_LEAD_MS, sendable: sendableAt };
 
 export interface DealMoment {
   stageId: string;
