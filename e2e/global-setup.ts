@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
@@ -88,6 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       port: 0,
       accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
       authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+      phoneNumber: EMULATOR_DEFAULTS.TWILIO_FROM,
     });
     cleanups.push(() => twilio.close());
     // Staff sign-in: the local OpenID provider (choose who signs in with login_hint or its control API).
@@ -98,6 +99,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const baseUrl = `http://127.0.0.1:${port}`;
     // The emulator posts delivery reports here; the api checks their signatures against the same URL.
     const statusCallbackUrl = `${baseUrl}${TWILIO_STATUS_CALLBACK_PATH}`;
+    // Customers' replies to our number (STOP, START, HELP) reach the api's webhook, signed.
+    const inboundUrl = `${baseUrl}${TWILIO_INBOUND_PATH}`;
+    twilio.setWebhookUrl(inboundUrl);
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -126,6 +130,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN,
       TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
       TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
+      TWILIO_INBOUND_URL: inboundUrl,
+      TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
     });
     cleanups.push(() => stop(api));
     const worker = startNode('worker', 'worker/dist/main.js', {
@@ -138,6 +144,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
       TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
       CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
+      // Whatever the hour the suite runs: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
+      QUIET_HOURS: 'off',
     });
     cleanups.push(() => stop(worker));
 
@@ -151,6 +159,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('hubspotUrl', hubspot.url);
     project.provide('hubspotStages', account.stageMap);
     project.provide('twilioUrl', twilio.url);
+    project.provide('crmPullIntervalMs', CRM_PULL_INTERVAL_MS);
     project.provide('oidcUrl', oidc.url);
     // The security tests look into the stores themselves (nothing written, no secret at rest).
     project.provide('databaseUrl', database.url);

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { formatUsPhone } from '@app/shared/phone';
+import { loginSmsOptedOut } from '@app/shared/texts';
+import { runTextsDemo } from '../../dev/src/demo/texts-demo';
+import { appUrl } from '../src/app-url';
+import { waitForApp, withCookieConsent } from '../src/consent';
+import { createPortalCustomer, crmStages } from '../src/portal-customer';
+import { useBrowserPage } from '../src/use-browser-page';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the worker sent to `phone` through the API (not Twilio's own answers to keywords), oldest first. */
+async function sentTo(phone: string): Promise<string[]> {
+  const url = new URL('/_emulator/messages', inject('twilioUrl'));
+  url.searchParams.set('to', phone);
+  const { messages } = (await (await fetch(url)).json()) as { messages: { body: string; direction: string }[] };
+  return messages.filter((m) => m.direction === 'outbound-api').map((m) => m.body).reverse();
+}
+
+async function reply(from: string, body: string): Promise<{ replies: { body: string }[]; webhook: { status: number | null } | null }> {
+  const response = await fetch(`${inject('twilioUrl')}/_emulator/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, body }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { replies: { body: string }[]; webhook: { status: number | null } | null };
+}
+
+/**
+ * Every customer text through the whole system: staff change a deal in HubSpot (the emulator),
+ * the worker's pull writes the texts with the mirror change, the outbox hands them to the queue,
+ * the send job texts the Twilio emulator. Then the customer replies STOP through the emulator,
+ * which posts it signed to the api, and nothing more goes out, login codes included.
+ */
+describe('customer texts, end to end', () => {
+  const browser = useBrowserPage();
+  let db: Db;
+  beforeAll(() => {
+    db = createPrismaClient(inject('databaseUrl'));
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  it('texts each change once, keeps quiet after STOP (the login page says how to opt back in) and texts again after START', { timeout: 240_000 }, async () => {
+    const customer = await createPortalCustomer('texts');
+    const interval = inject('crmPullIntervalMs');
+    const outcome = await runTextsDemo({
+      crm: customer.crm,
+      stages: crmStages(),
+      contactHubspotId: customer.hubspotContactId,
+      phone: customer.phone,
+      twilioUrl: inject('twilioUrl'),
+      pullWaitMs: interval + 3_000,
+      reminderLeadMs: 24 * 3_600_000,
+      reminderDueInMs: 8_000,
+      textTimeoutMs: 45_000,
+    });
+    expect(outcome.texts.map((t) => t.step)).toEqual(['confirmed', 'invoice ready', 'request answered', 'rescheduled', 'reminder']);
+
+    // Later pulls read the same changes again (the re-read window): still one text per occasion.
+    await sleep(2 * interval + 2_000);
+    const sent = await sentTo(customer.phone);
+    for (const phrase of ['we got your cleaning request', 'is confirmed for', 'your invoice for $289.00', 'answered your change request', 'has moved to', 'reminder: your cleaning is']) {
+      expect(sent.filter((body) => body.includes(phrase)), phrase).toHaveLength(1);
+    }
+    expect(sent).toHaveLength(6);
+    // The move wrote one new reminder, for the new date; the first date's waits to be dropped when due.
+    const deal = await db.deal.findUniqueOrThrow({ where: { hubspotId: outcome.dealId }, select: { id: true, scheduledAt: true } });
+    const reminders = await db.smsMessage.findMany({ where: { dealId: deal.id, purpose: 'reminder' }, orderBy: { createdAt: 'asc' } });
+    expect(reminders.map((r) => r.dedupeKey?.split(':')[2])).toHaveLength(2);
+    expect(reminders[1]).toMatchObject({ dedupeKey: `reminder:${deal.id}:${deal.scheduledAt!.toISOString()}`, sid: expect.stringMatching(/^SM/) });
+    expect(reminders[0]).toMatchObject({ status: 'queued', sid: null });
+
+    // STOP: Twilio answers it, the api records it.
+    const stopped = await reply(customer.phone, 'STOP');
+    expect(stopped.webhook?.status).toBe(200);
+    expect(await db.smsOptOut.findUnique({ where: { phone: customer.phone } })).toMatchObject({ source: 'keyword', keyword: 'STOP' });
+
+    // A new move is mirrored and its text written, but it never goes out.
+    await customer.crm.patchDeal(outcome.dealId, { scheduledAt: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    await expect
+      .poll(async () => (await db.smsMessage.findMany({ where: { dealId: deal.id, purpose: 'rescheduled' }, orderBy: { createdAt: 'asc' } })).map((m) => m.status), { timeout: 30_000, interval: 500 })
+      .toEqual([expect.stringMatching(/^(sent|delivered)$/), 'canceled']);
+    expect(await sentTo(customer.phone)).toHaveLength(6);
+
+    // The login page refuses to text a code, and says how to opt back in.
+    const { page, session } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl('/login'));
+    await waitForApp(page);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Phone Number').pressSequentially(customer.phoneDigits);
+    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await page.getByRole('alert').getByText(loginSmsOptedOut(formatUsPhone(EMULATOR_DEFAULTS.TWILIO_FROM)), { exact: true }).waitFor();
+    expect(await sentTo(customer.phone)).toHaveLength(6);
+    // The refused request is the browser's only console message.
+    expect(session.takeProblems()).toEqual([expect.stringMatching(/status of 403 .*\/api\/portal\/auth\/request-code/)]);
+
+    // START: the next code goes out.
+    await reply(customer.phone, 'START');
+    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    await expect.poll(async () => (await sentTo(customer.phone)).length, { timeout: 20_000, interval: 250 }).toBe(7);
+  });
+});
