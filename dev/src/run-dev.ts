@@ -126,6 +126,8 @@ async function main(): Promise<void> {
           TWILIO_BASE_URL: twilio.url,
           TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
           TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+          // With the account SID the worker wants the whole set (env.ts), sender included.
+          TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
           // The emulator reports delivery to the api (worker passes it, api verifies signatures against it).
           TWILIO_STATUS_CALLBACK_URL: `${apiOrigin}${TWILIO_STATUS_CALLBACK_PATH}`,
           // The login page links to the emulator's inbox page in development (import.meta.env.DEV).
