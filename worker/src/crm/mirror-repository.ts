@@ -184,11 +184,14 @@ export async function applyInvoices(
   for (const [dealHubspotId, invoice] of byDealHubspotId) {
     const deal = await db.deal.findUnique({
       where: { hubspotId: dealHubspotId },
-      select: { id: true, invoiceHubspotId: true, invoiceStatus: true, invoiceHubspotUpdatedAt: true, ...dealPhone },
+      select: { id: true, invoiceHubspotId: true, invoiceStatus: true, ...dealPhone },
     });
     if (!deal) continue;
-    const held = invoice.modifiedAt !== null && deal.invoiceHubspotId === invoice.hubspotId && deal.invoiceHubspotUpdatedAt !== null && deal.invoiceHubspotUpdatedAt >= invoice.modifiedAt;
-    if (held) continue;
+    // Conditional, not just checked above: a pull and a sweep at once never put an older copy back.
+    const notOlder = invoice.modifiedAt
+      ? [{ invoiceHubspotId: null }, { invoiceHubspotId: { not: invoice.hubspotId } }, { invoiceHubspotUpdatedAt: null }, { invoiceHubspotUpdatedAt: { lt: invoice.modifiedAt } }]
+      : [{}];
+    const where = { id: deal.id, OR: notOlder };
     const data = {
       invoiceHubspotId: invoice.hubspotId,
       invoiceStatus: invoice.status,
@@ -201,12 +204,13 @@ export async function applyInvoices(
     const phone = phoneOf(deal);
     if (phone && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
       await db.$transaction(async (tx) => {
-        await tx.deal.update({ where: { id: deal.id }, data });
+        const { count } = await tx.deal.updateMany({ where, data });
+        if (count === 0) return;
         const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, subject: { invoiceId: invoice.hubspotId }, dueAt: now });
         if (written) notices++;
       });
     } else {
-      await db.deal.update({ where: { id: deal.id }, data });
+      await db.deal.updateMany({ where, data });
     }
   }
   return { notices };
