@@ -69,6 +69,23 @@ export const todayBoardSchema = z.object({
     lastPullAt: instant.nullable(),
     crmReady: z.boolean().nullable(),
   }),
+  /** Customer texts written in the last 7 days, by kind and outcome, and the phones that opted out. */
+  texts: z.object({
+    kinds: z.array(
+      z.object({
+        kind: z.string(),
+        label: z.string(),
+        delivered: z.number().int(),
+        /** Waiting for their time, with Twilio, or sent without a delivery report yet. */
+        pending: z.number().int(),
+        /** Twilio could not deliver them (or refused them). */
+        failed: z.number().int(),
+        /** Never sent: the phone opted out, or what they were about changed. */
+        canceled: z.number().int(),
+      }),
+    ),
+    optedOut: z.number().int(),
+  }),
 });
 export type TodayBoard = z.output<typeof todayBoardSchema>;
 

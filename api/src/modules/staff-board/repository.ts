@@ -156,3 +156,16 @@ export type DealDetailsRow = Prisma.DealGetPayload<{ select: typeof dealDetailsS
 export function findDealDetails(db: Db, id: string): Promise<DealDetailsRow | null> {
   return db.deal.findFirst({ where: { id, ...live }, select: dealDetailsSelect });
 }
+
+/** Customer texts written since `since`, counted by kind and status; and the phones opted out. */
+export async function customerTextCounts(db: Db, since: Date): Promise<{ counts: { purpose: string; status: string; count: number }[]; optedOut: number }> {
+  const [groups, optedOut] = await Promise.all([
+    db.smsMessage.groupBy({
+      by: ['purpose', 'status'],
+      where: { createdAt: { gte: since }, purpose: { notIn: ['login_code', 'staff_invite'] } },
+      _count: { _all: true },
+    }),
+    db.smsOptOut.count(),
+  ]);
+  return { counts: groups.map((g) => ({ purpose: g.purpose, status: g.status, count: g._count._all })), optedOut };
+}

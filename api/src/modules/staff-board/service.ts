@@ -1,5 +1,7 @@
 import type { Db } from '@app/db/client';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
+import { CUSTOMER_MESSAGE_KINDS, CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
+import type { SmsStatus } from '@app/shared/sms-delivery';
 import type { AnyQueue } from '@app/runtime/queue/connection';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealStageLabel } from '@app/shared/deal-stages';
@@ -13,6 +15,7 @@ import {
   BOARD_LIST_LIMIT,
   boardDataVersion,
   crmAccountReady,
+  customerTextCounts,
   findNewBookings,
   findOpenTickets,
   findScheduledBetween,
@@ -35,7 +38,7 @@ export interface StaffBoardDeps {
   sharedLists: SharedComputation<BoardLists>;
 }
 
-type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync'>;
+type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts'>;
 const MINUTE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
@@ -127,7 +130,14 @@ export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
   const now = deps.now();
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
-  const [board, backlog, failed, lastPull, crmReady] = await Promise.all([lists, outboxBacklog(deps.db), failedJobs(deps.queues), lastPullCompletedAt(deps.db), crmAccountReady(deps.db)]);
+  const [board, backlog, failed, lastPull, crmReady, texts] = await Promise.all([
+    lists,
+    outboxBacklog(deps.db),
+    failedJobs(deps.queues),
+    lastPullCompletedAt(deps.db),
+    crmAccountReady(deps.db),
+    customerTextCounts(deps.db, new Date(now.getTime() - TEXTS_WINDOW_MS)),
+  ]);
   return {
     generatedAt: now.toISOString(),
     ...board,
@@ -138,7 +148,30 @@ export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
       lastPullAt: lastPull?.toISOString() ?? null,
       crmReady,
     },
+    texts: { kinds: textsByKind(texts.counts), optedOut: texts.optedOut },
   };
+}
+
+/** How far back the board counts customer texts. */
+const TEXTS_WINDOW_MS = 7 * 86_400_000;
+
+const OUTCOME_OF: Readonly<Record<SmsStatus, 'delivered' | 'pending' | 'failed' | 'canceled'>> = {
+  queued: 'pending',
+  sending: 'pending',
+  sent: 'pending',
+  delivered: 'delivered',
+  undelivered: 'failed',
+  failed: 'failed',
+  canceled: 'canceled',
+};
+
+/** Every kind, zeros included, in the order a cleaning goes through them. */
+function textsByKind(counts: readonly { purpose: string; status: string; count: number }[]): TodayBoard['texts']['kinds'] {
+  return CUSTOMER_MESSAGE_KINDS.map((kind) => {
+    const row = { kind, label: CUSTOMER_MESSAGE_LABELS[kind], delivered: 0, pending: 0, failed: 0, canceled: 0 };
+    for (const c of counts) if (c.purpose === kind) row[OUTCOME_OF[c.status as SmsStatus]] += c.count;
+    return row;
+  });
 }
 
 const TICKET_CATEGORY: Readonly<Record<Exclude<RequestKind, 'booking'>, 'RescheduleRequest' | 'CancellationRequest'>> = {

@@ -142,6 +142,27 @@ describe('staff board API (today board, open requests)', () => {
     expect(after.sync).toMatchObject({ lastPullAt: '2026-11-24T13:59:00.000Z', crmReady: true });
   });
 
+  it('counts the customer texts of the last 7 days by kind and outcome, and the phones that opted out', async () => {
+    const { db } = api;
+    const text = (purpose: 'cleaning_confirmed' | 'reminder' | 'login_code', status: 'delivered' | 'sent' | 'undelivered' | 'canceled', daysAgo = 0) =>
+      db.smsMessage.create({ data: { purpose, status, to: '+14045550101', createdAt: new Date(NOW.getTime() - daysAgo * 86_400_000) } });
+    await text('cleaning_confirmed', 'delivered');
+    await text('cleaning_confirmed', 'delivered');
+    await text('cleaning_confirmed', 'undelivered');
+    await text('cleaning_confirmed', 'delivered', 8);
+    await text('reminder', 'sent');
+    await text('reminder', 'canceled');
+    await text('login_code', 'delivered');
+    await db.smsOptOut.create({ data: { phone: '+14045550102', source: 'keyword', keyword: 'STOP' } });
+
+    const { texts } = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    expect(texts.optedOut).toBe(1);
+    expect(texts.kinds.map((k) => k.kind)).toEqual(['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready']);
+    expect(texts.kinds.find((k) => k.kind === 'cleaning_confirmed')).toEqual({ kind: 'cleaning_confirmed', label: 'Cleaning confirmed', delivered: 2, pending: 0, failed: 1, canceled: 0 });
+    expect(texts.kinds.find((k) => k.kind === 'reminder')).toMatchObject({ delivered: 0, pending: 1, failed: 0, canceled: 1 });
+    expect(texts.kinds.find((k) => k.kind === 'invoice_ready')).toMatchObject({ delivered: 0, pending: 0, failed: 0, canceled: 0 });
+  });
+
   describe('GET /api/internal/admin/requests', () => {
     const list = async (query = '') => {
       const res = await staff.request(`/api/internal/admin/requests${query}`);

@@ -90,6 +90,40 @@ function SyncHealth({ sync, now }: { sync: TodayBoard['sync']; now: Date }) {
   );
 }
 
+/** Customer texts of the last 7 days: what arrived, what is on its way, what did not, what was never sent. */
+function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
+  return (
+    <section className="board-section" aria-labelledby="board-texts">
+      <h2 id="board-texts">Customer texts (7 days)</h2>
+      <table className="board-table">
+        <thead>
+          <tr>
+            <th scope="col">Text</th>
+            <th scope="col">Delivered</th>
+            <th scope="col">On the way</th>
+            <th scope="col">Not delivered</th>
+            <th scope="col">Not sent</th>
+          </tr>
+        </thead>
+        <tbody>
+          {texts.kinds.map((k) => (
+            <tr key={k.kind} data-kind={k.kind}>
+              <th scope="row">{k.label}</th>
+              <td>{k.delivered}</td>
+              <td>{k.pending}</td>
+              <td className={k.failed ? 'board-flag' : undefined}>{k.failed}</td>
+              <td>{k.canceled}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted">
+        {texts.optedOut === 1 ? '1 phone has' : `${texts.optedOut} phones have`} opted out of texts (replied STOP).
+      </p>
+    </section>
+  );
+}
+
 function Board({ board }: { board: TodayBoard }) {
   const now = new Date(board.generatedAt);
   return (
@@ -109,6 +143,7 @@ function Board({ board }: { board: TodayBoard }) {
         {dealItems(board.unpaid.items)}
       </Section>
       <SyncHealth sync={board.sync} now={now} />
+      <CustomerTexts texts={board.texts} />
     </div>
   );
 }
