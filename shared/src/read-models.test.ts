@@ -9,7 +9,7 @@ import { bookingFailureMessage, bookingNetworkFailureMessage, portalDealsRespons
 describe('read models', () => {
   it('a deal fills defaults and keeps CRM nulls', () => {
     const deal = dealSchema.parse({ id: '1', dealstage: '1609338596', scheduled_date_display: null, extra: 'ignored' });
-    expect(deal).toEqual({ id: '1', dealstage: '1609338596', scheduled_date_display: null, external_skus: [], properties: {} });
+    expect(deal).toEqual({ id: '1', dealstage: '1609338596', scheduled_date_display: null, external_skus: [], properties: {}, messages: [] });
   });
 
   it("a company's industry defaults to 'N/A' and its subscriptions are always empty", () => {
