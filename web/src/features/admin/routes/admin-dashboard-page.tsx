@@ -95,7 +95,7 @@ function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
   return (
     <section className="board-section" aria-labelledby="board-texts">
       <h2 id="board-texts">Customer texts (7 days)</h2>
-      <table className="board-table">
+      <table className="admin-table">
         <thead>
           <tr>
             <th scope="col">Text</th>
@@ -109,10 +109,12 @@ function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
           {texts.kinds.map((k) => (
             <tr key={k.kind} data-kind={k.kind}>
               <th scope="row">{k.label}</th>
-              <td>{k.delivered}</td>
-              <td>{k.pending}</td>
-              <td className={k.failed ? 'board-flag' : undefined}>{k.failed}</td>
-              <td>{k.canceled}</td>
+              <td data-label="Delivered">{k.delivered}</td>
+              <td data-label="On the way">{k.pending}</td>
+              <td data-label="Not delivered" className={k.failed ? 'board-flag' : undefined}>
+                {k.failed}
+              </td>
+              <td data-label="Not sent">{k.canceled}</td>
             </tr>
           ))}
         </tbody>
