@@ -98,7 +98,7 @@ const schema = z
   /** How long an Idempotency-Key and its stored answer are kept. */
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /**
-   * The company's text budget (docs/login-security.md): texts of any kind per hour and per day;
+   * The company's text budget (docs/login-security.md): login codes, invitations and booking acknowledgements per hour and per day (not texts about scheduled cleanings);
    * beyond it login codes are refused (503) and /metrics raises sms_budget_exhausted.
    */
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(200),

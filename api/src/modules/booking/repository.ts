@@ -1,3 +1,4 @@
+import { BUDGETED_TEXT_SQL } from '@app/db/sms-budget';
 import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
 import { createGroupCommit, isPostgresDataError } from '@app/db/group-commit';
@@ -91,7 +92,7 @@ const INSERT_BOOKINGS = `
     SELECT i.event_id, 'crm.push-booking', i.event_payload, 'deal', d.id FROM input i JOIN d ON d.id = i.deal_id
   ), usage AS (
     SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour') AS last_hour, count(*) AS last_day
-    FROM sms_message WHERE created_at > now() - interval '1 day'
+    FROM sms_message WHERE created_at > now() - interval '1 day' AND ${BUDGETED_TEXT_SQL}
   ), p AS (
     SELECT i.deal_id, row_number() OVER (PARTITION BY i.phone ORDER BY i.seq) AS phone_seq, row_number() OVER (ORDER BY i.seq) AS batch_seq
     FROM input i

@@ -73,7 +73,7 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP crm_inactive_owners HubSpot owners archived there (deactivated users): not offered for assignment.',
     '# TYPE crm_inactive_owners gauge',
     `crm_inactive_owners ${figures.mirror.inactiveOwners}`,
-    '# HELP sms_budget_sent Texts sent in the last hour and the last day, against the budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY).',
+    '# HELP sms_budget_sent Budgeted texts (login codes, invitations, request received) of the last hour and the last day, against the budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY).',
     '# TYPE sms_budget_sent gauge',
     `sms_budget_sent{window="hour"} ${figures.smsBudget.sent.hour}`,
     `sms_budget_sent{window="day"} ${figures.smsBudget.sent.day}`,

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { budgetedTexts } from '@app/db/sms-budget';
 
 export interface SmsCount {
   purpose: string;
@@ -35,12 +36,9 @@ export async function mirrorFigures(db: Db): Promise<MirrorFigures> {
   return { archived: { deal, ticket }, inactiveOwners };
 }
 
-/** Texts of any kind written in the last hour and the last day: what the company's text budget counts. */
-export async function textsSentRecently(db: Db, now: Date): Promise<{ hour: number; day: number }> {
-  const [row] = await db.$queryRaw<{ hour: bigint; day: bigint }[]>`
-    SELECT count(*) FILTER (WHERE created_at > ${new Date(now.getTime() - 3_600_000)}) AS hour, count(*) AS day
-    FROM sms_message WHERE created_at > ${new Date(now.getTime() - 86_400_000)}`;
-  return { hour: Number(row?.hour ?? 0), day: Number(row?.day ?? 0) };
+/** The texts the company's text budget counts, in the last hour and the last day (@app/db/sms-budget). */
+export function textsSentRecently(db: Db, now: Date): Promise<{ hour: number; day: number }> {
+  return budgetedTexts(db, { hourSince: new Date(now.getTime() - 3_600_000), daySince: new Date(now.getTime() - 86_400_000) });
 }
 
 export interface CrmAccountStatusView {

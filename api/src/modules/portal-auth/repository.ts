@@ -1,3 +1,4 @@
+import { budgetedTexts } from '@app/db/sms-budget';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
 import { PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
@@ -40,7 +41,7 @@ export async function withSendLocks<T>(db: Db, keys: { phone: string; ipHash: st
 export interface SendUsage {
   /** Codes sent to the phone since `phoneSince`, oldest first. */
   phoneCodes: Date[];
-  /** Texts of any kind sent since `budgetSince` (the company's text budget). */
+  /** The texts the company's text budget counts (@app/db/sms-budget), in the last hour and day. */
   textsSent: { lastHour: number; lastDay: number };
   /** Requests (sent or refused) from the client since `ipSince`, oldest first. */
   ipRequests: Date[];
@@ -58,13 +59,11 @@ export async function sendUsage(
     SELECT created_at FROM otp_challenge
     WHERE request_ip = ${q.ipHash} AND created_at > ${q.ipSince}
     ORDER BY created_at`;
-  const [texts] = await tx.$queryRaw<{ hour: bigint; day: bigint }[]>`
-    SELECT count(*) FILTER (WHERE created_at > ${q.hourSince}) AS hour, count(*) AS day
-    FROM sms_message WHERE created_at > ${q.daySince}`;
+  const texts = await budgetedTexts(tx, q);
   return {
     phoneCodes: phoneRows.map((r) => r.created_at),
     ipRequests: ipRows.map((r) => r.created_at),
-    textsSent: { lastHour: Number(texts?.hour ?? 0), lastDay: Number(texts?.day ?? 0) },
+    textsSent: { lastHour: texts.hour, lastDay: texts.day },
   };
 }
 

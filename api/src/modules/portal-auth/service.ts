@@ -55,7 +55,7 @@ export const LOGIN_CODE_RULES = {
   verifyPerClient: { max: 30, windowMs: 15 * MINUTE },
 } as const;
 
-/** The company's text budget: texts of any kind per hour and per day; login codes are refused beyond it. */
+/** The company's text budget: texts strangers can make us send (@app/db/sms-budget) per hour and per day; login codes are refused beyond it. */
 export interface SmsBudget {
   perHour: number;
   perDay: number;

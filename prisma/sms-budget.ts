@@ -1,0 +1,25 @@
+import { Prisma } from './generated/client';
+import type { Db } from './client';
+
+/**
+ * The company's text budget (SMS_BUDGET_PER_HOUR / _PER_DAY, docs/login-security.md) guards
+ * against texts strangers can make us send: login codes, the "request received" of a public
+ * booking, and staff invitations. Texts about cleanings that staff changes in HubSpot call for
+ * (confirmations, moves, reminders, answers, invoices) are not counted: a busy morning of
+ * confirmations must not lock customers out of their login codes. A text never sent (canceled)
+ * does not count.
+ */
+export const BUDGETED_PURPOSES = ['login_code', 'staff_invite', 'request_received'] as const;
+
+/** The same rule as SQL, for statements written by hand (the booking statement). */
+export const BUDGETED_TEXT_SQL = `purpose IN (${BUDGETED_PURPOSES.map((p) => `'${p}'`).join(', ')}) AND status <> 'canceled'`;
+
+type Client = Db | Prisma.TransactionClient;
+
+/** Budgeted texts written since `hourSince` and since `daySince`. */
+export async function budgetedTexts(db: Client, since: { hourSince: Date; daySince: Date }): Promise<{ hour: number; day: number }> {
+  const [row] = await db.$queryRaw<{ hour: bigint; day: bigint }[]>`
+    SELECT count(*) FILTER (WHERE created_at > ${since.hourSince}) AS hour, count(*) AS day
+    FROM sms_message WHERE created_at > ${since.daySince} AND ${Prisma.raw(BUDGETED_TEXT_SQL)}`;
+  return { hour: Number(row?.hour ?? 0), day: Number(row?.day ?? 0) };
+}
