@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
-import { accountPath, newMessageSid, rfc2822, type TwilioMessageResource } from './message-resource';
+import { messageResource, type MessageFields, type TwilioMessageResource } from './message-resource';
 import type { MessageStore } from './message-store';
 import { KEYWORD_REPLIES, keywordOf, type OptOutList } from './opt-outs';
-import { countSegments } from './segments';
 import { twilioSignature } from './signature';
 
 // Twilio gives a messaging webhook up to 15 seconds to answer.
@@ -37,33 +36,8 @@ export interface InboundOutcome {
   replies: TwilioMessageResource[];
 }
 
-function resource(accountSid: string, fields: { direction: TwilioMessageResource['direction']; from: string; to: string; body: string; status: TwilioMessageResource['status'] }): TwilioMessageResource {
-  const sid = newMessageSid();
-  const uri = `${accountPath(accountSid)}/Messages/${sid}`;
-  const date = rfc2822(new Date());
-  return {
-    account_sid: accountSid,
-    api_version: '2010-04-01',
-    body: fields.body,
-    date_created: date,
-    date_sent: date,
-    date_updated: date,
-    direction: fields.direction,
-    error_code: null,
-    error_message: null,
-    from: fields.from,
-    messaging_service_sid: null,
-    num_media: '0',
-    num_segments: String(countSegments(fields.body)),
-    price: null,
-    price_unit: 'USD',
-    sid,
-    status: fields.status,
-    subresource_uris: { media: `${uri}/Media.json`, feedback: `${uri}/Feedback.json` },
-    to: fields.to,
-    uri: `${uri}.json`,
-  };
-}
+/** A message of this exchange: between a phone and our number, never through a Messaging Service. */
+const resource = (accountSid: string, fields: Omit<MessageFields, 'messagingServiceSid'>) => messageResource(accountSid, { ...fields, messagingServiceSid: null }, new Date());
 
 const XML_ENTITIES: Readonly<Record<string, string>> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
 const unescapeXml = (text: string) =>

@@ -44,33 +44,60 @@ export function newMessageSid(): string {
   return `SM${randomBytes(16).toString('hex')}`;
 }
 
-export function buildMessageResource(accountSid: string, request: MessageRequest, now: Date): TwilioMessageResource {
+/** What sets one message apart; the rest of the resource follows from it. */
+export interface MessageFields {
+  direction: TwilioMessageResource['direction'];
+  from: string | null;
+  messagingServiceSid: string | null;
+  to: string;
+  body: string;
+  status: MessageStatus;
+}
+
+/** A message resource with a new SID, created `now`. */
+export function messageResource(accountSid: string, fields: MessageFields, now: Date): TwilioMessageResource {
   const sid = newMessageSid();
   const uri = `${accountPath(accountSid)}/Messages/${sid}`;
   const date = rfc2822(now);
   return {
     account_sid: accountSid,
     api_version: '2010-04-01',
-    body: request.body,
+    body: fields.body,
     date_created: date,
     // A real queued message has no date_sent yet; the emulator hands every message over at once,
     // and the dev inbox sorts and shows by it, so it is filled in from the start.
     date_sent: date,
     date_updated: date,
-    direction: 'outbound-api',
+    direction: fields.direction,
     error_code: null,
     error_message: null,
-    from: request.from,
-    messaging_service_sid: request.messagingServiceSid,
+    from: fields.from,
+    messaging_service_sid: fields.messagingServiceSid,
     num_media: '0',
-    num_segments: String(countSegments(request.body)),
+    num_segments: String(countSegments(fields.body)),
     price: null,
     price_unit: 'USD',
     sid,
-    // Twilio says "accepted" while a Messaging Service still has to pick the sender.
-    status: request.from === null ? 'accepted' : 'queued',
+    status: fields.status,
     subresource_uris: { media: `${uri}/Media.json`, feedback: `${uri}/Feedback.json` },
-    to: request.to,
+    to: fields.to,
     uri: `${uri}.json`,
   };
+}
+
+/** A message created through the API. */
+export function buildMessageResource(accountSid: string, request: MessageRequest, now: Date): TwilioMessageResource {
+  return messageResource(
+    accountSid,
+    {
+      direction: 'outbound-api',
+      from: request.from,
+      messagingServiceSid: request.messagingServiceSid,
+      to: request.to,
+      body: request.body,
+      // Twilio says "accepted" while a Messaging Service still has to pick the sender.
+      status: request.from === null ? 'accepted' : 'queued',
+    },
+    now,
+  );
 }
