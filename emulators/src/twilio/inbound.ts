@@ -4,15 +4,16 @@ import { messageResource, type MessageFields, type TwilioMessageResource } from 
 import type { MessageStore } from './message-store';
 import { KEYWORD_REPLIES, keywordOf, type OptOutList } from './opt-outs';
 import { twilioSignature } from './signature';
+import { E164 } from './validate-message';
 
 // Twilio gives a messaging webhook up to 15 seconds to answer.
 const WEBHOOK_TIMEOUT_MS = 15_000;
 
 export const inboundSchema = z.object({
-  from: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 number like +14045551234'),
+  from: z.string().regex(E164, 'must be an E.164 number like +14045551234'),
   body: z.string().min(1).max(1600),
   /** Our number it was sent to; default: the emulator's number. */
-  to: z.string().regex(/^\+[1-9]\d{1,14}$/).optional(),
+  to: z.string().regex(E164).optional(),
 });
 export type InboundSpec = z.input<typeof inboundSchema>;
 

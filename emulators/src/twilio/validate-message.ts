@@ -9,7 +9,7 @@ export interface MessageRequest {
   statusCallback: string | null;
 }
 
-const E164 = /^\+[1-9]\d{1,14}$/;
+export const E164 = /^\+[1-9]\d{1,14}$/;
 // A sender can also be a short code or an alphanumeric sender ID (letters required, at most 11).
 const SHORT_CODE = /^\d{5,6}$/;
 const ALPHANUMERIC_SENDER = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
