@@ -22,6 +22,9 @@ COPY . .
 # context; empty, the build uses the demo identity and the repository's illustrations.
 ARG COMPANY_CONFIG_FILE=""
 ARG IMAGERY_DIR=""
+# The site's public address, for canonical links, sitemap.xml and share cards: by default the
+# local front of docker-compose.yml; compose.prod.yml passes the real one.
+ARG PUBLIC_URL="http://127.0.0.1:8080"
 RUN npm run build
 
 FROM node:20.19-bookworm-slim AS app

@@ -59,6 +59,27 @@ describe('a company photograph', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['heif', 800, 600]);
     expect(avif800.source.byteLength).toBeLessThan(photo.byteLength);
   });
+
+  it('makes each slot a 1200×630 JPEG share card, the photograph and the illustration alike', async () => {
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#88aacc' } }).jpeg().toBuffer();
+    const dir = await folderWith(
+      [
+        { slot: 'home-hero', file: 'tall.jpg', alt: 'A tall photo', ...own },
+        ...['home-trust', 'services', 'about'].map((slot) => ({ slot, file: 'art.svg', alt: slot, ...own })),
+      ],
+      { 'tall.jpg': photo },
+    );
+    await copyFile(path.join(DEFAULT_DIR, 'about.svg'), path.join(dir, 'art.svg'));
+
+    const { shareCards, files } = await buildImagery(dir);
+    for (const slot of ['home-hero', 'about'] as const) {
+      const card = shareCards[slot];
+      expect(card.src).toMatch(new RegExp(`^/assets/img/${slot}-share\\.[0-9a-f]{10}\\.jpg$`));
+      expect([card.width, card.height]).toEqual([1200, 630]);
+      const meta = await sharp(files.find((f) => `/${f.fileName}` === card.src)!.source).metadata();
+      expect([meta.format, meta.width, meta.height], slot).toEqual(['jpeg', 1200, 630]);
+    }
+  });
 });
 
 describe('a manifest that cannot be built', () => {

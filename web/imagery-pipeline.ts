@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { Imagery, ImageSlot, SiteImage } from './src/types/imagery';
+import type { Imagery, ImageSlot, ShareCard, SiteImage } from './src/types/imagery';
 
 /**
  * The site's imagery: a folder with an `imagery.json` manifest and the image files it names. The
@@ -18,6 +18,10 @@ import type { Imagery, ImageSlot, SiteImage } from './src/types/imagery';
  */
 export const IMAGE_SLOTS = ['home-hero', 'home-trust', 'services', 'about'] as const satisfies readonly ImageSlot[];
 export const IMAGE_WIDTHS = [480, 800, 1200, 1600] as const;
+/** Size of a share card (Open Graph and Twitter images): what link previews crop to. */
+export const SHARE_CARD = { width: 1200, height: 630 } as const;
+// The site's light teal, behind an image whose shape is not the card's.
+const SHARE_CARD_BACKGROUND = '#eef6f7';
 
 const text = z.string().trim().min(1, 'must not be empty');
 const manifestSchema = z.strictObject({
@@ -47,6 +51,8 @@ export interface OutputFile {
 
 export interface BuiltImagery {
   imagery: Imagery;
+  /** Each slot's share card (src: /assets/img/home-hero-share.3f2a1b9c.jpg). */
+  shareCards: Record<ImageSlot, ShareCard>;
   files: OutputFile[];
 }
 
@@ -60,6 +66,7 @@ export async function buildImagery(dir: string): Promise<BuiltImagery> {
   }
   const files: OutputFile[] = [];
   const slots = {} as Record<ImageSlot, SiteImage>;
+  const shareCards = {} as Record<ImageSlot, ShareCard>;
   for (const entry of parsed.data.images) {
     const original = await readFile(path.join(dir, entry.file)).catch(() => {
       throw new Error(`Imagery manifest ${manifestPath}: ${entry.slot} names ${entry.file}, which is not in the folder`);
@@ -68,13 +75,36 @@ export async function buildImagery(dir: string): Promise<BuiltImagery> {
     const encoded = ext === '.svg' ? illustration(entry.slot, original, entry.alt) : await photograph(entry.slot, original, entry.alt);
     files.push(...encoded.files);
     slots[entry.slot] = encoded.image;
+    const card = await shareCard(entry.slot, original, ext === '.svg');
+    files.push(card);
+    shareCards[entry.slot] = { src: `/${card.fileName}`, ...SHARE_CARD };
   }
   const credits = [
     ...new Map(
       parsed.data.images.flatMap((i) => (i.source ? [[`${i.source.site}|${i.licence.name}`, { site: i.source.site, licence: i.licence.name }] as const] : [])),
     ).values(),
   ];
-  return { imagery: { slots, credits }, files };
+  return { imagery: { slots, credits }, shareCards, files };
+}
+
+/**
+ * The image as a 1200×630 JPEG for link previews (JPEG: every preview reads it), whole and
+ * centred on the site's background. An illustration is drawn at a density that fills the card.
+ */
+async function shareCard(slot: string, original: Buffer, vector: boolean): Promise<OutputFile> {
+  let density: number | undefined;
+  if (vector) {
+    const { width = 1, height = 1 } = await sharp(original).metadata();
+    density = 72 * Math.ceil(Math.max(SHARE_CARD.width / width, SHARE_CARD.height / height));
+  }
+  const source = await sharp(original, density ? { density } : {})
+    .rotate()
+    .resize({ ...SHARE_CARD, fit: 'contain', background: SHARE_CARD_BACKGROUND })
+    .flatten({ background: SHARE_CARD_BACKGROUND })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+  const fileName = `assets/img/${slot}-share.${hashOf(source)}.jpg`;
+  return { fileName, source };
 }
 
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 10);

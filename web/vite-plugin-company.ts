@@ -11,8 +11,6 @@ interface Configured {
   company: Company;
   /** The app shell's title. */
   title: string;
-  /** schema.org data for search engines, as JSON. */
-  jsonLd: string;
 }
 
 let loaded: Promise<Configured> | undefined;
@@ -21,7 +19,6 @@ function loadConfigured(): Promise<Configured> {
   loaded ??= runnerImport<{
     loadCompany(): Company;
     defaultTitle(company: Company): string;
-    structuredData(company: Company): unknown;
   }>(LOADER, {
     root: path.dirname(LOADER),
     configFile: false,
@@ -29,9 +26,7 @@ function loadConfigured(): Promise<Configured> {
     environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
   }).then(({ module }) => {
     const company = module.loadCompany();
-    // '<' escaped, so no value can close the script element early.
-    const jsonLd = JSON.stringify(module.structuredData(company)).replace(/</g, '\\u003c');
-    return { company, title: module.defaultTitle(company), jsonLd };
+    return { company, title: module.defaultTitle(company) };
   });
   return loaded;
 }
@@ -56,13 +51,11 @@ export function companyConfig(): Plugin {
       if (id !== RESOLVED_COMPANY_ID) return undefined;
       return `export default ${JSON.stringify(await loadConfiguredCompany())};`;
     },
-    // The app shell's title (for the screens that are not pre-rendered) and, on every page, the
-    // company as data for search engines (a data block: no script runs, so the CSP is untouched).
+    // The app shell's title, for the screens that are not pre-rendered (the pre-render gives each
+    // of its pages its own title and its data for search engines: web/src/seo).
     async transformIndexHtml(html) {
-      const { title, jsonLd } = await loadConfigured();
-      return html
-        .replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`)
-        .replace('</head>', `  <script type="application/ld+json">${jsonLd}</script>\n  </head>`);
+      const { title } = await loadConfigured();
+      return html.replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`);
     },
   };
 }

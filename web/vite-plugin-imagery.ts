@@ -7,6 +7,8 @@ import { buildImagery, type BuiltImagery } from './imagery-pipeline';
 const MODULES: Record<string, (built: BuiltImagery) => unknown> = {
   'virtual:images': (built) => built.imagery.slots,
   'virtual:image-credits': (built) => built.imagery.credits,
+  // Only the pre-render reads it (link previews), so no page downloads it.
+  'virtual:share-cards': (built) => built.shareCards,
 };
 const DEFAULT_DIR = fileURLToPath(new URL('./imagery', import.meta.url));
 
@@ -50,4 +52,4 @@ export function imagery(): Plugin {
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.avif': 'image/avif', '.webp': 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.avif': 'image/avif', '.webp': 'image/webp', '.jpg': 'image/jpeg' };

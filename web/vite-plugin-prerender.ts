@@ -1,14 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Plugin, ViteBuilder } from 'vite';
-import type { PrerenderRoute } from './src/app/prerender-routes';
+import type { Logger, Plugin, ViteBuilder } from 'vite';
+import type * as ServerEntry from './src/entry-server';
 import type { RenderedPage } from './src/entry-server';
-
-interface ServerEntry {
-  render(path: string): Promise<RenderedPage>;
-  PRERENDER_ROUTES: readonly PrerenderRoute[];
-}
 
 interface ManifestChunk {
   file: string;
@@ -54,8 +50,9 @@ function withAssets(html: string, assets: Assets): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
-function pageHtml(template: string, page: RenderedPage, assets: Assets): string {
+function pageHtml(template: string, page: RenderedPage, assets: Assets, seoHead: string): string {
   const replaced = withAssets(template, assets)
+    .replace('</head>', `${seoHead}</head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.head.description)}$2`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
@@ -63,10 +60,42 @@ function pageHtml(template: string, page: RenderedPage, assets: Assets): string 
   return replaced;
 }
 
+// `npm run dev` and the api serve the site here when PUBLIC_URL is not set.
+const LOCAL_ORIGIN = 'http://127.0.0.1:3000';
+
+/**
+ * The site's public address (PUBLIC_URL, the variable the api and worker read too): canonical
+ * links, the sitemap and share cards are absolute, so the build needs it.
+ */
+function siteOrigin(logger: Logger): string {
+  const raw = process.env.PUBLIC_URL?.trim();
+  if (!raw) {
+    logger.warn(`PUBLIC_URL is not set: canonical links, sitemap.xml and share cards name ${LOCAL_ORIGIN}`);
+    return LOCAL_ORIGIN;
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+    throw new Error(`PUBLIC_URL must be an origin like https://www.example.com (scheme, host, optional port, no path), got "${raw}"`);
+  }
+  return url.origin;
+}
+
+/** The day of the last commit that changed a folder (its content), or today outside a git checkout. */
+function lastChanged(root: string, folder: string): string {
+  try {
+    const day = execFileSync('git', ['log', '-1', '--format=%cs', '--', folder], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  } catch {
+    // No git here (a container build without .git): the build's own day.
+  }
+  return new Date().toISOString().slice(0, 10);
+}
+
 /**
  * Builds the browser app and a server bundle of src/entry-server.tsx, then renders each public
  * marketing page into dist/prerendered/<file>.html (the API serves those for their paths; the
- * browser hydrates them). The server bundle is a build by-product and is removed again.
+ * browser hydrates them), each with its canonical link, share card and structured data, and
+ * writes sitemap.xml and robots.txt. The server bundle is a build by-product and is removed again.
  */
 export function prerender(): Plugin {
   return {
@@ -89,14 +118,21 @@ export function prerender(): Plugin {
         const shell = await readFile(shellPath, 'utf8');
         const template = withAssets(shell, chunkAssets(manifest, 'index.html', shell));
         await writeFile(shellPath, template);
-        const entry = (await import(pathToFileURL(path.join(ssrDist, 'entry-server.js')).href)) as ServerEntry;
+        const entry = (await import(pathToFileURL(path.join(ssrDist, 'entry-server.js')).href)) as typeof ServerEntry;
+        const origin = siteOrigin(builder.config.logger);
 
         await mkdir(path.join(dist, PRERENDERED_DIR), { recursive: true });
+        const sitemap = [];
         for (const route of entry.PRERENDER_ROUTES) {
           const page = await entry.render(route.path);
-          const html = pageHtml(template, page, chunkAssets(manifest, route.source, template));
+          const html = pageHtml(template, page, chunkAssets(manifest, route.source, template), entry.seoHead(route, page.head, origin));
           await writeFile(path.join(dist, PRERENDERED_DIR, `${route.file}.html`), html);
+          // A page changes with its feature folder (its components and content).
+          if (entry.isIndexed(route)) sitemap.push({ url: `${origin}${route.path}`, lastmod: lastChanged(root, path.dirname(path.dirname(route.source))) });
         }
+        sitemap.push(...entry.legalPageEntries(origin));
+        await writeFile(path.join(dist, 'sitemap.xml'), entry.sitemapXml(sitemap));
+        await writeFile(path.join(dist, 'robots.txt'), entry.robotsTxt(origin));
         // Only the pre-render needs the manifest; the site has no use for it.
         await rm(path.join(dist, '.vite'), { recursive: true, force: true });
         builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/`);

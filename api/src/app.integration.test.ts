@@ -177,6 +177,15 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('asks search engines to leave sign-in, the portal and the staff area out, and no public page', async () => {
+    for (const route of ['/login', '/portal', '/portal/', '/admin/login', '/admin/ScheduledSnapshot', '/booking/confirmation']) {
+      expect((await fetch(`${base}${route}`)).headers.get('x-robots-tag'), route).toBe('noindex');
+    }
+    for (const route of ['/', '/pricing', '/about', '/booking', '/no-such-page']) {
+      expect((await fetch(`${base}${route}`)).headers.get('x-robots-tag'), route).toBeNull();
+    }
+  });
+
   it('serves the pre-rendered page of a route, with or without a trailing slash', async () => {
     for (const [route, heading] of [['/', 'Home page'], ['/pricing', 'Pricing page'], ['/pricing/', 'Pricing page']]) {
       const res = await fetch(`${base}${route}`);

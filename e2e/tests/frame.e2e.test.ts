@@ -69,7 +69,7 @@ describe('shared frame', { timeout: 30_000 }, () => {
     // The default imagery is the repository's own: no stock site to credit (a stock image adds the note).
     expect(footerText).not.toContain('Some visuals on this site come from');
     expect(await footer.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe(`tel:${COMPANY.phone}`);
-    expect(footerText).toContain(COMPANY.hours);
+    expect(footerText).toContain('Monday to Saturday, 8 AM to 6 PM');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
   });
 

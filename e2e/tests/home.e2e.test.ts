@@ -46,7 +46,7 @@ describe('home page', { timeout: 30_000 }, () => {
     expect(await trust.getByRole('heading', { level: 2 }).textContent()).toBe('Cleaners you can trust in your home');
     expect(await trust.getByRole('listitem').allTextContents()).toEqual(trustStatements(COMPANY));
     expect(await trust.getByRole('link', { name: '(404) 555-0100' }).getAttribute('href')).toBe('tel:+14045550100');
-    expect(await trust.textContent()).toContain(COMPANY.hours);
+    expect(await trust.textContent()).toContain('Monday to Saturday, 8 AM to 6 PM');
 
     const reviews = page.locator('section[aria-labelledby="testimonials"] figure');
     expect(await reviews.locator('.stars').allTextContents()).toEqual([
@@ -62,8 +62,10 @@ describe('home page', { timeout: 30_000 }, () => {
     expect(await page.getByRole('link', { name: 'Read all our reviews on Google' }).getAttribute('href')).toBe(COMPANY.reviewSource.url);
 
     // Search engines get the same identity as data.
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({ '@type': 'HouseCleaning', name: COMPANY.name, telephone: COMPANY.phone, email: COMPANY.email });
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { '@graph': Record<string, unknown>[] };
+    expect(jsonLd['@graph']).toContainEqual(
+      expect.objectContaining({ '@type': 'HomeAndConstructionBusiness', name: COMPANY.name, telephone: COMPANY.phone, email: COMPANY.email }),
+    );
   });
 
   it('shows the hero illustration at once and the one further down only as it nears the screen', async () => {

@@ -28,7 +28,7 @@ describe('loadCompany', () => {
     expect(() => loadCompany({ COMPANY_CONFIG_FILE: 'a.json', COMPANY_CONFIG: '{}' })).toThrow('Set COMPANY_CONFIG_FILE or COMPANY_CONFIG, not both');
     const broken = await fileWith('{ "name": ');
     expect(() => loadCompany({ COMPANY_CONFIG_FILE: broken })).toThrow(`Company configuration from COMPANY_CONFIG_FILE (${broken}) is not JSON`);
-    expect(() => loadCompany({ COMPANY_CONFIG: JSON.stringify({ ...PRODUCTION, hours: '' }) })).toThrow('company.hours: must not be empty');
+    expect(() => loadCompany({ COMPANY_CONFIG: JSON.stringify({ ...PRODUCTION, openingHours: [] }) })).toThrow('company.openingHours: needs at least one span of days');
   });
 
   it('refuses the demo placeholders as production values', () => {

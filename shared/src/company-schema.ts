@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUsPhone } from './phone';
+import { WEEKDAYS } from './weekdays';
 
 /**
  * The rules a company configuration must meet (see company.ts). Only the build, the api and the
@@ -8,6 +9,18 @@ import { isUsPhone } from './phone';
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) address' });
 const link = z.strictObject({ label: text(40), url: webUrl });
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time HH:MM');
+const openingSpan = z
+  .strictObject({
+    days: z
+      .array(z.enum(WEEKDAYS))
+      .min(1, 'must name at least one day')
+      .refine((days) => new Set(days).size === days.length, 'must not repeat a day'),
+    opens: clock,
+    closes: clock,
+  })
+  .refine((span) => span.opens < span.closes, { path: ['closes'], message: 'must be later than opens' });
 
 export const testimonialSchema = z.strictObject({
   quote: text(400),
@@ -38,7 +51,14 @@ export const companySchema = z.strictObject({
     state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
     zip: z.string().regex(/^\d{5}$/, 'must be a 5-digit zip code'),
   }),
-  hours: text(80),
+  /** When people can call: pages show it as 'Monday to Saturday, 8 AM to 6 PM', search engines read it as data. */
+  openingHours: z
+    .array(openingSpan)
+    .min(1, 'needs at least one span of days')
+    .refine((spans) => {
+      const days = spans.flatMap((span) => span.days);
+      return new Set(days).size === days.length;
+    }, 'must name each day at most once'),
   /** Completes "Home and office cleaning across …". */
   region: text(80),
   /** One or two sentences on where the company cleans. */
@@ -59,6 +79,7 @@ export const companySchema = z.strictObject({
 
 export type Company = z.infer<typeof companySchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
+export type OpeningSpan = z.infer<typeof openingSpan>;
 
 /**
  * Checks a configuration, or throws one error naming every wrong field ('company.phone: must be

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, DEMO_COMPANY, structuredData, trustStatements } from './company';
+import { addressLine, DEMO_COMPANY, openingHoursText, trustStatements, type Company } from './company';
 import { parseCompany } from './company-schema';
 import { consentRequiredMessage } from './texts';
 
@@ -43,14 +43,39 @@ describe('company configuration', () => {
     expect(error).toContain('company.(root): Unrecognized key: "fax"');
   });
 
-  it('describes the company to search engines without rating itself', () => {
-    const data = structuredData(DEMO_COMPANY);
-    expect(data).toMatchObject({
-      '@type': 'HouseCleaning',
-      telephone: '+14045550100',
-      address: { streetAddress: '100 Demo Street NW, Suite 200', addressLocality: 'Atlanta', addressRegion: 'GA', postalCode: '30303' },
-    });
-    expect(data).not.toHaveProperty('aggregateRating');
+  it('shows the opening hours as people say them', () => {
+    const hours = (openingHours: Company['openingHours']) => openingHoursText({ ...DEMO_COMPANY, openingHours });
+    expect(openingHoursText(DEMO_COMPANY)).toBe('Monday to Saturday, 8 AM to 6 PM');
+    expect(hours([{ days: ['Saturday', 'Monday'], opens: '07:30', closes: '12:00' }])).toBe('Monday and Saturday, 7:30 AM to 12 PM');
+    expect(
+      hours([
+        { days: ['Monday', 'Tuesday', 'Wednesday', 'Friday'], opens: '00:00', closes: '17:45' },
+        { days: ['Sunday'], opens: '13:00', closes: '16:00' },
+      ]),
+    ).toBe('Monday to Wednesday and Friday, 12 AM to 5:45 PM; Sunday, 1 PM to 4 PM');
+  });
+
+  it('refuses opening hours that are not a week of times', () => {
+    const error = (() => {
+      try {
+        parseCompany(
+          {
+            ...DEMO_COMPANY,
+            openingHours: [
+              { days: ['Funday'], opens: '8:00', closes: '18:00' },
+              { days: ['Monday', 'Monday'], opens: '18:00', closes: '08:00' },
+            ],
+          },
+          'x',
+        );
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+    })();
+    expect(error).toContain('company.openingHours.0.days.0: ');
+    expect(error).toContain('company.openingHours.0.opens: must be a 24-hour time HH:MM');
+    expect(error).toContain('company.openingHours.1.days: must not repeat a day');
+    expect(error).toContain('company.openingHours.1.closes: must be later than opens');
   });
 
   it('puts the legal name into the consent text', () => {

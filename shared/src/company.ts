@@ -4,7 +4,8 @@
  * the environment (runtime/src/company.ts), checked against company-schema.ts when the site is
  * built and when the api and worker start.
  */
-import type { Company } from './company-schema';
+import type { Company, OpeningSpan } from './company-schema';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 export type { Company, Testimonial } from './company-schema';
 
@@ -19,24 +20,31 @@ export function defaultTitle(company: Company): string {
   return `${company.name} — ${company.tagline}`;
 }
 
-/**
- * The company as schema.org data for search engines (a HouseCleaning local business): name,
- * phone, e-mail, address and area. No rating: reviews a business shows of itself do not qualify.
- */
-export function structuredData(company: Company): Record<string, unknown> {
-  const { address } = company;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'HouseCleaning',
-    name: company.name,
-    legalName: company.legalName,
-    telephone: company.phone,
-    email: company.email,
-    foundingDate: String(company.established),
-    address: { '@type': 'PostalAddress', streetAddress: address.street, addressLocality: address.city, addressRegion: address.state, postalCode: address.zip, addressCountry: 'US' },
-    areaServed: company.region,
-    sameAs: [company.social.imageSharing.url, company.social.socialNetwork.url],
-  };
+/** '8 AM', '8:30 AM', '12 PM' from a 24-hour 'HH:MM'. */
+function clockText(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Monday to Saturday', 'Monday and Wednesday', 'Monday to Wednesday and Friday'. */
+function daysText(days: readonly Weekday[]): string {
+  const ordered = WEEKDAYS.filter((day) => days.includes(day));
+  const runs: Weekday[][] = [];
+  for (const day of ordered) {
+    const run = runs.at(-1);
+    if (run && WEEKDAYS.indexOf(run.at(-1)!) === WEEKDAYS.indexOf(day) - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${run[0]} to ${run.at(-1)}`] : run));
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+const spanText = (span: OpeningSpan) => `${daysText(span.days)}, ${clockText(span.opens)} to ${clockText(span.closes)}`;
+
+/** When people can call, as pages show it: 'Monday to Saturday, 8 AM to 6 PM'. */
+export function openingHoursText(company: Company): string {
+  return company.openingHours.map(spanText).join('; ');
 }
 
 /** '123 Main St, Atlanta, GA 30303'. */
@@ -57,7 +65,7 @@ export const DEMO_COMPANY: Company = {
   phone: '+14045550100',
   email: 'hello@atlantahomecleaning.example',
   address: { street: '100 Demo Street NW, Suite 200', city: 'Atlanta', state: 'GA', zip: '30303' },
-  hours: 'Monday to Saturday, 8 AM to 6 PM',
+  openingHours: [{ days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '08:00', closes: '18:00' }],
   region: 'the Atlanta, Georgia metro area',
   serviceArea: 'We clean homes across the Atlanta metro and a few communities in east Alabama.',
   social: {

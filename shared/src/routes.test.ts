@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isStaffAreaRoute } from './routes';
+import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isNotIndexedRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
   it('lists every route and linked path of spec §2 exactly once, plus the waitlist and the careers, team and requests pages of the staff area', () => {
@@ -40,6 +40,15 @@ describe('client routes', () => {
       expect(isStaffAreaRoute(path), path).toBe(true);
     }
     for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues']) expect(isStaffAreaRoute(path), path).toBe(false);
+  });
+
+  it('keeps sign-in, the portal, the staff area and the after-request pages out of search results, and no public page', () => {
+    for (const path of ['/login', '/portal/', '/admin/login', '/admin/dashboard', '/admin/ScheduledSnapshot', '/internal/sessionmanager', '/booking/confirmation', '/checkout-success']) {
+      expect(isNotIndexedRoute(path), path).toBe(true);
+    }
+    for (const path of ['/', '/about', '/pricing', '/team', '/careers', '/legal', '/terms', '/contact', '/comingsoon', '/booking', '/waitlist']) {
+      expect(isNotIndexedRoute(path), path).toBe(false);
+    }
   });
 
   it('knows every listed path', () => {

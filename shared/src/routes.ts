@@ -74,9 +74,32 @@ const STAFF_AREA: ReadonlySet<string> = new Set<string>([
   CLIENT_ROUTES.adminRequests,
 ]);
 
+const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+
 export function isStaffAreaRoute(pathname: string): boolean {
-  return STAFF_AREA.has(pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+  return STAFF_AREA.has(withoutTrailingSlash(pathname));
 }
+
+/**
+ * Pages search engines must leave out of their results (sent with `X-Robots-Tag: noindex`):
+ * sign-in steps, the customer's own pages, the staff area, and the pages that only follow a
+ * request or a payment. Not blocked in robots.txt, or crawlers could never read the noindex.
+ */
+const NOT_INDEXED: ReadonlySet<string> = new Set<string>([
+  ...STAFF_AREA,
+  CLIENT_ROUTES.login,
+  CLIENT_ROUTES.portal,
+  CLIENT_ROUTES.adminLogin,
+  CLIENT_ROUTES.bookingConfirmation,
+  CLIENT_ROUTES.checkoutSuccess,
+]);
+
+export function isNotIndexedRoute(pathname: string): boolean {
+  return NOT_INDEXED.has(withoutTrailingSlash(pathname));
+}
+
+/** The header value sent with every page of NOT_INDEXED. */
+export const NOINDEX = 'noindex';
 
 /**
  * The queue dashboard (bull-board), a page the API serves itself, for staff. Outside /api, so

@@ -78,6 +78,12 @@ function frozenSet<T>(values: Iterable<T>): ReadonlySet<T> {
   return Object.freeze(set);
 }
 
+/** The service area's zips by state (two-letter code), for search engines' areaServed. */
+export const SERVICE_AREA_BY_STATE: Readonly<Record<'GA' | 'AL', readonly string[]>> = Object.freeze({
+  GA: Object.freeze(Object.values(GEORGIA).flat()),
+  AL: Object.freeze(Object.values(ALABAMA).flat()),
+});
+
 export const SERVICE_AREA_ZIPS: ReadonlySet<string> = frozenSet([
   ...Object.values(GEORGIA).flat(),
   ...Object.values(ALABAMA).flat(),

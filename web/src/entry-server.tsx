@@ -7,6 +7,8 @@ import { collectHead, type HeadData } from './lib/head';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/site';
 
 export { PRERENDER_ROUTES } from './app/prerender-routes';
+// Build-time only (the pre-render): what search engines and link previews read of each page.
+export { isIndexed, legalPageEntries, robotsTxt, seoHead, sitemapXml } from './seo/page-seo';
 
 export interface RenderedPage {
   /** Markup of the #root element's content. */

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
-import { isKnownClientRoute, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
+import { isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 
 // Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
 const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', QUEUE_DASHBOARD_PATH];
@@ -62,6 +62,8 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
     ctx.status = known ? 200 : 404;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    // Sign-in, the portal and the staff area stay out of search results (robots.txt lets crawlers read this).
+    if (known && isNotIndexedRoute(route)) ctx.set('X-Robots-Tag', NOINDEX);
     ctx.body = (known ? prerendered.get(route) : prerendered.get(NOT_FOUND_FILE)) ?? shellHtml;
   };
   return [spaFallback, assets];

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTE_PATHS } from '@app/shared/routes';
+import { CLIENT_ROUTE_PATHS, isNotIndexedRoute, NOINDEX } from '@app/shared/routes';
 import { PRERENDER_ROUTES } from '../../../web/src/app/prerender-routes';
 import { NGINX_DIR } from './native-nginx';
 
-/** The `map $uri $app_page` entries of the nginx front: route pattern → file served. */
-function nginxPages(): Map<string, string> {
+/** The entries of one `map $uri $<name>` of the nginx front: route pattern → value. */
+function nginxMap(variable: string, name: string): Map<string, string> {
   const conf = readFileSync(path.join(NGINX_DIR, 'app-routes.conf'), 'utf8');
-  const block = /map \$uri \$app_page \{([\s\S]*?)\n\}/.exec(conf)?.[1] ?? '';
+  const block = new RegExp(`map \\$${variable} \\$${name} \\{([\\s\\S]*?)\\n\\}`).exec(conf)?.[1] ?? '';
   const entries = [...block.matchAll(/^\s*(\S+)\s+(\S+);$/gm)].map((m) => [m[1]!, m[2]!] as const);
   return new Map(entries.filter(([key]) => key !== 'default'));
 }
+const nginxPages = () => nginxMap('uri', 'app_page');
+// Exact and case-sensitive, one trailing slash tolerated, as isKnownClientRoute.
+const routePattern = (route: string) => (route === '/' ? '/' : `~^${route}/?$`);
 
 describe('the nginx front\'s page table (dev/docker/nginx/app-routes.conf)', () => {
   it('has every route of the app, each with its pre-rendered page or the app shell, and nothing else', () => {
@@ -19,12 +22,16 @@ describe('the nginx front\'s page table (dev/docker/nginx/app-routes.conf)', () 
     const expected = new Map(
       CLIENT_ROUTE_PATHS.map((route) => {
         const file = prerendered.get(route);
-        // Exact and case-sensitive, one trailing slash tolerated, as isKnownClientRoute.
-        const key = route === '/' ? '/' : `~^${route}/?$`;
-        return [key, file ? `/prerendered/${file}.html` : '/index.html'] as const;
+        return [routePattern(route), file ? `/prerendered/${file}.html` : '/index.html'] as const;
       }),
     );
     expect(nginxPages()).toEqual(expected);
+  });
+
+  it('sends noindex with exactly the pages the api sends it with', () => {
+    // The address as asked for: the path, one trailing slash tolerated, then a query or nothing.
+    const expected = new Map(CLIENT_ROUTE_PATHS.filter(isNotIndexedRoute).map((route) => [`~^${route}/?(\\?|$)`, NOINDEX] as const));
+    expect(nginxMap('request_uri', 'robots_tag')).toEqual(expected);
   });
 
   it('routes no path to a file the build does not make', () => {

@@ -76,7 +76,7 @@ describe('compose.prod.yml', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(MissingVariables);
-      expect((error as MissingVariables).messages.map((m) => m.split(':')[0])).toEqual(['OTP_SECRET', 'PUBLIC_URL']);
+      expect((error as MissingVariables).messages.map((m) => m.split(':')[0]).sort()).toEqual(['OTP_SECRET', 'PUBLIC_URL']);
     }
   });
 

@@ -74,6 +74,20 @@ describe.skipIf(!binary)('the docker compose web front (nginx), plain HTTP', () 
     }
   });
 
+  it('sends noindex with sign-in, the portal and the staff area, and serves the sitemap and robots.txt the build wrote', async () => {
+    for (const route of ['/login', '/login?step=code', '/portal/', '/admin/ScheduledSnapshot', '/booking/confirmation?dealId=1', '/checkout-success']) {
+      expect((await get(route)).headers.get('x-robots-tag'), route).toBe('noindex');
+    }
+    for (const route of ['/', '/pricing', '/booking', '/booking?service=Basic%20Clean', '/legal/privacy.html', '/loginx']) {
+      expect((await get(route)).headers.get('x-robots-tag'), route).toBeNull();
+    }
+    for (const name of ['sitemap.xml', 'robots.txt']) {
+      const res = await get(`/${name}`);
+      expect(res.status, name).toBe(200);
+      expect(await res.text(), name).toBe(file(name));
+    }
+  });
+
   it('answers a path that is no page with the not-found page and status 404, also for the pre-rendered files\' own names', async () => {
     for (const route of ['/nope', '/About', '/about/x', '/prerendered/about.html', '/metrics']) {
       const res = await get(route);

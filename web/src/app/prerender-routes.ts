@@ -1,4 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import type { ImageSlot } from '../types/imagery';
 
 export interface PrerenderRoute {
   /** The path rendered, and the URL the server answers with the result. */
@@ -7,12 +8,15 @@ export interface PrerenderRoute {
   file: string;
   /** The page's module (as in pages.ts), whose chunk the HTML preloads so hydration starts sooner. */
   source: string;
+  /** The picture of the page's share card (link previews): the image the page shows, if any. */
+  shareImage: ImageSlot;
 }
 
-const route = (path: string, file: string, feature: string, page: string): PrerenderRoute => ({
+const route = (path: string, file: string, feature: string, page: string, shareImage: ImageSlot = 'home-hero'): PrerenderRoute => ({
   path,
   file,
   source: `src/features/${feature}/routes/${page}.tsx`,
+  shareImage,
 });
 
 /**
@@ -22,9 +26,9 @@ const route = (path: string, file: string, feature: string, page: string): Prere
  */
 export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.home, 'index', 'marketing', 'home-page'),
-  route(CLIENT_ROUTES.about, 'about', 'marketing', 'about-page'),
-  route(CLIENT_ROUTES.pricing, 'pricing', 'marketing', 'pricing-page'),
-  route(CLIENT_ROUTES.team, 'team', 'marketing', 'team-page'),
+  route(CLIENT_ROUTES.about, 'about', 'marketing', 'about-page', 'about'),
+  route(CLIENT_ROUTES.pricing, 'pricing', 'marketing', 'pricing-page', 'services'),
+  route(CLIENT_ROUTES.team, 'team', 'marketing', 'team-page', 'home-trust'),
   route(CLIENT_ROUTES.careers, 'careers', 'careers', 'careers-page'),
   route(CLIENT_ROUTES.legal, 'legal', 'legal', 'legal-page'),
   route(CLIENT_ROUTES.terms, 'terms', 'legal', 'terms-page'),

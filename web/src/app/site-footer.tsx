@@ -1,6 +1,6 @@
 import { addressLine } from '@app/shared/company';
 import { formatUsPhone } from '@app/shared/phone';
-import { COMPANY } from '../lib/company';
+import { COMPANY, OPENING_HOURS } from '../lib/company';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { FOOTER_LABELS, HIRING_SOON, stockImageNote } from '@app/shared/frame-texts';
 import { Link } from 'react-router-dom';
@@ -26,7 +26,7 @@ export function SiteFooter() {
               {formatUsPhone(COMPANY.phone)}
             </a>
             <br />
-            <span className="fine-print">{COMPANY.hours}</span>
+            <span className="fine-print">{OPENING_HOURS}</span>
           </p>
           <p>
             <a href={`mailto:${COMPANY.email}`} className="icon-link">

@@ -1,3 +1,4 @@
+import { openingHoursText } from '@app/shared/company';
 import company from 'virtual:company';
 
 /**
@@ -5,3 +6,6 @@ import company from 'virtual:company';
  * was built: see runtime/src/company.ts for where it comes from.
  */
 export const COMPANY = company;
+
+/** When people can call: 'Monday to Saturday, 8 AM to 6 PM'. */
+export const OPENING_HOURS = openingHoursText(company);

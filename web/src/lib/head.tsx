@@ -4,6 +4,8 @@ import { DEFAULT_DESCRIPTION, documentTitle } from './site';
 export interface HeadData {
   title: string;
   description: string;
+  /** The page's own name without the site's ('Pricing'); none on the home page. */
+  pageTitle?: string;
 }
 
 // Set only while pre-rendering (one page at a time): there is no document there, so pages hand
@@ -22,7 +24,7 @@ export function collectHead(collect: ((head: HeadData) => void) | null): void {
  */
 export function usePageHead(pageTitle?: string, description: string = DEFAULT_DESCRIPTION): void {
   const title = documentTitle(pageTitle);
-  collector?.({ title, description });
+  collector?.({ title, description, ...(pageTitle ? { pageTitle } : {}) });
   useEffect(() => {
     document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);

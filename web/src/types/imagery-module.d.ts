@@ -10,3 +10,8 @@ declare module 'virtual:image-credits' {
   const credits: import('./imagery').Imagery['credits'];
   export default credits;
 }
+declare module 'virtual:share-cards' {
+  /** Each slot's share card (link previews). */
+  const cards: Record<import('./imagery').ImageSlot, import('./imagery').ShareCard>;
+  export default cards;
+}

@@ -10,3 +10,10 @@ export interface Imagery {
   /** Stock sites and their licences, for the footer's note; empty when no stock image is used. */
   credits: { site: string; licence: string }[];
 }
+
+/** A page's picture for link previews: a JPEG under the site root, 1200×630. */
+export interface ShareCard {
+  src: string;
+  width: number;
+  height: number;
+}
