@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { createStageMap, type StageMap } from '../../worker/src/crm/account/stage-map';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
-import { minBookingDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';
 
@@ -22,6 +22,12 @@ export interface PortalCustomer {
   /** The contact's id in HubSpot. */
   hubspotContactId: string;
   crm: HubSpotCrm;
+}
+
+/** An Eastern wall-clock time `days` from today (for a deal's scheduled date). */
+export function easternAt(days: number, hour: number, minute = 0): Date {
+  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(y, m, d, hour, minute);
 }
 
 /** The e2e account's stage ids: what staff pick in HubSpot for a product stage (the spec's stage ids are only keys). */

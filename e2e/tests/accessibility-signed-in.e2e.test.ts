@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
+import { easternToday } from '@app/shared/eastern-time';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { LOGIN_CODE_WRONG } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
@@ -8,7 +8,7 @@ import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { signInCustomer } from '../src/customer-session';
-import { createCrmDeal, createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
+import { createCrmDeal, createPortalCustomer, easternAt, type PortalCustomer } from '../src/portal-customer';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -25,12 +25,6 @@ const STAFF_PAGES = [
   CLIENT_ROUTES.adminCareers,
   CLIENT_ROUTES.adminTeam,
 ] as const;
-
-/** 10:00 Eastern, `days` from today. */
-function easternMorning(days: number): Date {
-  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
-  return easternWallTimeToInstant(y, m, d, 10, 0);
-}
 
 /** Days to a day of the calendar's current week (Sunday to Saturday) that is not today. */
 function dayOfThisWeek(): number {
@@ -55,8 +49,8 @@ describe('accessibility of sign-in, the portal and the staff area (axe-core)', {
   const seededCustomer = () =>
     (seeded ??= (async () => {
       const customer = await createPortalCustomer('a11y');
-      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternMorning(6), skus: ['deep-1500'], amount: '349' });
-      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternMorning(dayOfThisWeek()), skus: ['deep-1500'], amount: '349' });
+      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternAt(6, 10), skus: ['deep-1500'], amount: '349' });
+      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternAt(dayOfThisWeek(), 10), skus: ['deep-1500'], amount: '349' });
       return customer;
     })());
   let signedIn: Promise<void> | undefined;

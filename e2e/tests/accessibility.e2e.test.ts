@@ -21,11 +21,15 @@ const PUBLIC_ROUTES = [
   '/booking',
 ];
 
+/** A phone held upright, and a laptop. */
+const WIDTHS = [390, 1366] as const;
+
 describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
   const browser = useBrowserPage();
 
-  it.each(PUBLIC_ROUTES)('%s has no violations (with the cookie banner showing)', async (path) => {
+  it.each(PUBLIC_ROUTES.flatMap((path) => WIDTHS.map((width) => [path, width] as const)))('%s at %i px has no violations (with the cookie banner showing)', async (path, width) => {
     const { page } = browser;
+    await page.setViewportSize({ width, height: 900 });
     await page.goto(appUrl(path));
     await page.evaluate(() => window.localStorage.clear());
     await page.reload();

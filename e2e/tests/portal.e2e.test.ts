@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant, formatEastern, minBookingDate, minPortalDate } from '@app/shared/eastern-time';
+import { formatEastern, minBookingDate, minPortalDate } from '@app/shared/eastern-time';
 import {
   ACCOUNT_ID_LABEL,
   CANCEL_BUTTON,
@@ -24,17 +24,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
-import { createCrmDeal, createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
+import { createCrmDeal, createPortalCustomer, crmStages, easternAt, type PortalCustomer } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { useBrowserPage } from '../src/use-browser-page';
 
 const HOUR = 3_600_000;
-
-/** An Eastern wall-clock time `days` from today. */
-function easternAt(days: number, hour: number): Date {
-  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
-  return easternWallTimeToInstant(y, m, d, hour, 0);
-}
 
 /** The deal card showing this appointment (each test deal has its own date). */
 const dealCard = (within: Page | Locator, at: Date): Locator => within.locator('article.deal-card').filter({ hasText: formatEastern(at) });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { COMPANY } from '@app/runtime/company';
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant, formatEastern } from '@app/shared/eastern-time';
+import { formatEastern } from '@app/shared/eastern-time';
 import { INVITE_PHONE_MISMATCH, INVITE_QUEUED, INVITE_WHO_REQUIRED, OWNER_ASSIGNMENT_QUEUED, SEARCH_TOO_SHORT } from '@app/shared/staff-admin';
 import { portalInviteSms } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
@@ -12,18 +12,13 @@ import { launchBrowser, type BrowserSession } from '../src/browser';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf } from '../src/form-errors';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
-import { createPortalCustomer, crmStages } from '../src/portal-customer';
+import { createPortalCustomer, crmStages, easternAt } from '../src/portal-customer';
 import { signInAsStaff, signInToPortal, waitForText } from '../src/staff-tools';
 import { useBrowserPage } from '../src/use-browser-page';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 
 const hex = () => randomBytes(3).toString('hex');
 
-/** An Eastern wall-clock time `days` from today, as the staff tools print it. */
-function easternAt(days: number, hour: number, minute: number): Date {
-  const [y, m, d] = addDays(easternToday(), days).split('-').map(Number) as [number, number, number];
-  return easternWallTimeToInstant(y, m, d, hour, minute);
-}
 const shownEastern = (at: Date) => `${formatEastern(at)} ET`;
 
 /** Opens a staff tool the way staff do: signed in (as `email`, default a new staff member), then the staff navigation. */

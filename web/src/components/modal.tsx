@@ -14,8 +14,18 @@ interface ModalProps {
 }
 
 /**
+ * Back to what opened the dialog; if that can no longer take focus (the request made in the
+ * dialog turned its button off), to the nearest element around it marked data-focus-return.
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  if (!opener) return;
+  const usable = opener.isConnected && !opener.matches(':disabled');
+  (usable ? opener : opener.closest<HTMLElement>('[data-focus-return]'))?.focus();
+}
+
+/**
  * An accessible modal on the native <dialog>: showModal() makes the rest of the page inert (focus
- * stays inside), Escape closes it, the title labels it, and focus returns to whatever opened it.
+ * stays inside), Escape closes it, the title labels it, and focus returns to whatever opened it (returnFocus).
  * Mount it to open it, unmount it to close it.
  */
 export function Modal({ title, onClose, children, className, closeOnBackdrop = false, busy }: ModalProps) {
@@ -29,7 +39,7 @@ export function Modal({ title, onClose, children, className, closeOnBackdrop = f
     dialog.showModal();
     return () => {
       dialog.close();
-      opener?.focus();
+      returnFocus(opener);
     };
   }, []);
 

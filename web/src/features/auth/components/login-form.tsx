@@ -21,7 +21,7 @@ import {
   loginCodeWorksUntil,
   loginResendIn,
 } from '@app/shared/texts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { markSignedIn } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
@@ -84,13 +84,30 @@ export function LoginForm() {
   const notDelivered = step === 'code' && codeStatus.data?.status === 'failed';
   const busy = requestCode.isPending || verifyCode.isPending;
 
+  // Focus goes where the work is: the code field when a code was sent (or a code was refused), the
+  // e-mail field on going back, the button after a refused request. The pressed button is disabled
+  // while the request runs, which drops focus, and React reuses the inputs across the two steps
+  // (so autoFocus would not fire).
+  const emailRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const [focusTarget, setFocusTarget] = useState<'email' | 'code' | 'send' | null>(null);
+  useEffect(() => {
+    if (busy || focusTarget === null) return;
+    ({ email: emailRef, code: codeRef, send: sendRef })[focusTarget].current?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, busy]);
+
   const onRequestCode = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
     const answer = await requestCode.mutateAsync({ email, phone, code });
     if (answer.ok) codeWasSent(codeSentFrom(answer.body), false);
-    else setError(loginErrorMessage('request-code', answer.error));
+    else {
+      setError(loginErrorMessage('request-code', answer.error));
+      setFocusTarget('send');
+    }
   };
 
   const codeWasSent = (details: CodeSent, again: boolean) => {
@@ -100,6 +117,7 @@ export function LoginForm() {
     setResent(again);
     setResendAt(at + details.resendAfterSeconds * 1000);
     setStep('code');
+    setFocusTarget('code');
   };
 
   const onResend = async () => {
@@ -113,6 +131,7 @@ export function LoginForm() {
       return;
     }
     setError(loginErrorMessage('request-code', answer.error));
+    setFocusTarget('code');
     if (answer.retryAfterSeconds) setResendAt(Date.now() + answer.retryAfterSeconds * 1000);
   };
 
@@ -123,6 +142,7 @@ export function LoginForm() {
     const answer = await verifyCode.mutateAsync({ email, phone, code });
     if (!answer.ok) {
       setError(loginErrorMessage('verify-code', answer.error));
+      setFocusTarget('code');
       return;
     }
     markSignedIn();
@@ -136,6 +156,7 @@ export function LoginForm() {
     setRequestedAt(null);
     setSent(null);
     setResent(false);
+    setFocusTarget('email');
   };
 
   if (step === 'code') {
@@ -151,8 +172,7 @@ export function LoginForm() {
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder={LOGIN_CODE_PLACEHOLDER}
-            // The new step replaces the button that was just pressed; focus goes where the work is.
-            autoFocus
+            ref={codeRef}
             value={code}
             onChange={(event) => setCode(event.target.value)}
           />
@@ -181,6 +201,7 @@ export function LoginForm() {
         <label htmlFor={`${ids}-email`}>{LOGIN_EMAIL_LABEL}</label>
         <input
           id={`${ids}-email`}
+          ref={emailRef}
           name="email"
           type="email"
           autoComplete="email"
@@ -206,7 +227,7 @@ export function LoginForm() {
       <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
       <LoginError message={error} />
       <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={busy} ref={sendRef}>
           {requestCode.isPending ? LOGIN_SENDING_CODE : LOGIN_SEND_CODE}
         </button>
       </div>

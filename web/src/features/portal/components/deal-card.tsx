@@ -1,5 +1,5 @@
 import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED } from '@app/shared/texts';
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
 export type ManageAction = 'change' | 'cancel';
@@ -46,6 +46,14 @@ export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
   const id = useId();
   const { manage, invoice } = deal;
   const why = manage.message ? `${id}-why` : undefined;
+  // A request just made turns Change and Cancel off; focus on one of them would fall to the page's
+  // start, so it moves to the area that now says why (data-focus-return does the same for a dialog).
+  const manageRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const area = manageRef.current;
+    const focused = document.activeElement;
+    if (manage.disabled && area && focused instanceof HTMLButtonElement && focused.disabled && area.contains(focused)) area.focus();
+  }, [manage.disabled]);
   return (
     <article className="deal-card card" aria-labelledby={`${id}-title`} data-deal-id={deal.id}>
       <header className="deal-card__head">
@@ -114,7 +122,7 @@ export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
         </div>
       ) : null}
       {onManage ? (
-        <div className="deal-card__manage">
+        <div className="deal-card__manage" ref={manageRef} tabIndex={-1} data-focus-return="">
           <div className="actions">
             <button
               type="button"

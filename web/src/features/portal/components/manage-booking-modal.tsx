@@ -65,7 +65,8 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
         {deal.scheduled ? ` · ${deal.scheduled} ET` : ''}
       </p>
       {submitted ? (
-        <p role="status" className="portal-submitted">
+        // Focus moves here from the Submit button the message replaces, so it stays in the dialog.
+        <p role="status" className="portal-submitted" tabIndex={-1} ref={(element) => element?.focus()}>
           {REQUEST_SUBMITTED}
         </p>
       ) : (

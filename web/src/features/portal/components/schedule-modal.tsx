@@ -86,7 +86,8 @@ export function ScheduleModal({ profile, initialService = null, onClose }: Sched
   if (mutation.isSuccess) {
     return (
       <Modal title="Schedule a new clean" onClose={onClose} className="dialog--stack">
-        <div role="status" className="portal-submitted">
+        {/* Focus moves here from the Submit button the message replaces, so it stays in the dialog. */}
+        <div role="status" className="portal-submitted" tabIndex={-1} ref={(element) => element?.focus()}>
           <p className="portal-submitted__title">{REQUEST_SUBMITTED}</p>
           {mutation.data.message ? <p>{mutation.data.message}</p> : null}
         </div>
