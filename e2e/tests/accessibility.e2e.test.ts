@@ -1,6 +1,7 @@
 import { minBookingDate } from '@app/shared/eastern-time';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { announcements, recordAnnouncements } from '../src/announcements';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { TINY_PNG, uniqueEmail } from '../src/form-errors';
@@ -49,6 +50,24 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
     await page.goto(url);
     await waitForApp(page);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('announces the zip result and the booking form\'s errors through live regions', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await recordAnnouncements(page);
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    await page.getByLabel('Your zip code').fill('30303');
+    await page.getByRole('button', { name: 'Check my zip' }).click();
+    await page.getByRole('status').getByText('Yes! We service your area.').waitFor();
+    expect((await announcements(page)).some((text) => text.startsWith('Yes! We service your area.'))).toBe(true);
+
+    await page.goto(appUrl('/contact'));
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect((await announcements(page)).some((text) => text.startsWith('You must consent'))).toBe(true);
   });
 
   it('the open account menu, the open legal modal and the zip result have no violations', async () => {

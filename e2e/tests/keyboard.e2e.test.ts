@@ -1,9 +1,10 @@
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, minBookingDate } from '@app/shared/eastern-time';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { LOGIN_CODE_WRONG, REQUEST_SUBMITTED, RESCHEDULE_IN_PROGRESS } from '@app/shared/texts';
+import { LOGIN_CODE_WRONG, loginCodeSentTo, REQUEST_SUBMITTED, RESCHEDULE_IN_PROGRESS } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { announcements, recordAnnouncements } from '../src/announcements';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { signInCustomer } from '../src/customer-session';
@@ -31,6 +32,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
   it('books a cleaning from the pricing page', async () => {
     const { page } = browser;
     await withCookieConsent(page);
+    await recordAnnouncements(page);
     await page.goto(appUrl(CLIENT_ROUTES.pricing));
     await waitForApp(page);
     await tabTo(page, page.getByRole('link', { name: 'Schedule Service' }).first(), { max: 80 });
@@ -45,6 +47,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await tabTo(page, page.getByRole('button', { name: 'Request My Cleaning' }));
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
+    expect((await announcements(page)).some((text) => text.startsWith('You must consent'))).toBe(true);
     const size = field(page, 'Square footage');
     await expect.poll(() => hasFocus(size)).toBe(true);
     expect(await accessibleDescription(size)).toBe(await size.locator('xpath=..').locator('[data-error]').textContent());
@@ -82,8 +85,8 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await page.keyboard.press('Enter');
 
     // The wait is announced, then the confirmation page takes focus.
-    await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
     await page.getByRole('heading', { level: 1, name: 'Your request is locked in' }).waitFor({ timeout: 20_000 });
+    expect(await announcements(page)).toContain('Creating your request…');
     await expect.poll(() => hasFocus(page.getByRole('main'))).toBe(true);
   });
 
@@ -92,6 +95,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     const customer = await createPortalCustomer('keys-login');
     const before = new Set((await textsTo(customer.phone)).map((m) => m.body));
     await withCookieConsent(page);
+    await recordAnnouncements(page);
     await page.goto(appUrl(CLIENT_ROUTES.login));
     await waitForApp(page);
     await tabTo(page, page.getByLabel('Email'));
@@ -103,6 +107,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
 
     // Where the code went is announced, and focus is already in the code field.
     await page.getByRole('status').filter({ hasText: customer.phone.slice(-4) }).waitFor();
+    expect((await announcements(page)).some((text) => text.includes(loginCodeSentTo(customer.phone.slice(-4))))).toBe(true);
     const code = page.getByLabel('Verification Code');
     expect(await hasFocus(code)).toBe(true);
     const text = await waitForText(customer.phone, (body) => !before.has(body) && /\b\d{6}\b/.test(body));
@@ -111,6 +116,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await page.keyboard.type('000000');
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: LOGIN_CODE_WRONG }).waitFor();
+    expect(await announcements(page)).toContain(LOGIN_CODE_WRONG);
 
     await tabTo(page, code, { backwards: true, max: 10 }).catch(() => tabTo(page, code));
     await page.keyboard.press('ControlOrMeta+a');
@@ -126,6 +132,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     const at = easternAt(6, 10);
     await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: at, skus: ['deep-1500'], amount: '349' });
     await withCookieConsent(page);
+    await recordAnnouncements(page);
     await signInCustomer(page.context().request, customer);
     await page.goto(appUrl(CLIENT_ROUTES.portal));
     await waitForApp(page);
@@ -164,6 +171,7 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Submit request' }), { max: 10 });
     await page.keyboard.press('Enter');
     await dialog.getByRole('status').filter({ hasText: REQUEST_SUBMITTED }).waitFor();
+    expect(await announcements(page)).toContain(REQUEST_SUBMITTED);
     await dialog.waitFor({ state: 'hidden' });
     // The buttons are off now (a request is open): focus lands on the card's account of it, not on nothing.
     await card.locator('[data-manage-message]').filter({ hasText: RESCHEDULE_IN_PROGRESS }).waitFor({ timeout: 10_000 });

@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { announcements, recordAnnouncements } from '../src/announcements';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, uniqueEmail } from '../src/form-errors';
@@ -119,6 +120,7 @@ describe('pre-launch notify page', { timeout: 90_000 }, () => {
     const { page } = browser;
     const sent = recordRequests(page);
     const email = uniqueEmail('notify');
+    await recordAnnouncements(page);
     await openComingSoon(page);
     await passZipStep(page);
     await fillDetails(page, email);
@@ -130,6 +132,11 @@ describe('pre-launch notify page', { timeout: 90_000 }, () => {
     expect(await page.getByRole('status').filter({ hasText: 'Thanks!' }).textContent()).toBe(
       "Thanks! You're on the list, and we'll e-mail you our news. We already clean in 30303: you can book a cleaning any time.",
     );
+    // Read out: the result in the status region, and focus on the new heading (the button pressed is gone).
+    expect(await announcements(page)).toContain(
+      "Thanks! You're on the list, and we'll e-mail you our news. We already clean in 30303: you can book a cleaning any time.",
+    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("You're on the list");
     expect(sent).toHaveLength(1);
     expect(sent[0]?.postDataJSON()).toEqual({ zip: '30303', email, firstName: 'Rosa', interest: 'Landlord Partnership', website: '' });
     await expectSignupOnOneContact(email);

@@ -11,6 +11,11 @@ interface ModalProps {
   closeOnBackdrop?: boolean;
   /** Marks the body busy while its content loads. */
   busy?: boolean;
+  /**
+   * The outcome of what was done in the dialog ('Request submitted'), shown at the top of its body
+   * in a status region that is there from the start, so screen readers announce it.
+   */
+  status?: ReactNode;
 }
 
 /**
@@ -28,9 +33,11 @@ function returnFocus(opener: HTMLElement | null): void {
  * stays inside), Escape closes it, the title labels it, and focus returns to whatever opened it (returnFocus).
  * Mount it to open it, unmount it to close it.
  */
-export function Modal({ title, onClose, children, className, closeOnBackdrop = false, busy }: ModalProps) {
+export function Modal({ title, onClose, children, className, closeOnBackdrop = false, busy, status }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const hasStatus = Boolean(status);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -42,6 +49,12 @@ export function Modal({ title, onClose, children, className, closeOnBackdrop = f
       returnFocus(opener);
     };
   }, []);
+
+  // The outcome usually replaces the button that was pressed: focus stays in the dialog, on Close.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (hasStatus && dialog && !dialog.contains(document.activeElement)) closeRef.current?.focus();
+  }, [hasStatus]);
 
   return (
     <dialog
@@ -58,11 +71,14 @@ export function Modal({ title, onClose, children, className, closeOnBackdrop = f
     >
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose} ref={closeRef}>
           <CloseIcon />
         </button>
       </div>
       <div className="dialog__body" aria-busy={busy}>
+        <div role="status" className="dialog__status">
+          {status}
+        </div>
         {children}
       </div>
     </dialog>

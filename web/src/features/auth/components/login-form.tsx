@@ -48,7 +48,7 @@ const clockTime = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric'
 /** Step 2's account of the code: where it went (the number masked to its last four digits), the api's message, until when it works. */
 function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; resent: boolean }) {
   return (
-    <div className="code-sent" role="status">
+    <div className="code-sent">
       {resent ? <p>{LOGIN_CODE_RESENT}</p> : sent.message ? <p>{sent.message}</p> : null}
       <p>
         {loginCodeSentTo(phone.slice(-4))}
@@ -159,78 +159,91 @@ export function LoginForm() {
     setFocusTarget('email');
   };
 
+  // Where the code went, in a status region that is on the page from step 1 on, so screen readers
+  // announce it when it is filled (they ignore a region that arrives with its text).
+  const codeSent = (
+    <div role="status" className="code-sent-region">
+      {step === 'code' && sent ? <CodeSentNote phone={phone} sent={sent} resent={resent} /> : null}
+    </div>
+  );
+
   if (step === 'code') {
     return (
-      <form className="form login-form" onSubmit={(event) => void onVerify(event)} aria-busy={busy}>
-        {sent ? <CodeSentNote phone={phone} sent={sent} resent={resent} /> : null}
-        <div className="field">
-          <label htmlFor={`${ids}-code`}>{LOGIN_CODE_LABEL}</label>
-          <input
-            id={`${ids}-code`}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={LOGIN_CODE_PLACEHOLDER}
-            ref={codeRef}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
-        {/* Twilio reported that the text never reached the phone: say so instead of letting them wait. */}
-        {notDelivered ? <LoginError message={LOGIN_CODE_NOT_DELIVERED} /> : null}
-        <LoginError message={error} />
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {verifyCode.isPending ? LOGIN_VERIFYING : LOGIN_SUBMIT}
-          </button>
-          <button type="button" className="link-button" onClick={() => void onResend()} disabled={busy || resendWait > 0}>
-            {resendWait > 0 ? loginResendIn(resendWait) : requestCode.isPending ? LOGIN_RESENDING : LOGIN_RESEND}
-          </button>
-          <button type="button" className="link-button" onClick={onBack} disabled={busy}>
-            {LOGIN_BACK}
-          </button>
-        </div>
-      </form>
+      <>
+        {codeSent}
+        <form className="form login-form" onSubmit={(event) => void onVerify(event)} aria-busy={busy}>
+          <div className="field">
+            <label htmlFor={`${ids}-code`}>{LOGIN_CODE_LABEL}</label>
+            <input
+              id={`${ids}-code`}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder={LOGIN_CODE_PLACEHOLDER}
+              ref={codeRef}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+          {/* Twilio reported that the text never reached the phone: say so instead of letting them wait. */}
+          {notDelivered ? <LoginError message={LOGIN_CODE_NOT_DELIVERED} /> : null}
+          <LoginError message={error} />
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy}>
+              {verifyCode.isPending ? LOGIN_VERIFYING : LOGIN_SUBMIT}
+            </button>
+            <button type="button" className="link-button" onClick={() => void onResend()} disabled={busy || resendWait > 0}>
+              {resendWait > 0 ? loginResendIn(resendWait) : requestCode.isPending ? LOGIN_RESENDING : LOGIN_RESEND}
+            </button>
+            <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+              {LOGIN_BACK}
+            </button>
+          </div>
+        </form>
+      </>
     );
   }
 
   return (
-    <form className="form login-form" onSubmit={(event) => void onRequestCode(event)} aria-busy={busy}>
-      <div className="field">
-        <label htmlFor={`${ids}-email`}>{LOGIN_EMAIL_LABEL}</label>
-        <input
-          id={`${ids}-email`}
-          ref={emailRef}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-phone`}>{LOGIN_PHONE_LABEL}</label>
-        <input
-          id={`${ids}-phone`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          aria-describedby={`${ids}-phone-note`}
-          value={phone}
-          onChange={(event) => setPhone(phoneValue(event.target.value))}
-        />
-        <p id={`${ids}-phone-note`} className="field__hint">
-          {LOGIN_US_ONLY_NOTE}
-        </p>
-      </div>
-      <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
-      <LoginError message={error} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy} ref={sendRef}>
-          {requestCode.isPending ? LOGIN_SENDING_CODE : LOGIN_SEND_CODE}
-        </button>
-      </div>
-    </form>
+    <>
+      {codeSent}
+      <form className="form login-form" onSubmit={(event) => void onRequestCode(event)} aria-busy={busy}>
+        <div className="field">
+          <label htmlFor={`${ids}-email`}>{LOGIN_EMAIL_LABEL}</label>
+          <input
+            id={`${ids}-email`}
+            ref={emailRef}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-phone`}>{LOGIN_PHONE_LABEL}</label>
+          <input
+            id={`${ids}-phone`}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            aria-describedby={`${ids}-phone-note`}
+            value={phone}
+            onChange={(event) => setPhone(phoneValue(event.target.value))}
+          />
+          <p id={`${ids}-phone-note`} className="field__hint">
+            {LOGIN_US_ONLY_NOTE}
+          </p>
+        </div>
+        <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
+        <LoginError message={error} />
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy} ref={sendRef}>
+            {requestCode.isPending ? LOGIN_SENDING_CODE : LOGIN_SEND_CODE}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -8,15 +8,19 @@ const TEXT: Record<Exclude<SubmitPhase, 'idle'>, string> = {
 /**
  * The progress overlay of spec §2/§4 while a booking is submitted. It covers the page so nothing
  * can be clicked twice; the form behind it is made inert so the keyboard cannot reach it either.
+ * The status region is always on the page (empty while idle): screen readers announce what
+ * appears in a region they already know, not a region that arrives with its text.
  */
 export function SubmitOverlay({ phase }: { phase: SubmitPhase }) {
-  if (phase === 'idle') return null;
+  const active = phase !== 'idle';
   return (
-    <div className="overlay" data-phase={phase}>
-      <div className="overlay__panel" role="status">
-        <p>{TEXT[phase]}</p>
-        <progress aria-label="Submitting your booking request" />
-      </div>
+    <div role="status" className={active ? 'overlay' : undefined} data-phase={active ? phase : undefined}>
+      {active ? (
+        <div className="overlay__panel">
+          <p>{TEXT[phase]}</p>
+          <progress aria-label="Submitting your booking request" />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -59,17 +59,17 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
 
   const title = action === 'change' ? 'Request a change' : 'Request a cancellation';
   return (
-    <Modal title={title} onClose={onClose} className="dialog--stack">
+    <Modal
+      title={title}
+      onClose={onClose}
+      className="dialog--stack"
+      status={submitted ? <p className="portal-submitted">{REQUEST_SUBMITTED}</p> : null}
+    >
       <p className="fine-print">
         {deal.title}
         {deal.scheduled ? ` · ${deal.scheduled} ET` : ''}
       </p>
-      {submitted ? (
-        // Focus moves here from the Submit button the message replaces, so it stays in the dialog.
-        <p role="status" className="portal-submitted" tabIndex={-1} ref={(element) => element?.focus()}>
-          {REQUEST_SUBMITTED}
-        </p>
-      ) : (
+      {submitted ? null : (
         <form className="form" onSubmit={onSubmit} aria-busy={mutation.isPending}>
           {action === 'change' ? (
             <div className="field">

@@ -85,12 +85,17 @@ export function ScheduleModal({ profile, initialService = null, onClose }: Sched
 
   if (mutation.isSuccess) {
     return (
-      <Modal title="Schedule a new clean" onClose={onClose} className="dialog--stack">
-        {/* Focus moves here from the Submit button the message replaces, so it stays in the dialog. */}
-        <div role="status" className="portal-submitted" tabIndex={-1} ref={(element) => element?.focus()}>
-          <p className="portal-submitted__title">{REQUEST_SUBMITTED}</p>
-          {mutation.data.message ? <p>{mutation.data.message}</p> : null}
-        </div>
+      <Modal
+        title="Schedule a new clean"
+        onClose={onClose}
+        className="dialog--stack"
+        status={
+          <div className="portal-submitted">
+            <p className="portal-submitted__title">{REQUEST_SUBMITTED}</p>
+            {mutation.data.message ? <p>{mutation.data.message}</p> : null}
+          </div>
+        }
+      >
         <div className="actions">
           <button type="button" className="button" onClick={onClose}>
             Close

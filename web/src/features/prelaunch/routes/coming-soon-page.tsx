@@ -43,7 +43,10 @@ export function ComingSoonPage() {
           ))}
         </ol>
         <section className="card prelaunch__panel" aria-labelledby="notify-heading" data-step={step.name}>
-          <h2 id="notify-heading">{step.name === 'done' ? STEPS[2] : 'Get notified'}</h2>
+          {/* Done, focus moves to the heading (the button pressed is gone); the status says the rest. */}
+          <h2 id="notify-heading" tabIndex={-1} ref={(heading) => (step.name === 'done' ? heading?.focus() : undefined)}>
+            {step.name === 'done' ? STEPS[2] : 'Get notified'}
+          </h2>
           {step.name === 'zip' ? <ZipStep onAccepted={(zip) => setStep({ name: 'details', zip })} /> : null}
           {step.name === 'details' ? (
             <DetailsStep
@@ -52,10 +55,9 @@ export function ComingSoonPage() {
               onChangeZip={() => setStep({ name: 'zip' })}
             />
           ) : null}
-          {step.name === 'done' ? (
-            // Every zip here is one we serve (§5's in-area rule): never say we have not started there.
-            <p role="status">{prelaunchDone(step.zip)}</p>
-          ) : null}
+          {/* On the page from the start, so screen readers announce what appears in it. Every zip
+              here is one we serve (§5's in-area rule): never say we have not started there. */}
+          <div role="status">{step.name === 'done' ? <p>{prelaunchDone(step.zip)}</p> : null}</div>
         </section>
       </div>
     </div>

@@ -41,9 +41,14 @@ export function WaitlistPage() {
             onChangeZip={() => setStep({ name: 'zip' })}
           />
         ) : null}
-        {step.name === 'done' ? (
-          <p role="status">{waitlistDone(step.zip)}</p>
-        ) : null}
+        {/* On the page from the start, so screen readers announce what appears in it. */}
+        <div role="status">
+          {step.name === 'done' ? (
+            <p tabIndex={-1} ref={(message) => message?.focus()}>
+              {waitlistDone(step.zip)}
+            </p>
+          ) : null}
+        </div>
         {step.name === 'zip' && linked !== null && isServedZip(linked) ? (
           <p className="notice">
             {WAITLIST_ZIP_SERVED} <Link to={CLIENT_ROUTES.pricing}>See prices and book</Link>
