@@ -50,7 +50,7 @@ describe('accessibility of sign-in, the portal and the staff area (axe-core)', {
     (seeded ??= (async () => {
       const customer = await createPortalCustomer('a11y');
       await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternAt(6, 10), skus: ['deep-1500'], amount: '349' });
-      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternAt(dayOfThisWeek(), 10), skus: ['deep-1500'], amount: '349' });
+      await createCrmDeal(customer, { stage: STAGE.CLEANING_SCHEDULED, scheduledAt: easternAt(dayOfThisWeek(), 15), skus: ['deep-1500'], amount: '349' });
       return customer;
     })());
   let signedIn: Promise<void> | undefined;
@@ -119,12 +119,38 @@ describe('accessibility of sign-in, the portal and the staff area (axe-core)', {
     await expectNoViolations(page, 'Schedule a new clean');
   });
 
+  it('reflows at 320 CSS px (a 640 px window at 200 % zoom): sign-in, booking, the portal and every staff page, without sideways scrolling', async () => {
+    const { page } = browser;
+    await seededCustomer();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await withCookieConsent(page);
+    const fits = async (path: string) => {
+      await page.goto(appUrl(path));
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    };
+    for (const path of [CLIENT_ROUTES.login, CLIENT_ROUTES.adminLogin, '/booking?service=Basic%20Clean&price=149&features=Trash%20emptied&sqft=1000;1500;2000;2001']) await fits(path);
+
+    signedIn ??= signInCustomer(page.context().request, await seededCustomer());
+    await signedIn;
+    await fits(CLIENT_ROUTES.portal);
+    // Change and Cancel stay on screen, whole.
+    const change = page.getByRole('button', { name: 'Change', exact: true }).first();
+    const box = await change.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 320).toBe(true);
+
+    await signInAsStaff(page, 'a11y-reflow');
+    signedIn = undefined; // the staff session replaced the customer's
+    for (const path of [...STAFF_PAGES, CLIENT_ROUTES.adminScheduledSnapshot]) await fits(path);
+  });
+
   it.each(WIDTHS)('every staff page has no violations at %i px; the calendar in week and list views and with a cleaning open', async (width) => {
     const { page } = browser;
     await seededCustomer();
     await page.setViewportSize({ width, height: 900 });
     await withCookieConsent(page);
     await signInAsStaff(page, `a11y-${width}`);
+    signedIn = undefined; // the staff session replaced the customer's
     for (const path of STAFF_PAGES) {
       await page.goto(appUrl(path));
       await settle(page);
@@ -147,4 +173,5 @@ describe('accessibility of sign-in, the portal and the staff area (axe-core)', {
     await panel.getByText('Rooms').waitFor();
     await expectNoViolations(page, 'calendar, a cleaning open');
   });
+
 });

@@ -241,6 +241,40 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
     }
   });
 
+  it('animates a change of page and scrolls smoothly to the top, unless the visitor asks for less motion', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    // How the page asks to scroll (the browser's own smooth scroll cannot be timed reliably).
+    await page.addInitScript(() => {
+      const scrollTo = window.scrollTo.bind(window);
+      const asked: string[] = [];
+      Object.defineProperty(window, '__scrolls', { value: asked });
+      window.scrollTo = ((options: ScrollToOptions) => {
+        asked.push(options.behavior ?? 'auto');
+        scrollTo(options);
+      }) as typeof window.scrollTo;
+    });
+    const motion = async () => ({
+      animation: await page.locator('main > div').evaluate((el) => getComputedStyle(el).animationName),
+      scroll: await page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls.at(-1)),
+    });
+    const navigate = async (name: string) => {
+      await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+      await page.waitForURL((url) => url.pathname !== '/');
+    };
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    await navigate('About');
+    expect(await motion()).toEqual({ animation: 'route-enter', scroll: 'smooth' });
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await navigate('Pricing');
+    expect(await motion()).toEqual({ animation: 'none', scroll: 'auto' });
+  });
+
   it('fits 320 px without horizontal scrolling on every marketing page', async () => {
     const { page } = browser;
     await withCookieConsent(page);
