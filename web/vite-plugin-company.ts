@@ -11,6 +11,8 @@ interface Configured {
   company: Company;
   /** The app shell's title. */
   title: string;
+  /** 'Monday to Saturday, 8 AM to 6 PM', worded here so pages do not ship the wording code. */
+  openingHours: string;
 }
 
 let loaded: Promise<Configured> | undefined;
@@ -19,6 +21,7 @@ function loadConfigured(): Promise<Configured> {
   loaded ??= runnerImport<{
     loadCompany(): Company;
     defaultTitle(company: Company): string;
+    openingHoursText(company: Company): string;
   }>(LOADER, {
     root: path.dirname(LOADER),
     configFile: false,
@@ -26,7 +29,7 @@ function loadConfigured(): Promise<Configured> {
     environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
   }).then(({ module }) => {
     const company = module.loadCompany();
-    return { company, title: module.defaultTitle(company) };
+    return { company, title: module.defaultTitle(company), openingHours: module.openingHoursText(company) };
   });
   return loaded;
 }
@@ -49,7 +52,8 @@ export function companyConfig(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_COMPANY_ID) return undefined;
-      return `export default ${JSON.stringify(await loadConfiguredCompany())};`;
+      const { company, openingHours } = await loadConfigured();
+      return `export default ${JSON.stringify(company)};\nexport const openingHours = ${JSON.stringify(openingHours)};`;
     },
     // The app shell's title, for the screens that are not pre-rendered (the pre-render gives each
     // of its pages its own title and its data for search engines: web/src/seo).

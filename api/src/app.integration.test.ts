@@ -157,6 +157,7 @@ describe('serving the built web app', () => {
     await writeFile(path.join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'));
     await mkdir(path.join(dist, 'prerendered'));
     await writeFile(path.join(dist, 'prerendered', 'index.html'), '<div id="root"><h1>Home page</h1></div>');
+    await writeFile(path.join(dist, 'prerendered', 'index.html.br'), brotliCompressSync('<div id="root"><h1>Home page</h1></div>'));
     await writeFile(path.join(dist, 'prerendered', 'pricing.html'), '<div id="root"><h1>Pricing page</h1></div>');
     await writeFile(path.join(dist, 'prerendered', '404.html'), '<div id="root"><h1>Not found page</h1></div>');
     await mkdir(path.join(dist, 'legal'));
@@ -201,6 +202,18 @@ describe('serving the built web app', () => {
       expect(res.status, route).toBe(404);
       expect(await res.text()).toContain('<h1>Not found page</h1>');
     }
+  });
+
+  it("serves a page's build-time Brotli copy to a browser that takes it, the HTML itself otherwise", async () => {
+    const compressed = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+    expect(compressed.headers.get('content-type')).toContain('text/html');
+    expect(await compressed.text()).toBe('<div id="root"><h1>Home page</h1></div>'); // fetch decodes it
+    // No gzip copy of this page: a gzip-only browser gets the HTML as it is.
+    const plain = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('<div id="root"><h1>Home page</h1></div>');
   });
 
   it('never serves the pre-rendered files under their own names', async () => {

@@ -19,12 +19,21 @@ export interface LighthouseScores {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** Lighthouse's default config is the mobile preset: phone emulation and simulated slow 4G with a 4x slower CPU. */
-export async function runLighthouse(url: string): Promise<LighthouseScores> {
+/**
+ * Lighthouse's default config is the mobile preset: phone emulation and simulated slow 4G with a
+ * 4x slower CPU. `cookie` is sent with every request (a signed-in page).
+ */
+export async function runLighthouse(url: string, { cookie }: { cookie?: string } = {}): Promise<LighthouseScores> {
   const profile = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS], userDataDir: profile });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);

@@ -8,6 +8,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface BuiltSite {
   url: string;
+  /** The temporary database the API runs on (dropped by stop()). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,9 @@ export async function serveBuiltSite(): Promise<BuiltSite> {
       NODE_ENV: 'production',
       ...throwawaySecrets(),
       PUBLIC_URL: 'https://localhost',
+      // The portal benchmark signs in as if through the front (X-Forwarded-Proto: https), as the
+      // production session cookie requires.
+      TRUST_PROXY_HOPS: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: database.url,
@@ -54,7 +59,7 @@ export async function serveBuiltSite(): Promise<BuiltSite> {
 
   const url = `http://127.0.0.1:${port}`;
   const up = await waitUntil(async () => api.exitCode === null && (await fetch(`${url}/healthz`)).ok, 30_000);
-  if (up) return { url, stop };
+  if (up) return { url, databaseUrl: database.url, stop };
   await stop();
   throw new Error(`The API did not start:\n${output}`);
 }

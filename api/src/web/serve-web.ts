@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
 import { isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 
@@ -15,20 +15,50 @@ function isServerPath(p: string): boolean {
   return SERVER_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));
 }
 
-/** Route path → pre-rendered HTML: `index.html` is `/`, `about.html` is `/about`, and so on. */
-async function readPrerendered(distDir: string): Promise<Map<string, string>> {
+/** A page's HTML and the build's compressed copies of it (dev/src/precompress-web.ts), when there. */
+interface PageFile {
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+async function readPage(file: string): Promise<PageFile> {
+  const copy = (ext: string) => readFile(`${file}.${ext}`).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  const [html, br, gzip] = await Promise.all([readFile(file, 'utf8'), copy('br'), copy('gz')]);
+  return { html, ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
+}
+
+/** Route path → pre-rendered page: `index.html` is `/`, `about.html` is `/about`, and so on. */
+async function readPrerendered(distDir: string): Promise<Map<string, PageFile>> {
   const dir = path.join(distDir, PRERENDERED_DIR);
   const files = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     // A build without pre-rendering (or an older one) still works: every route gets the shell.
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const pages = new Map<string, string>();
+  const pages = new Map<string, PageFile>();
   for (const file of files.filter((f) => f.endsWith('.html'))) {
     const name = file.slice(0, -'.html'.length);
-    pages.set(name === 'index' ? '/' : name === NOT_FOUND_FILE ? NOT_FOUND_FILE : `/${name}`, await readFile(path.join(dir, file), 'utf8'));
+    pages.set(name === 'index' ? '/' : name === NOT_FOUND_FILE ? NOT_FOUND_FILE : `/${name}`, await readPage(path.join(dir, file)));
   }
   return pages;
+}
+
+/** The page in the best encoding the browser takes: the build's Brotli or gzip copy, else the HTML itself. */
+function sendPage(ctx: Context, page: PageFile): void {
+  ctx.type = 'html';
+  ctx.vary('Accept-Encoding');
+  const encoding = ctx.acceptsEncodings(...(page.br ? ['br'] : []), ...(page.gzip ? ['gzip'] : []), 'identity');
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined;
+  if (body) {
+    ctx.set('Content-Encoding', encoding as string);
+    ctx.body = body;
+  } else {
+    ctx.body = page.html;
+  }
 }
 
 /**
@@ -38,7 +68,7 @@ async function readPrerendered(distDir: string): Promise<Map<string, string>> {
  * app gets the not-found page with HTTP status 404, so crawlers and monitors see the truth.
  */
 export async function serveWeb(distDir: string): Promise<Middleware[]> {
-  const shellHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const shell = await readPage(path.join(distDir, 'index.html'));
   const prerendered = await readPrerendered(distDir);
   const assets = serve(distDir, {
     index: false,
@@ -60,11 +90,10 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
     const known = isKnownClientRoute(ctx.path);
     const route = ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path;
     ctx.status = known ? 200 : 404;
-    ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     // Sign-in, the portal and the staff area stay out of search results (robots.txt lets crawlers read this).
     if (known && isNotIndexedRoute(route)) ctx.set('X-Robots-Tag', NOINDEX);
-    ctx.body = (known ? prerendered.get(route) : prerendered.get(NOT_FOUND_FILE)) ?? shellHtml;
+    sendPage(ctx, (known ? prerendered.get(route) : prerendered.get(NOT_FOUND_FILE)) ?? shell);
   };
   return [spaFallback, assets];
 }

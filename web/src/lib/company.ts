@@ -1,5 +1,4 @@
-import { openingHoursText } from '@app/shared/company';
-import company from 'virtual:company';
+import company, { openingHours } from 'virtual:company';
 
 /**
  * The company's identity (name, phone, address, statements, reviews) as configured when the site
@@ -7,5 +6,5 @@ import company from 'virtual:company';
  */
 export const COMPANY = company;
 
-/** When people can call: 'Monday to Saturday, 8 AM to 6 PM'. */
-export const OPENING_HOURS = openingHoursText(company);
+/** When people can call: 'Monday to Saturday, 8 AM to 6 PM' (worded at build time, shared/src/company.ts). */
+export const OPENING_HOURS = openingHours;

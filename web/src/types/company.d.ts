@@ -4,4 +4,6 @@ declare module 'virtual:company' {
 
   const company: Company;
   export default company;
+  /** When people can call, worded: 'Monday to Saturday, 8 AM to 6 PM'. */
+  export const openingHours: string;
 }
