@@ -19,11 +19,27 @@ export interface LighthouseScores {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
+// Chrome's trace of a run is now and then unusable (NO_NAVSTART): such a run says nothing about
+// the page, so it is run once more.
+const TRACE_HICCUPS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
+
 /**
  * Lighthouse's default config is the mobile preset: phone emulation and simulated slow 4G with a
  * 4x slower CPU. `cookie` is sent with every request (a signed-in page).
  */
-export async function runLighthouse(url: string, { cookie }: { cookie?: string } = {}): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, options: { cookie?: string } = {}): Promise<LighthouseScores> {
+  try {
+    return await runOnce(url, options);
+  } catch (error) {
+    if (!(error instanceof TraceHiccup)) throw error;
+    console.log(`(${url}: ${error.message}; running it again)`);
+    return runOnce(url, options);
+  }
+}
+
+class TraceHiccup extends Error {}
+
+async function runOnce(url: string, { cookie }: { cookie?: string }): Promise<LighthouseScores> {
   const profile = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS], userDataDir: profile });
   try {
@@ -36,7 +52,10 @@ export async function runLighthouse(url: string, { cookie }: { cookie?: string }
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) {
+      const message = `Lighthouse: ${runtimeError.code} ${runtimeError.message}`;
+      throw TRACE_HICCUPS.has(runtimeError.code) ? new TraceHiccup(message) : new Error(message);
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const failing = Object.values(categories).flatMap((category) =>
       category.auditRefs

@@ -98,6 +98,10 @@ describe('keyboard only', { timeout: 120_000 }, () => {
     await recordAnnouncements(page);
     await page.goto(appUrl(CLIENT_ROUTES.login));
     await waitForApp(page);
+    await page.getByLabel('Email').waitFor();
+    expect(await tabOrderGaps(page, page.getByRole('main'))).toEqual({ unreachable: [], invisible: [] });
+    // From the top of the page again.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, page.getByLabel('Email'));
     await page.keyboard.type(customer.email);
     await tabTo(page, page.getByLabel('Phone Number'));
