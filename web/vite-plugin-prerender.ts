@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger, Plugin, ViteBuilder } from 'vite';
 import type * as ServerEntry from './src/entry-server';
+import { escapeHtml } from './src/lib/escape-html';
 import type { RenderedPage } from './src/entry-server';
 
 interface ManifestChunk {
@@ -15,9 +16,6 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const SSR_OUT_DIR = 'dist-ssr';
 export const PRERENDERED_DIR = 'prerendered';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface Assets {
   js: string[];

@@ -1,8 +1,8 @@
 import type { Company } from '@app/shared/company';
+import { escapeHtml } from '../lib/escape-html';
 import { pageGraph, type PageFacts } from './structured-data';
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeAttribute(content)}">`;
+const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
 
 /**
  * The head of a pre-rendered page beyond its title and description: the canonical address (or
@@ -15,7 +15,7 @@ export function headTags(company: Company, facts: PageFacts, indexed: boolean): 
   // '<' escaped, so no value can close the script element early (a data block: the CSP allows it).
   const jsonLd = JSON.stringify(pageGraph(company, facts)).replace(/</g, '\\u003c');
   return [
-    indexed ? `<link rel="canonical" href="${escapeAttribute(url)}">` : meta('name', 'robots', 'noindex'),
+    indexed ? `<link rel="canonical" href="${escapeHtml(url)}">` : meta('name', 'robots', 'noindex'),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', company.name),
     meta('property', 'og:locale', 'en_US'),

@@ -1,14 +1,15 @@
+import { escapeHtml } from '../lib/escape-html';
+
 /** One address of the sitemap: an absolute URL and the day its content last changed (YYYY-MM-DD). */
 export interface SitemapEntry {
   url: string;
   lastmod: string;
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml (sitemaps.org protocol 0.9): the pages search engines should know. */
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((entry) => `  <url>\n    <loc>${escapeXml(entry.url)}</loc>\n    <lastmod>${entry.lastmod}</lastmod>\n  </url>`);
+  const urls = entries.map((entry) => `  <url>\n    <loc>${escapeHtml(entry.url)}</loc>\n    <lastmod>${entry.lastmod}</lastmod>\n  </url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 

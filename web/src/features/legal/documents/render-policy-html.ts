@@ -1,16 +1,7 @@
 import type { Company } from '@app/shared/company';
 import { LEGAL_PAGE_STYLE } from '@app/shared/legal-page-style';
+import { escapeHtml } from '../../../lib/escape-html';
 import type { PolicyDocument, PolicySection } from './policy-document';
-
-/** Escapes text for both element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function renderSection(section: PolicySection): string {
   const parts = [`<h2>${escapeHtml(section.heading)}</h2>`];
