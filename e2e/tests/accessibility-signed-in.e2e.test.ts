@@ -1,6 +1,6 @@
 import { STAGE } from '@app/shared/deal-stages';
 import { easternToday } from '@app/shared/eastern-time';
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isStaffAreaRoute } from '@app/shared/routes';
 import { LOGIN_CODE_WRONG } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,16 +15,8 @@ import { useBrowserPage } from '../src/use-browser-page';
 /** A phone held upright, and a laptop: every screen is checked at both. */
 const WIDTHS = [390, 1366] as const;
 
-const STAFF_PAGES = [
-  CLIENT_ROUTES.adminDashboard,
-  CLIENT_ROUTES.adminRequests,
-  CLIENT_ROUTES.adminLookup,
-  CLIENT_ROUTES.adminInvites,
-  CLIENT_ROUTES.sessionManager,
-  CLIENT_ROUTES.cleanerRoster,
-  CLIENT_ROUTES.adminCareers,
-  CLIENT_ROUTES.adminTeam,
-] as const;
+// Every page of the staff frame; the calendar is checked on its own, in each view.
+const STAFF_PAGES = CLIENT_ROUTE_PATHS.filter((path) => isStaffAreaRoute(path) && path !== CLIENT_ROUTES.adminScheduledSnapshot);
 
 /** Days to a day of the calendar's current week (Sunday to Saturday) that is not today. */
 function dayOfThisWeek(): number {
