@@ -7,6 +7,7 @@ import { companyConfig } from './vite-plugin-company';
 import { imagery } from './vite-plugin-imagery';
 import { legalPages } from './vite-plugin-legal-pages';
 import { prerender, SSR_OUT_DIR } from './vite-plugin-prerender';
+import { treeShakeableRouter } from './vite-plugin-tree-shakeable-router';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,7 +42,7 @@ const apiProxy = Object.fromEntries(
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), companyConfig(), imagery(), legalPages(), prerender()],
+  plugins: [react(), treeShakeableRouter(), companyConfig(), imagery(), legalPages(), prerender()],
   // `vite build` builds the browser app and the pre-render's server bundle (see prerender()).
   builder: {},
   resolve: { alias: command === 'build' ? [jitlessZod, ...productionReactRouter] : [jitlessZod] },
