@@ -2,3 +2,4 @@
 // (web/vite-plugin-company.ts): a Vite config cannot import our TypeScript packages itself.
 export { loadCompany } from '@app/runtime/company';
 export { defaultTitle, openingHoursText } from '@app/shared/company';
+export { formatUsPhone } from '@app/shared/phone';

@@ -13,6 +13,8 @@ interface Configured {
   title: string;
   /** 'Monday to Saturday, 8 AM to 6 PM', worded here so pages do not ship the wording code. */
   openingHours: string;
+  /** '(404) 555-0100', formatted here for the same reason. */
+  phoneDisplay: string;
 }
 
 let loaded: Promise<Configured> | undefined;
@@ -22,6 +24,7 @@ function loadConfigured(): Promise<Configured> {
     loadCompany(): Company;
     defaultTitle(company: Company): string;
     openingHoursText(company: Company): string;
+    formatUsPhone(phone: string): string;
   }>(LOADER, {
     root: path.dirname(LOADER),
     configFile: false,
@@ -29,7 +32,12 @@ function loadConfigured(): Promise<Configured> {
     environments: { inline: { resolve: { noExternal: [/^@app\//] } } },
   }).then(({ module }) => {
     const company = module.loadCompany();
-    return { company, title: module.defaultTitle(company), openingHours: module.openingHoursText(company) };
+    return {
+      company,
+      title: module.defaultTitle(company),
+      openingHours: module.openingHoursText(company),
+      phoneDisplay: module.formatUsPhone(company.phone),
+    };
   });
   return loaded;
 }
@@ -52,8 +60,12 @@ export function companyConfig(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_COMPANY_ID) return undefined;
-      const { company, openingHours } = await loadConfigured();
-      return `export default ${JSON.stringify(company)};\nexport const openingHours = ${JSON.stringify(openingHours)};`;
+      const { company, openingHours, phoneDisplay } = await loadConfigured();
+      return [
+        `export default ${JSON.stringify(company)};`,
+        `export const openingHours = ${JSON.stringify(openingHours)};`,
+        `export const phoneDisplay = ${JSON.stringify(phoneDisplay)};`,
+      ].join('\n');
     },
     // The app shell's title, for the screens that are not pre-rendered (the pre-render gives each
     // of its pages its own title and its data for search engines: web/src/seo).

@@ -1,6 +1,5 @@
 import { addressLine } from '@app/shared/company';
-import { formatUsPhone } from '@app/shared/phone';
-import { COMPANY, OPENING_HOURS } from '../lib/company';
+import { COMPANY, OPENING_HOURS, PHONE_DISPLAY } from '../lib/company';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { FOOTER_LABELS, HIRING_SOON, stockImageNote } from '@app/shared/frame-texts';
 import { Link } from 'react-router-dom';
@@ -23,7 +22,7 @@ export function SiteFooter() {
           <p>
             <a href={`tel:${COMPANY.phone}`} className="icon-link">
               <PhoneIcon />
-              {formatUsPhone(COMPANY.phone)}
+              {PHONE_DISPLAY}
             </a>
             <br />
             <span className="fine-print">{OPENING_HOURS}</span>

@@ -6,4 +6,6 @@ declare module 'virtual:company' {
   export default company;
   /** When people can call, worded: 'Monday to Saturday, 8 AM to 6 PM'. */
   export const openingHours: string;
+  /** The phone as people read it: '(404) 555-0100'. */
+  export const phoneDisplay: string;
 }
