@@ -10,6 +10,7 @@ import type { RenderedPage } from './src/entry-server';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -22,8 +23,8 @@ interface Assets {
   css: string[];
 }
 
-/** A chunk and every chunk it imports statically, minus what the HTML loads already. */
-function chunkAssets(manifest: Manifest, source: string, template: string): Assets {
+/** Chunks and every chunk they import statically, minus what the HTML loads already. */
+function chunkAssets(manifest: Manifest, sources: readonly string[], template: string): Assets {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
@@ -34,7 +35,7 @@ function chunkAssets(manifest: Manifest, source: string, template: string): Asse
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(source);
+  for (const source of sources) visit(source);
   const notInTemplate = (file: string) => !template.includes(`/${file}"`);
   return { js: [...js].filter(notInTemplate), css: [...css].filter(notInTemplate) };
 }
@@ -111,13 +112,16 @@ export function prerender(): Plugin {
         const manifestPath = path.join(dist, '.vite', 'manifest.json');
         const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
         // The app shell (pages painted by their JavaScript: booking, login, portal, staff) preloads
-        // the entry's imports. A pre-rendered page paints without JavaScript, so it preloads none:
-        // on a slow phone connection the scripts would share the bandwidth with the stylesheet and
-        // the first image, and delay the first paint (Lighthouse: 1.9 s against 1.3 s on /). It
-        // links its page's stylesheets; its scripts load as the entry imports them, to hydrate.
+        // the app the entry boots at once (src/main.tsx). A pre-rendered page paints without
+        // JavaScript, so it preloads none: on a slow phone connection the scripts would share the
+        // bandwidth with the stylesheet and the first image, and delay the first paint (Lighthouse:
+        // 1.9 s against 1.3 s on /). It links its page's stylesheets; the entry loads the app after
+        // the first paint, to hydrate.
         const shellPath = path.join(dist, 'index.html');
         const shell = await readFile(shellPath, 'utf8');
-        await writeFile(shellPath, withAssets(shell, chunkAssets(manifest, 'index.html', shell)));
+        // The entry's own imports and the app it imports at once (src/app/boot.tsx) with theirs.
+        const shellChunks = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])];
+        await writeFile(shellPath, withAssets(shell, chunkAssets(manifest, shellChunks, shell)));
         const entry = (await import(pathToFileURL(path.join(ssrDist, 'entry-server.js')).href)) as typeof ServerEntry;
         const origin = siteOrigin(builder.config.logger);
 
@@ -125,7 +129,7 @@ export function prerender(): Plugin {
         const sitemap = [];
         for (const route of entry.PRERENDER_ROUTES) {
           const page = await entry.render(route.path);
-          const stylesheets = { js: [], css: chunkAssets(manifest, route.source, shell).css };
+          const stylesheets = { js: [], css: chunkAssets(manifest, [route.source], shell).css };
           const html = pageHtml(shell, page, stylesheets, entry.seoHead(route, page.head, origin));
           await writeFile(path.join(dist, PRERENDERED_DIR, `${route.file}.html`), html);
           // A page changes with its feature folder (its components and content).

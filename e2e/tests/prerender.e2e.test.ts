@@ -78,6 +78,41 @@ describe('pre-rendered marketing pages', { timeout: 60_000 }, () => {
     expect(await heading?.evaluate((el) => el.isConnected)).toBe(true);
   });
 
+  it('loads the app only once the page has loaded, so its scripts never compete with the first paint', async () => {
+    const { page } = browser;
+    await page.goto(appUrl('/'));
+    await waitForApp(page);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const app = performance.getEntriesByType('resource').find((entry) => /\/assets\/vendor-[^/]+\.js$/.test(entry.name));
+      return { loaded: navigation?.loadEventStart ?? NaN, appRequested: app?.startTime ?? NaN };
+    });
+    expect(timing.appRequested).toBeGreaterThanOrEqual(timing.loaded);
+  });
+
+  it('starts the app at once when the visitor uses the page before it has finished loading', async () => {
+    const { page } = browser;
+    // The hero picture is held back, so the page cannot finish loading until the test lets it.
+    let releasePicture = () => {};
+    const pictureHeld = new Promise<void>((resolve) => (releasePicture = resolve));
+    const heroPicture = /\/assets\/img\/home-hero\.[^/]+\.svg$/;
+    let pictureServed = Promise.resolve();
+    await page.route(heroPicture, (route) => (pictureServed = pictureHeld.then(() => route.continue())));
+    try {
+      const appRequested = page.waitForRequest(/\/assets\/vendor-[^/]+\.js$/);
+      await page.goto(appUrl('/'), { waitUntil: 'domcontentloaded' });
+      await page.keyboard.press('Tab');
+      await appRequested;
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    } finally {
+      releasePicture();
+      // Unrouting while the held request is still pending would answer it twice.
+      await pictureServed;
+      await page.unroute(heroPicture);
+    }
+    await waitForApp(page);
+  });
+
   it('loads no admin or calendar code on public routes', async () => {
     const { page } = browser;
     const scripts: string[] = [];

@@ -18,8 +18,8 @@ export interface RenderedPage {
 
 /**
  * Renders one path to HTML at build time (vite-plugin-prerender.ts): the complete page, never a
- * loading state. Same tree as main.tsx (StrictMode > router > App), so the browser can hydrate it
- * (main.tsx loads the page's code before hydrating, as here).
+ * loading state. Same tree as app/boot.tsx (StrictMode > router > App), so the browser can hydrate
+ * it (boot.tsx loads the page's code before hydrating, as here).
  */
 export async function render(path: string): Promise<RenderedPage> {
   // Loaded first, so the page renders in place instead of behind a Suspense placeholder.
