@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 import type { Company } from '@app/shared/company';
+import { escapeHtml } from './src/lib/escape-html';
 
 const COMPANY_ID = 'virtual:company';
 const RESOLVED_COMPANY_ID = `\0${COMPANY_ID}`;
@@ -71,7 +72,7 @@ export function companyConfig(): Plugin {
     // of its pages its own title and its data for search engines: web/src/seo).
     async transformIndexHtml(html) {
       const { title } = await loadConfigured();
-      return html.replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</title>`);
+      return html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
     },
   };
 }

@@ -73,9 +73,10 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No preload helper around dynamic imports: a page chunk's dependencies (React, the router)
-    // are already loaded by then, and the helper would cost every visitor ~1 KB. The pre-render
-    // adds <link rel="modulepreload"> tags for what each page needs instead.
+    // No module preloads for dynamic imports: a page chunk's dependencies (React, the router) are
+    // already loaded by then. (Vite still wraps dynamic imports in its small helper, which loads
+    // a lazy chunk's stylesheet.) The pre-render adds <link rel="modulepreload"> tags for what the
+    // app shell needs instead.
     modulePreload: false,
     rolldownOptions: {
       output: {

@@ -9,7 +9,7 @@ import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
-import { waitForText } from '../src/staff-tools';
+import { waitForText } from '../src/sent-texts';
 import { useBrowserPage } from '../src/use-browser-page';
 
 // The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).

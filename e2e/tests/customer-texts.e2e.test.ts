@@ -4,10 +4,10 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { formatUsPhone } from '@app/shared/phone';
 import { loginSmsOptedOut } from '@app/shared/texts';
 import { runTextsDemo } from '../../dev/src/demo/texts-demo';
-import { appUrl } from '../src/app-url';
-import { waitForApp, withCookieConsent } from '../src/consent';
+import { withCookieConsent } from '../src/consent';
 import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { useBrowserPage } from '../src/use-browser-page';
+import { requestLoginCode } from '../src/portal-login';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -90,11 +90,7 @@ describe('customer texts, end to end', () => {
     // The login page refuses to text a code, and says how to opt back in.
     const { page, session } = browser;
     await withCookieConsent(page);
-    await page.goto(appUrl('/login'));
-    await waitForApp(page);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Phone Number').pressSequentially(customer.phoneDigits);
-    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await requestLoginCode(page, customer);
     await page.getByRole('alert').getByText(loginSmsOptedOut(formatUsPhone(EMULATOR_DEFAULTS.TWILIO_FROM)), { exact: true }).waitFor();
     expect(await sentTo(customer.phone)).toHaveLength(6);
     // The refused request is the browser's only console message.

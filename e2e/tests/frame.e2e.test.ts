@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { createPortalCustomer } from '../src/portal-customer';
-import { signInToPortal } from '../src/staff-tools';
+import { signInToPortal } from '../src/portal-login';
 import { useBrowserPage } from '../src/use-browser-page';
 
 /** [accessible text, href] of every link inside a locator, in document order. */

@@ -10,7 +10,7 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { signInCustomer } from '../src/customer-session';
 import { accessibleDescription, hasFocus, tabOrderGaps, tabTo } from '../src/keyboard';
 import { createCrmDeal, createPortalCustomer, easternAt } from '../src/portal-customer';
-import { textsTo, waitForText } from '../src/staff-tools';
+import { textsTo, waitForText } from '../src/sent-texts';
 import { useBrowserPage } from '../src/use-browser-page';
 
 /** The keys a person presses to put an ISO date into a date field: month, day, year. */

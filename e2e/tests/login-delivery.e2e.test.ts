@@ -2,9 +2,10 @@ import { LOGIN_CODE_NOT_DELIVERED, LOGIN_CODE_PLACEHOLDER, LOGIN_CODE_RESENT, LO
 import { describe, expect, inject, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
-import { waitForApp, withCookieConsent } from '../src/consent';
+import { withCookieConsent } from '../src/consent';
 import { createPortalCustomer } from '../src/portal-customer';
 import { useBrowserPage } from '../src/use-browser-page';
+import { requestLoginCode } from '../src/portal-login';
 
 /**
  * A login code that never reaches the phone: the Twilio emulator is told (through its control
@@ -27,11 +28,7 @@ describe('login code that cannot be delivered', () => {
     expect(rule.status, await rule.clone().text()).toBe(201);
 
     await withCookieConsent(page);
-    await page.goto(appUrl('/login'));
-    await waitForApp(page);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Phone Number').pressSequentially(customer.phoneDigits);
-    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await requestLoginCode(page, customer);
 
     // Step 2 as always, then the delivery report.
     const codeField = page.getByLabel('Verification Code');
@@ -69,11 +66,7 @@ describe('login step 2', () => {
     const { page } = browser;
     const customer = await createPortalCustomer('resend');
     await withCookieConsent(page);
-    await page.goto(appUrl('/login'));
-    await waitForApp(page);
-    await page.getByLabel('Email').fill(customer.email);
-    await page.getByLabel('Phone Number').pressSequentially(customer.phoneDigits);
-    await page.getByRole('button', { name: 'Send Login Code' }).click();
+    await requestLoginCode(page, customer);
     await page.getByLabel('Verification Code').waitFor();
 
     // The api's own message, the number masked to its last four digits, the clock time it expires.

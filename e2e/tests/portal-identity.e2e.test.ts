@@ -4,7 +4,7 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { eventually } from '../src/hubspot-emulator';
 import { HttpClient, nextLoginCode } from '../src/http-client';
 import { createPortalCustomer } from '../src/portal-customer';
-import { signInAsStaff } from '../src/staff-tools';
+import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
 /**
@@ -59,7 +59,7 @@ describe('a booking with another phone waits for staff', () => {
     expect(own).not.toContain(request.dealId);
 
     await withCookieConsent(page);
-    await signInAsStaff(page);
+    await signInAsStaff(page, 'lookup');
     await waitForApp(page);
     await page.getByRole('main').getByRole('link', { name: 'Customer Lookup', exact: true }).click();
     await page.getByLabel('Name, e-mail or phone').fill(customer.email);
@@ -85,7 +85,7 @@ describe('a booking with another phone waits for staff', () => {
     expect((await portal.request('/api/portal/me')).status).toBe(200);
 
     await withCookieConsent(page);
-    await signInAsStaff(page);
+    await signInAsStaff(page, 'lookup');
     await waitForApp(page);
     await page.getByRole('main').getByRole('link', { name: 'Customer Lookup', exact: true }).click();
     await page.getByLabel('Name, e-mail or phone').fill(customer.email);

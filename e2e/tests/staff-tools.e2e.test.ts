@@ -13,7 +13,9 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf } from '../src/form-errors';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { createPortalCustomer, crmStages, easternAt } from '../src/portal-customer';
-import { signInAsStaff, signInToPortal, waitForText } from '../src/staff-tools';
+import { signInAsStaff, signInStaffMember } from '../src/staff-session';
+import { signInToPortal } from '../src/portal-login';
+import { waitForText } from '../src/sent-texts';
 import { useBrowserPage } from '../src/use-browser-page';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 
@@ -24,7 +26,8 @@ const shownEastern = (at: Date) => `${formatEastern(at)} ET`;
 /** Opens a staff tool the way staff do: signed in (as `email`, default a new staff member), then the staff navigation. */
 async function openTool(page: Page, navLabel: string, heading: string, email?: string): Promise<void> {
   await withCookieConsent(page);
-  await signInAsStaff(page, email);
+  if (email) await signInStaffMember(page, email);
+  else await signInAsStaff(page, 'tools');
   await waitForApp(page);
   await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: navLabel, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
