@@ -43,6 +43,8 @@ const schema = z.object({
   /** Set: staff sign in with that provider (e.g. Google) and no local provider is started. */
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_PROVIDER_PORT: envFields.port.default(DEV_OIDC_PORT),
+  /** Where the embedded Postgres and the HubSpot emulator keep their data (a test points it elsewhere). */
+  DEV_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
 });
 
 const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
@@ -54,7 +56,7 @@ async function main(): Promise<void> {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     embedded = await startPostgresProcess(
-      { dataDir: path.join(REPO_ROOT, '.data', 'postgres'), port: config.DEV_PG_PORT, database: DEV_DATABASE.name },
+      { dataDir: path.join(config.DEV_DATA_DIR, 'postgres'), port: config.DEV_PG_PORT, database: DEV_DATABASE.name },
       say,
     );
     databaseUrl = embedded.url;
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
     : await startHubSpotEmulator({
         port: config.HUBSPOT_EMULATOR_PORT,
         accessToken: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
-        stateFile: path.join(REPO_ROOT, '.data', 'hubspot.json'),
+        stateFile: path.join(config.DEV_DATA_DIR, 'hubspot.json'),
         // A fresh account the first time, set up below by crm:setup's code as a real one would be.
         blank: true,
         // Search trails writes as HubSpot's does, so development meets the same delays.
@@ -173,9 +175,10 @@ async function main(): Promise<void> {
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   say(`  website      ${webUrl}`);
   say(`  api          ${apiOrigin}  (health ${apiOrigin}/healthz, readiness ${apiOrigin}/readyz)`);
-  say(`  database     ${embedded ? `embedded Postgres (.data/postgres): ${databaseUrl}` : 'DATABASE_URL'}`);
+  const dataDir = path.relative(REPO_ROOT, config.DEV_DATA_DIR) || '.';
+  say(`  database     ${embedded ? `embedded Postgres (${path.join(dataDir, 'postgres')}): ${databaseUrl}` : 'DATABASE_URL'}`);
   say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
-  say(`  hubspot      ${hubspot ? `emulator ${hubspot.url} (state in .data/hubspot.json; control API ${hubspot.url}/_emulator/)` : 'real HubSpot'}`);
+  say(`  hubspot      ${hubspot ? `emulator ${hubspot.url} (state in ${path.join(dataDir, 'hubspot.json')}; control API ${hubspot.url}/_emulator/)` : 'real HubSpot'}`);
   say(`  twilio       ${twilio ? `emulator ${twilio.url} (dev SMS inbox with login codes: ${twilio.url}/)` : 'real Twilio'}`);
   if (demoCustomer) {
     say(`  demo login   ${webUrl}/login  email ${demoCustomer.email}  phone ${demoCustomer.phone}`);

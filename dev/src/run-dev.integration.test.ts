@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { freePort, waitUntil } from './net';
+import { REPO_ROOT, bin } from './repo';
+
+// `npm run dev` as a developer runs it (no Redis: the queues live in Postgres), on ports and a data
+// folder of its own, against a database of its own so it leaves the developer's .data alone.
+describe('npm run dev', { timeout: 150_000 }, () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let runner: ChildProcess;
+  let output = '';
+  let exitCode: Promise<number | null>;
+  const ports = { api: 0, web: 0 };
+  // The runner's own lines, without the bold it prints `[dev]` in.
+  const runnerSaid = (text: string) => output.replaceAll('\u001b[1m', '').replaceAll('\u001b[0m', '').includes(`[dev] ${text}`);
+
+  beforeAll(async () => {
+    database = await createTestDatabase('run_dev');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'run-dev-'));
+    [ports.api, ports.web] = [await freePort(), await freePort()];
+    const [hubspot, twilio, oidc] = [await freePort(), await freePort(), await freePort()];
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of ['REDIS_URL', 'HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'OIDC_CLIENT_ID', 'NODE_ENV']) delete env[name];
+    runner = spawn(bin('tsx'), [path.join(REPO_ROOT, 'dev/src/run-dev.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...env,
+        DATABASE_URL: database.url,
+        DEV_DATA_DIR: dataDir,
+        PORT: String(ports.api),
+        WEB_PORT: String(ports.web),
+        HUBSPOT_EMULATOR_PORT: String(hubspot),
+        TWILIO_EMULATOR_PORT: String(twilio),
+        OIDC_PROVIDER_PORT: String(oidc),
+        QUEUE_PREFIX: `run-dev-${process.pid}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so a failed test can take the runner and its children down.
+      detached: true,
+    });
+    runner.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    runner.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    exitCode = new Promise((resolve) => runner.once('exit', (code) => resolve(code)));
+  });
+
+  afterAll(async () => {
+    if (runner.exitCode === null && runner.pid) {
+      try {
+        process.kill(-runner.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts the whole product, serves the site and the api through the web port, and stops on SIGTERM', async () => {
+    const ready = await waitUntil(async () => runnerSaid('ready in'), 120_000, 500);
+    expect(ready, output.slice(-3000)).toBe(true);
+    const web = `http://127.0.0.1:${ports.web}`;
+
+    const home = await fetch(`${web}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root">');
+    // The dev server proxies the api, so sessions work as in production.
+    const health = await fetch(`${web}/healthz`);
+    expect(health.status).toBe(200);
+    const readiness = await fetch(`http://127.0.0.1:${ports.api}/readyz`);
+    expect(readiness.status, await readiness.text()).toBe(200);
+
+    runner.kill('SIGTERM');
+    expect(await exitCode).toBe(0);
+    expect(runnerSaid('stopped')).toBe(true);
+  });
+});
