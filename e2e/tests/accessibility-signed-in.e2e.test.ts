@@ -165,5 +165,4 @@ describe('accessibility of sign-in, the portal and the staff area (axe-core)', {
     await panel.getByText('Rooms').waitFor();
     await expectNoViolations(page, 'calendar, a cleaning open');
   });
-
 });

@@ -17,8 +17,8 @@ const app = (
  * hydrated once its page's code has loaded, so React adopts the server HTML instead of replacing
  * it; other pages (booking, login, portal, staff) start empty and are rendered.
  */
-export function startApp(container: HTMLElement): void {
-  if (container.firstElementChild) {
+export function startApp(container: HTMLElement, prerendered: boolean): void {
+  if (prerendered) {
     void pageFor(window.location.pathname)
       .preload()
       .finally(() => hydrateRoot(container, app));
