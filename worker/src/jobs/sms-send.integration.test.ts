@@ -257,6 +257,16 @@ describe('sms.send against the Twilio emulator', () => {
       expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).not.toBeNull();
     });
 
+    it('holds the phone back when Twilio refuses the send itself with 30007', async () => {
+      const phone = '+14045551266';
+      twilio.addFault({ type: 'next', count: 1, status: 400, code: 30007 });
+      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: phone }, select: { id: true } });
+      const job = await finished(await send({ to: phone, body: 'Request received', messageId }), 'failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(await row(messageId)).toMatchObject({ status: 'failed', errorCode: 30007 });
+      expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).toMatchObject({ errorCode: 30007, purpose: 'request_received' });
+    });
+
     it('keeps the status a faster callback recorded when it stores the SID', async () => {
       const { id: messageId } = await newMessage('+14045551244');
       const sid = `SM${'b'.repeat(32)}`;
