@@ -82,6 +82,8 @@ export const customerContextSchema = z.object({
   messages: records.optional(),
   /** The staff lookup's own addition: the phone asked for no more texts (since when, how); null while it takes them. */
   textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
+  /** The staff lookup's own addition: texts to the phone failed (30006/30007), so only login codes go (since when, why); null while it takes texts. */
+  textsHeld: z.object({ since: z.string(), errorCode: z.number(), why: z.string() }).nullish(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),
 });

@@ -7,6 +7,7 @@ import type { DeliveryFailures } from './delivery-failures';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
 import type { OptOutList } from './opt-outs';
+import type { RequestLogEntry } from './request-log';
 import { authenticateError, methodNotAllowedError, notFoundError, twilioError, type TwilioError } from './twilio-errors';
 import { isTwilioError, validateMessageRequest } from './validate-message';
 
@@ -30,10 +31,16 @@ export function sendTwilioError(res: ServerResponse, error: TwilioError): void {
   sendJson(res, error.status, error.body, headers);
 }
 
-async function createMessage(req: IncomingMessage, res: ServerResponse, context: ApiContext): Promise<void> {
+/** The create request's parameters for the request log: all but Body (the inbox shows the words). */
+function loggedParams(params: URLSearchParams): Record<string, string> {
+  return Object.fromEntries([...params].filter(([name]) => name !== 'Body'));
+}
+
+async function createMessage(req: IncomingMessage, res: ServerResponse, context: ApiContext, entry: RequestLogEntry | undefined): Promise<void> {
   // The SDK always sends application/x-www-form-urlencoded; like Twilio, the emulator reads the
   // body as a form whatever the header says, so a JSON body simply lacks every parameter.
   const params = new URLSearchParams(await readBody(req));
+  if (entry) entry.params = loggedParams(params);
   const request = validateMessageRequest(params);
   if (isTwilioError(request)) return sendTwilioError(res, request);
   // The recipient replied STOP to us: Twilio refuses every send until it replies START.
@@ -42,7 +49,7 @@ async function createMessage(req: IncomingMessage, res: ServerResponse, context:
   context.store.add(message);
   sendJson(res, 201, message);
   // After the answer, as with Twilio: delivery (and its status callbacks) happens later.
-  context.lifecycle.start(message, request.statusCallback, context.deliveryFailures.outcomeFor(message.to));
+  context.lifecycle.start(message, request.statusCallback, context.deliveryFailures.outcomeFor(message.to), request.validityPeriod);
 }
 
 export async function handleTwilioApi(
@@ -50,6 +57,8 @@ export async function handleTwilioApi(
   res: ServerResponse,
   url: URL,
   context: ApiContext,
+  /** This call's request log entry, which a create fills in with its parameters. */
+  entry?: RequestLogEntry,
 ): Promise<void> {
   // Twilio checks credentials before it looks at the path, so an unknown path with bad
   // credentials is a 401, not a 404.
@@ -65,7 +74,7 @@ export async function handleTwilioApi(
 
   const method = req.method ?? 'GET';
   if (MESSAGES_PATH.test(url.pathname)) {
-    if (method === 'POST') return createMessage(req, res, context);
+    if (method === 'POST') return createMessage(req, res, context, entry);
     if (method === 'GET') return sendJson(res, 200, listMessagesPage(context.store, context.accountSid, url.searchParams));
     return sendTwilioError(res, methodNotAllowedError());
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { CallbackLog } from './callback-log';
 import { deliveryFailureSchema, type DeliveryFailures } from './delivery-failures';
+import { queueWaitSchema, type DeliveryLifecycle } from './delivery-lifecycle';
 import { faultSchema, type FaultController } from './faults';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import { inboundSchema, receiveInbound, type InboundContext } from './inbound';
@@ -20,6 +21,7 @@ export interface ControlContext {
   deliveryFailures: DeliveryFailures;
   optOuts: OptOutList;
   inbound: InboundContext;
+  lifecycle: DeliveryLifecycle;
   reset(): void;
 }
 
@@ -55,6 +57,17 @@ async function addDeliveryFailure(req: IncomingMessage, res: ServerResponse, fai
     return sendJson(res, 400, { error: 'invalid delivery failure', detail: z.prettifyError(parsed.error), expected: DELIVERY_FAILURE_SHAPE }, CORS);
   }
   sendJson(res, 201, { rules: failures.add(json as z.input<typeof deliveryFailureSchema>) }, CORS);
+}
+
+async function setQueueWait(req: IncomingMessage, res: ServerResponse, lifecycle: DeliveryLifecycle): Promise<void> {
+  const json = await readJson(req, res);
+  if (json === undefined) return;
+  const parsed = queueWaitSchema.safeParse(json);
+  if (!parsed.success) {
+    return sendJson(res, 400, { error: 'invalid queue wait', detail: z.prettifyError(parsed.error), expected: '{ waitMs: 0-600000 }' }, CORS);
+  }
+  lifecycle.setQueueWait(parsed.data.waitMs);
+  sendJson(res, 200, { waitMs: lifecycle.queueWait() }, CORS);
 }
 
 async function receive(req: IncomingMessage, res: ServerResponse, inbound: InboundContext): Promise<void> {
@@ -112,6 +125,15 @@ export async function handleControl(
     case 'DELETE /_emulator/delivery-failures':
       context.deliveryFailures.clear();
       return sendJson(res, 200, { rules: [] }, CORS);
+    // A backlog in Twilio's outgoing queue: each new message waits this long before it goes to
+    // the carrier, and one whose ValidityPeriod passes meanwhile fails with 30036.
+    case 'GET /_emulator/queue':
+      return sendJson(res, 200, { waitMs: context.lifecycle.queueWait() }, CORS);
+    case 'POST /_emulator/queue':
+      return setQueueWait(req, res, context.lifecycle);
+    case 'DELETE /_emulator/queue':
+      context.lifecycle.setQueueWait(0);
+      return sendJson(res, 200, { waitMs: 0 }, CORS);
     // A customer texts our number (STOP, START, HELP or anything): Twilio's handling, then the webhook.
     case 'POST /_emulator/inbound':
       return receive(req, res, context.inbound);

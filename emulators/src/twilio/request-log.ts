@@ -9,6 +9,8 @@ export interface RequestLogEntry {
   /** null when the emulator dropped the connection without answering. */
   status: number | null;
   fault: 'outage' | 'next' | 'timeout' | null;
+  /** A message create's form parameters (To, From, ValidityPeriod, ...) but Body; absent on other calls. */
+  params?: Record<string, string>;
 }
 
 // Bounded because `npm run dev` may run for days; messages themselves are all kept.

@@ -4,7 +4,7 @@ import { handleTwilioApi, sendTwilioError } from './api-routes';
 import { createCallbackLog, type CallbackLogEntry } from './callback-log';
 import { handleControl } from './control-routes';
 import { createDeliveryFailures, type DeliveryFailureRule, type DeliveryFailureSpec } from './delivery-failures';
-import { createDeliveryLifecycle } from './delivery-lifecycle';
+import { createDeliveryLifecycle, queueWaitSchema } from './delivery-lifecycle';
 import { createFaultController, type FaultSpec, type FaultState } from './faults';
 import { createHeldRequests } from './held-requests';
 import { BodyTooLargeError, sendJson } from './http-io';
@@ -38,7 +38,7 @@ export interface TwilioEmulator {
   url: string;
   accountSid: string;
   close(): Promise<void>;
-  /** Forgets messages, the request and callback logs, every fault and delivery failure rule. */
+  /** Forgets messages, the request and callback logs, every fault and delivery failure rule, the queue wait. */
   reset(): void;
   /** Newest first; `to` compares digits only. */
   messages(filter?: { to?: string }): TwilioMessageResource[];
@@ -46,6 +46,8 @@ export interface TwilioEmulator {
   addFault(fault: FaultSpec): FaultState;
   clearFaults(): void;
   faults(): FaultState;
+  /** Each message created from now on waits this long in the outgoing queue (a backlog); 0: none. */
+  setQueueWait(ms: number): void;
   /** Makes chosen messages end undelivered or failed (see delivery-failures.ts). */
   addDeliveryFailure(spec: DeliveryFailureSpec): DeliveryFailureRule[];
   clearDeliveryFailures(): void;
@@ -126,7 +128,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
       held.hold(req.socket, fault.timeoutMs);
       return;
     }
-    await handleTwilioApi(req, res, url, apiContext);
+    await handleTwilioApi(req, res, url, apiContext, entry);
   }
 
   const server = createServer((req, res) => {
@@ -138,7 +140,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
       return;
     }
     const handled = url.pathname.startsWith('/_emulator/')
-      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, optOuts, inbound, reset })
+      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, optOuts, inbound, lifecycle, reset })
       : handleApi(req, res, url);
     handled.catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -175,6 +177,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     addFault: (fault) => faults.add(fault),
     clearFaults: () => faults.clear(),
     faults: () => faults.state(),
+    setQueueWait: (ms) => lifecycle.setQueueWait(queueWaitSchema.shape.waitMs.parse(ms)),
     addDeliveryFailure: (spec) => deliveryFailures.add(spec),
     clearDeliveryFailures: () => deliveryFailures.clear(),
     callbacks: () => callbacks.list(),

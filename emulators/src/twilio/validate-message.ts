@@ -7,6 +7,8 @@ export interface MessageRequest {
   body: string;
   /** Where to post the message's status changes. */
   statusCallback: string | null;
+  /** Seconds the message may wait in Twilio's outgoing queue (ValidityPeriod); null: Twilio's default, the maximum. */
+  validityPeriod: number | null;
 }
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
@@ -16,6 +18,24 @@ const ALPHANUMERIC_SENDER = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
 const MESSAGING_SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
 const MAX_BODY_CHARS = 1600;
 const MAX_CALLBACK_CHARS = 4000;
+
+/**
+ * ValidityPeriod: whole seconds from 1 to 36,000 (10 hours, also the default), as the Messages
+ * resource documents it; Twilio answers anything else with 21624 ("Invalid validity period
+ * value"). The maximum went from 4 to 10 hours in May 2025.
+ */
+export const VALIDITY_PERIOD = { min: 1, max: 36_000 } as const;
+
+/** The ValidityPeriod parameter: absent (null), seconds, or not a value Twilio takes. */
+function validityPeriodOf(params: URLSearchParams): number | null | TwilioError {
+  const value = field(params, 'ValidityPeriod');
+  if (value === null) return null;
+  const seconds = /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(seconds >= VALIDITY_PERIOD.min && seconds <= VALIDITY_PERIOD.max)) {
+    return twilioError(400, 21624, `The ValidityPeriod ${value} is invalid: it must be a whole number of seconds from ${VALIDITY_PERIOD.min} to ${VALIDITY_PERIOD.max}.`);
+  }
+  return seconds;
+}
 
 /** 21609's rules: a fully qualified http(s) URL of at most 4000 characters, no underscore in the host. */
 function isValidCallbackUrl(value: string): boolean {
@@ -54,7 +74,7 @@ function field(params: URLSearchParams, name: string): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
-/** Checks a create request in the order Twilio reports problems: To, sender, Body, StatusCallback. */
+/** Checks a create request in the order Twilio reports problems: To, sender, Body, StatusCallback, ValidityPeriod. */
 export function validateMessageRequest(params: URLSearchParams): MessageRequest | TwilioError {
   const to = field(params, 'To');
   if (to === null) return twilioError(400, 21604, "A 'To' phone number is required.");
@@ -83,12 +103,15 @@ export function validateMessageRequest(params: URLSearchParams): MessageRequest 
     return twilioError(400, 21609, `The StatusCallback URL ${statusCallback} is not a valid URL.`);
   }
 
+  const validityPeriod = validityPeriodOf(params);
+  if (validityPeriod !== null && typeof validityPeriod === 'object') return validityPeriod;
+
   const magic = MAGIC_TO_NUMBERS[to];
   if (magic) return magic(to, from ?? messagingServiceSid ?? '');
   const magicFrom = from === null ? undefined : MAGIC_FROM_NUMBERS[from];
   if (magicFrom) return magicFrom(from ?? '');
 
-  return { to, from, messagingServiceSid, body, statusCallback };
+  return { to, from, messagingServiceSid, body, statusCallback, validityPeriod };
 }
 
 export function isTwilioError(value: MessageRequest | TwilioError): value is TwilioError {

@@ -15,6 +15,7 @@ import { COMPANY } from '@app/runtime/company';
 import { cleaningConfirmedSms, invoiceReadySms, reminderSms, requestAnsweredSms, requestReceivedSms } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
+import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -219,6 +220,51 @@ describe('sms.send against the Twilio emulator', () => {
       expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21610 });
       expect(await db.smsOptOut.findUnique({ where: { phone } })).toMatchObject({ source: 'provider', keyword: null });
       expect(twilio.messages({ to: phone }).map((m) => m.direction)).toEqual(['outbound-reply']);
+    });
+
+    it('sends a login code with its remaining life as ValidityPeriod, and none with 6 seconds or less left', async () => {
+      const phone = '+14045551262';
+      const { id: messageId } = await newMessage(phone);
+      const notAfter = new Date(Date.now() + 300_000).toISOString();
+      await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-validity', minutes: 10 }, notAfter, messageId }), 'completed');
+      const create = twilio.requests().find((r) => r.params?.To === phone);
+      expect(Number(create?.params?.ValidityPeriod)).toBeGreaterThanOrEqual(290);
+      expect(Number(create?.params?.ValidityPeriod)).toBeLessThanOrEqual(300);
+      // A text without a deadline leaves Twilio's default.
+      await finished(await send({ to: '+14045551263', body: 'no deadline' }), 'completed');
+      expect(twilio.requests().find((r) => r.params?.To === '+14045551263')?.params).not.toHaveProperty('ValidityPeriod');
+
+      const { id: lateId } = await newMessage('+14045551264');
+      const late = await finished(await send({ to: '+14045551264', loginCode: { challengeId: 'challenge-late', minutes: 10 }, notAfter: new Date(Date.now() + 5_500).toISOString(), messageId: lateId }), 'completed');
+      expect(late.returnvalue).toEqual({ skipped: 'expired' });
+      expect(twilio.messages({ to: '+14045551264' })).toHaveLength(0);
+      expect(await row(lateId)).toMatchObject({ status: 'canceled', errorMessage: 'Not sent: the login code expired before it could go out.' });
+    });
+
+    it('sends a held-back phone its login codes but no other text, which ends canceled with the reason', async () => {
+      const phone = '+14045551265';
+      await db.smsDeliveryHold.create({ data: { phone, errorCode: 30007, purpose: 'reminder' } });
+      const { id: inviteId } = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone }, select: { id: true } });
+      const invite = await finished(await send({ to: phone, body: 'You are invited', messageId: inviteId }), 'completed');
+      expect(invite.returnvalue).toEqual({ skipped: 'held' });
+      expect(await row(inviteId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: HELD_TEXT_REASON });
+
+      const { id: codeId } = await newMessage(phone);
+      const code = await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-held', minutes: 10 }, notAfter: new Date(Date.now() + 600_000).toISOString(), messageId: codeId }), 'completed');
+      expect(code.returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+      expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([expect.stringContaining('code')]);
+      // The hold is the api's to lift, when the delivery report comes.
+      expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).not.toBeNull();
+    });
+
+    it('holds the phone back when Twilio refuses the send itself with 30007', async () => {
+      const phone = '+14045551266';
+      twilio.addFault({ type: 'next', count: 1, status: 400, code: 30007 });
+      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: phone }, select: { id: true } });
+      const job = await finished(await send({ to: phone, body: 'Request received', messageId }), 'failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(await row(messageId)).toMatchObject({ status: 'failed', errorCode: 30007 });
+      expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).toMatchObject({ errorCode: 30007, purpose: 'request_received' });
     });
 
     it('keeps the status a faster callback recorded when it stores the SID', async () => {

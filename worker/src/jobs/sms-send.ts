@@ -7,8 +7,10 @@ import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
+import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
+import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused } from '../sms/sms-message-repository';
-import { classifyTwilioError, sendSms, type TwilioClient } from '../sms/twilio-client';
+import { classifyTwilioError, sendSms, TWILIO_VALIDITY_PERIOD, type TwilioClient } from '../sms/twilio-client';
 import { defineJob } from './job';
 import { failureToError } from './job-errors';
 
@@ -59,10 +61,23 @@ const TWILIO_UNSUBSCRIBED = 21610;
 
 /** Why a text ended canceled (its row's error message, shown to staff). */
 const SKIP_REASONS = {
+  expired: 'Not sent: the login code expired before it could go out.',
   opted_out: 'Not sent: the phone opted out of texts (STOP).',
+  held: HELD_TEXT_REASON,
   gone: 'Not sent: the cleaning it was about no longer exists.',
   stale: 'Not sent: what it was about changed before it was due.',
 } as const;
+
+/**
+ * The ValidityPeriod of a text that is useless after `notAfter`: its remaining life in whole
+ * seconds, so Twilio drops it (failed, 30036) rather than deliver it late from a backlog. Null
+ * when too little is left to be worth sending (Twilio recommends more than 5 seconds).
+ */
+export function validityPeriodFor(notAfter: string, now: Date): number | null {
+  const seconds = Math.floor((Date.parse(notAfter) - now.getTime()) / 1000);
+  if (seconds < TWILIO_VALIDITY_PERIOD.recommendedMin) return null;
+  return Math.min(seconds, TWILIO_VALIDITY_PERIOD.max);
+}
 
 export interface SmsSendDeps {
   db: Db;
@@ -79,7 +94,8 @@ export interface SmsSendDeps {
 
 /**
  * Sends one SMS through Twilio. Retries with backoff on provider failures, but only within
- * the message's lifetime: once `notAfter` has passed, the job completes without sending.
+ * the message's lifetime: once `notAfter` has (nearly) passed, the job completes without sending,
+ * and what is sent carries its remaining life as ValidityPeriod, so Twilio never delivers it late.
  * The provider's message id is stored on the message's row before the job completes, and a
  * retry that finds it there does not send again. The provider's message id is the job's result.
  */
@@ -97,15 +113,26 @@ export function smsSendJob(deps: SmsSendDeps) {
         log.info({ sid: existing.sid, messageId }, 'sms already sent; not sending again');
         return { sid: existing.sid };
       }
-      if (payload.notAfter && now().getTime() >= Date.parse(payload.notAfter)) {
-        log.info({ notAfter: payload.notAfter }, 'sms not sent: expired before it could go out');
+      // Worth sending only with time left to read and type it; the row says why it never went.
+      const expired = async () => {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.expired, now());
+        log.info({ notAfter: payload.notAfter, messageId }, 'sms not sent: expired before it could go out');
         return { skipped: 'expired' as const };
-      }
+      };
+      if (payload.notAfter && validityPeriodFor(payload.notAfter, now()) === null) return expired();
       // The phone replied STOP (or Twilio said so): nothing goes to it, login codes included.
       if (await findOptOut(deps.db, payload.to)) {
         if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.opted_out, now());
         log.info({ messageId }, 'sms not sent: the phone opted out');
         return { skipped: 'opted_out' as const };
+      }
+      // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
+      // since whoever asks for one is there to see whether it arrives.
+      const loginCode = 'loginCode' in payload || existing?.purpose === 'login_code';
+      if (!loginCode && (await findDeliveryHold(deps.db, payload.to))) {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.held, now());
+        log.info({ messageId }, 'sms not sent: texts to the phone failed as undeliverable');
+        return { skipped: 'held' as const };
       }
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
       const written = await bodyOf(payload, deps);
@@ -115,15 +142,20 @@ export function smsSendJob(deps: SmsSendDeps) {
         return { skipped: written.skipped };
       }
       const body = written.text;
+      // Computed as it goes out: the code's remaining life, not the life it had when written.
+      const validityPeriod = payload.notAfter ? validityPeriodFor(payload.notAfter, now()) : undefined;
+      if (validityPeriod === null) return expired();
       let sent: { sid: string; status: string };
       try {
-        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body, ...(statusCallback && { statusCallback }) });
+        sent = await sendSms(deps.twilio, { to: payload.to, from: deps.from, body, ...(statusCallback && { statusCallback }), ...(validityPeriod !== undefined && { validityPeriod }) });
       } catch (error) {
         const failure = classifyTwilioError(error);
         if (failure.kind === 'permanent') {
           if (messageId && existing) await recordRefused(deps.db, messageId, { code: failure.code, message: failure.message }, now());
           // Twilio knows the phone unsubscribed from our sender: remember it, so nothing more is tried.
           if (failure.code === TWILIO_UNSUBSCRIBED) await recordOptOut(deps.db, payload.to, { source: 'provider' }, now());
+          // A landline or filtered answer at create holds the phone back as a delivery report would.
+          if (isHoldingError(failure.code)) await recordDeliveryHold(deps.db, payload.to, { errorCode: failure.code, purpose: existing?.purpose ?? null, textCreatedAt: null }, now());
           throw failureToError({ kind: 'permanent', status: failure.status, message: `${failure.code ?? ''} ${failure.message}` }, 'send sms');
         }
         throw failureToError(failure, 'send sms');

@@ -1,13 +1,15 @@
 import type { Db } from '@app/db/client';
+import type { SmsPurpose } from '@app/db/generated/client';
 import { statusesBefore } from '@app/shared/sms-delivery';
 
 export interface SmsMessageState {
   sid: string | null;
   status: string;
+  purpose: SmsPurpose;
 }
 
 export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageState | null> {
-  return db.smsMessage.findUnique({ where: { id }, select: { sid: true, status: true } });
+  return db.smsMessage.findUnique({ where: { id }, select: { sid: true, status: true, purpose: true } });
 }
 
 /**
@@ -33,7 +35,7 @@ export async function recordRefused(db: Db, id: string, refusal: { code: number 
   });
 }
 
-/** Never sent: the phone opted out, or what the text was about changed before it was due. */
+/** Never sent: expired, the phone opted out or is held back, or what the text was about changed before it was due. */
 export async function recordCanceled(db: Db, id: string, reason: string, at: Date): Promise<void> {
   await db.smsMessage.updateMany({
     where: { id, status: 'queued' },

@@ -70,12 +70,24 @@ export interface SmsToSend {
   body: string;
   /** Where Twilio posts the message's status changes (delivered, undelivered, ...). */
   statusCallback?: string;
+  /**
+   * Seconds the message may wait in Twilio's outgoing queue before Twilio drops it (failed,
+   * 30036); whole seconds within TWILIO_VALIDITY_PERIOD. Unset: Twilio's default, 10 hours.
+   */
+  validityPeriod?: number;
 }
+
+/**
+ * The Messages resource's ValidityPeriod: whole seconds from 1 to 36,000 (the default); Twilio
+ * recommends more than 5, and answers a value outside the range with 21624.
+ */
+export const TWILIO_VALIDITY_PERIOD = { min: 1, recommendedMin: 6, max: 36_000 } as const;
 
 export async function sendSms(client: TwilioClient, sms: SmsToSend): Promise<{ sid: string; status: string }> {
   const sender = sms.from.startsWith('MG') ? { messagingServiceSid: sms.from } : { from: sms.from };
   const callback = sms.statusCallback ? { statusCallback: sms.statusCallback } : {};
-  const message = await client.messages.create({ to: sms.to, body: sms.body, ...sender, ...callback });
+  const validity = sms.validityPeriod === undefined ? {} : { validityPeriod: sms.validityPeriod };
+  const message = await client.messages.create({ to: sms.to, body: sms.body, ...sender, ...callback, ...validity });
   return { sid: message.sid, status: message.status };
 }
 

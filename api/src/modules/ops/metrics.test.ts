@@ -6,6 +6,8 @@ const quiet: OpsFigures = {
   outbox: { pending: 0, oldestAgeSeconds: 0 },
   sms: [],
   smsOptOuts: { keyword: 0, provider: 0 },
+  smsHeld: [],
+  smsFailures: [],
   crm: { accountReady: true, accountProblems: 0, refusedBookings: 0, lastPullAgeSeconds: 30 },
   mirror: { archived: { deal: 0, ticket: 0 }, inactiveOwners: 0 },
   smsBudget: { sent: { hour: 0, day: 0 }, limit: { hour: 200, day: 1000 } },
@@ -44,6 +46,30 @@ describe('renderMetrics', () => {
     expect(text).toContain('sms_messages{purpose="request_answered",status="failed"} 0');
     expect(text).toContain('sms_opted_out_phones{source="keyword"} 4');
     expect(text).toContain('sms_opted_out_phones{source="provider"} 1');
+  });
+
+  it('counts the phones held back and the recent failures by Twilio error code, zeros included', () => {
+    const text = renderMetrics({
+      ...quiet,
+      smsHeld: [{ errorCode: 30006, count: 2 }],
+      smsFailures: [
+        { errorCode: 30034, hour: 3, day: 5 },
+        { errorCode: 30003, hour: 1, day: 1 },
+        { errorCode: 30005, hour: 0, day: 2 },
+        { errorCode: null, hour: 0, day: 1 },
+      ],
+    });
+    expect(text).toContain('# TYPE sms_held_phones gauge');
+    expect(text).toContain('sms_held_phones{error_code="30006"} 2');
+    expect(text).toContain('sms_held_phones{error_code="30007"} 0');
+    expect(text).toContain('# TYPE sms_failed_texts gauge');
+    expect(text).toContain('sms_failed_texts{error_code="30034",window="hour"} 3');
+    expect(text).toContain('sms_failed_texts{error_code="30034",window="day"} 5');
+    expect(text).toContain('sms_failed_texts{error_code="21608",window="hour"} 0');
+    expect(text).toContain('sms_failed_texts{error_code="30036",window="day"} 0');
+    expect(text).toContain('sms_failed_texts{error_code="other",window="hour"} 1');
+    expect(text).toContain('sms_failed_texts{error_code="other",window="day"} 3');
+    expect(text).toContain('sms_failed_texts{error_code="none",window="day"} 1');
   });
 
   it('raises sms_budget_exhausted for each window whose text budget is spent (the alert of SMS pumping)', () => {

@@ -16,6 +16,10 @@ export interface OpsFigures {
   sms: ReadonlyArray<{ purpose: string; status: string; count: number }>;
   /** Phones that opted out of texts, by how. */
   smsOptOuts: { keyword: number; provider: number };
+  /** Phones held back from all texts but login codes, by the Twilio error that held them (30006, 30007). */
+  smsHeld: ReadonlyArray<{ errorCode: number; count: number }>;
+  /** Texts that ended failed or undelivered in the last hour and day, by Twilio error code (null: none given). */
+  smsFailures: ReadonlyArray<{ errorCode: number | null; hour: number; day: number }>;
   /** Mirror rows hidden because HubSpot deleted their record, and deactivated owners. */
   mirror: MirrorFigures;
   /** Texts sent in the last hour and day against the budget login codes are refused beyond (SMS pumping guard). */
@@ -26,6 +30,31 @@ export interface OpsFigures {
 
 /** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
 const SMS_PURPOSES = ['login_code', 'staff_invite', ...CUSTOMER_MESSAGE_KINDS] as const;
+
+/**
+ * The Twilio errors a US launch watches, each written (zero included) so alerts see a series:
+ * 30034, 30032 and 21608 block every text until the account is registered (A2P 10DLC campaign,
+ * toll-free verification, approved customer profile); 30006 and 30007 hold a phone back; 30036 is
+ * a text (a login code) that outlived its ValidityPeriod in Twilio's queue, 30001 one that
+ * overflowed it. Any other code counts as `other`, a failure without one as `none`.
+ */
+export const WATCHED_SMS_ERRORS = [30034, 30032, 21608, 30006, 30007, 30036, 30001] as const;
+
+/** The error_code label of a failure. */
+function errorLabel(code: number | null): string {
+  if (code === null) return 'none';
+  return (WATCHED_SMS_ERRORS as readonly number[]).includes(code) ? String(code) : 'other';
+}
+
+function smsFailureLines(failures: OpsFigures['smsFailures']): string[] {
+  const labels = [...WATCHED_SMS_ERRORS.map(String), 'other', 'none'];
+  return (['hour', 'day'] as const).flatMap((window) =>
+    labels.map((label) => {
+      const count = failures.filter((f) => errorLabel(f.errorCode) === label).reduce((sum, f) => sum + f[window], 0);
+      return `sms_failed_texts{error_code="${label}",window="${window}"} ${count}`;
+    }),
+  );
+}
 
 export const JOB_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
@@ -66,6 +95,12 @@ export function renderMetrics(figures: OpsFigures): string {
     '# TYPE sms_opted_out_phones gauge',
     `sms_opted_out_phones{source="keyword"} ${figures.smsOptOuts.keyword}`,
     `sms_opted_out_phones{source="provider"} ${figures.smsOptOuts.provider}`,
+    '# HELP sms_held_phones Phones that get no texts but login codes since Twilio reported 30006 (landline or unreachable carrier) or 30007 (filtered), until a text to them is delivered or they sign in.',
+    '# TYPE sms_held_phones gauge',
+    ...[30006, 30007].map((code) => `sms_held_phones{error_code="${code}"} ${figures.smsHeld.find((h) => h.errorCode === code)?.count ?? 0}`),
+    '# HELP sms_failed_texts Texts that ended failed or undelivered in the last hour and day, by Twilio error code (30034, 30032, 21608: the sender is not registered; other: any code not listed; none: no code).',
+    '# TYPE sms_failed_texts gauge',
+    ...smsFailureLines(figures.smsFailures),
     '# HELP crm_mirror_archived_records Mirror rows hidden because their HubSpot record was deleted (crm.sweep).',
     '# TYPE crm_mirror_archived_records gauge',
     `crm_mirror_archived_records{table="deal"} ${figures.mirror.archived.deal}`,

@@ -20,6 +20,28 @@ export async function smsOptOutCounts(db: Db): Promise<{ keyword: number; provid
   return { keyword: of('keyword'), provider: of('provider') };
 }
 
+/** Phones held back from texts but login codes, by the error that held them (30006, 30007). */
+export async function smsHeldCounts(db: Db): Promise<Array<{ errorCode: number; count: number }>> {
+  const groups = await db.smsDeliveryHold.groupBy({ by: ['errorCode'], _count: { _all: true } });
+  return groups.map((g) => ({ errorCode: g.errorCode, count: g._count._all }));
+}
+
+/**
+ * Texts that ended failed or undelivered (when that was recorded) in the last hour and the last
+ * day, by Twilio's error code: a create Twilio refused (21608, ...) or a delivery report (30034, ...).
+ */
+export async function smsFailuresByCode(db: Db, now: Date): Promise<Array<{ errorCode: number | null; hour: number; day: number }>> {
+  const hourSince = new Date(now.getTime() - 3_600_000);
+  const daySince = new Date(now.getTime() - 86_400_000);
+  return db.$queryRaw<Array<{ errorCode: number | null; hour: number; day: number }>>`
+    SELECT error_code AS "errorCode",
+           (count(*) FILTER (WHERE status_updated_at > ${hourSince}))::int AS hour,
+           count(*)::int AS day
+    FROM sms_message
+    WHERE status IN ('failed'::sms_status, 'undelivered'::sms_status) AND status_updated_at > ${daySince}
+    GROUP BY error_code`;
+}
+
 export interface MirrorFigures {
   /** Deals and tickets the CRM sweep archived (deleted in HubSpot), by table. */
   archived: { deal: number; ticket: number };

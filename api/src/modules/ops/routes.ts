@@ -6,7 +6,7 @@ import type { AnyQueue } from '@app/runtime/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
 import { errors } from '../../errors';
 import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
-import { countRefusedBookings, mirrorFigures, readAccountStatus, smsMessageCounts, smsOptOutCounts, textsSentRecently } from './repository';
+import { countRefusedBookings, mirrorFigures, readAccountStatus, smsFailuresByCode, smsHeldCounts, smsMessageCounts, smsOptOutCounts, textsSentRecently } from './repository';
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 function bearerMatches(header: string, token: string): boolean {
@@ -34,11 +34,13 @@ export function opsRoutes(deps: {
       ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
       throw errors.unauthorized();
     }
-    const [queueCounts, outbox, sms, smsOptOuts, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
+    const [queueCounts, outbox, sms, smsOptOuts, smsHeld, smsFailures, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
       smsOptOutCounts(deps.db),
+      smsHeldCounts(deps.db),
+      smsFailuresByCode(deps.db, now()),
       readAccountStatus(deps.db),
       countRefusedBookings(deps.db),
       mirrorFigures(deps.db),
@@ -52,6 +54,8 @@ export function opsRoutes(deps: {
       outbox,
       sms,
       smsOptOuts,
+      smsHeld,
+      smsFailures,
       crm: {
         accountReady: account?.ready ?? null,
         accountProblems: account?.problems.length ?? 0,

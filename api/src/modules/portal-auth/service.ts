@@ -14,6 +14,7 @@ import {
 } from '@app/shared/texts';
 import { formatUsPhone } from '@app/shared/phone';
 import { findOptOut } from '@app/db/sms-opt-out';
+import { liftDeliveryHold } from '@app/db/sms-delivery-hold';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { AppError, errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
@@ -219,6 +220,8 @@ export async function verifyLoginCode(deps: PortalAuthDeps, input: VerifyCode): 
     }
     await consumeChallenge(tx, challenge.id, at);
     await resetLoginStreak(tx, challenge.contactId);
+    // The code reached this phone: it takes texts, whatever an earlier 30006/30007 said.
+    await liftDeliveryHold(tx, input.phone);
     return { kind: 'ok' as const, contactId: challenge.contactId };
   });
   switch (outcome.kind) {

@@ -1,4 +1,6 @@
 import { findOptOut } from '@app/db/sms-opt-out';
+import { findDeliveryHold } from '@app/db/sms-delivery-hold';
+import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
@@ -107,6 +109,12 @@ export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
   return (await searchContacts(deps.db, q, phoneDigits, parseBookingReference(q))).map(customer);
 }
 
+/** Why texts to the phone are held back, in staff words: Twilio's verdict and on which text. */
+function heldWhy(hold: { errorCode: number; purpose: SentMessageRow['purpose'] | null }): string {
+  const verdict = isHoldingError(hold.errorCode) ? HOLDING_ERRORS[hold.errorCode] : `Twilio error ${hold.errorCode}`;
+  return hold.purpose ? `${verdict}, on the ${SMS_PURPOSE_LABELS[hold.purpose].toLowerCase()} text` : verdict;
+}
+
 const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' };
 
 /**
@@ -119,9 +127,10 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, optOut, lists, company] = await Promise.all([
+  const [messages, optOut, hold, lists, company] = await Promise.all([
     c.phone ? findMessagesTo(deps.db, c.phone) : [],
     c.phone ? findOptOut(deps.db, c.phone) : null,
+    c.phone ? findDeliveryHold(deps.db, c.phone) : null,
     contactLists(deps.db, c.hubspotId, now),
     companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
   ]);
@@ -180,6 +189,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     notes: lists.notes,
     company,
     portalSuspended: c.suspended,
+    textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,
     textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { findProduct } from '@app/shared/catalogue';
@@ -229,6 +230,23 @@ describe('staff API', () => {
     const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { messages: Record<string, unknown>[]; textsOptOut: unknown };
     expect(body.textsOptOut).toEqual({ since: '2026-11-22T15:00:00.000Z', how: 'replied UNSUBSCRIBE' });
     expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', label: 'Reminder', status: 'canceled', reason: 'Not sent: the phone opted out of texts (STOP).' })]);
+  });
+
+  it('GET /api/hubspot/contact-details/:id says since when and why texts to the phone are held back (30006/30007)', async () => {
+    const contact = await createCustomer(api.db, { with: 'nothing' });
+    const phone = contact.phone!;
+    const url = `/api/hubspot/contact-details/${contact.id}`;
+    expect(await (await staff.request(url)).json()).toMatchObject({ textsHeld: null });
+    await api.db.smsDeliveryHold.create({ data: { phone, errorCode: 30006, purpose: 'cleaning_confirmed', heldSince: new Date('2026-11-23T15:00:00Z') } });
+    await api.db.smsMessage.create({ data: { purpose: 'reminder', to: phone, status: 'canceled', errorMessage: HELD_TEXT_REASON } });
+    const body = (await (await staff.request(url)).json()) as { messages: Record<string, unknown>[]; textsHeld: unknown; textsOptOut: unknown };
+    expect(body.textsHeld).toEqual({
+      since: '2026-11-23T15:00:00.000Z',
+      errorCode: 30006,
+      why: 'Twilio reported a landline or an unreachable carrier (30006), on the cleaning confirmed text',
+    });
+    expect(body.textsOptOut).toBeNull();
+    expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', status: 'canceled', reason: HELD_TEXT_REASON })]);
   });
 
   describe('POST /api/internal/admin/invites', () => {

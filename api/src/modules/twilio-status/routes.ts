@@ -39,6 +39,12 @@ export function twilioStatusRoutes(deps: ModuleDeps): Router {
         { smsMessageId: outcome.message.id, purpose: outcome.message.purpose, sid: outcome.sid, status: outcome.status, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage },
         'text message not delivered',
       );
+    }
+    if (outcome.kind === 'recorded' && outcome.hold) {
+      ctx.state.log.info(
+        { smsMessageId: outcome.message.id, errorCode: outcome.errorCode, hold: outcome.hold },
+        outcome.hold === 'held' ? 'phone held back from texts but login codes' : 'phone takes texts again',
+      );
     } else if (outcome.kind === 'ignored') {
       ctx.state.log.debug({ sid: outcome.sid, twilioStatus: outcome.twilioStatus }, 'status callback changed nothing');
     }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { liftDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
 import { fromTwilioStatus, isFailedDelivery, statusesBefore, type SmsStatus } from '@app/shared/sms-delivery';
+import { isHoldingError } from '@app/shared/sms-delivery-hold';
 import type { ModuleDeps } from '../registry';
-import { applyStatusById, applyStatusBySid, type ChangedMessage } from './repository';
+import { applyStatus, type ChangedMessage } from './repository';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().max(1_000).optional());
 
@@ -14,7 +16,16 @@ const callbackSchema = z.object({
 });
 
 export type StatusOutcome =
-  | { kind: 'recorded'; message: ChangedMessage; sid: string; status: SmsStatus; errorCode: number | null; errorMessage: string | null }
+  | {
+      kind: 'recorded';
+      message: ChangedMessage;
+      sid: string;
+      status: SmsStatus;
+      errorCode: number | null;
+      errorMessage: string | null;
+      /** What it did to the phone's hold: held back (30006/30007), released (delivered), or nothing. */
+      hold: 'held' | 'released' | null;
+    }
   /** Unknown SID, a status we do not track, or one that would move the message back. */
   | { kind: 'ignored'; sid: string; twilioStatus: string };
 
@@ -43,7 +54,16 @@ export async function recordStatusCallback(
     at: deps.now(),
   };
   if (change.replaces.length === 0) return ignored;
-  const message = (await applyStatusBySid(deps.db, change)) ?? (messageId ? await applyStatusById(deps.db, messageId, change) : null);
-  if (!message) return ignored;
-  return { kind: 'recorded', message, sid: change.sid, status, errorCode: change.errorCode, errorMessage: change.errorMessage };
+  // A delivered text shows the phone takes texts again; a landline or filtered failure shows it
+  // does not (sms-delivery-hold.ts): only login codes go to it until then.
+  const applied = await applyStatus(deps.db, change, messageId, async (tx, message) => {
+    if (status === 'delivered') return (await liftDeliveryHold(tx, message.to)) ? ('released' as const) : null;
+    if (failed && isHoldingError(change.errorCode)) {
+      const held = await recordDeliveryHold(tx, message.to, { errorCode: change.errorCode, purpose: message.purpose, textCreatedAt: message.createdAt }, change.at);
+      return held ? ('held' as const) : null;
+    }
+    return null;
+  });
+  if (!applied) return ignored;
+  return { kind: 'recorded', message: applied.message, sid: change.sid, status, errorCode: change.errorCode, errorMessage: change.errorMessage, hold: applied.result };
 }

@@ -121,7 +121,19 @@ export function CustomerContextView({ context, customerId, children }: { context
   ];
   if (context.textsOptOut !== undefined && context.phone) {
     const optOut = context.textsOptOut;
-    facts.push(['Texts', optOut ? <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span> : 'Receiving texts']);
+    const held = context.textsHeld;
+    facts.push([
+      'Texts',
+      optOut ? (
+        <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span>
+      ) : held ? (
+        <span data-texts-held="">
+          Only login codes since {easternFromIso(held.since)}: {held.why}. Other texts are not sent until one is delivered or the customer signs in to the portal
+        </span>
+      ) : (
+        'Receiving texts'
+      ),
+    ]);
   }
   return (
     <article className="card" aria-labelledby="customer-context-name">
