@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleAccountRead } from './account-routes';
 import { hasValidBasicAuth } from './basic-auth';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import { listMessagesPage } from './list-page';
@@ -6,6 +7,7 @@ import { buildMessageResource } from './message-resource';
 import type { DeliveryFailures } from './delivery-failures';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
+import type { MessagingAccount } from './messaging-account';
 import type { OptOutList } from './opt-outs';
 import { authenticateError, methodNotAllowedError, notFoundError, twilioError, type TwilioError } from './twilio-errors';
 import { isTwilioError, validateMessageRequest } from './validate-message';
@@ -17,6 +19,8 @@ export interface ApiContext {
   deliveryFailures: DeliveryFailures;
   lifecycle: DeliveryLifecycle;
   optOuts: OptOutList;
+  /** The account's number, Messaging Service, campaign and toll-free verification (read by sms:check). */
+  account: () => MessagingAccount;
   now: () => Date;
 }
 
@@ -69,6 +73,8 @@ export async function handleTwilioApi(
     if (method === 'GET') return sendJson(res, 200, listMessagesPage(context.store, context.accountSid, url.searchParams));
     return sendTwilioError(res, methodNotAllowedError());
   }
+
+  if (handleAccountRead(method, url, res, context, sendTwilioError)) return;
 
   const sid = MESSAGE_PATH.exec(url.pathname)?.[1];
   if (sid !== undefined) {
