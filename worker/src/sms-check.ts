@@ -17,8 +17,7 @@ import { createTwilioClient } from './sms/twilio-client';
  * TWILIO_STATUS_CALLBACK_URL (default, as the worker's: none in production, the dev api's otherwise).
  */
 const httpUrl = z.url({ protocol: /^https?$/ });
-const env = parseEnv(
-  z
+const envSchema = z
     .object({
       NODE_ENV: envFields.nodeEnv,
       TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
@@ -36,8 +35,7 @@ const env = parseEnv(
     })
     .transform((e) => {
       // A real account SID takes the check off the emulator, as the worker's env.ts does.
-      const twilio =
-        e.TWILIO_ACCOUNT_SID
+      const twilio = e.TWILIO_ACCOUNT_SID
           ? { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN!, TWILIO_FROM: e.TWILIO_FROM!, TWILIO_BASE_URL: e.TWILIO_BASE_URL }
           : {
               TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
@@ -53,13 +51,13 @@ const env = parseEnv(
         inboundUrl: e.TWILIO_INBOUND_URL ?? (production && e.PUBLIC_URL ? `${e.PUBLIC_URL}${TWILIO_INBOUND_PATH}` : EMULATOR_DEFAULTS.TWILIO_INBOUND_URL),
         statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL),
       };
-    }),
-  process.env,
-);
+    });
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
 async function main(): Promise<void> {
+  // Parsed here so that a configuration error prints as one message, not a stack.
+  const env = parseEnv(envSchema, process.env);
   const realTwilio = !env.TWILIO_BASE_URL;
   say(`Twilio account ${env.TWILIO_ACCOUNT_SID} at ${env.TWILIO_BASE_URL ?? 'api.twilio.com'}: checking the sender ${env.TWILIO_FROM} (no changes)`);
   const client = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, baseUrl: env.TWILIO_BASE_URL });

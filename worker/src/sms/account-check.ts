@@ -97,8 +97,8 @@ async function runChecks(client: TwilioClient, expect: SmsCheckExpectations, add
   const messaging = client.messaging.v1;
 
   // 1. The sender and the Messaging Service that holds it.
-  let service: ServiceView | null = null;
-  let senders: Sender[] = [];
+  let service: ServiceView | null;
+  let senders: Sender[];
   if (expect.from.startsWith('MG')) {
     try {
       const found = await messaging.services(expect.from).fetch();
