@@ -18,40 +18,40 @@ import { createTwilioClient } from './sms/twilio-client';
  */
 const httpUrl = z.url({ protocol: /^https?$/ });
 const envSchema = z
-    .object({
-      NODE_ENV: envFields.nodeEnv,
-      TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
-      TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-      TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
-      TWILIO_BASE_URL: z.url().optional(),
-      TWILIO_STATUS_CALLBACK_URL: httpUrl.optional(),
-      TWILIO_INBOUND_URL: httpUrl.optional(),
-      PUBLIC_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
-    })
-    .superRefine((e, ctx) => {
-      const required = e.NODE_ENV === 'production' || e.TWILIO_ACCOUNT_SID ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) : [];
-      for (const key of required) if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: e.NODE_ENV === 'production' ? 'is required in production' : 'is required with TWILIO_ACCOUNT_SID' });
-      if (e.NODE_ENV === 'production' && !e.TWILIO_INBOUND_URL && !e.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'or TWILIO_INBOUND_URL is required in production' });
-    })
-    .transform((e) => {
-      // A real account SID takes the check off the emulator, as the worker's env.ts does.
-      const twilio = e.TWILIO_ACCOUNT_SID
-          ? { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN!, TWILIO_FROM: e.TWILIO_FROM!, TWILIO_BASE_URL: e.TWILIO_BASE_URL }
-          : {
-              TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
-              TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
-              TWILIO_FROM: e.TWILIO_FROM ?? EMULATOR_DEFAULTS.TWILIO_FROM,
-              TWILIO_BASE_URL: e.TWILIO_BASE_URL ?? EMULATOR_DEFAULTS.TWILIO_BASE_URL,
-            };
-      // The same defaults as the api (inbound) and the worker (status callback): in production
-      // PUBLIC_URL's webhook and no callback unless set; elsewhere the `npm run dev` api's.
-      const production = e.NODE_ENV === 'production';
-      return {
-        ...twilio,
-        inboundUrl: e.TWILIO_INBOUND_URL ?? (production && e.PUBLIC_URL ? `${e.PUBLIC_URL}${TWILIO_INBOUND_PATH}` : EMULATOR_DEFAULTS.TWILIO_INBOUND_URL),
-        statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL),
-      };
-    });
+  .object({
+    NODE_ENV: envFields.nodeEnv,
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
+    TWILIO_BASE_URL: z.url().optional(),
+    TWILIO_STATUS_CALLBACK_URL: httpUrl.optional(),
+    TWILIO_INBOUND_URL: httpUrl.optional(),
+    PUBLIC_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  })
+  .superRefine((e, ctx) => {
+    const required = e.NODE_ENV === 'production' || e.TWILIO_ACCOUNT_SID ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) : [];
+    for (const key of required) if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: e.NODE_ENV === 'production' ? 'is required in production' : 'is required with TWILIO_ACCOUNT_SID' });
+    if (e.NODE_ENV === 'production' && !e.TWILIO_INBOUND_URL && !e.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'or TWILIO_INBOUND_URL is required in production' });
+  })
+  .transform((e) => {
+    // A real account SID takes the check off the emulator, as the worker's env.ts does.
+    const twilio = e.TWILIO_ACCOUNT_SID
+      ? { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN!, TWILIO_FROM: e.TWILIO_FROM!, TWILIO_BASE_URL: e.TWILIO_BASE_URL }
+      : {
+          TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
+          TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
+          TWILIO_FROM: e.TWILIO_FROM ?? EMULATOR_DEFAULTS.TWILIO_FROM,
+          TWILIO_BASE_URL: e.TWILIO_BASE_URL ?? EMULATOR_DEFAULTS.TWILIO_BASE_URL,
+        };
+    // The same defaults as the api (inbound) and the worker (status callback): in production
+    // PUBLIC_URL's webhook and no callback unless set; elsewhere the `npm run dev` api's.
+    const production = e.NODE_ENV === 'production';
+    return {
+      ...twilio,
+      inboundUrl: e.TWILIO_INBOUND_URL ?? (production && e.PUBLIC_URL ? `${e.PUBLIC_URL}${TWILIO_INBOUND_PATH}` : EMULATOR_DEFAULTS.TWILIO_INBOUND_URL),
+      statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL),
+    };
+  });
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
