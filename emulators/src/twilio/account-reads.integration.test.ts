@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwilioClient } from '@app/worker/sms/twilio-client';
 import { basicAuth, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN, useTwilioEmulator } from './test-emulator';
+import { startTwilioEmulator } from './twilio-emulator';
 
 const emulator = useTwilioEmulator();
 const client = () => createTwilioClient({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, baseUrl: emulator().url, timeoutMs: 2_000 });
@@ -146,5 +147,37 @@ describe('Twilio emulator: where a text to our number is posted', () => {
     emulator().reset();
     expect(emulator().account().service?.inboundRequestUrl).toBe(`${appUrl}/api`);
     emulator().setWebhookUrl(null);
+  });
+});
+
+describe('Twilio emulator: texts from an unregistered sender are accepted, then fail', () => {
+  let fast: Awaited<ReturnType<typeof startTwilioEmulator>>;
+  beforeAll(async () => {
+    fast = await startTwilioEmulator({ port: 0, accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, deliveryStepMs: 5 });
+  });
+  afterAll(() => fast.close());
+
+  async function outcome(sender: { from: string } | { messagingServiceSid: string }): Promise<{ status: string; error_code: number | null }> {
+    const twilio = createTwilioClient({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, baseUrl: fast.url, timeoutMs: 2_000 });
+    const created = await twilio.messages.create({ to: '+14045550188', body: 'Your code is 123456', ...sender });
+    expect(created.status === 'queued' || created.status === 'accepted').toBe(true);
+    await expect.poll(() => fast.messages().find((m) => m.sid === created.sid)?.status, { timeout: 2_000 }).toMatch(/^(delivered|undelivered|failed)$/);
+    const { status, error_code } = fast.messages().find((m) => m.sid === created.sid)!;
+    return { status, error_code };
+  }
+
+  it('30034 from a local number without a verified campaign, 30032 from an unverified toll-free number; others unaffected', async () => {
+    fast.reset();
+    expect(await outcome({ from: OUR_NUMBER })).toEqual({ status: 'delivered', error_code: null });
+    fast.setAccount({ service: { campaign: { status: 'IN_PROGRESS' } } });
+    expect(await outcome({ from: OUR_NUMBER })).toEqual({ status: 'failed', error_code: 30034 });
+    expect(await outcome({ messagingServiceSid: fast.account().service!.sid })).toEqual({ status: 'failed', error_code: 30034 });
+    // A number the emulator knows nothing about: its registration is not the emulator's to judge.
+    expect(await outcome({ from: '+14045550100' })).toEqual({ status: 'delivered', error_code: null });
+
+    fast.setAccount({ number: { phoneNumber: '+18885550188' }, service: { campaign: null } });
+    expect(await outcome({ from: '+18885550188' })).toEqual({ status: 'failed', error_code: 30032 });
+    fast.setAccount({ tollfreeVerification: { status: 'TWILIO_APPROVED' } });
+    expect(await outcome({ from: '+18885550188' })).toEqual({ status: 'delivered', error_code: null });
   });
 });

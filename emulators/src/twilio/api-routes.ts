@@ -7,7 +7,7 @@ import { buildMessageResource } from './message-resource';
 import type { DeliveryFailures } from './delivery-failures';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
-import type { MessagingAccount } from './messaging-account';
+import { registrationBlock, type MessagingAccount } from './messaging-account';
 import type { OptOutList } from './opt-outs';
 import { authenticateError, methodNotAllowedError, notFoundError, twilioError, type TwilioError } from './twilio-errors';
 import { isTwilioError, validateMessageRequest } from './validate-message';
@@ -45,8 +45,10 @@ async function createMessage(req: IncomingMessage, res: ServerResponse, context:
   const message = buildMessageResource(context.accountSid, request, context.now());
   context.store.add(message);
   sendJson(res, 201, message);
-  // After the answer, as with Twilio: delivery (and its status callbacks) happens later.
-  context.lifecycle.start(message, request.statusCallback, context.deliveryFailures.outcomeFor(message.to));
+  // After the answer, as with Twilio: delivery (and its status callbacks) happens later. An
+  // unregistered sender is accepted too, and fails then (30034, 30032), as Twilio does.
+  const outcome = registrationBlock(context.account(), request, message.to) ?? context.deliveryFailures.outcomeFor(message.to);
+  context.lifecycle.start(message, request.statusCallback, outcome);
 }
 
 export async function handleTwilioApi(

@@ -15,6 +15,8 @@ export const DELIVERY_ERRORS: Readonly<Record<number, string>> = {
   30006: 'Landline or unreachable carrier',
   30007: 'Message filtered',
   30008: 'Unknown error',
+  30032: 'Toll-Free Number Has Not Been Verified',
+  30034: 'US A2P 10DLC - Message from an Unregistered Number',
 };
 
 export const deliveryFailureSchema = z

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { DELIVERY_ERRORS, type DeliveryOutcome } from './delivery-failures';
 import { sameNumber } from './message-store';
 
 // The account's sending setup as Twilio's REST API shows it: the one number the product sends
@@ -105,6 +106,22 @@ export function setEffectiveWebhook(account: MessagingAccount, url: string | nul
   const service = account.service;
   if (service?.holdsNumber && !service.useInboundWebhookOnNumber) service.inboundRequestUrl = url;
   else account.number.smsUrl = url;
+}
+
+/**
+ * How Twilio ends a text from the account's own number while that number is not registered for
+ * US traffic: `failed` with 30034 (a local number outside a Messaging Service with a verified A2P
+ * campaign) or 30032 (a toll-free number without an approved verification). Null for any other
+ * sender (the emulator cannot know those numbers' registration) and for non-US recipients.
+ */
+export function registrationBlock(account: MessagingAccount, sender: { from: string | null; messagingServiceSid: string | null }, to: string): DeliveryOutcome | null {
+  const { number, service } = account;
+  const viaService = sender.messagingServiceSid !== null && service?.holdsNumber === true && sender.messagingServiceSid === service.sid;
+  const ours = viaService || (sender.from !== null && sameNumber(number.phoneNumber, sender.from));
+  if (!ours || !/^\+1\d{10}$/.test(number.phoneNumber) || !to.startsWith('+1')) return null;
+  const failed = (errorCode: number): DeliveryOutcome => ({ status: 'failed', errorCode, errorMessage: DELIVERY_ERRORS[errorCode]! });
+  if (isTollFree(number.phoneNumber)) return account.tollfreeVerification?.status === 'TWILIO_APPROVED' ? null : failed(30032);
+  return service?.holdsNumber && service.campaign?.status === 'VERIFIED' ? null : failed(30034);
 }
 
 const url = z.url({ protocol: /^https?$/ }).nullable();
