@@ -197,7 +197,7 @@ async function checkRegistration(client: TwilioClient, service: ServiceView | nu
     else if (verification.status === 'TWILIO_REJECTED') {
       const why = [verification.errorCode ? `error ${verification.errorCode}` : null, verification.rejectionReason].filter(Boolean).join(': ');
       add(subject, 'failed', `rejected${why ? ` (${why})` : ''}: correct the submission and resubmit${verification.editAllowed ? ' (edits allowed)' : ', or submit a new one'}; texts fail with 30032 meanwhile`);
-    } else add(subject, 'pending', `${verification.status.toLowerCase().replace('_', ' ')} (${verification.sid}): texts fail with 30032 until it is approved`);
+    } else add(subject, 'pending', `${String(verification.status ?? 'unknown').toLowerCase().replace('_', ' ')} (${verification.sid}): texts fail with 30032 until it is approved`);
     return;
   }
   if (!US_NUMBER.test(sender.phoneNumber)) {
@@ -216,18 +216,20 @@ async function checkRegistration(client: TwilioClient, service: ServiceView | nu
     return;
   }
   const [campaign] = campaigns;
+  // Twilio's field is a free string (IN_PROGRESS, PENDING, FAILED, ...); never trust it to be set.
+  const status = String(campaign?.campaignStatus ?? 'unknown');
   if (!campaign) {
     add(subject, 'missing', `no campaign on service "${service.friendlyName}": register the brand and campaign (Console → Trust Hub → A2P 10DLC); texts fail with 30034 until it is verified`);
-  } else if (campaign.campaignStatus === 'FAILED' || campaign.campaignStatus === 'SUSPENDED' || campaign.campaignStatus === 'EXPIRED') {
+  } else if (status === 'FAILED' || status === 'SUSPENDED' || status === 'EXPIRED') {
     const reasons = (campaign.errors ?? [])
       .map((e) => {
         const error = e as { error_code?: unknown; description?: unknown };
         return [error.error_code, error.description].filter((v) => v !== undefined && v !== null).join(' ');
       })
       .filter(Boolean);
-    add(subject, 'failed', `${campaign.campaignStatus.toLowerCase()}${reasons.length ? ` (${reasons.join('; ')})` : ''}: fix the campaign and resubmit it; texts fail with 30034 meanwhile`);
+    add(subject, 'failed', `${status.toLowerCase()}${reasons.length ? ` (${reasons.join('; ')})` : ''}: fix the campaign and resubmit it; texts fail with 30034 meanwhile`);
   } else {
-    add(subject, 'pending', `${campaign.campaignStatus.toLowerCase().replace('_', ' ')}: vetting takes days to weeks; texts fail with 30034 until it is verified`);
+    add(subject, 'pending', `${status.toLowerCase().replace('_', ' ')}: vetting takes days to weeks; texts fail with 30034 until it is verified`);
   }
 }
 
