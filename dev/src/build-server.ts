@@ -38,6 +38,8 @@ const ENTRIES = [
   { in: 'worker/src/main.ts', out: 'worker/dist/main.js', requireNodeEnv: true },
   // `node worker/dist/crm-setup.js [--check]` sets up a HubSpot account where only the build is deployed.
   { in: 'worker/src/crm-setup.ts', out: 'worker/dist/crm-setup.js', requireNodeEnv: true },
+  // `node worker/dist/sms-check.js` checks the Twilio account before launch where only the build is deployed.
+  { in: 'worker/src/sms-check.ts', out: 'worker/dist/sms-check.js', requireNodeEnv: true },
   { in: 'dev/src/start.ts', out: 'dev/dist/start.js', requireNodeEnv: false },
 ];
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleAccountRead } from './account-routes';
 import { hasValidBasicAuth } from './basic-auth';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import { listMessagesPage } from './list-page';
@@ -6,6 +7,7 @@ import { buildMessageResource } from './message-resource';
 import type { DeliveryFailures } from './delivery-failures';
 import type { DeliveryLifecycle } from './delivery-lifecycle';
 import type { MessageStore } from './message-store';
+import { registrationBlock, type MessagingAccount } from './messaging-account';
 import type { OptOutList } from './opt-outs';
 import type { RequestLogEntry } from './request-log';
 import { authenticateError, methodNotAllowedError, notFoundError, twilioError, type TwilioError } from './twilio-errors';
@@ -18,6 +20,8 @@ export interface ApiContext {
   deliveryFailures: DeliveryFailures;
   lifecycle: DeliveryLifecycle;
   optOuts: OptOutList;
+  /** The account's number, Messaging Service, campaign and toll-free verification (read by sms:check). */
+  account: () => MessagingAccount;
   now: () => Date;
 }
 
@@ -48,8 +52,10 @@ async function createMessage(req: IncomingMessage, res: ServerResponse, context:
   const message = buildMessageResource(context.accountSid, request, context.now());
   context.store.add(message);
   sendJson(res, 201, message);
-  // After the answer, as with Twilio: delivery (and its status callbacks) happens later.
-  context.lifecycle.start(message, request.statusCallback, context.deliveryFailures.outcomeFor(message.to), request.validityPeriod);
+  // After the answer, as with Twilio: delivery (and its status callbacks) happens later. An
+  // unregistered sender is accepted too, and fails then (30034, 30032), as Twilio does.
+  const outcome = registrationBlock(context.account(), request, message.to) ?? context.deliveryFailures.outcomeFor(message.to);
+  context.lifecycle.start(message, request.statusCallback, outcome, request.validityPeriod);
 }
 
 export async function handleTwilioApi(
@@ -78,6 +84,8 @@ export async function handleTwilioApi(
     if (method === 'GET') return sendJson(res, 200, listMessagesPage(context.store, context.accountSid, url.searchParams));
     return sendTwilioError(res, methodNotAllowedError());
   }
+
+  if (handleAccountRead(method, url, res, context, sendTwilioError)) return;
 
   const sid = MESSAGE_PATH.exec(url.pathname)?.[1];
   if (sid !== undefined) {

@@ -7,6 +7,7 @@ import { faultSchema, type FaultController } from './faults';
 import { readBody, sendEmpty, sendJson } from './http-io';
 import { inboundSchema, receiveInbound, type InboundContext } from './inbound';
 import type { MessageStore } from './message-store';
+import { ACCOUNT_PATCH_SHAPE, accountPatchSchema, type AccountPatch, type MessagingAccount } from './messaging-account';
 import type { OptOutList } from './opt-outs';
 import type { RequestLog } from './request-log';
 
@@ -23,6 +24,8 @@ export interface ControlContext {
   inbound: InboundContext;
   lifecycle: DeliveryLifecycle;
   reset(): void;
+  account(): MessagingAccount;
+  setAccount(patch: AccountPatch): MessagingAccount;
 }
 
 const CORS = {
@@ -78,6 +81,16 @@ async function receive(req: IncomingMessage, res: ServerResponse, inbound: Inbou
     return sendJson(res, 400, { error: 'invalid inbound message', detail: z.prettifyError(parsed.error), expected: "{ from: '+1...', body, to?: '+1...' }" }, CORS);
   }
   sendJson(res, 200, await receiveInbound(inbound, parsed.data), CORS);
+}
+
+async function changeAccount(req: IncomingMessage, res: ServerResponse, context: ControlContext): Promise<void> {
+  const json = await readJson(req, res);
+  if (json === undefined) return;
+  const parsed = accountPatchSchema.safeParse(json);
+  if (!parsed.success) {
+    return sendJson(res, 400, { error: 'invalid account change', detail: z.prettifyError(parsed.error), expected: ACCOUNT_PATCH_SHAPE }, CORS);
+  }
+  sendJson(res, 200, { account: context.setAccount(json as AccountPatch) }, CORS);
 }
 
 async function addFault(req: IncomingMessage, res: ServerResponse, faults: FaultController): Promise<void> {
@@ -139,6 +152,11 @@ export async function handleControl(
       return receive(req, res, context.inbound);
     case 'GET /_emulator/opt-outs':
       return sendJson(res, 200, { phones: context.optOuts.list() }, CORS);
+    // The account's sending setup (number, Messaging Service, A2P campaign, toll-free verification).
+    case 'GET /_emulator/account':
+      return sendJson(res, 200, { account: context.account() }, CORS);
+    case 'POST /_emulator/account':
+      return changeAccount(req, res, context);
     case 'GET /_emulator/callbacks':
       return sendJson(res, 200, { callbacks: context.callbacks.list() }, CORS);
     default:

@@ -22,8 +22,11 @@ export interface InboundContext {
   authToken: string;
   /** The number replies go to when the request names none. */
   phoneNumber: string;
-  /** The number's "A message comes in" webhook; null: none configured (keywords still apply). */
-  webhookUrl: string | null;
+  /**
+   * Where Twilio posts a text to `to`: the number's Messaging Service's inbound URL, or the
+   * number's own webhook when the service defers to it; null: none (keywords still apply).
+   */
+  webhookFor(to: string): string | null;
   store: MessageStore;
   optOuts: OptOutList;
   lifecycle: DeliveryLifecycle;
@@ -81,7 +84,8 @@ export async function receiveInbound(context: InboundContext, spec: z.output<typ
   if (keyword === 'start') context.optOuts.remove(spec.from);
   if (keyword && !(keyword === 'help' && context.optOuts.has(spec.from))) reply(KEYWORD_REPLIES[keyword]);
 
-  if (!context.webhookUrl) return { message, webhook: null, replies };
+  const webhookUrl = context.webhookFor(to);
+  if (!webhookUrl) return { message, webhook: null, replies };
   const params: Record<string, string> = {
     AccountSid: context.accountSid,
     ApiVersion: '2010-04-01',
@@ -97,11 +101,11 @@ export async function receiveInbound(context: InboundContext, spec: z.output<typ
   };
   const webhook = { status: null as number | null, error: null as string | null };
   try {
-    const response = await fetch(context.webhookUrl, {
+    const response = await fetch(webhookUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-        'x-twilio-signature': twilioSignature(context.authToken, context.webhookUrl, params),
+        'x-twilio-signature': twilioSignature(context.authToken, webhookUrl, params),
         'user-agent': 'TwilioProxy/1.1',
       },
       body: new URLSearchParams(params).toString(),

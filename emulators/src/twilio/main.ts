@@ -36,6 +36,7 @@ console.log(`  dev SMS inbox: ${emulator.url}/`);
 console.log(`  messages: ${emulator.url}/_emulator/messages`);
 console.log(`  make texts fail: POST ${emulator.url}/_emulator/delivery-failures`);
 console.log(`  a customer replies (STOP, START, HELP, ...): POST ${emulator.url}/_emulator/inbound {"from":"+1...","body":"STOP"}`);
+console.log(`  the account's sending setup (npm run sms:check reads it): GET/POST ${emulator.url}/_emulator/account`);
 
 let stopping = false;
 const stop = () => {

@@ -12,6 +12,7 @@ import { INBOX_HTML, INBOX_PATHS } from './inbox-page';
 import { inboundSchema, receiveInbound, type InboundContext, type InboundOutcome, type InboundSpec } from './inbound';
 import type { TwilioMessageResource } from './message-resource';
 import { createMessageStore } from './message-store';
+import { accountPatchSchema, inboundWebhookFor, patchAccount, readyAccount, setEffectiveWebhook, type AccountDefaults, type AccountPatch, type MessagingAccount } from './messaging-account';
 import { createOptOutList } from './opt-outs';
 import { createRequestLog, type RequestLogEntry } from './request-log';
 
@@ -30,6 +31,8 @@ export interface TwilioEmulatorOptions {
   phoneNumber?: string;
   /** The number's "A message comes in" webhook (the api's /api/twilio/inbound); unset: none. */
   webhookUrl?: string | null;
+  /** The Messaging Service's status callback URL as the account starts; unset: none (the worker passes its own per message). */
+  statusCallbackUrl?: string | null;
 }
 
 /** The in-process twin of the /_emulator/ control API. */
@@ -38,7 +41,10 @@ export interface TwilioEmulator {
   url: string;
   accountSid: string;
   close(): Promise<void>;
-  /** Forgets messages, the request and callback logs, every fault and delivery failure rule, the queue wait. */
+  /**
+   * Forgets messages, the request and callback logs, every fault and delivery failure rule, the
+   * queue wait, and puts the account's sending setup back to ready (see messaging-account.ts).
+   */
   reset(): void;
   /** Newest first; `to` compares digits only. */
   messages(filter?: { to?: string }): TwilioMessageResource[];
@@ -57,8 +63,16 @@ export interface TwilioEmulator {
   receive(spec: InboundSpec): Promise<InboundOutcome>;
   /** The phones that replied STOP (sends to them are refused with 21610). */
   optOuts(): string[];
-  /** Points the number's webhook elsewhere (tests start the api after the emulator). */
+  /**
+   * Points the number's incoming-message webhook elsewhere (tests start the api after the
+   * emulator): the one Twilio would call, its Messaging Service's unless that defers to the number.
+   * A later reset keeps it.
+   */
   setWebhookUrl(url: string | null): void;
+  /** The account's number, Messaging Service, A2P campaign and toll-free verification. */
+  account(): MessagingAccount;
+  /** Changes them, as POST /_emulator/account does (a missing service, a wrong webhook, a pending campaign...). */
+  setAccount(patch: AccountPatch): MessagingAccount;
 }
 
 const DEFAULT_DELIVERY_STEP_MS = 250;
@@ -82,11 +96,23 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     callbacks,
   });
   const optOuts = createOptOutList();
+  const phoneNumber = options.phoneNumber ?? '+15005550006';
+  const accountDefaults: AccountDefaults = {
+    accountSid: options.accountSid,
+    phoneNumber,
+    webhookUrl: options.webhookUrl ?? null,
+    statusCallbackUrl: options.statusCallbackUrl ?? null,
+  };
+  let account = readyAccount(accountDefaults);
+  const setAccount = (patch: AccountPatch) => {
+    patchAccount(account, options.accountSid, accountPatchSchema.parse(patch));
+    return account;
+  };
   const inbound: InboundContext = {
     accountSid: options.accountSid,
     authToken: options.authToken,
-    phoneNumber: options.phoneNumber ?? '+15005550006',
-    webhookUrl: options.webhookUrl ?? null,
+    phoneNumber,
+    webhookFor: (to) => inboundWebhookFor(account, to),
     store,
     optOuts,
     lifecycle,
@@ -99,8 +125,9 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     log.clear();
     callbacks.clear();
     deliveryFailures.clear();
+    account = readyAccount(accountDefaults);
   };
-  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, deliveryFailures, lifecycle, optOuts, now: () => new Date() };
+  const apiContext = { accountSid: options.accountSid, authToken: options.authToken, store, deliveryFailures, lifecycle, optOuts, account: () => account, now: () => new Date() };
   const held = createHeldRequests();
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -140,7 +167,7 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
       return;
     }
     const handled = url.pathname.startsWith('/_emulator/')
-      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, optOuts, inbound, lifecycle, reset })
+      ? handleControl(req, res, url, { store, faults, log, callbacks, deliveryFailures, optOuts, inbound, lifecycle, reset, account: () => account, setAccount })
       : handleApi(req, res, url);
     handled.catch((error: unknown) => {
       if (res.headersSent) return void res.destroy();
@@ -184,7 +211,10 @@ export async function startTwilioEmulator(options: TwilioEmulatorOptions): Promi
     receive: (spec) => receiveInbound(inbound, inboundSchema.parse(spec)),
     optOuts: () => optOuts.list(),
     setWebhookUrl: (url) => {
-      inbound.webhookUrl = url;
+      accountDefaults.webhookUrl = url;
+      setEffectiveWebhook(account, url);
     },
+    account: () => account,
+    setAccount,
   };
 }
