@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingSkus } from './booking-price';
 import { bookingRequestSchema } from './booking-request';
 import { formatAddress, joinStateZip } from './form-fields';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
 // Nov 21, 22:30 in Eastern; already Nov 22 in UTC. Minimum date: Nov 21 + 5 = Nov 26.
@@ -22,6 +23,7 @@ const good = {
   timeOfDay: 'morning',
   rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
   agreed: true,
+  consentVersion: SMS_CONSENT_VERSION,
 };
 
 /** Issues as 'path' → message, the way the API names the field in its 400. */

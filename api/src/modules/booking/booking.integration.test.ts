@@ -9,6 +9,7 @@ import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../../te
 import { testOutboxNotifier } from '../../../../test/outbox-nudges';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
@@ -29,6 +30,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
     ...overrides,
   };
 }

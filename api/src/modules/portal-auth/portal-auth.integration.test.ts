@@ -9,6 +9,7 @@ import {
   type PortalApi,
   type TestCustomer,
 } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const MINUTE = 60_000;
 // 10:00 in Atlanta on Sunday 22 November 2026.
@@ -23,7 +24,7 @@ describe('customer login by texted code', () => {
   afterAll(() => api.close());
 
   const requestCode = (browser: TestBrowser, c: { email: string; phone: string }) =>
-    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '' });
+    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
   const verify = (browser: TestBrowser, c: { email: string; phone: string }, code: string) =>
     browser.post('/api/portal/auth/verify-code', { email: c.email, phone: c.phone, code });
   const me = (browser: TestBrowser) => browser.request('/api/portal/me');
@@ -338,7 +339,7 @@ describe('customer login by texted code', () => {
   });
 
   describe('origin check on state-changing requests', () => {
-    const body = { email: 'origin.check@example.com', phone: '+14045550000', code: '' };
+    const body = { email: 'origin.check@example.com', phone: '+14045550000', code: '', consentVersion: SMS_CONSENT_VERSION };
     it.each([
       ['another site', { Origin: 'https://evil.example' }, 403],
       ['an opaque origin', { Origin: 'null' }, 403],

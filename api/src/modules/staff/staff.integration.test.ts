@@ -7,6 +7,7 @@ import { scheduledDealSchema } from '@app/shared/entities';
 import { INVITE_PHONE_MISMATCH, INVITE_WHO_REQUIRED } from '@app/shared/staff-admin';
 import { createCustomer, signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const START = new Date('2026-11-22T15:00:00Z');
 const unique = () => randomBytes(4).toString('hex');
@@ -238,7 +239,7 @@ describe('staff API', () => {
     it('invites an existing contact: eligible for the portal, texted through the outbox', async () => {
       const contact = await createCustomer(api.db, { with: 'nothing' });
       // Not yet eligible: no booking, no invite.
-      const before = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: contact.email, phone: contact.phone, code: '' });
+      const before = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: contact.email, phone: contact.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
       expect(before.status).toBe(403);
 
       const res = await staff.post('/api/internal/admin/invites', { contactId: contact.id });
