@@ -90,6 +90,8 @@ describe('public booking request schema', () => {
       { agreed: false },
       'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
     ],
+    ['consentVersion', { consentVersion: '2020-01-01' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
+    ['consentVersion', { consentVersion: undefined }, 'Please reload the page: the text message terms you saw are not ones we know.'],
   ])('refuses a bad %s', (path, patch, message) => {
     expect(issues({ ...good, ...patch })).toEqual({ [path]: message });
   });
@@ -107,6 +109,7 @@ describe('public booking request schema', () => {
       contactMethod: 'Please choose how we should contact you.',
       timeOfDay: 'Please choose a time of day.',
       agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
+      consentVersion: 'Please reload the page: the text message terms you saw are not ones we know.',
     });
   });
 

@@ -70,6 +70,45 @@ describe('customer login by texted code', () => {
       await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
     });
 
+    it('keeps the text message consent step 1 showed with the code it sent: version, exact words, server time', async () => {
+      const customer = await createCustomer(api.db);
+      expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
+      const consents = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
+      expect(consents).toHaveLength(1);
+      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-27', bookingRequestId: null });
+      // The api's clock (this test's fixed one), never a time the browser sent.
+      expect(consents[0]?.agreedAt.toISOString()).toBe(START.toISOString());
+      // Word for word what the login page shows for the demo company: the §2 statement, then the program.
+      expect(consents[0]?.words).toBe(
+        'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply. ' +
+          'You also agree to receive Atlanta Home Cleaning customer texts at this phone number. ' +
+          'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
+          'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
+      );
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['unknown', 'yesterday'],
+    ])('refuses a %s consent version naming the field: no code, no consent kept', async (_label, consentVersion) => {
+      const customer = await createCustomer(api.db);
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Please reload the page: the text message terms you saw are not ones we know.',
+        code: 'validation_failed',
+        field: 'consentVersion',
+      });
+      expect(await api.db.otpChallenge.count({ where: { phone: customer.phone } })).toBe(0);
+      expect(await api.db.smsConsent.count({ where: { phone: customer.phone } })).toBe(0);
+    });
+
+    it('keeps no consent for a refused request (it texts nobody)', async () => {
+      const stranger = { email: `stranger.${Date.now()}@example.com`, phone: uniquePhone() };
+      expect((await requestCode(new TestBrowser(api.url), stranger)).status).toBe(403);
+      expect(await api.db.smsConsent.count({ where: { phone: stranger.phone } })).toBe(0);
+    });
+
     it('normalises the phone as the login field does (§5)', async () => {
       const customer = await createCustomer(api.db);
       const typed = `1 (${customer.phone.slice(2, 5)}) ${customer.phone.slice(5, 8)}-${customer.phone.slice(8)}`;
