@@ -82,6 +82,10 @@ export const customerContextSchema = z.object({
   messages: records.optional(),
   /** The staff lookup's own addition: the phone asked for no more texts (since when, how); null while it takes them. */
   textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
+  /** The staff lookup's own addition: what the customer agreed to about texts, and when (sms_consent), newest first. */
+  textsConsent: z
+    .array(z.object({ form: z.string(), phone: z.string(), version: z.string(), words: z.string(), agreedAt: z.string(), reference: z.string().nullable() }))
+    .nullish(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),
 });

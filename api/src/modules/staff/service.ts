@@ -1,3 +1,4 @@
+import { findSmsConsents } from '@app/db/sms-consent';
 import { findOptOut } from '@app/db/sms-opt-out';
 import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import { parseBookingReference } from '@app/shared/booking-reference';
@@ -119,9 +120,10 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, optOut, lists, company] = await Promise.all([
+  const [messages, optOut, consents, lists, company] = await Promise.all([
     c.phone ? findMessagesTo(deps.db, c.phone) : [],
     c.phone ? findOptOut(deps.db, c.phone) : null,
+    findSmsConsents(deps.db, { contactId: c.id, phones: c.phone ? [c.phone] : [] }),
     contactLists(deps.db, c.hubspotId, now),
     companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
   ]);
@@ -180,6 +182,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     notes: lists.notes,
     company,
     portalSuspended: c.suspended,
+    textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
     textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,
   };
 }

@@ -232,6 +232,21 @@ describe('staff API', () => {
     expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', label: 'Reminder', status: 'canceled', reason: 'Not sent: the phone opted out of texts (STOP).' })]);
   });
 
+  it('GET /api/hubspot/contact-details/:id shows what the customer agreed to about texts, and when, newest first', async () => {
+    const contact = await createCustomer(api.db, { with: 'nothing' });
+    const phone = contact.phone!;
+    const words = (n: number) => `Consent words ${n}.`;
+    await api.db.smsConsent.create({ data: { form: 'login', phone, email: contact.email, contactId: contact.id, version: '2026-11-27', words: words(1), agreedAt: new Date('2026-11-20T15:00:00Z') } });
+    // Given for the same phone before the contact existed here: still this customer's.
+    await api.db.smsConsent.create({ data: { form: 'login', phone, email: contact.email, contactId: null, version: '2026-11-27', words: words(2), agreedAt: new Date('2026-11-21T15:00:00Z') } });
+    await api.db.smsConsent.create({ data: { form: 'login', phone: uniquePhone(), email: 'someone.else@example.com', version: '2026-11-27', words: words(3), agreedAt: new Date('2026-11-21T16:00:00Z') } });
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsConsent: unknown };
+    expect(body.textsConsent).toEqual([
+      { form: 'login', phone, version: '2026-11-27', words: words(2), agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
+      { form: 'login', phone, version: '2026-11-27', words: words(1), agreedAt: '2026-11-20T15:00:00.000Z', reference: null },
+    ]);
+  });
+
   describe('POST /api/internal/admin/invites', () => {
     const smsTo = (phone: string) =>
       api.db.outboxEvent.findMany({ where: { type: 'sms.send', payload: { path: ['to'], equals: phone } }, orderBy: { createdAt: 'desc' } });
