@@ -242,9 +242,10 @@ export function LoginForm() {
             {LOGIN_US_ONLY_NOTE}
           </p>
         </div>
-        {/* §2's statement word for word, then what signing in also agrees to (sms-consent.ts). */}
+        {/* §2's statement word for word, on its own, then what signing in also agrees to (sms-consent.ts). */}
+        <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
         <p className="fine-print" data-sms-agreement="">
-          {LOGIN_SMS_CONSENT} {SMS_CONSENT.agreement}
+          {SMS_CONSENT.agreement}
         </p>
         <SmsTerms id={`${ids}-sms-terms`} disclosure={SMS_CONSENT.disclosure} />
         <LoginError message={error} />
