@@ -243,11 +243,13 @@ export function LoginForm() {
           </p>
         </div>
         {/* §2's statement word for word, on its own, then what signing in also agrees to (sms-consent.ts). */}
-        <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
-        <p className="fine-print" data-sms-agreement="">
-          {SMS_CONSENT.agreement}
-        </p>
-        <SmsTerms id={`${ids}-sms-terms`} disclosure={SMS_CONSENT.disclosure} />
+        <div className="login-consent">
+          <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
+          <p className="fine-print" data-sms-agreement="">
+            {SMS_CONSENT.agreement}
+          </p>
+          <SmsTerms id={`${ids}-sms-terms`} disclosure={SMS_CONSENT.disclosure} />
+        </div>
         <LoginError message={error} />
         <div className="actions">
           <button type="submit" className="button" disabled={busy} ref={sendRef}>
