@@ -21,6 +21,7 @@ import { LoadConnection } from './http-load';
 import { percentile } from './request-stats';
 import { seedStaffData } from './seed-staff-data';
 import { startProcess, stop } from './server-processes';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const DEALS = Number(process.env.BENCH_DEALS ?? 20_000);
@@ -48,7 +49,7 @@ async function signInAll(baseUrl: string, db: ReturnType<typeof createPrismaClie
     // Each from an address of its own (X-Forwarded-For, as behind the front): the per-address limits hold.
     const browser = new TestBrowser(baseUrl);
     const from = { 'X-Forwarded-For': addressOf(i) };
-    const requested = await browser.post('/api/portal/auth/request-code', { ...customer, code: '' }, from);
+    const requested = await browser.post('/api/portal/auth/request-code', { ...customer, code: '', consentVersion: SMS_CONSENT_VERSION }, from);
     if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}: ${await requested.text()}`);
     const challenge = await db.otpChallenge.findFirstOrThrow({ where: { phone: customer.phone }, orderBy: { createdAt: 'desc' }, select: { id: true } });
     const verified = await browser.post('/api/portal/auth/verify-code', { ...customer, code: loginCodeFor(otpSecret, challenge.id) }, from);

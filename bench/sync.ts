@@ -22,6 +22,7 @@ import { postPaced } from './paced-load';
 import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
 import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
         name: `Sync Customer${n}`, email: `sync.${n}@example.com`, phone: '+14045550123',
         address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
         squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
-        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true,
+        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION,
       });
     const bookingsFrom = Date.now();
     const load = await postPaced({ url: new URL(`${base}/api/hubspot/portal/requestBooking`), count: BOOKINGS, perSecond: RATE, body: bookingBody });

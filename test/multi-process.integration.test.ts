@@ -9,6 +9,7 @@ import { startOidcProvider, type OidcProvider } from '@app/emulators/oidc/provid
 import { testRedisUrl, uniqueQueuePrefix } from './context';
 import { createTestDatabase, type TestDatabase } from './database';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * More than one of each (docs/deployment.md): two api processes and two workers on
@@ -105,6 +106,7 @@ describe('two apis and two workers on one Postgres and Redis', { timeout: 120_00
         timeOfDay: 'morning',
         rooms: {},
         agreed: true,
+        consentVersion: SMS_CONSENT_VERSION,
       }),
     });
     expect(res.status, await res.clone().text()).toBe(201);

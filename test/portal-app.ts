@@ -19,6 +19,7 @@ import type { SmsBudget } from '../api/src/modules/portal-auth/service';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
@@ -218,7 +219,7 @@ export async function latestCode(api: PortalApi, phone: string): Promise<string>
 
 /** Signs the browser in as the customer through both login steps. */
 export async function signIn(api: PortalApi, browser: TestBrowser, customer: TestCustomer): Promise<void> {
-  const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+  const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
   if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}: ${await requested.text()}`);
   const code = await latestCode(api, customer.phone);
   const verified = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code });

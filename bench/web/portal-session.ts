@@ -4,6 +4,7 @@ import { throwawaySecrets } from '../../dev/src/net';
 import { TestBrowser } from '../../test/portal-app';
 import { seedStaffData } from '../seed-staff-data';
 import type { BuiltSite } from './serve-built-site';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * A customer signed in to the portal of the served site, as the Cookie header a browser would
@@ -23,7 +24,7 @@ export async function portalSessionCookie(site: BuiltSite): Promise<string> {
     const login = { email: customer.email, phone: customer.phone ?? '' };
     const browser = new TestBrowser(site.url);
     const https = { 'X-Forwarded-Proto': 'https' };
-    const requested = await browser.post('/api/portal/auth/request-code', { ...login, code: '' }, https);
+    const requested = await browser.post('/api/portal/auth/request-code', { ...login, code: '', consentVersion: SMS_CONSENT_VERSION }, https);
     if (requested.status !== 200) throw new Error(`request-code answered ${requested.status}: ${await requested.text()}`);
     const challenge = await db.otpChallenge.findFirstOrThrow({ where: { phone: login.phone }, orderBy: { createdAt: 'desc' }, select: { id: true } });
     const code = loginCodeFor(throwawaySecrets().OTP_SECRET, challenge.id);

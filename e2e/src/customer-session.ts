@@ -2,6 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { appUrl } from './app-url';
 import type { PortalCustomer } from './portal-customer';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 interface TextedMessage {
   body: string;
@@ -15,7 +16,7 @@ interface TextedMessage {
  */
 export async function signInCustomer(request: APIRequestContext, customer: Pick<PortalCustomer, 'email' | 'phone'>): Promise<void> {
   const requested = await request.post(appUrl('/api/portal/auth/request-code'), {
-    data: { email: customer.email, phone: customer.phone, code: '' },
+    data: { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION },
   });
   expect(requested.status(), await requested.text()).toBe(200);
 

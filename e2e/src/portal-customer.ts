@@ -5,6 +5,7 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * A customer for the portal's browser tests, made the way a real one is: a booking through the
@@ -62,6 +63,7 @@ export async function createPortalCustomer(label: string): Promise<PortalCustome
       timeOfDay: 'morning',
       rooms: {},
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

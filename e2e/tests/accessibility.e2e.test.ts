@@ -6,6 +6,7 @@ import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { useBrowserPage } from '../src/use-browser-page';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -122,6 +123,7 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
         timeOfDay: 'afternoon',
         rooms: {},
         agreed: true,
+        consentVersion: SMS_CONSENT_VERSION,
       }),
     });
     expect(response.status, await response.clone().text()).toBe(201);

@@ -11,6 +11,7 @@ import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
 import { waitForText } from '../src/sent-texts';
 import { useBrowserPage } from '../src/use-browser-page';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 // The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).
 const DEEP_CLEAN_LINK =
@@ -417,6 +418,7 @@ describe('booking form', { timeout: 90_000 }, () => {
         otherRooms: 0,
       },
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
       addOns: [],
     });
 

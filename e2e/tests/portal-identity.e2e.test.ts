@@ -6,6 +6,7 @@ import { HttpClient, nextLoginCode } from '../src/http-client';
 import { createPortalCustomer } from '../src/portal-customer';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * docs/identity.md in the browser: a booking made with a customer's e-mail but another phone is
@@ -38,6 +39,7 @@ describe('a booking with another phone waits for staff', () => {
       timeOfDay: 'morning',
       rooms: {},
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     });
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
@@ -51,7 +53,7 @@ describe('a booking with another phone waits for staff', () => {
 
     // The customer signs in with their own phone: the other booking is not theirs to see yet.
     const portal = new HttpClient();
-    expect((await portal.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' })).status).toBe(200);
+    expect((await portal.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const code = await nextLoginCode(customer.phone);
     expect((await portal.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code })).status).toBe(200);
     const own = await portalDealIds(portal);
@@ -79,7 +81,7 @@ describe('a booking with another phone waits for staff', () => {
     const { page } = browser;
     const customer = await createPortalCustomer('suspend');
     const portal = new HttpClient();
-    expect((await portal.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' })).status).toBe(200);
+    expect((await portal.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const code = await nextLoginCode(customer.phone);
     expect((await portal.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code })).status).toBe(200);
     expect((await portal.request('/api/portal/me')).status).toBe(200);
@@ -98,6 +100,6 @@ describe('a booking with another phone waits for staff', () => {
 
     await page.getByRole('button', { name: 'Restore portal access' }).click();
     await page.getByRole('button', { name: 'Suspend portal access' }).waitFor();
-    expect(await (await new HttpClient().post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' })).status).not.toBe(403);
+    expect(await (await new HttpClient().post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION })).status).not.toBe(403);
   });
 });

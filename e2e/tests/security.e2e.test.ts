@@ -9,6 +9,7 @@ import { appUrl } from '../src/app-url';
 import { uniqueClientAddress } from '../src/client-address';
 import { HttpClient, nextLoginCode } from '../src/http-client';
 import { crm } from '../src/portal-customer';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * Issue 15's attacks, end to end against the built system (api and worker from their bundles,
@@ -45,6 +46,7 @@ function booking(email: string, phone: string, name: string) {
     timeOfDay: 'morning',
     rooms: {},
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
   };
 }
 
@@ -59,7 +61,7 @@ async function synced(dealId: string): Promise<void> {
 }
 
 async function signIn(client: HttpClient, who: { email: string; phone: string }): Promise<void> {
-  const requested = await client.post('/api/portal/auth/request-code', { email: who.email, phone: who.phone, code: '' });
+  const requested = await client.post('/api/portal/auth/request-code', { email: who.email, phone: who.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
   expect(requested.status, await requested.clone().text()).toBe(200);
   const code = await nextLoginCode(who.phone);
   const verified = await client.post('/api/portal/auth/verify-code', { email: who.email, phone: who.phone, code });
@@ -87,7 +89,7 @@ describe('portal identity: forms claim, they never prove', () => {
     const { request } = (await res.json()) as { request: { dealId: string } };
     await synced(request.dealId);
 
-    const refused = await new HttpClient().post('/api/portal/auth/request-code', { email: victim.email, phone: attackerPhone, code: '' });
+    const refused = await new HttpClient().post('/api/portal/auth/request-code', { email: victim.email, phone: attackerPhone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: LOGIN_NOT_ELIGIBLE });
     const [after] = await crmContactsByEmail(victim.email);
@@ -177,7 +179,7 @@ describe('login codes', () => {
   it('a code just texted is nowhere at rest: not in any table, not in Redis (queue jobs included)', async () => {
     const customer = await bookedCustomer('rest');
     const client = new HttpClient();
-    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '' })).status).toBe(200);
+    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     // Read from the Twilio emulator: the worker has sent it, its job is finished and kept.
     const code = await nextLoginCode(customer.phone);
     expect(await tablesHolding(db, code)).toEqual([]);
@@ -192,12 +194,12 @@ describe('login codes', () => {
     const guess = (code: string) => client.post('/api/portal/auth/verify-code', { ...customer, code });
     const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
-    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '' })).status).toBe(200);
+    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const first = await nextLoginCode(customer.phone);
     for (let i = 0; i < 5; i++) expect((await guess(wrongFor(first))).status).toBe(401);
     // The first code is spent; a second one may be asked for after the minimum gap.
     await seconds(31);
-    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '' })).status).toBe(200);
+    expect((await client.post('/api/portal/auth/request-code', { ...customer, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const second = await nextLoginCode(customer.phone, [first]);
     for (let i = 0; i < 4; i++) {
       const res = await guess(wrongFor(second));

@@ -14,6 +14,7 @@ import { crm, crmStages } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const SNAPSHOT = '/admin/ScheduledSnapshot';
 const ADMIN_LOGIN = '/admin/login';
@@ -59,6 +60,7 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
       timeOfDay: 'morning',
       rooms: {},
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

@@ -10,6 +10,7 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const NAV = [
   ['Today', '/admin/dashboard'],
@@ -43,6 +44,7 @@ async function requestCleaning(name: string, street: string): Promise<void> {
       rooms: {},
       description: 'Please bring the ladder.',
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

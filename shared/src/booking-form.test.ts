@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingFormSchema, toBookingRequest } from './booking-form';
 import { bookingRequestSchema } from './booking-request';
 import { keepPhotos } from './form-fields';
+import { SMS_CONSENT_VERSION } from './sms-consent';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
 const now = new Date('2026-11-22T03:30:00Z');
@@ -39,8 +40,9 @@ describe('booking form schema (browser)', () => {
     expect(values.rooms.bathroomCount).toBe(2);
     expect(values.rooms.mainLevelBedrooms).toBe(0);
     expect(values.photos).toHaveLength(1);
-    const payload = toBookingRequest(values);
+    const payload = toBookingRequest(values, SMS_CONSENT_VERSION);
     expect(payload).not.toHaveProperty('photos');
+    expect(payload.consentVersion).toBe('2026-11-27');
     expect(bookingRequestSchema({ legalName: LEGAL, now }).parse(payload)).toEqual(payload);
   });
 

@@ -27,6 +27,7 @@ import {
 } from './form-fields';
 import { roomsFormSchema } from './rooms';
 import { sqftSelectValue } from './services';
+import type { SmsConsentVersion } from './sms-consent';
 import { INVALID_SQUARE_FOOTAGE } from './texts';
 
 /**
@@ -74,8 +75,8 @@ const emptyAsAbsent = (value: unknown) => (value === '' || value === null || val
 export type BookingFormValues = z.output<ReturnType<typeof bookingFormSchema>>;
 export type BookingFormInput = z.input<ReturnType<typeof bookingFormSchema>>;
 
-/** The JSON body to send: the validated form without the photos. */
-export function toBookingRequest(form: BookingFormValues): BookingRequest {
+/** The JSON body to send: the validated form without the photos, with the version of the text message terms it showed. */
+export function toBookingRequest(form: BookingFormValues, consentVersion: SmsConsentVersion): BookingRequest {
   const { photos: _photos, ...request } = form;
-  return request;
+  return { ...request, consentVersion };
 }

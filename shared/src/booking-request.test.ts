@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingSkus } from './booking-price';
 import { bookingRequestSchema } from './booking-request';
 import { formatAddress, joinStateZip } from './form-fields';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
 // Nov 21, 22:30 in Eastern; already Nov 22 in UTC. Minimum date: Nov 21 + 5 = Nov 26.
@@ -22,6 +23,7 @@ const good = {
   timeOfDay: 'morning',
   rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
   agreed: true,
+  consentVersion: SMS_CONSENT_VERSION,
 };
 
 /** Issues as 'path' → message, the way the API names the field in its 400. */
@@ -88,6 +90,8 @@ describe('public booking request schema', () => {
       { agreed: false },
       'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
     ],
+    ['consentVersion', { consentVersion: '2020-01-01' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
+    ['consentVersion', { consentVersion: undefined }, 'Please reload the page: the text message terms you saw are not ones we know.'],
   ])('refuses a bad %s', (path, patch, message) => {
     expect(issues({ ...good, ...patch })).toEqual({ [path]: message });
   });
@@ -105,6 +109,7 @@ describe('public booking request schema', () => {
       contactMethod: 'Please choose how we should contact you.',
       timeOfDay: 'Please choose a time of day.',
       agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
+      consentVersion: 'Please reload the page: the text message terms you saw are not ones we know.',
     });
   });
 

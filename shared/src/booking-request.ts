@@ -5,6 +5,7 @@ import {
   type Clock,
   addressSchema,
   consentField,
+  smsConsentVersionField,
   contactMethodField,
   descriptionField,
   emailField,
@@ -94,6 +95,8 @@ export function bookingRequestSchema({ legalName, now }: BookingSchemaOptions) {
       timeOfDay: timeOfDayField,
       rooms: roomsSchema,
       agreed: consentField(legalName),
+      /** Which text message terms the form showed (sms-consent.ts); kept with the request. */
+      consentVersion: smsConsentVersionField,
       frequency: frequencyField.optional(),
       visitType: visitTypeField.optional(),
       addOns: bookingAddOnsField,

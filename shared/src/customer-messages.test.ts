@@ -31,7 +31,7 @@ describe('customer text messages', () => {
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
     expect(helpReplySms(ctx)).toBe(
-      'Atlanta Home Cleaning: texts about your cleanings. Questions? Call (404) 555-0100 or visit https://www.atlantahomecleaning.com/login. Reply STOP to opt out.',
+      'Atlanta Home Cleaning customer texts: cleaning updates & login codes. Help: (404) 555-0100. Msg freq varies. Msg&data rates may apply. Reply STOP to opt out.',
     );
   });
 

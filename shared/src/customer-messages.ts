@@ -1,4 +1,5 @@
 import { formatEasternShort } from './eastern-time';
+import { smsProgramName } from './sms-consent';
 
 /**
  * The text messages a customer gets at the moments that matter (issue 18), one template each.
@@ -58,9 +59,14 @@ export function invoiceReadySms(ctx: MessageContext, amount: string, payUrl: str
   return `${ctx.company}: your invoice for ${amount} is ready. Pay online: ${payUrl ?? ctx.portalUrl}`;
 }
 
-/** Our answer to a HELP reply: who is texting, how to reach a person, how to stop. */
-export function helpReplySms(ctx: MessageContext): string {
-  return `${ctx.company}: texts about your cleanings. Questions? Call ${ctx.phone} or visit ${ctx.portalUrl}. Reply STOP to opt out.`;
+/**
+ * Our answer to a HELP reply, matching the consent words (sms-consent.ts) as campaign vetting
+ * asks: the program, what it sends, how to reach a person, that frequency varies, message and
+ * data rates, how to stop. One segment with ordinary values, so the phone (not the longer
+ * e-mail address) is how to get help.
+ */
+export function helpReplySms(ctx: Pick<MessageContext, 'company' | 'phone'>): string {
+  return `${smsProgramName({ name: ctx.company })}: cleaning updates & login codes. Help: ${ctx.phone}. Msg freq varies. Msg&data rates may apply. Reply STOP to opt out.`;
 }
 
 // The GSM 03.38 basic set (and the extension table, whose characters take two places).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PHOTOS, STATE_LENGTH } from './constants';
 import { addDays, easternToday, isCalendarDate, isOnOrAfterMinDate } from './eastern-time';
 import { isUsPhone, normalizeUsPhone } from './phone';
+import { SMS_CONSENT_VERSION_ERROR, isSmsConsentVersion, type SmsConsentVersion } from './sms-consent';
 import {
   ADDRESS_REQUIRED,
   CITY_REQUIRED,
@@ -133,6 +134,12 @@ export const QUOTE_TYPES = ['in-person', 'virtual'] as const;
 export const timeOfDayField = z.enum(TIMES_OF_DAY, { error: TIME_OF_DAY_REQUIRED });
 export const contactMethodField = z.enum(CONTACT_METHODS, { error: CONTACT_METHOD_REQUIRED });
 export const quoteTypeField = z.enum(QUOTE_TYPES, { error: QUOTE_TYPE_REQUIRED });
+
+/** The version of the text message terms the form showed (sms-consent.ts): required, and one we published. */
+export const smsConsentVersionField = z
+  .string({ error: SMS_CONSENT_VERSION_ERROR })
+  .refine(isSmsConsentVersion, { error: SMS_CONSENT_VERSION_ERROR })
+  .transform((value) => value as SmsConsentVersion);
 
 /** The agreed checkbox: must be exactly true, with the §5 consent alert naming the company. */
 export function consentField(legalName: string) {

@@ -3,16 +3,17 @@ import { loginErrorMessage, loginErrorTone, requestCodeSchema, verifyCodeSchema 
 
 describe('login schemas', () => {
   it('apply the login phone rule', () => {
-    expect(requestCodeSchema.parse({ email: 'A@B.co', phone: '1 (404) 555-1234', code: '' })).toEqual({
+    expect(requestCodeSchema.parse({ email: 'A@B.co', phone: '1 (404) 555-1234', code: '', consentVersion: '2026-11-27' })).toEqual({
       email: 'a@b.co',
       phone: '+14045551234',
       code: '',
+      consentVersion: '2026-11-27',
     });
-    expect(requestCodeSchema.parse({ email: 'a@b.co', phone: '404-555-1234' }).phone).toBe('+14045551234');
+    expect(requestCodeSchema.parse({ email: 'a@b.co', phone: '404-555-1234', consentVersion: '2026-11-27' }).phone).toBe('+14045551234');
   });
 
   it('refuse a phone that is not +1 and 10 digits after the rule', () => {
-    const result = requestCodeSchema.safeParse({ email: 'a@b.co', phone: '555-1234' });
+    const result = requestCodeSchema.safeParse({ email: 'a@b.co', phone: '555-1234', consentVersion: '2026-11-27' });
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['phone', 'Please enter a valid 10-digit US phone number.'],
     ]);
@@ -29,6 +30,14 @@ describe('login schemas', () => {
     const result = verifyCodeSchema.safeParse({ email: 'nope', phone: '4045551234', code: '1' });
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['email', 'Please enter a valid email address.']]);
     expect(requestCodeSchema.safeParse({ email: 'a@b.co', phone: '4045551234', remember: true }).success).toBe(false);
+  });
+
+  it('requires the version of the text message terms step 1 showed, naming the field', () => {
+    const message = 'Please reload the page: the text message terms you saw are not ones we know.';
+    for (const consentVersion of [undefined, '2099-01-01']) {
+      const result = requestCodeSchema.safeParse({ email: 'a@b.co', phone: '4045551234', consentVersion });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['consentVersion', message]]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './form-fields';
+import { emailField, smsConsentVersionField } from './form-fields';
 import { isUsPhone, toLoginPhone } from './phone';
 import { LOGIN_CODE_REQUIRED, LOGIN_REQUEST_CODE_FAILED, LOGIN_VERIFY_FAILED, PHONE_10_DIGITS_ERROR } from './texts';
 
@@ -21,6 +21,8 @@ export const requestCodeSchema = z
     email: emailField,
     phone: loginPhoneField,
     code: z.string().trim().max(CODE_MAX).optional().default(''),
+    /** Which text message terms step 1 showed (sms-consent.ts); kept with the request. */
+    consentVersion: smsConsentVersionField,
   })
   .strict();
 export type RequestCode = z.output<typeof requestCodeSchema>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../test/api-server';
 import { hashBody } from './idempotency';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
@@ -18,6 +19,7 @@ const booking = () => ({
   timeOfDay: 'morning',
   rooms: { kitchen: true },
   agreed: true,
+  consentVersion: SMS_CONSENT_VERSION,
 });
 const ticket = () => ({
   name: 'Ann Lee',

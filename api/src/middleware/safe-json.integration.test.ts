@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { BODY_KEY_NOT_ALLOWED, DATE_TOO_FAR, TEXT_HAS_INVALID_CHARACTERS } from '@app/shared/texts';
 import { startPortalApi, TestBrowser, type PortalApi } from '../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const START = new Date('2026-11-22T15:00:00Z');
 
@@ -19,6 +20,7 @@ function booking(email: string, overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: {},
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../repo';
 import { loadCompose } from './compose-file';
 import { startNativeCompose, type NativeCompose } from './native-compose';
 import { nginxBinary } from './native-nginx';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * `docker compose up` without a container engine: docker-compose.yml's services run natively
@@ -89,6 +90,7 @@ describe.skipIf(!binary)('docker-compose.yml, run natively', { timeout: 60_000 }
       timeOfDay: 'morning',
       rooms: {},
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     });
     expect(res.status, compose.output()).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
@@ -129,7 +131,7 @@ describe.skipIf(!binary)('docker-compose.yml, run natively', { timeout: 60_000 }
     // demo customer eligible.
     const pulled = await waitUntil(async () => (await query(databaseUrl, 'SELECT 1 FROM deal d JOIN contact c ON c.id = d.contact_id WHERE c.email = $1', [DEMO.email])).length > 0, 45_000, 1_000);
     expect(pulled, compose.output()).toBe(true);
-    const res = await post('/api/portal/auth/request-code', { ...DEMO, code: '' });
+    const res = await post('/api/portal/auth/request-code', { ...DEMO, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(res.status, await res.clone().text()).toBe(200);
     const inbox = `http://127.0.0.1:${compose.ports.twilio}/_emulator/messages?to=${encodeURIComponent(DEMO.phone)}`;
     const texted = await waitUntil(async () => ((await (await fetch(inbox)).json()) as { messages: { body: string }[] }).messages.some((m) => /\b\d{6}\b/.test(m.body)), 20_000, 500);

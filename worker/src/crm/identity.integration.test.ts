@@ -12,6 +12,7 @@ import { crmPushSupportTicketJob } from '../jobs/crm-push-support-ticket';
 import { crmRecordSignupJob } from '../jobs/crm-record-signup';
 import { crmSweepJob } from '../jobs/crm-sweep';
 import { createLogger } from '@app/runtime/logger';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * The identity rules of docs/identity.md, as an attacker tries them: public forms submitted
@@ -47,6 +48,7 @@ function bookingBody(email: string, phone: string, name: string, street = '12 Pe
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
   };
 }
 
@@ -115,7 +117,7 @@ async function signedIn(customer: TestCustomer): Promise<TestBrowser> {
 /** Asks for a code as a new browser would; the API's clock first moves past the 30 s between two codes to a phone. */
 async function requestCode(customer: TestCustomer): Promise<Response> {
   api.clock.advance(60_000);
-  return new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+  return new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
 }
 
 /** A contact as HubSpot holds it before any form: the real customer, known to staff. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
@@ -29,6 +30,7 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
       timeOfDay: 'afternoon',
       rooms: {},
       agreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
     });
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '@app/shared/catalogue';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const PATH = '/api/hubspot/portal/requestBooking';
 const TOO_SOON = 'Please choose a date at least 5 days from today.';
@@ -23,6 +24,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2 },
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../../te
 import { testOutboxNotifier } from '../../../../test/outbox-nudges';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
@@ -29,6 +30,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
     ...overrides,
   };
 }
@@ -179,6 +181,42 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     expect(((await res.json()) as { error: string }).error).toBe(
       'You must consent to allowing Atlanta Home Cleaning LLC to contact you before submitting.',
     );
+  });
+
+  it('keeps the text message consent the form showed with the request: version, exact words, server time', async () => {
+    const body = validBooking({ phone: '+14045557001' });
+    const before = new Date();
+    const res = await post(api.url, body);
+    expect(res.status).toBe(201);
+    const { request } = (await res.json()) as { request: { dealId: string } };
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId }, include: { bookingRequest: { include: { smsConsent: true } } } });
+    const consent = deal.bookingRequest?.smsConsent;
+    expect(consent).toMatchObject({ form: 'booking', phone: '+14045557001', email: body.email, contactId: deal.contactId, version: '2026-11-27' });
+    // Word for word what the booking form shows for the demo company (shared/src/sms-consent.ts).
+    expect(consent?.words).toBe(
+      'I agree to allow Atlanta Home Cleaning LLC to contact me about this request by phone, text or email, and to receive Atlanta Home Cleaning customer texts at this phone number. ' +
+        'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
+        'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
+    );
+    // The database's clock, not the browser's: within this test's wall-clock span.
+    expect(consent!.agreedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1_000);
+    expect(consent!.agreedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['unknown', '2020-01-01'],
+  ])('refuses a %s consent version, naming the field, and stores nothing', async (_label, consentVersion) => {
+    const body = validBooking({ consentVersion });
+    const res = await post(api.url, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Please reload the page: the text message terms you saw are not ones we know.',
+      code: 'validation_failed',
+      field: 'consentVersion',
+    });
+    expect(await db.contact.count({ where: { email: body.email } })).toBe(0);
+    expect(await db.smsConsent.count({ where: { email: body.email } })).toBe(0);
   });
 });
 

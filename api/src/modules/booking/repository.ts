@@ -28,10 +28,13 @@ export interface NewBooking {
   rooms: unknown;
   description: string | null;
   payload: unknown;
+  /** The text message terms the form showed (shared/src/sms-consent.ts), kept with the request. */
+  smsConsent: { version: string; words: string };
 }
 
 /**
- * Writes a batch of public bookings, each with its contact, deal, request row and outbox event,
+ * Writes a batch of public bookings, each with its contact, deal, request row, the text message
+ * consent it was sent with (sms_consent, at the statement's time) and outbox event,
  * in one statement: the rows come in as one JSON array (a single parameter, which Postgres
  * unpacks with jsonb_to_recordset). A contact is created on first contact and never
  * overwritten by a public form (docs/identity.md): the name and phone typed on the form stay
@@ -58,7 +61,7 @@ const INSERT_BOOKINGS = `
       square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
       skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
       quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb,
-      sms_id text, sms_event_id uuid)
+      sms_id text, sms_event_id uuid, consent_id text, consent_version text, consent_words text)
   ), f AS (
     SELECT i.deal_id,
       CASE WHEN i.subtotal_cents IS NOT NULL
@@ -86,6 +89,10 @@ const INSERT_BOOKINGS = `
   ), r AS (
     INSERT INTO booking_request (id, contact_id, deal_id, source, payload, quote_type, contact_method, rooms, description)
     SELECT i.request_id, d.contact_id, d.id, 'public_form'::deal_source, i.payload, i.quote_type, i.contact_method, i.rooms, i.description
+    FROM input i JOIN d ON d.id = i.deal_id
+  ), k AS (
+    INSERT INTO sms_consent (id, form, phone, email, contact_id, booking_request_id, version, words, agreed_at)
+    SELECT i.consent_id, 'booking'::sms_consent_form, i.phone, i.email, d.contact_id, i.request_id, i.consent_version, i.consent_words, now()
     FROM input i JOIN d ON d.id = i.deal_id
   ), o AS (
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
@@ -139,6 +146,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
       contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
       sms_id: texts.requestReceived ? randomUUID() : null, sms_event_id: randomUUID(),
+      consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words,
     })),
   );
 }

@@ -7,7 +7,9 @@ import { findProduct } from '@app/shared/catalogue';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
+import { COMPANY } from '@app/runtime/company';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
+import { smsConsentWords } from '@app/shared/sms-consent';
 import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
 import { findBookingForConfirmation, insertBooking } from './repository';
 
@@ -18,8 +20,9 @@ function splitName(name: string): { firstName: string; lastName: string } {
 
 /**
  * Accepts a validated public booking request: prices it from the catalogue (never from the
- * browser; the first-booking discount is decided as it is stored), stores it with its outbox
- * events (the HubSpot push and the "request received" text), then nudges the relay.
+ * browser; the first-booking discount is decided as it is stored), stores it with the words of
+ * the text message terms the form showed and its outbox events (the HubSpot push and the
+ * "request received" text), then nudges the relay.
  */
 export async function requestBooking(
   deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined; customerTextsOff?: ReadonlySet<CustomerMessageKind> | undefined },
@@ -49,6 +52,7 @@ export async function requestBooking(
     rooms: request.rooms,
     description: request.description ?? null,
     payload: request,
+    smsConsent: { version: request.consentVersion, words: smsConsentWords('booking', COMPANY, request.consentVersion).words },
   }, { budget: deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET, requestReceived: !deps.customerTextsOff?.has('request_received') });
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();

@@ -10,6 +10,7 @@ import { freePort } from '../../../../dev/src/net';
 import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
 import { createCustomer, startPortalApi, TestBrowser, latestCode, TEST_OTP_SECRET, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'code-status-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcd02';
@@ -50,7 +51,7 @@ describe('login code delivery status, end to end', () => {
 
   /** Step 1 of the login from `browser`, then the outbox event dispatched as the relay would. */
   async function requestCode(browser: TestBrowser, customer: TestCustomer): Promise<void> {
-    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
     const event = await api.db.outboxEvent.findFirstOrThrow({
       where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } },
@@ -84,7 +85,7 @@ describe('login code delivery status, end to end', () => {
   it('answers pending, then delivered, only to the browser that asked, and forgets the code after sign-in', async () => {
     const customer = await createCustomer(api.db);
     const browser = new TestBrowser(api.url);
-    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
     // Not yet handed to the worker.
     expect(await codeStatus(browser)).toEqual({ status: 200, body: { status: 'pending' } });

@@ -5,6 +5,7 @@ import { LOGIN_SMS_BUDGET_SPENT, loginLocked } from '@app/shared/texts';
 import { createTestDatabase, type TestDatabase } from '../../../../test/database';
 import { createCustomer, latestCode, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 import { LOGIN_CODE_RULES } from './service';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const MINUTE = 60_000;
 const START = new Date('2026-11-22T15:00:00Z');
@@ -31,7 +32,7 @@ describe('login abuse limits', () => {
   });
 
   const requestCode = (browser: TestBrowser, c: { email: string; phone: string }) =>
-    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '' });
+    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
   const verify = (browser: TestBrowser, c: { email: string; phone: string }, code: string) =>
     browser.post('/api/portal/auth/verify-code', { email: c.email, phone: c.phone, code });
 

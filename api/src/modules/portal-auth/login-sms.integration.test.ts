@@ -9,6 +9,7 @@ import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
 import { redisKeysHolding, tablesHolding } from '../../../../test/stores-search';
 import { createCustomer, startPortalApi, TestBrowser, TEST_OTP_SECRET, type PortalApi } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'login-sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcd01';
@@ -44,7 +45,7 @@ describe('login code by text message, end to end', () => {
   it('texts the code through the worker and signs in with the code from the message', async () => {
     const customer = await createCustomer(api.db);
     const browser = new TestBrowser(api.url);
-    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
     const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } });
     await addOutboxJobs(api.queues, [event]);

@@ -9,6 +9,7 @@ import {
   type PortalApi,
   type TestCustomer,
 } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const MINUTE = 60_000;
 // 10:00 in Atlanta on Sunday 22 November 2026.
@@ -23,7 +24,7 @@ describe('customer login by texted code', () => {
   afterAll(() => api.close());
 
   const requestCode = (browser: TestBrowser, c: { email: string; phone: string }) =>
-    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '' });
+    browser.post('/api/portal/auth/request-code', { email: c.email, phone: c.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
   const verify = (browser: TestBrowser, c: { email: string; phone: string }, code: string) =>
     browser.post('/api/portal/auth/verify-code', { email: c.email, phone: c.phone, code });
   const me = (browser: TestBrowser) => browser.request('/api/portal/me');
@@ -67,6 +68,45 @@ describe('customer login by texted code', () => {
       expect(JSON.stringify(message)).not.toContain(code);
       // Committed before the answer; then the worker's relay is nudged to dispatch it at once.
       await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
+    });
+
+    it('keeps the text message consent step 1 showed with the code it sent: version, exact words, server time', async () => {
+      const customer = await createCustomer(api.db);
+      expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
+      const consents = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
+      expect(consents).toHaveLength(1);
+      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-27', bookingRequestId: null });
+      // The api's clock (this test's fixed one), never a time the browser sent.
+      expect(consents[0]?.agreedAt.toISOString()).toBe(START.toISOString());
+      // Word for word what the login page shows for the demo company: the §2 statement, then the program.
+      expect(consents[0]?.words).toBe(
+        'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply. ' +
+          'You also agree to receive Atlanta Home Cleaning customer texts at this phone number. ' +
+          'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
+          'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
+      );
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['unknown', 'yesterday'],
+    ])('refuses a %s consent version naming the field: no code, no consent kept', async (_label, consentVersion) => {
+      const customer = await createCustomer(api.db);
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: 'Please reload the page: the text message terms you saw are not ones we know.',
+        code: 'validation_failed',
+        field: 'consentVersion',
+      });
+      expect(await api.db.otpChallenge.count({ where: { phone: customer.phone } })).toBe(0);
+      expect(await api.db.smsConsent.count({ where: { phone: customer.phone } })).toBe(0);
+    });
+
+    it('keeps no consent for a refused request (it texts nobody)', async () => {
+      const stranger = { email: `stranger.${Date.now()}@example.com`, phone: uniquePhone() };
+      expect((await requestCode(new TestBrowser(api.url), stranger)).status).toBe(403);
+      expect(await api.db.smsConsent.count({ where: { phone: stranger.phone } })).toBe(0);
     });
 
     it('normalises the phone as the login field does (§5)', async () => {
@@ -338,7 +378,7 @@ describe('customer login by texted code', () => {
   });
 
   describe('origin check on state-changing requests', () => {
-    const body = { email: 'origin.check@example.com', phone: '+14045550000', code: '' };
+    const body = { email: 'origin.check@example.com', phone: '+14045550000', code: '', consentVersion: SMS_CONSENT_VERSION };
     it.each([
       ['another site', { Origin: 'https://evil.example' }, 403],
       ['an opaque origin', { Origin: 'null' }, 403],

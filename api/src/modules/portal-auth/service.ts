@@ -13,8 +13,11 @@ import {
   loginSmsOptedOut,
 } from '@app/shared/texts';
 import { formatUsPhone } from '@app/shared/phone';
+import { recordSmsConsent } from '@app/db/sms-consent';
 import { findOptOut } from '@app/db/sms-opt-out';
 import { liftDeliveryHold } from '@app/db/sms-delivery-hold';
+import { COMPANY } from '@app/runtime/company';
+import { smsConsentWords } from '@app/shared/sms-consent';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { AppError, errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
@@ -181,6 +184,16 @@ export async function requestLoginCode(
       at,
       expiresAt,
       sms: { to: input.phone, loginCode: { challengeId: id, minutes: rules.ttlMs / MINUTE }, notAfter: expiresAt.toISOString() },
+    });
+    // What step 1 showed, kept with the code it sent (only then: a refused request texts nobody).
+    await recordSmsConsent(tx, {
+      form: 'login',
+      phone: input.phone,
+      email: input.email,
+      contactId: contact.id,
+      version: input.consentVersion,
+      words: smsConsentWords('login', COMPANY, input.consentVersion).words,
+      agreedAt: at,
     });
     return { kind: 'sent' as const, event, challengeId: id, expiresAt };
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const HOUR = 3_600_000;
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest portal request date is 25 November.
@@ -406,6 +407,7 @@ describe('customer portal API', () => {
         timeOfDay: 'morning',
         rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
         agreed: true,
+        consentVersion: SMS_CONSENT_VERSION,
       });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ success: true, message: 'Booking request received.' });

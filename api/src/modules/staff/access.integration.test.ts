@@ -3,6 +3,7 @@ import { LOGIN_SUSPENDED, SIGN_IN_NEEDS_HTTPS } from '@app/shared/texts';
 import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { createCustomer, latestCode, signIn, startPortalApi, TestBrowser, type PortalApi } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const START = new Date('2026-11-22T15:00:00Z');
 const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
@@ -102,7 +103,7 @@ describe('staff roles and session control', () => {
     expect(await suspended.json()).toEqual({ success: true, suspended: true });
     expect((await browser.request('/api/portal/me')).status).toBe(401);
     api.clock.advance(60_000);
-    const refused = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    const refused = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(await refused.json()).toEqual({ error: LOGIN_SUSPENDED, code: 'portal_suspended' });
 
     expect((await staff.post(`/api/internal/admin/customers/${customer.id}/portal-access`, { suspended: false })).status).toBe(200);
@@ -130,7 +131,7 @@ describe('production cookies', () => {
   it('refuses a sign-in over plain HTTP before the code is used, then signs in over HTTPS with a 256-bit __Host- cookie', async () => {
     const customer = await createCustomer(api.db);
     const browser = new TestBrowser(api.url);
-    expect((await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' })).status).toBe(200);
+    expect((await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const code = await latestCode(api, customer.phone);
 
     const plain = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code });
@@ -159,7 +160,7 @@ describe('forwarded headers without a trusted proxy', () => {
   it('a client\'s own X-Forwarded-Proto does not make plain HTTP count as HTTPS', async () => {
     const customer = await createCustomer(api.db);
     const browser = new TestBrowser(api.url);
-    expect((await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' })).status).toBe(200);
+    expect((await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION })).status).toBe(200);
     const code = await latestCode(api, customer.phone);
     const res = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code }, { 'X-Forwarded-Proto': 'https' });
     expect(res.status).toBe(400);

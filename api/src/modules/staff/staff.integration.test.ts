@@ -8,6 +8,7 @@ import { scheduledDealSchema } from '@app/shared/entities';
 import { INVITE_PHONE_MISMATCH, INVITE_WHO_REQUIRED } from '@app/shared/staff-admin';
 import { createCustomer, signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const START = new Date('2026-11-22T15:00:00Z');
 const unique = () => randomBytes(4).toString('hex');
@@ -249,6 +250,21 @@ describe('staff API', () => {
     expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', status: 'canceled', reason: HELD_TEXT_REASON })]);
   });
 
+  it('GET /api/hubspot/contact-details/:id shows what the customer agreed to about texts, and when, newest first', async () => {
+    const contact = await createCustomer(api.db, { with: 'nothing' });
+    const phone = contact.phone!;
+    const words = (n: number) => `Consent words ${n}.`;
+    await api.db.smsConsent.create({ data: { form: 'login', phone, email: contact.email, contactId: contact.id, version: '2026-11-27', words: words(1), agreedAt: new Date('2026-11-20T15:00:00Z') } });
+    // Given for the same phone before the contact existed here: still this customer's.
+    await api.db.smsConsent.create({ data: { form: 'login', phone, email: contact.email, contactId: null, version: '2026-11-27', words: words(2), agreedAt: new Date('2026-11-21T15:00:00Z') } });
+    await api.db.smsConsent.create({ data: { form: 'login', phone: uniquePhone(), email: 'someone.else@example.com', version: '2026-11-27', words: words(3), agreedAt: new Date('2026-11-21T16:00:00Z') } });
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsConsent: unknown };
+    expect(body.textsConsent).toEqual([
+      { form: 'login', phone, version: '2026-11-27', words: words(2), agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
+      { form: 'login', phone, version: '2026-11-27', words: words(1), agreedAt: '2026-11-20T15:00:00.000Z', reference: null },
+    ]);
+  });
+
   describe('POST /api/internal/admin/invites', () => {
     const smsTo = (phone: string) =>
       api.db.outboxEvent.findMany({ where: { type: 'sms.send', payload: { path: ['to'], equals: phone } }, orderBy: { createdAt: 'desc' } });
@@ -256,7 +272,7 @@ describe('staff API', () => {
     it('invites an existing contact: eligible for the portal, texted through the outbox', async () => {
       const contact = await createCustomer(api.db, { with: 'nothing' });
       // Not yet eligible: no booking, no invite.
-      const before = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: contact.email, phone: contact.phone, code: '' });
+      const before = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: contact.email, phone: contact.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
       expect(before.status).toBe(403);
 
       const res = await staff.post('/api/internal/admin/invites', { contactId: contact.id });

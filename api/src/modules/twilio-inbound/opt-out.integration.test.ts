@@ -9,6 +9,7 @@ import { KEYWORD_REPLIES } from '@app/emulators/twilio/opt-outs';
 import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { freePort } from '../../../../dev/src/net';
 import { createCustomer, startPortalApi, TestBrowser, uniquePhone, type PortalApi } from '../../../../test/portal-app';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const SID = 'AC0123456789abcdef0123456789abcd18';
 const TOKEN = 'inbound-test-token';
@@ -37,7 +38,7 @@ describe('texts to our number: STOP, START and HELP', () => {
 
   const optOut = (phone: string) => api.db.smsOptOut.findUnique({ where: { phone } });
   const requestCode = (customer: { email: string; phone: string }) =>
-    new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
 
   it('STOP opts the phone out (login codes included, with how to opt back in); START opts it back in', async () => {
     const customer = await createCustomer(api.db);
@@ -66,8 +67,11 @@ describe('texts to our number: STOP, START and HELP', () => {
   it('answers HELP with who we are and how to reach a person; a sentence is not a keyword', async () => {
     const phone = uniquePhone();
     const help = await twilio.receive({ from: phone, body: 'info' });
-    const ours = helpReplySms({ company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: `${api.url}/login` });
+    // Word for word (the demo company): the program, what it sends, how to get help, frequency, rates, STOP.
+    const ours = 'Atlanta Home Cleaning customer texts: cleaning updates & login codes. Help: (404) 555-0100. Msg freq varies. Msg&data rates may apply. Reply STOP to opt out.';
+    expect(helpReplySms({ company: COMPANY.name, phone: formatUsPhone(COMPANY.phone) })).toBe(ours);
     expect(help.replies.map((r) => r.body)).toEqual([KEYWORD_REPLIES.help, ours]);
+    expect(help.replies[1]?.num_segments).toBe('1');
     expect(help.replies.every((r) => r.to === phone && r.from === OUR_NUMBER)).toBe(true);
 
     const sentence = await twilio.receive({ from: phone, body: 'Please stop by at 10 instead' });

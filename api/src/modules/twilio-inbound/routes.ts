@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { CLIENT_ROUTES, TWILIO_INBOUND_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { readSignedTwilioForm } from '../../middleware/twilio-request';
 import type { ModuleDeps } from '../registry';
@@ -37,9 +37,7 @@ export function twilioInboundRoutes(deps: ModuleDeps): Router {
 
   router.post(TWILIO_INBOUND_PATH, async (ctx) => {
     const params = await readSignedTwilioForm(ctx, settings.authToken, settings.webhookUrl);
-    // The site's address; without one (development), the configured webhook's, never the Host header.
-    const portalUrl = `${deps.publicUrl ?? new URL(settings.webhookUrl!).origin}${CLIENT_ROUTES.login}`;
-    const outcome = await receiveText(deps, params, portalUrl);
+    const outcome = await receiveText(deps, params);
     // Which keyword, never the words or the number: the log is not a place for what customers write.
     if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
     else ctx.state.log.info('text received on our number (not a keyword; nobody reads it)');

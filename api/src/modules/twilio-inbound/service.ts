@@ -23,11 +23,11 @@ export interface InboundOutcome {
 /**
  * A text someone sent to our number. STOP (and the other opt-out words) records the opt-out, so
  * nothing more is sent to that phone, login codes included; START removes it; HELP is answered
- * with who we are and how to reach a person (not to an opted-out phone: Twilio would refuse it).
+ * with the program's terms as the consent words give them (helpReplySms) (not to an opted-out phone: Twilio would refuse it).
  * Twilio answers STOP and START itself. Anything else is left alone: the number takes no
  * conversations (the texts say to call).
  */
-export async function receiveText(deps: Pick<ModuleDeps, 'db' | 'now'>, params: Record<string, string>, portalUrl: string): Promise<InboundOutcome> {
+export async function receiveText(deps: Pick<ModuleDeps, 'db' | 'now'>, params: Record<string, string>): Promise<InboundOutcome> {
   const text = inboundSchema.parse(params);
   const keyword = text.OptOutType ? (text.OptOutType.toLowerCase() as SmsKeyword) : smsKeyword(text.Body);
   if (keyword === 'stop') {
@@ -39,7 +39,7 @@ export async function receiveText(deps: Pick<ModuleDeps, 'db' | 'now'>, params: 
     return { keyword, reply: null };
   }
   if (keyword === 'help' && !(await findOptOut(deps.db, text.From))) {
-    return { keyword, reply: helpReplySms({ company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl }) };
+    return { keyword, reply: helpReplySms({ company: COMPANY.name, phone: formatUsPhone(COMPANY.phone) }) };
   }
   return { keyword, reply: null };
 }

@@ -157,6 +157,22 @@ export function CustomerContextView({ context, customerId, children }: { context
         items={context.activities.map((a, i) => (isCrmActivity(a) ? logged(a, i, now) : <li key={str(a, 'id') ?? i}>{requestLine(a)}</li>))}
       />
       <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => logged(n, i, now))} />
+      {context.textsConsent ? (
+        <ListSection
+          title="Text consent"
+          empty="No consent to texts recorded here (given before consent was recorded, or by phone)."
+          items={context.textsConsent.map((k, i) => (
+            <li key={i} data-text-consent="">
+              <details>
+                <summary>
+                  {easternFromIso(k.agreedAt)}: {k.form === 'booking' ? `booking form${k.reference ? ` (${k.reference})` : ''}` : 'login page'}, {k.phone}, terms of {k.version}
+                </summary>
+                <p className="fine-print">{k.words}</p>
+              </details>
+            </li>
+          ))}
+        />
+      ) : null}
       {context.messages ? (
         <ListSection
           title="Texts sent"

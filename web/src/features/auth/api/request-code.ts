@@ -8,6 +8,8 @@ export interface RequestCodeInput {
   phone: string;
   /** Sent with its current, still empty, value (spec §7). */
   code: string;
+  /** The version of the text message terms step 1 showed (shared/src/sms-consent.ts). */
+  consentVersion: string;
 }
 
 /** What step 2 shows about a code just sent; each part only when the api said it. */
@@ -31,7 +33,7 @@ export function codeSentFrom(body: Record<string, unknown>): CodeSent {
 
 /** Step 1 of the login (and "Resend code"): the API texts a one-time code to the phone. */
 export function requestCode(input: RequestCodeInput): Promise<LoginAnswer> {
-  return postLoginStep(REQUEST_CODE_PATH, { email: input.email, phone: input.phone, code: input.code });
+  return postLoginStep(REQUEST_CODE_PATH, { email: input.email, phone: input.phone, code: input.code, consentVersion: input.consentVersion });
 }
 
 export function useRequestCode() {

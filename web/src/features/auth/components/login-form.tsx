@@ -1,6 +1,7 @@
 import { loginErrorMessage, loginErrorTone } from '@app/shared/login';
 import { toLoginPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
+import { smsConsentWords } from '@app/shared/sms-consent';
 import {
   LOGIN_BACK,
   LOGIN_CODE_LABEL,
@@ -23,11 +24,16 @@ import {
 } from '@app/shared/texts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { SmsTerms } from '../../../components/form/sms-terms';
+import { COMPANY } from '../../../lib/company';
 import { markSignedIn } from '../../../lib/session';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useCodeStatus } from '../api/get-code-status';
 import { codeSentFrom, useRequestCode, type CodeSent } from '../api/request-code';
 import { useVerifyCode } from '../api/verify-code';
+
+/** What step 1 shows about texts, and whose version it sends. */
+const SMS_CONSENT = smsConsentWords('login', COMPANY);
 
 /** §5: what the phone field holds is always the US +1 form of what was typed (empty stays empty). */
 const phoneValue = (typed: string): string => (typed === '' ? '' : toLoginPhone(typed));
@@ -102,7 +108,7 @@ export function LoginForm() {
     event.preventDefault();
     if (busy) return;
     setError(null);
-    const answer = await requestCode.mutateAsync({ email, phone, code });
+    const answer = await requestCode.mutateAsync({ email, phone, code, consentVersion: SMS_CONSENT.version });
     if (answer.ok) codeWasSent(codeSentFrom(answer.body), false);
     else {
       setError(loginErrorMessage('request-code', answer.error));
@@ -124,7 +130,7 @@ export function LoginForm() {
     if (busy || resendWait > 0) return;
     setError(null);
     setResent(false);
-    const answer = await requestCode.mutateAsync({ email, phone, code: '' });
+    const answer = await requestCode.mutateAsync({ email, phone, code: '', consentVersion: SMS_CONSENT.version });
     if (answer.ok) {
       setCode('');
       codeWasSent(codeSentFrom(answer.body), true);
@@ -236,7 +242,14 @@ export function LoginForm() {
             {LOGIN_US_ONLY_NOTE}
           </p>
         </div>
-        <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
+        {/* §2's statement word for word, on its own, then what signing in also agrees to (sms-consent.ts). */}
+        <div className="login-consent">
+          <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
+          <p className="fine-print" data-sms-agreement="">
+            {SMS_CONSENT.agreement}
+          </p>
+          <SmsTerms id={`${ids}-sms-terms`} disclosure={SMS_CONSENT.disclosure} />
+        </div>
         <LoginError message={error} />
         <div className="actions">
           <button type="submit" className="button" disabled={busy} ref={sendRef}>

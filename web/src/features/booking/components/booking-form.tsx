@@ -6,6 +6,7 @@ import { minBookingDate } from '@app/shared/eastern-time';
 import { FREQUENCY_LABELS, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
 import { CONTACT_METHODS, QUOTE_TYPES, TIMES_OF_DAY } from '@app/shared/form-fields';
 import { SERVICE_FAMILY_NAMES } from '@app/shared/services';
+import { smsConsentWords } from '@app/shared/sms-consent';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import { bookingZipWarning, zipInput } from '@app/shared/zip-check';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
@@ -16,6 +17,7 @@ import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { tidyPhoneOnBlur } from '../../../components/form/tidy-phone';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SmsTerms } from '../../../components/form/sms-terms';
 import type { BookingSelection } from '../../../lib/booking-link';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
@@ -26,6 +28,9 @@ import { PhotoPicker } from './photo-picker';
 import { RoomsFieldset } from './rooms-fieldset';
 import { SubmitOverlay } from './submit-overlay';
 import '../booking.css';
+
+/** The agreement and text message terms the form shows, and whose version it sends. */
+const SMS_CONSENT = smsConsentWords('booking', COMPANY);
 
 // Option values are the shared schema's; only the labels are chosen here.
 const CONTACT_METHOD_LABELS: Record<(typeof CONTACT_METHODS)[number], string> = {
@@ -128,7 +133,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
   const recurring = choice.service === RECURRING_FAMILY;
 
   const onValid = async (values: BookingFormValues) => {
-    const refused = await submit(toBookingRequest(values));
+    const refused = await submit(toBookingRequest(values, SMS_CONSENT.version));
     // The server names the field it refused (its messages are the same as the form's).
     if (refused?.field) setError(refused.field as Path<BookingFormInput>, { type: 'server', message: refused.message });
   };
@@ -319,8 +324,13 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
           />
         </FormSection>
 
-        <ConsentField errorId="booking-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
-          I agree to allow {COMPANY.legalName} to contact me about this request by phone, text or email.
+        <ConsentField
+          errorId="booking-consent-error"
+          error={errors.agreed?.message}
+          registration={register('agreed')}
+          terms={{ id: 'booking-sms-terms', node: <SmsTerms id="booking-sms-terms" disclosure={SMS_CONSENT.disclosure} /> }}
+        >
+          {SMS_CONSENT.agreement}
         </ConsentField>
 
         <FormAlert message={failure} />

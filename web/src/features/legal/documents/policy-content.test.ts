@@ -113,3 +113,17 @@ describe('the satisfaction guarantee the site advertises', () => {
     expect(DEMO_COMPANY.statements.guarantee).toContain(`within ${ISSUE_REPORT_WINDOW}`);
   });
 });
+
+describe('text messages in the privacy policy and terms', () => {
+  it('describe the program as the booking form and login page do (campaign vetting compares them)', () => {
+    const disclosure =
+      'Test Co customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+    for (const slug of ['privacy', 'terms']) {
+      const text = textOf(doc(slug));
+      expect(text).toContain(`we send Test Co customer texts to the phone number you gave. ${disclosure}`);
+      expect(text).toContain('Reply HELP, call (404) 555-0100 or e-mail help@testco.example for help.');
+    }
+    expect(textOf(doc('privacy'))).not.toContain('only when you ask for a portal sign-in code');
+    expect(textOf(doc('privacy'))).toContain('We do not sell or share your mobile number, or your consent to receive texts, with anyone for their own marketing.');
+  });
+});

@@ -1,4 +1,6 @@
 import type { Company } from '@app/shared/company';
+import { formatUsPhone } from '@app/shared/phone';
+import { smsConsentWords, smsProgramName } from '@app/shared/sms-consent';
 import {
   ASSESSMENT_MINUTES,
   ASSESSMENT_PRICE_CENTS,
@@ -65,6 +67,18 @@ export const ISSUE_REPORT_WINDOW = hours(48 * HOUR_MS);
 /** The sentence every policy opens its first section with, so "we" always names the legal entity. */
 export function whoWeAre(brand: Company, thisDocument = 'this policy'): string {
   return `In ${thisDocument}, "we", "us" and "our" mean ${brand.legalName}, a home and office cleaning company serving ${brand.region}. "You" means the person using our website or services.`;
+}
+
+/**
+ * The text message program as the booking form and login page describe it (sms-consent.ts), for
+ * the privacy policy and the terms: campaign vetting compares them with the opt-in.
+ */
+export function textProgramParagraphs(brand: Company): string[] {
+  const program = smsProgramName(brand);
+  return [
+    `When you agree to it on our booking form or login page, we send ${program} to the phone number you gave. ${smsConsentWords('booking', brand).disclosure}`,
+    `Reply STOP to any of our texts to stop them, and START to receive them again. Reply HELP, call ${formatUsPhone(brand.phone)} or e-mail ${brand.email} for help. Only US phone numbers (+1) are supported. Carriers are not liable for delayed or undelivered messages.`,
+  ];
 }
 
 /** The closing contact paragraph most policies end with. */

@@ -1,4 +1,4 @@
-import { CONTACT_PROMISE, questionsParagraph, whoWeAre } from './policy-facts';
+import { CONTACT_PROMISE, questionsParagraph, textProgramParagraphs, whoWeAre } from './policy-facts';
 import type { PolicyDocument } from './policy-document';
 
 export const privacyPolicy: PolicyDocument = {
@@ -68,7 +68,7 @@ export const privacyPolicy: PolicyDocument = {
       ],
       bullets: [
         'HubSpot, our customer relationship management (CRM) system. It stores customer details, booking requests, quotes, invoices and support requests, and provides the invoice pages and PDF copies you can open from the portal.',
-        'Twilio, our SMS provider. It receives your mobile number and the text of the message so that it can deliver your sign-in codes.',
+        'Twilio, our SMS provider. It receives your mobile number and the text of each message so that it can deliver our texts.',
         'The company that hosts our website and database.',
         'The payment processor that handles online invoice payments. It receives your card or bank details directly; we do not store them on our website.',
       ],
@@ -86,7 +86,8 @@ export const privacyPolicy: PolicyDocument = {
     {
       heading: 'Text messages',
       paragraphs: [
-        'We text you only when you ask for a portal sign-in code. Standard messaging rates from your carrier may apply. Only US mobile numbers (+1) are supported. We do not share your mobile number or your consent to receive texts with anyone for their own marketing.',
+        ...textProgramParagraphs(brand),
+        'We do not sell or share your mobile number, or your consent to receive texts, with anyone for their own marketing. We keep a record of what you agreed to about texts, and when.',
       ],
     },
     {

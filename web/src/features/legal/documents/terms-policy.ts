@@ -8,6 +8,7 @@ import {
   DEEP_DURATION,
   PORTAL_DAYS_AHEAD,
   questionsParagraph,
+  textProgramParagraphs,
   whoWeAre,
 } from './policy-facts';
 import type { PolicyDocument } from './policy-document';
@@ -85,6 +86,10 @@ export const termsPolicy: PolicyDocument = {
         `The text, design and logos of our website belong to ${brand.legalName}. Images we did not make ourselves are used under their licences, which are credited at the foot of every page.`,
         'Starting prices, service areas and other information on the website may change, and the price confirmed in your quote is the one that applies.',
       ],
+    },
+    {
+      heading: 'Text messages',
+      paragraphs: textProgramParagraphs(brand),
     },
     {
       heading: 'Governing law and disputes',
