@@ -110,12 +110,13 @@ export async function reconcileAccount(api: AccountApi, options: ReconcileOption
     }
   }
 
+  // Unreadable ticket properties are already reported (not checked) above.
   const ticketProperties = await propertiesOf('tickets');
-  const category = ticketProperties?.get('hs_ticket_category');
-  if (!ticketProperties) {
-    // Not readable: reported with the properties above.
-  } else if (!category) items.push({ subject: 'tickets.hs_ticket_category', status: 'missing', detail: "HubSpot's own ticket category property" });
-  else await checkOptions(api, 'tickets.hs_ticket_category', 'tickets', category, CRM_TICKET_CATEGORIES, options.apply, items, attempt);
+  if (ticketProperties) {
+    const category = ticketProperties.get('hs_ticket_category');
+    if (!category) items.push({ subject: 'tickets.hs_ticket_category', status: 'missing', detail: "HubSpot's own ticket category property" });
+    else await checkOptions(api, 'tickets.hs_ticket_category', 'tickets', category, CRM_TICKET_CATEGORIES, options.apply, items, attempt);
+  }
 
   const deals = await reconcileStages(api, 'deals', options.dealPipelineId, CRM_DEAL_STAGES, (s) => ({ probability: s.probability, isClosed: String(s.isClosed) }), options.apply, items);
   const tickets = await reconcileStages(api, 'tickets', options.ticketPipelineId, CRM_TICKET_STAGES, (s) => ({ ticketState: s.isClosed ? 'CLOSED' : 'OPEN' }), options.apply, items);
