@@ -110,6 +110,15 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     expect(report.items).toContainEqual(expect.objectContaining({ subject: 'tickets pipelines', status: 'warning' }));
   });
 
+  it('counts a try HubSpot answers with a validation error as a scope it has (the scope check came first)', async () => {
+    const hubspot = await ready({ tokenKind: 'service-key' });
+    hubspot.faults.next(1, { status: 400 }); // the first try: crm.objects.contacts.read
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false });
+    expect(hubspot.requests()[0]).toMatchObject({ path: '/crm/v3/objects/contacts', status: 400 });
+    expect(report.items.find((i) => i.subject === 'scope crm.objects.contacts.read')?.status).toBe('found');
+    expect(report.ready).toBe(true);
+  });
+
   it('a token HubSpot does not accept is one blocking row, after one request', async () => {
     const hubspot = await ready();
     const report = await setUpCrmAccount({ accessToken: 'someone-elses-token', basePath: hubspot.url, apply: true });
