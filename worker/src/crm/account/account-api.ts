@@ -29,8 +29,12 @@ export interface AccountPipeline {
 
 export type PipelineObjectType = 'deals' | 'tickets';
 
-/** A legacy private app's id and scopes, as HubSpot's token-info endpoint lists them, or why it did not. */
-export type TokenInfoAnswer = { appId: number | null; scopes: string[] } | { unreadable: string };
+/**
+ * A legacy private app's id and scopes, as HubSpot's token-info endpoint lists them; `unknown`
+ * when HubSpot answered that it lists none for this token (a service key, say); `unreadable`
+ * when it could not be asked.
+ */
+export type TokenInfoAnswer = { appId: number | null; scopes: string[] } | { unknown: string } | { unreadable: string };
 
 /**
  * What a scope probe learnt: HubSpot let the request past its scope check (`granted`), refused
@@ -155,6 +159,7 @@ export function createAccountApi(options: { client: Client; call: HubSpotCall; a
           });
           return { status: response.status, body: (await response.json().catch(() => null)) as { scopes?: unknown; appId?: unknown } | null };
         });
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) return { unknown: `HubSpot answered HTTP ${answer.status}` };
         if (answer.status !== 200) return { unreadable: `HubSpot answered HTTP ${answer.status}` };
         const scopes = answer.body?.scopes;
         if (!Array.isArray(scopes)) return { unreadable: 'the answer listed no scopes' };

@@ -173,9 +173,10 @@ async function checkScopes(api: AccountApi, items: ReportItem[], known: Readonly
 }
 
 function tokenRow(info: Awaited<ReturnType<AccountApi['tokenInfo']>>, granted: readonly string[]): ReportItem {
-  if ('unreadable' in info) {
-    return { subject: 'token', status: 'found', detail: `not a legacy private app (a service key, say): HubSpot lists no scopes for it (${info.unreadable}), so each was tried` };
+  if ('unknown' in info) {
+    return { subject: 'token', status: 'found', detail: `not a legacy private app (a service key, say): HubSpot lists no scopes for it (${info.unknown}), so each was tried` };
   }
+  if ('unreadable' in info) return { subject: 'token', status: 'found', detail: `HubSpot's token-info could not be asked (${info.unreadable}); each scope was tried` };
   const listed = new Set(info.scopes);
   const disagree = SCOPE_PROBES.map((p) => p.scope).filter((scope) => listed.has(scope) !== granted.includes(scope));
   const app = `legacy private app${info.appId === null ? '' : ` ${info.appId}`}`;
