@@ -112,11 +112,12 @@ export const CRM_TICKET_STAGES: readonly { key: string; label: string; isClosed:
 export const TICKET_STAGE_NEW = '1';
 
 /**
- * Private-app scopes the product needs (HubSpot's names, per its API reference). Owners are
- * read for the calendar's cleaners; `crm.schemas.*.write` lets setup create contact and deal
- * properties and deal stages; `e-commerce` covers line-item properties; `tickets` covers
- * ticket records, properties and pipeline stages. The contacts scopes also cover the notes,
- * tasks, calls and meetings the customer page shows.
+ * Scopes the product's token needs, a service key's or a legacy private app's (HubSpot's
+ * names, per its API reference; the account check tries each: worker/src/crm/account/
+ * scope-probes.ts). Owners are read for the calendar's cleaners; `crm.schemas.*.write` lets
+ * setup create contact and deal properties and deal stages; `e-commerce` covers line-item
+ * properties; `tickets` covers ticket records, properties and pipeline stages. The contacts
+ * scopes also cover the notes, tasks, calls and meetings the customer page shows.
  */
 export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.objects.contacts.read',

@@ -14,6 +14,7 @@ const configPatchSchema = z
     searchRateLimit: rateLimitSchema.partial().optional(),
     indexLagMs: z.number().int().min(0).max(600_000).optional(),
     scopes: z.array(z.string().min(1)).optional(),
+    tokenKind: z.enum(['private-app', 'service-key']).optional(),
   })
   .strict();
 
@@ -115,6 +116,7 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
         ...(input.searchRateLimit ? { searchRateLimit: { ...current.searchRateLimit, ...input.searchRateLimit } } : {}),
         ...(input.indexLagMs !== undefined ? { indexLagMs: input.indexLagMs } : {}),
         ...(input.scopes ? { scopes: input.scopes } : {}),
+        ...(input.tokenKind ? { tokenKind: input.tokenKind } : {}),
       }),
     );
   });

@@ -36,8 +36,16 @@ export interface CoreOptions {
   blank?: boolean | undefined;
   indexLagMs?: number | undefined;
   scopes?: readonly string[] | undefined;
+  tokenKind?: TokenKind | undefined;
   firstObjectId?: number | undefined;
 }
+
+/**
+ * What the accepted token stands for: a legacy private app's access token, or a service key
+ * (HubSpot's replacement, 2026). Both are sent as bearer tokens and scoped the same way; only
+ * the private app's scopes can be read through the token-info endpoint.
+ */
+export type TokenKind = 'private-app' | 'service-key';
 
 /** Settings that can change while the emulator runs (PUT /_emulator/config, `emulator.config.set`). */
 export interface EmulatorConfig {
@@ -45,8 +53,9 @@ export interface EmulatorConfig {
   searchRateLimit: RateLimitConfig;
   /** How far search trails writes, in milliseconds. */
   indexLagMs: number;
-  /** Scopes of the private app whose token the emulator accepts. */
+  /** Scopes of the private app or service key whose token the emulator accepts. */
   scopes: string[];
+  tokenKind: TokenKind;
 }
 
 /**
@@ -62,6 +71,7 @@ export class EmulatorCore {
   readonly log = new RequestLog();
   readonly stateFile: StateFile | undefined;
   scopes: Set<string>;
+  tokenKind: TokenKind;
   /** Set once the server listens; invoice links point here. */
   baseUrl = 'http://127.0.0.1';
 
@@ -70,6 +80,7 @@ export class EmulatorCore {
     this.searchLimiter = new RateLimiter(options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT);
     this.index = new SearchIndex(options.indexLagMs ?? 0);
     this.scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
+    this.tokenKind = options.tokenKind ?? 'private-app';
     this.store.onWrite((object) => this.index.record(object));
     this.stateFile = options.stateFile ? new StateFile(options.stateFile, this.store) : undefined;
     const saved = this.stateFile?.read();
@@ -102,6 +113,7 @@ export class EmulatorCore {
       searchRateLimit: this.searchLimiter.current,
       indexLagMs: this.index.lagMs,
       scopes: [...this.scopes].sort(),
+      tokenKind: this.tokenKind,
     };
   }
 
@@ -110,6 +122,7 @@ export class EmulatorCore {
     if (patch.searchRateLimit) this.searchLimiter.configure(patch.searchRateLimit);
     if (patch.indexLagMs !== undefined) this.index.lagMs = patch.indexLagMs;
     if (patch.scopes) this.scopes = new Set(patch.scopes);
+    if (patch.tokenKind) this.tokenKind = patch.tokenKind;
     return this.config();
   }
 

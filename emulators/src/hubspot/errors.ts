@@ -61,11 +61,19 @@ export const conflict = (message: string, existingId: string) =>
 export const alreadyExists = (message: string) => new HubSpotError(409, 'OBJECT_ALREADY_EXISTS', message);
 
 /**
- * 403 for a token whose private app lacks every scope the endpoint accepts (any one of
- * `required` would do, as HubSpot's API reference lists them per endpoint).
+ * 403 for a token (private app or service key) that has none of the scopes the endpoint accepts
+ * (any one of `required` would do, as HubSpot's API reference lists them per endpoint). The body
+ * is HubSpot's as integrators have published it, keys in HubSpot's order: status, message,
+ * correlationId, errors (`requiredGranularScopes`), links, category.
  */
+class MissingScopesError extends HubSpotError {
+  override body(correlationId: string): Record<string, unknown> {
+    return { status: 'error', message: this.message, correlationId, ...this.extra, category: this.category };
+  }
+}
+
 export const missingScopes = (required: readonly string[]) =>
-  new HubSpotError(
+  new MissingScopesError(
     403,
     'MISSING_SCOPES',
     "This app hasn't been granted all required scopes to make this call. Read more about required scopes here: https://developers.hubspot.com/scopes.",

@@ -5,8 +5,9 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { listenEnv, publicUrlEnv } from '../listen-env';
 import { startHubSpotEmulator } from './server';
 
-// Standalone: `npm run emulator:hubspot -- --port 4010 [--blank] [--index-lag-ms N]`. Point the
-// worker's SDK at the printed URL. Flags win over the environment variables below.
+// Standalone: `npm run emulator:hubspot -- --port 4010 [--blank] [--index-lag-ms N] [--service-key]`.
+// Point the worker's SDK at the printed URL. Flags win over the environment variables below.
+// --service-key: the accepted token stands for a service key (token-info does not answer for it).
 const env = parseEnv(
   z.object({
     ...listenEnv,
@@ -23,6 +24,7 @@ const { values: flags } = parseArgs({
     port: { type: 'string' },
     blank: { type: 'boolean', default: false },
     'index-lag-ms': { type: 'string' },
+    'service-key': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -45,12 +47,13 @@ const emulator = await startHubSpotEmulator({
   host: env.EMULATOR_HOST,
   ...(env.HUBSPOT_EMULATOR_PUBLIC_URL ? { publicUrl: env.HUBSPOT_EMULATOR_PUBLIC_URL } : {}),
   accessToken: env.HUBSPOT_ACCESS_TOKEN,
+  tokenKind: flags['service-key'] ? 'service-key' : 'private-app',
   stateFile: env.HUBSPOT_EMULATOR_STATE,
   blank: flags.blank,
   indexLagMs,
 });
 console.log(`HubSpot emulator on ${emulator.url} (control API: ${emulator.url}/_emulator/…)`);
-console.log(`account: ${flags.blank ? 'blank (HubSpot defaults only)' : 'ready (set up for the portal)'}; search index lag: ${indexLagMs} ms`);
+console.log(`account: ${flags.blank ? 'blank (HubSpot defaults only)' : 'ready (set up for the portal)'}; search index lag: ${indexLagMs} ms; token: ${flags['service-key'] ? 'service key' : 'private app'}`);
 if (env.HUBSPOT_EMULATOR_STATE) console.log(`state file: ${env.HUBSPOT_EMULATOR_STATE} (--blank applies only when it starts fresh)`);
 
 let stopping = false;

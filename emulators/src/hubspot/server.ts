@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { registerAssociationRoutes } from './associations';
 import { registerBatchRoutes } from './batch-routes';
 import { registerControlRoutes } from './control-routes';
-import { EmulatorCore, type EmulatorConfig, type ObjectWithAssociations } from './core';
+import { EmulatorCore, type EmulatorConfig, type ObjectWithAssociations, type TokenKind } from './core';
 import type { DealPatch, InvoiceInput, OwnerInput, RecordInput, TicketPatch } from './control';
 import { badRequest, HubSpotError, missingScopes, newCorrelationId, unauthorized } from './errors';
 import type { FaultInput, FaultState, PendingFault } from './faults';
@@ -26,8 +26,10 @@ export interface HubSpotEmulatorOptions {
   host?: string;
   /** The URL clients reach it at, when that is not the listen address (a container's). */
   publicUrl?: string;
-  /** The private-app token every CRM call must send as `Authorization: Bearer <token>`. */
+  /** The token every CRM call must send as `Authorization: Bearer <token>`. */
   accessToken: string;
+  /** What that token is: a legacy private app's (default) or a service key (token-info does not know it). */
+  tokenKind?: TokenKind;
   /** Rolling window per token; default 100 calls per 10 000 ms like a HubSpot private app. */
   rateLimit?: RateLimitConfig;
   /** Search's own limit per token, on top of `rateLimit`; default 4 calls per 1 000 ms like HubSpot's. */
@@ -42,7 +44,7 @@ export interface HubSpotEmulatorOptions {
   blank?: boolean;
   /** How far search trails writes, in ms (default 0: search sees every write at once). */
   indexLagMs?: number;
-  /** The private app's scopes; default every scope of CRM_REQUIRED_SCOPES plus the read scopes their write scopes imply. */
+  /** The token's scopes; default every scope of CRM_REQUIRED_SCOPES plus the read scopes their write scopes imply. */
   scopes?: readonly string[];
   /**
    * First id handed out (default 1001). HubSpot ids are unique across an account; tests that
@@ -76,7 +78,7 @@ export interface HubSpotEmulator {
     state(): FaultState;
   };
   rateLimit: { get(): RateLimitConfig; set(config: RateLimitConfig): void };
-  /** Rate limits, search index lag and scopes, as PUT /_emulator/config changes them. */
+  /** Rate limits, search index lag, scopes and token kind, as PUT /_emulator/config changes them. */
   config: { get(): EmulatorConfig; set(patch: Partial<EmulatorConfig>): EmulatorConfig };
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations;

@@ -7,7 +7,7 @@ export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const DEFAULT_HUBSPOT_TIMEOUT_MS = 15_000;
 
 export interface HubSpotClientOptions {
-  /** Private-app access token (sent as a bearer token). */
+  /** A service key, or a legacy private app's access token (both sent as a bearer token). */
   accessToken: string;
   /** API origin; the dev emulator's URL in dev and tests. Default https://api.hubapi.com. */
   basePath?: string;

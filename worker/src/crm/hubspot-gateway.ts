@@ -5,6 +5,7 @@ import { failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
 import { changedSearchBody, firstChangedQuery, modifiedMillis, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
 import { classifyHubSpotError } from './hubspot-client';
+import { HubSpotRefusedError, refusalOf } from './hubspot-refused-error';
 import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
@@ -65,7 +66,8 @@ export function mergedIdsOf(record: HubSpotRecord): string[] {
  * The one way HubSpot requests are sent: each takes a slot of the shared request budget first
  * (a search names the search budget, which takes the account's slot too) and turns failures
  * into what BullMQ should do (see job-errors.ts); a 409 surfaces as HubSpotConflictError
- * because callers resolve it by looking the object up.
+ * because callers resolve it by looking the object up, and a refusal as HubSpotRefusedError
+ * (unrecoverable, with HubSpot's category and the scopes a 403 names).
  */
 export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
   return async (what, request, slot = budget) => {
@@ -75,6 +77,10 @@ export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
     } catch (error) {
       const failure = classifyHubSpotError(error);
       if (failure.kind === 'conflict') throw new HubSpotConflictError(`${what}: ${failure.message}`);
+      if (failure.kind === 'permanent') {
+        const { category, requiredScopes } = refusalOf(error && typeof error === 'object' ? (error as { body?: unknown }).body : undefined);
+        throw new HubSpotRefusedError(what, failure.status, failure.message, category, requiredScopes);
+      }
       throw failureToError(failure, what);
     }
   };

@@ -2,6 +2,8 @@ import type { Client } from '@hubspot/api-client';
 import type { PropertyCreateFieldTypeEnum, PropertyCreateTypeEnum } from '@hubspot/api-client/lib/codegen/crm/properties/models/PropertyCreate.js';
 import type { CrmObjectType, CrmOption, CrmPropertySpec } from '@app/shared/crm-schema';
 import type { HubSpotCall } from '../hubspot-gateway';
+import { HubSpotRefusedError } from '../hubspot-refused-error';
+import type { ScopeProbeRequest } from './scope-probes';
 
 /** What the account check reads of a property. */
 export interface AccountProperty {
@@ -27,8 +29,22 @@ export interface AccountPipeline {
 
 export type PipelineObjectType = 'deals' | 'tickets';
 
-/** The token's granted scopes, or why they could not be read. */
-export type ScopesAnswer = { scopes: string[] } | { unreadable: string };
+/**
+ * A legacy private app's id and scopes, as HubSpot's token-info endpoint lists them; `unknown`
+ * when HubSpot answered that it lists none for this token (a service key, say); `unreadable`
+ * when it could not be asked.
+ */
+export type TokenInfoAnswer = { appId: number | null; scopes: string[] } | { unknown: string } | { unreadable: string };
+
+/**
+ * What a scope probe learnt: HubSpot let the request past its scope check (`granted`), refused
+ * it for a missing scope (naming the scopes any one of which would do), or refused it otherwise
+ * (`refused`: a 401 is a token HubSpot does not accept at all).
+ */
+export type ProbeAnswer =
+  | { outcome: 'granted' }
+  | { outcome: 'missing'; requiredScopes: readonly string[] }
+  | { outcome: 'refused'; status: number; reason: string };
 
 /**
  * The HubSpot configuration calls (properties, groups, pipelines, token scopes) that the account
@@ -99,20 +115,55 @@ export function createAccountApi(options: { client: Client; call: HubSpotCall; a
     },
 
     /**
-     * A private app's scopes, from HubSpot's access-token-info endpoint (the SDK has no call for
-     * it). Service keys and other token kinds may not answer it: that is reported, not fatal.
+     * One request that needs a scope and changes nothing (see scope-probes.ts). HubSpot checks
+     * scopes before it reads a body: any answer but 401/403 means the request got past them
+     * (an empty batch answers empty; a validation error is HubSpot reading the body).
      */
-    async scopes(): Promise<ScopesAnswer> {
+    async probe(scope: string, request: ScopeProbeRequest): Promise<ProbeAnswer> {
       try {
-        const response = await fetch(`${options.basePath}/oauth/v2/private-apps/get/access-token-info`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.accessToken}` },
-          body: JSON.stringify({ tokenKey: options.accessToken }),
-          signal: AbortSignal.timeout(options.timeoutMs),
+        await call(`try scope ${scope}`, (): Promise<unknown> => {
+          switch (request.kind) {
+            case 'read-one':
+              return client.crm.objects.basicApi.getPage(request.objectType, 1);
+            case 'read-owner':
+              return client.crm.owners.ownersApi.getPage(undefined, undefined, 1);
+            case 'empty-update':
+              return client.crm.objects.batchApi.update(request.objectType, { inputs: [] });
+            case 'empty-property-create':
+              return client.crm.properties.batchApi.create(request.objectType, { inputs: [] });
+          }
         });
-        if (!response.ok) return { unreadable: `HubSpot answered HTTP ${response.status}` };
-        const body = (await response.json()) as { scopes?: unknown };
-        return Array.isArray(body.scopes) ? { scopes: body.scopes.map(String) } : { unreadable: 'the answer listed no scopes' };
+        return { outcome: 'granted' };
+      } catch (error) {
+        if (!(error instanceof HubSpotRefusedError)) throw error;
+        if (error.missingScopes) return { outcome: 'missing', requiredScopes: error.requiredScopes };
+        if (error.status === 401 || error.status === 403) return { outcome: 'refused', status: error.status, reason: error.message };
+        return { outcome: 'granted' };
+      }
+    },
+
+    /**
+     * A legacy private app's scopes, from HubSpot's access-token-info endpoint (the SDK has no
+     * call for it). HubSpot documents it for private apps only; a service key (or any other
+     * token kind) gets no list: that is reported, not fatal. Extra information only: the probes
+     * decide whether a scope is there.
+     */
+    async tokenInfo(): Promise<TokenInfoAnswer> {
+      try {
+        const answer = await call('read token info', async () => {
+          const response = await fetch(`${options.basePath}/oauth/v2/private-apps/get/access-token-info`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ tokenKey: options.accessToken }),
+            signal: AbortSignal.timeout(options.timeoutMs),
+          });
+          return { status: response.status, body: (await response.json().catch(() => null)) as { scopes?: unknown; appId?: unknown } | null };
+        });
+        if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) return { unknown: `HubSpot answered HTTP ${answer.status}` };
+        if (answer.status !== 200) return { unreadable: `HubSpot answered HTTP ${answer.status}` };
+        const scopes = answer.body?.scopes;
+        if (!Array.isArray(scopes)) return { unreadable: 'the answer listed no scopes' };
+        return { appId: typeof answer.body?.appId === 'number' ? answer.body.appId : null, scopes: scopes.map(String) };
       } catch (error) {
         return { unreadable: error instanceof Error ? error.message : String(error) };
       }

@@ -17,6 +17,11 @@ export interface AccountGate {
  * every `recheckMs`. When the account is ready, its stage map goes to the jobs and `onReady` runs
  * once. A worker that cannot reach HubSpot at start uses the stage map of the last check that
  * found one (and keeps checking until a check answers).
+ *
+ * Cost: the first check tries every required scope (one request each, see scope-probes.ts) and
+ * asks the token-info endpoint; a recheck tries only the scopes not found yet, plus the reads of
+ * properties and pipelines. A found scope is not tried again while this process runs: if it is
+ * taken away later, the jobs that need it fail naming it, and the next start reports it.
  */
 export function startAccountGate(deps: {
   api: AccountApi;
@@ -31,6 +36,7 @@ export function startAccountGate(deps: {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let opened = false;
+  let granted: ReadonlySet<string> = new Set();
 
   const open = async () => {
     if (opened) return;
@@ -40,7 +46,8 @@ export function startAccountGate(deps: {
 
   const check = async (): Promise<void> => {
     try {
-      const report = await reconcileAccount(api, { apply: false, ...deps.pipelines });
+      const report = await reconcileAccount(api, { apply: false, ...deps.pipelines, knownScopes: granted });
+      granted = new Set(report.grantedScopes);
       await saveAccountStatus(db, report);
       if (report.stageMap) account.setStages(createStageMap(report.stageMap));
       if (report.ready) {

@@ -2,14 +2,15 @@ import {
   CRM_DEAL_STAGES,
   CRM_PROPERTIES,
   CRM_PROPERTY_GROUP,
-  CRM_REQUIRED_SCOPES,
   CRM_TICKET_CATEGORIES,
   CRM_TICKET_STAGES,
   type CrmObjectType,
   type CrmOption,
   type CrmPropertySpec,
 } from '@app/shared/crm-schema';
+import { HubSpotRefusedError } from '../hubspot-refused-error';
 import type { AccountApi, AccountPipeline, AccountProperty, PipelineObjectType } from './account-api';
+import { SCOPE_PROBES } from './scope-probes';
 import type { StageMapData } from './stage-map';
 
 /**
@@ -29,6 +30,8 @@ export interface AccountReport {
   ready: boolean;
   /** The blocking items as sentences, for /readyz. */
   problems: string[];
+  /** Required scopes the token was found to have (a later check need not try them again). */
+  grantedScopes: string[];
 }
 
 export interface ReconcileOptions {
@@ -36,6 +39,12 @@ export interface ReconcileOptions {
   apply: boolean;
   dealPipelineId: string;
   ticketPipelineId: string;
+  /**
+   * Scopes an earlier check found: reported as found without trying them again (the worker's
+   * rechecks while the account is not ready). Empty or unset: every scope is tried, and the
+   * token-info endpoint asked.
+   */
+  knownScopes?: ReadonlySet<string>;
 }
 
 type Attempt = (subject: string, status: 'created' | 'updated', work: () => Promise<void>) => Promise<void>;
@@ -49,6 +58,8 @@ const sameLabel = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * `apply`, creates what it lacks: our property group and properties, missing enumeration
  * options, missing ticket categories, missing deal and ticket stages (found by label). What it
  * cannot fix (a property of the wrong type, a missing pipeline, missing scopes) is reported.
+ * Scopes are tried one request each, whatever the token is (scope-probes.ts); what the token
+ * may not even read is reported as not checked, next to the scope it lacks.
  * Idempotent: a second run finds everything.
  */
 export async function reconcileAccount(api: AccountApi, options: ReconcileOptions): Promise<AccountReport> {
@@ -62,14 +73,23 @@ export async function reconcileAccount(api: AccountApi, options: ReconcileOption
     }
   };
 
-  await checkScopes(api, items);
+  const scopes = await checkScopes(api, items, options.knownScopes ?? new Set());
+  if (scopes === 'token refused') return finish(items, null, []);
+
+  // Each object type's properties are read once (the ticket category below is one of them).
+  const read = new Map<CrmObjectType, Map<string, AccountProperty> | null>();
+  const propertiesOf = async (type: CrmObjectType) => {
+    if (!read.has(type)) read.set(type, await unlessScopeMissing(items, `${type} properties`, () => api.properties(type)));
+    return read.get(type) ?? null;
+  };
 
   const types = [...new Set(CRM_PROPERTIES.map((p) => p.objectType))];
   for (const type of types) {
-    const existing = await api.properties(type);
+    const existing = await propertiesOf(type);
+    if (!existing) continue;
     const wanted = CRM_PROPERTIES.filter((p) => p.objectType === type);
     const toCreate = wanted.filter((p) => !existing.has(p.name));
-    if (toCreate.length > 0 && options.apply && !(await api.groups(type)).has(CRM_PROPERTY_GROUP.name)) {
+    if (toCreate.length > 0 && options.apply && !(await unlessScopeMissing(items, `${type} property groups`, () => api.groups(type)))?.has(CRM_PROPERTY_GROUP.name)) {
       await attempt(`${type} property group ${CRM_PROPERTY_GROUP.name}`, 'created', () => api.createGroup(type, CRM_PROPERTY_GROUP));
     }
     for (const spec of wanted) {
@@ -90,9 +110,13 @@ export async function reconcileAccount(api: AccountApi, options: ReconcileOption
     }
   }
 
-  const category = (await api.properties('tickets')).get('hs_ticket_category');
-  if (!category) items.push({ subject: 'tickets.hs_ticket_category', status: 'missing', detail: "HubSpot's own ticket category property" });
-  else await checkOptions(api, 'tickets.hs_ticket_category', 'tickets', category, CRM_TICKET_CATEGORIES, options.apply, items, attempt);
+  // Unreadable ticket properties are already reported (not checked) above.
+  const ticketProperties = await propertiesOf('tickets');
+  if (ticketProperties) {
+    const category = ticketProperties.get('hs_ticket_category');
+    if (!category) items.push({ subject: 'tickets.hs_ticket_category', status: 'missing', detail: "HubSpot's own ticket category property" });
+    else await checkOptions(api, 'tickets.hs_ticket_category', 'tickets', category, CRM_TICKET_CATEGORIES, options.apply, items, attempt);
+  }
 
   const deals = await reconcileStages(api, 'deals', options.dealPipelineId, CRM_DEAL_STAGES, (s) => ({ probability: s.probability, isClosed: String(s.isClosed) }), options.apply, items);
   const tickets = await reconcileStages(api, 'tickets', options.ticketPipelineId, CRM_TICKET_STAGES, (s) => ({ ticketState: s.isClosed ? 'CLOSED' : 'OPEN' }), options.apply, items);
@@ -107,23 +131,74 @@ export async function reconcileAccount(api: AccountApi, options: ReconcileOption
           closedTicketStages: tickets.pipeline.stages.filter(isClosedTicketStage).map((s) => s.id),
         }
       : null;
-  const problems = items.filter((i) => BLOCKING.has(i.status)).map((i) => `${i.subject}: ${i.status}${i.detail ? ` (${i.detail})` : ''}`);
-  return { items, stageMap, ready: problems.length === 0 && stageMap !== null, problems };
+  return finish(items, stageMap, scopes);
 }
 
-async function checkScopes(api: AccountApi, items: ReportItem[]): Promise<void> {
-  const answer = await api.scopes();
-  if ('unreadable' in answer) {
-    items.push({ subject: 'private app scopes', status: 'warning', detail: `could not be read (${answer.unreadable}); check them by hand: ${CRM_REQUIRED_SCOPES.join(', ')}` });
-    return;
+function finish(items: ReportItem[], stageMap: StageMapData | null, grantedScopes: string[]): AccountReport {
+  const problems = items.filter((i) => BLOCKING.has(i.status)).map((i) => `${i.subject}: ${i.status}${i.detail ? ` (${i.detail})` : ''}`);
+  return { items, stageMap, ready: problems.length === 0 && stageMap !== null, problems, grantedScopes };
+}
+
+/**
+ * One row per required scope: found or missing, with what it gates. Returns the scopes found,
+ * or 'token refused' when HubSpot does not accept the token at all (nothing else can be checked).
+ * The token-info endpoint (legacy private apps only) adds a `token` row; it decides nothing.
+ */
+async function checkScopes(api: AccountApi, items: ReportItem[], known: ReadonlySet<string>): Promise<string[] | 'token refused'> {
+  const granted: string[] = [];
+  const rows: ReportItem[] = [];
+  for (const probe of SCOPE_PROBES) {
+    const subject = `scope ${probe.scope}`;
+    if (known.has(probe.scope)) {
+      granted.push(probe.scope);
+      rows.push({ subject, status: 'found', detail: probe.gates });
+      continue;
+    }
+    const answer = await api.probe(probe.scope, probe.request);
+    if (answer.outcome === 'granted') {
+      granted.push(probe.scope);
+      rows.push({ subject, status: 'found', detail: probe.gates });
+    } else if (answer.outcome === 'missing') {
+      rows.push({ subject, status: 'missing', detail: `${probe.gates}: add ${probe.scope} to the service key (or private app)` });
+    } else if (answer.status === 401) {
+      items.push({ subject: 'token', status: 'failed', detail: `HubSpot does not accept HUBSPOT_ACCESS_TOKEN (${answer.reason}): use the service key's token` });
+      return 'token refused';
+    } else {
+      rows.push({ subject, status: 'failed', detail: `${probe.gates}: ${answer.reason}` });
+    }
   }
-  const granted = new Set(answer.scopes);
-  const missing = CRM_REQUIRED_SCOPES.filter((s) => !granted.has(s));
-  items.push(
-    missing.length === 0
-      ? { subject: 'private app scopes', status: 'found' }
-      : { subject: 'private app scopes', status: 'missing', detail: `add to the private app: ${missing.join(', ')}` },
-  );
+  if (known.size === 0) items.push(tokenRow(await api.tokenInfo(), granted));
+  items.push(...rows);
+  return granted;
+}
+
+function tokenRow(info: Awaited<ReturnType<AccountApi['tokenInfo']>>, granted: readonly string[]): ReportItem {
+  if ('unknown' in info) {
+    return { subject: 'token', status: 'found', detail: `not a legacy private app (a service key, say): HubSpot lists no scopes for it (${info.unknown}), so each was tried` };
+  }
+  if ('unreadable' in info) return { subject: 'token', status: 'found', detail: `HubSpot's token-info could not be asked (${info.unreadable}); each scope was tried` };
+  const listed = new Set(info.scopes);
+  const disagree = SCOPE_PROBES.map((p) => p.scope).filter((scope) => listed.has(scope) !== granted.includes(scope));
+  const app = `legacy private app${info.appId === null ? '' : ` ${info.appId}`}`;
+  return {
+    subject: 'token',
+    status: 'found',
+    detail:
+      disagree.length === 0
+        ? `${app}: HubSpot's list of its scopes agrees with the tries`
+        : `${app}: HubSpot lists its scopes, the tries differ on ${disagree.join(', ')} (the tries count)`,
+  };
+}
+
+/** A read the token may not make: reported as not checked (the scope rows say what is missing), instead of failing the whole check. */
+async function unlessScopeMissing<T>(items: ReportItem[], subject: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof HubSpotRefusedError && error.missingScopes)) throw error;
+    items.push({ subject, status: 'warning', detail: `not checked: the token lacks ${error.requiredScopes.join(' or ') || 'a scope'}` });
+    return null;
+  }
 }
 
 /** Why an existing property cannot serve (HubSpot lets neither the type nor uniqueness change), or null. */
@@ -165,7 +240,9 @@ async function reconcileStages<S extends { key: string; label: string }>(
   apply: boolean,
   items: ReportItem[],
 ): Promise<{ ids: Record<string, string>; pipeline: AccountPipeline } | null> {
-  const pipeline = (await api.pipelines(type)).find((p) => p.id === pipelineId);
+  const pipelines = await unlessScopeMissing(items, `${type} pipelines`, () => api.pipelines(type));
+  if (!pipelines) return null;
+  const pipeline = pipelines.find((p) => p.id === pipelineId);
   if (!pipeline) {
     items.push({ subject: `${type} pipeline ${pipelineId}`, status: 'missing', detail: 'no such pipeline in the account: set the pipeline id in the configuration' });
     return null;

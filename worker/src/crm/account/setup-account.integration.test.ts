@@ -3,19 +3,25 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CRM_DEAL_STAGES, CRM_PROPERTIES, CRM_REQUIRED_SCOPES } from '@app/shared/crm-schema';
-import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
+import { DEFAULT_SCOPES } from '@app/emulators/hubspot/scopes';
+import { startHubSpotEmulator, type HubSpotEmulator, type HubSpotEmulatorOptions } from '@app/emulators/hubspot/server';
 import { uniqueFirstObjectId } from '../../../../test/hubspot-ids';
-import { setUpCrmAccount } from './setup-account';
+import { formatReport, setUpCrmAccount } from './setup-account';
 
 const TOKEN = 'setup-test-token';
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 describe('crm:setup against a fresh HubSpot account (the emulator started blank)', () => {
   let emulator: HubSpotEmulator | undefined;
-  const blank = async (options: { scopes?: string[] } = {}) => {
+  const blank = async (options: Partial<HubSpotEmulatorOptions> = {}) => {
     emulator = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, blank: true, firstObjectId: uniqueFirstObjectId(), ...options });
     return emulator;
   };
+  /** The account as crm:setup left it (the emulator's "ready" start). */
+  const ready = async (options: Partial<HubSpotEmulatorOptions> = {}) => blank({ blank: false, ...options });
+  const without = (...scopes: string[]) => DEFAULT_SCOPES.filter((s) => !scopes.includes(s));
+  // The tries of write scopes: batches without inputs (they change nothing).
+  const isProbeWrite = (r: { method: string; path: string }) => r.method === 'POST' && /^\/crm\/v3\/(objects\/\w+\/batch\/update|properties\/\w+\/batch\/create)$/.test(r.path);
   afterEach(async () => {
     await emulator?.close();
     emulator = undefined;
@@ -31,7 +37,10 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     expect(missing).toContain('tickets.hs_ticket_category');
     expect(missing).toContain('deals stage "Clean Requested"');
     expect(report.problems.length).toBe(missing.length);
-    expect(hubspot.requests().filter((r) => r.method !== 'GET' && !r.path.startsWith('/oauth/'))).toHaveLength(0);
+    for (const scope of CRM_REQUIRED_SCOPES) expect(report.items).toContainEqual(expect.objectContaining({ subject: `scope ${scope}`, status: 'found' }));
+    // Its only writes are the scope tries' empty batches: a second check finds the same.
+    expect(hubspot.requests().filter((r) => r.method !== 'GET' && !r.path.startsWith('/oauth/') && !isProbeWrite(r))).toEqual([]);
+    expect((await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false })).items).toEqual(report.items);
   });
 
   it('creates what is missing, finds it all on a second run, and maps every stage to the id the account gave it', async () => {
@@ -57,16 +66,65 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     expect(second.stageMap).toEqual(first.stageMap);
   });
 
-  it('lists the scopes the private app lacks', async () => {
-    const hubspot = await blank({ scopes: CRM_REQUIRED_SCOPES.filter((s) => s !== 'crm.objects.owners.read') });
-    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });
+  it('names each scope a service key lacks, one row per scope, by trying each (token-info knows no service key)', async () => {
+    const hubspot = await ready({ tokenKind: 'service-key', scopes: without('crm.objects.companies.read', 'crm.objects.deals.write') });
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false });
     expect(report.ready).toBe(false);
-    expect(report.problems).toEqual(['private app scopes: missing (add to the private app: crm.objects.owners.read)']);
+    expect(report.problems).toEqual([
+      "scope crm.objects.companies.read: missing (the customer's company on the staff customer page: add crm.objects.companies.read to the service key (or private app))",
+      'scope crm.objects.deals.write: missing (bookings become deals; owner assignments: add crm.objects.deals.write to the service key (or private app))',
+    ]);
+    const rows = report.items.filter((i) => i.subject.startsWith('scope '));
+    expect(rows.map((r) => r.subject)).toEqual(CRM_REQUIRED_SCOPES.map((s) => `scope ${s}`));
+    expect(rows.filter((r) => r.status === 'found')).toHaveLength(CRM_REQUIRED_SCOPES.length - 2);
+    expect(report.items.find((i) => i.subject === 'token')).toMatchObject({ status: 'found', detail: expect.stringMatching(/^not a legacy private app/) });
+    expect(report.grantedScopes).not.toContain('crm.objects.deals.write');
+    expect(formatReport(report)).toMatch(/scope crm\.objects\.deals\.write\s+missing\s+bookings become deals/);
+
+    // Cheap, and changes nothing: one try per scope, the token-info question, four property and two pipeline reads.
+    const requests = hubspot.requests();
+    expect(requests).toHaveLength(CRM_REQUIRED_SCOPES.length + 1 + 4 + 2);
+    expect(requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/oauth/') && !isProbeWrite(r))).toEqual([]);
+    expect(hubspot.objects('deals')).toHaveLength(0);
+
+    // With the scopes added to the key, the same check finds the account ready.
+    hubspot.config.set({ scopes: [...DEFAULT_SCOPES] });
+    expect((await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false })).ready).toBe(true);
   });
 
-  it('stops with HubSpot’s answer when the token may not even read what it must check', async () => {
-    const hubspot = await blank({ scopes: CRM_REQUIRED_SCOPES.filter((s) => s !== 'tickets') });
-    await expect(setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false })).rejects.toThrow(/HTTP 403/);
+  it('with a legacy private app, says HubSpot’s list of its scopes agrees with the tries (the tries decide)', async () => {
+    const hubspot = await ready({ scopes: without('crm.objects.owners.read') });
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });
+    expect(report.ready).toBe(false);
+    expect(report.problems).toEqual([expect.stringMatching(/^scope crm\.objects\.owners\.read: missing \(cleaners/)]);
+    expect(report.items.find((i) => i.subject === 'token')?.detail).toMatch(/^legacy private app \d+: HubSpot's list of its scopes agrees with the tries$/);
+  });
+
+  it('a token that may not even read what it must check is reported, with what could not be checked, instead of failing', async () => {
+    const hubspot = await blank({ tokenKind: 'service-key', scopes: without('tickets') });
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false });
+    expect(report.ready).toBe(false);
+    expect(report.stageMap).toBeNull();
+    expect(report.problems.filter((p) => p.startsWith('scope '))).toEqual([expect.stringMatching(/^scope tickets: missing/)]);
+    expect(report.items).toContainEqual({ subject: 'tickets properties', status: 'warning', detail: 'not checked: the token lacks tickets or crm.schemas.tickets.read' });
+    expect(report.items).toContainEqual(expect.objectContaining({ subject: 'tickets pipelines', status: 'warning' }));
+  });
+
+  it('counts a try HubSpot answers with a validation error as a scope it has (the scope check came first)', async () => {
+    const hubspot = await ready({ tokenKind: 'service-key' });
+    hubspot.faults.next(1, { status: 400 }); // the first try: crm.objects.contacts.read
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false });
+    expect(hubspot.requests()[0]).toMatchObject({ path: '/crm/v3/objects/contacts', status: 400 });
+    expect(report.items.find((i) => i.subject === 'scope crm.objects.contacts.read')?.status).toBe('found');
+    expect(report.ready).toBe(true);
+  });
+
+  it('a token HubSpot does not accept is one blocking row, after one request', async () => {
+    const hubspot = await ready();
+    const report = await setUpCrmAccount({ accessToken: 'someone-elses-token', basePath: hubspot.url, apply: true });
+    expect(report.ready).toBe(false);
+    expect(report.problems).toEqual([expect.stringMatching(/^token: failed \(HubSpot does not accept HUBSPOT_ACCESS_TOKEN \(try scope crm\.objects\.contacts\.read: HTTP 401: /)]);
+    expect(hubspot.requests()).toHaveLength(1);
   });
 
   it('a property of the wrong type is a mismatch it reports rather than touches', async () => {

@@ -1,0 +1,109 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { createLogger } from '@app/runtime/logger';
+import { DEFAULT_SCOPES } from '@app/emulators/hubspot/scopes';
+import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
+import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { uniqueFirstObjectId } from '../../../../test/hubspot-ids';
+import { createHubSpotClient } from '../hubspot-client';
+import { createHubSpotCall } from '../hubspot-gateway';
+import { localRequestBudget } from '../request-budget';
+import { createAccountApi } from './account-api';
+import { startAccountGate, type AccountGate } from './account-gate';
+import { crmAccount } from './crm-account';
+
+const TOKEN = 'gate-test-service-key';
+const log = createLogger({ service: 'account-gate-test', level: 'silent', format: 'json' });
+
+/**
+ * The worker's start-up check with a service key (token-info does not list its scopes): the crm
+ * queue stays held while a scope is missing, as for any missing item, and opens once it is added.
+ */
+describe('the worker’s account gate with a service key', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let hubspot: HubSpotEmulator;
+  let gate: AccountGate | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('account_gate');
+    db = createPrismaClient(database.url);
+  }, 60_000);
+  afterEach(async () => {
+    gate?.stop();
+    await hubspot?.close();
+    // Each test starts as a worker that never checked an account.
+    await db.crmAccountStatus.deleteMany();
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  it('holds the crm queue while the key lacks a scope, names it, rechecks only what was missing, and opens once it is added', async () => {
+    // The account is set up (the emulator's ready start); only the key lacks the deals write scope.
+    hubspot = await startHubSpotEmulator({
+      port: 0,
+      accessToken: TOKEN,
+      tokenKind: 'service-key',
+      scopes: DEFAULT_SCOPES.filter((s) => s !== 'crm.objects.deals.write'),
+      firstObjectId: uniqueFirstObjectId(),
+    });
+    const account = crmAccount();
+    let opened = 0;
+    const api = createAccountApi({
+      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
+      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
+      accessToken: TOKEN,
+      basePath: hubspot.url,
+      timeoutMs: 5_000,
+    });
+    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 300, onReady: async () => void opened++ });
+
+    const status = () => db.crmAccountStatus.findUnique({ where: { id: 1 } });
+    await expect.poll(async () => (await status())?.problems, { timeout: 10_000 }).toEqual([
+      'scope crm.objects.deals.write: missing (bookings become deals; owner assignments: add crm.objects.deals.write to the service key (or private app))',
+    ]);
+    expect((await status())?.ready).toBe(false);
+    // Held: the crm queue is not released.
+    expect(opened).toBe(0);
+
+    // Rechecks try the missing scope again, not the ones found, and do not ask token-info again.
+    const tries = (path: string, method = 'GET') => hubspot.requests().filter((r) => r.path.replace(/\/$/, '') === path && r.method === method).length;
+    await expect.poll(() => tries('/crm/v3/objects/deals/batch/update', 'POST'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(opened).toBe(0);
+    expect(tries('/crm/v3/objects/contacts')).toBe(1);
+    expect(tries('/crm/v3/owners')).toBe(1);
+    expect(tries('/oauth/v2/private-apps/get/access-token-info', 'POST')).toBe(1);
+
+    hubspot.config.set({ scopes: [...DEFAULT_SCOPES] });
+    await expect.poll(() => opened, { timeout: 10_000 }).toBe(1);
+    expect(await status()).toMatchObject({ ready: true, problems: [] });
+    expect(account.stages()).toBeDefined();
+    // Once ready, the gate stops checking: no request runs in the background.
+    const settled = hubspot.requests().length;
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(hubspot.requests()).toHaveLength(settled);
+  });
+
+  it('holds the crm queue when HubSpot refuses the token, at one request per check', async () => {
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: 'the-real-key', tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
+    const account = crmAccount();
+    let opened = 0;
+    const api = createAccountApi({
+      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
+      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
+      accessToken: TOKEN,
+      basePath: hubspot.url,
+      timeoutMs: 5_000,
+    });
+    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 300, onReady: async () => void opened++ });
+    await expect.poll(async () => (await db.crmAccountStatus.findUnique({ where: { id: 1 } }))?.problems, { timeout: 10_000 }).toEqual([
+      expect.stringMatching(/^token: failed \(HubSpot does not accept HUBSPOT_ACCESS_TOKEN/),
+    ]);
+    await expect.poll(() => hubspot.requests().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    gate.stop();
+    expect(hubspot.requests().every((r) => r.status === 401)).toBe(true);
+    expect(opened).toBe(0);
+  });
+});
