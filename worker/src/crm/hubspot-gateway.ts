@@ -1,10 +1,11 @@
-import type { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { UnrecoverableError } from 'bullmq';
 import { failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
 import { changedSearchBody, firstChangedQuery, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
-import { classifyHubSpotError } from './hubspot-client';
+import { parseAssociationBatch } from './association-batch';
+import { classifyHubSpotError, type HubSpotClient } from './hubspot-client';
+import { HUBSPOT_DATE_PATHS } from './hubspot-versions';
 import { modifiedAtOf, modifiedDateProperty } from './modified-date';
 import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
@@ -97,7 +98,7 @@ export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][]
  * own id in the unique property `app_request_id` and are found by it with a batch read, never by
  * search (HubSpot's search index lags writes by seconds, so a retry could not see what it made).
  */
-export function createHubSpotGateway(client: Client, budget: RequestBudget | HubSpotBudgets) {
+export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudget | HubSpotBudgets) {
   // Given only an account budget, searches are held to the search limit within this process (see searchBudgetInFront).
   const budgets: HubSpotBudgets = 'take' in budget ? searchBudgetInFront(budget) : budget;
   const call = createHubSpotCall(budgets.request);
@@ -229,15 +230,33 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
       return records;
     },
 
-    /** For each `from` object, the ids of its `to` objects (v4 associations, 100 per request). */
+    /**
+     * For each `from` object, the ids of its `to` objects, 100 objects per request, following an
+     * object's further pages. On HubSpot's date version (hubspot-versions.ts), as plain HTTP: v4
+     * associations, all the SDK offers, end first (30 March 2027). An object without any is
+     * left out (HubSpot reports it as a NO_ASSOCIATIONS_FOUND error, which means none).
+     */
     async associatedIds(from: ObjectType, to: ObjectType, ids: readonly string[]): Promise<Map<string, string[]>> {
       const map = new Map<string, string[]>();
-      for (const chunk of chunks(ids)) {
-        const response = await call(`read ${from}->${to} associations`, () =>
-          client.crm.associations.v4.batchApi.getPage(from, to, { inputs: chunk.map((id) => ({ id })) }),
-        );
-        // The SDK types toObjectId as a string; the API sends numbers.
-        for (const result of response.results) map.set(String(result._from.id), result.to.map((t) => String(t.toObjectId)));
+      const what = `read ${from}->${to} associations`;
+      const path = HUBSPOT_DATE_PATHS.associationsBatchRead(from, to);
+      let inputs: { id: string; after?: string }[] = [...new Set(ids)].map((id) => ({ id }));
+      const asked = new Set<string>();
+      while (inputs.length > 0) {
+        const further: { id: string; after: string }[] = [];
+        for (const chunk of chunks(inputs)) {
+          const answer = parseAssociationBatch(await call(what, () => client.http.request('POST', path, { inputs: chunk })), what);
+          for (const result of answer.results) {
+            map.set(result.from.id, [...(map.get(result.from.id) ?? []), ...result.to.map((t) => t.toObjectId)]);
+            const after = result.paging?.next?.after;
+            // A page is asked for once, whatever HubSpot answers.
+            if (after && !asked.has(`${result.from.id}@${after}`)) {
+              asked.add(`${result.from.id}@${after}`);
+              further.push({ id: result.from.id, after });
+            }
+          }
+        }
+        inputs = further;
       }
       return map;
     },
