@@ -131,7 +131,8 @@ function problems(exchange: Exchange, version: string, operations: readonly Oper
     else check(`path parameter ${parameter.name}`, parameter.schema, decodeURIComponent(values[index] ?? ''));
   }
   check('request body', found.op.requestBody?.content?.['application/json']?.schema, exchange.requestBody);
-  const declared = found.op.responses[String(exchange.status)];
+  // A refusal may be any status the operation's `default` (HubSpot's Error) covers.
+  const declared = found.op.responses[String(exchange.status)] ?? (exchange.status >= 400 ? found.op.responses.default : undefined);
   if (!declared) out.push(`${where}: HTTP ${exchange.status} is not an answer the spec declares (${Object.keys(found.op.responses).join(', ')})`);
   else check(`HTTP ${exchange.status} answer`, declared.content?.['application/json']?.schema ?? declared.content?.['*/*']?.schema, exchange.responseBody);
   return out;
@@ -159,6 +160,30 @@ describe.skipIf(!COLLECTION)(
     it('finds the specs of every date version the emulator serves', () => {
       for (const version of DATE_VERSIONS) expect(operations.filter((o) => o.version === version).length, version).toBeGreaterThan(0);
       console.info(`HubSpot spec collection: ${operations.length} operations of ${DATE_VERSIONS.join(', ')} from ${new Set(operations.map((o) => o.file)).size} files`);
+    });
+
+    it('the emulator\'s refusals on the date versions (a missing scope, a bad body) are in the spec\'s error shape', async () => {
+      const narrow = await startHubSpotEmulator({ accessToken: TOKEN, scopes: ['crm.objects.contacts.read'] });
+      try {
+        const refusals: Exchange[] = [];
+        for (const version of DATE_VERSIONS) {
+          for (const [on, requestBody, status] of [
+            [narrow, { inputs: [{ id: '1' }] }, 403],
+            [emulator, { inputs: 'not a list' }, 400],
+          ] as const) {
+            const path = `/crm/associations/${version}/deals/contacts/batch/read`;
+            const answer = await fetch(`${on.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(requestBody) });
+            expect(answer.status).toBe(status);
+            // The request itself is not what is checked here (the bad body is bad on purpose).
+            refusals.push({ method: 'POST', path, requestBody: { inputs: [] }, status: answer.status, responseBody: (await answer.json()) as unknown });
+          }
+        }
+        const wrong = refusals.flatMap((e) => problems(e, e.path.split('/')[3] ?? '', operations, ajv));
+        console.info(`checked ${refusals.length} refusals: ${wrong.length === 0 ? 'all match' : wrong.join('\n')}`);
+        expect(wrong).toEqual([]);
+      } finally {
+        await narrow.close();
+      }
     });
 
     it(`the pull's associations reads on ${HUBSPOT_DATE_VERSION}, and the emulator's answers, match HubSpot's spec`, async () => {
