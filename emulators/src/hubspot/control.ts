@@ -7,7 +7,7 @@ import type { PropertyInput, Store } from './store';
 
 /**
  * What staff do in HubSpot's UI, as control calls: move a deal, schedule it, assign a cleaner,
- * bill it. Each goes through the store, so it advances hs_lastmodifieddate like a UI edit, and
+ * bill it. Each goes through the store, so it advances the modified date (hs_lastmodifieddate; a contact's lastmodifieddate) like a UI edit, and
  * is checked against the account's properties like any write; as HubSpot's own writes they may
  * set read-only values (invoice links, amounts billed).
  */

@@ -190,4 +190,25 @@ describe('HubSpot emulator through the real SDK: objects', () => {
     }));
     expect(iso.total).toBe(2);
   });
+
+  it('keeps a contact\'s modified date in lastmodifieddate: a contacts search on hs_lastmodifieddate finds nothing, as HubSpot\'s does', async () => {
+    const contactId = (await upsertContact('lee@example.com', { firstname: 'Lee' })).results[0]?.id ?? '';
+    const read = await hubspot.crm.contacts.basicApi.getById(contactId, ['firstname']);
+    // HubSpot's search guide: contacts answer lastmodifieddate by default, other objects hs_lastmodifieddate.
+    expect(Object.keys(read.properties).sort()).toEqual(['createdate', 'firstname', 'hs_object_id', 'lastmodifieddate']);
+    const modified = Date.parse(read.properties.lastmodifieddate ?? '');
+    expect(modified).toBeGreaterThan(0);
+    const since = (propertyName: string) =>
+      paced(() => hubspot.crm.contacts.searchApi.doSearch({
+        filterGroups: [{ filters: [{ propertyName, operator: Op.Gte, value: String(modified - 1_000) }] }],
+        sorts: [propertyName],
+        properties: ['firstname', propertyName],
+      }));
+    expect((await since('lastmodifieddate')).results.map((r) => r.id)).toEqual([contactId]);
+    expect((await since('hs_lastmodifieddate')).total).toBe(0);
+    // Deals (and every other type) keep theirs in hs_lastmodifieddate only.
+    const deal = await createDeal('req-modified');
+    expect(deal.properties.hs_lastmodifieddate).toBeTruthy();
+    expect(deal.properties).not.toHaveProperty('lastmodifieddate');
+  });
 });

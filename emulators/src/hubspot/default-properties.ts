@@ -67,12 +67,16 @@ function def(name: string, label: string, kind: Kind, groupName: string, extra: 
 
 const group = (name: string, label: string, displayOrder: number): PropertyGroup => ({ name, label, displayOrder, archived: false });
 
-/** Every type has these; contacts also keep the older `lastmodifieddate`. */
-function system(groupName: string): PropertyDefinition[] {
+/**
+ * Every type has these. On contacts the modified date that HubSpot keeps and searches is
+ * `lastmodifieddate` (contacts() adds it); their `hs_lastmodifieddate` ("Object last modified
+ * date/time") exists but is never set by the store, so searching on it finds nothing.
+ */
+function system(groupName: string, modifiedLabel = 'Last Modified Date'): PropertyDefinition[] {
   return [
     def('hs_object_id', 'Record ID', 'number', groupName, { readOnly: true }),
     def('createdate', 'Create Date', 'datetime', groupName),
-    def('hs_lastmodifieddate', 'Last Modified Date', 'datetime', groupName, { readOnly: true }),
+    def('hs_lastmodifieddate', modifiedLabel, 'datetime', groupName, { readOnly: true }),
   ];
 }
 
@@ -115,7 +119,7 @@ function contacts(): TypeSchema {
       group('analyticsinformation', 'Web analytics history', 6),
     ],
     properties: [
-      ...system(info),
+      ...system(info, 'Object last modified date/time'),
       def('lastmodifieddate', 'Last Modified Date', 'datetime', info, { readOnly: true }),
       def('email', 'Email', 'text', info),
       def('hs_additional_emails', 'Additional email addresses', 'textarea', info, { readOnly: true }),

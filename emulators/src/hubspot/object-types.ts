@@ -62,10 +62,18 @@ export function singular(type: string): string {
   return TYPES[type]?.singular ?? type.replace(/s$/, '');
 }
 
-/** Contacts keep `lastmodifieddate`; every other type `hs_lastmodifieddate`. We keep both on contacts. */
+/**
+ * The property holding a record's last-modified time: `lastmodifieddate` on contacts,
+ * `hs_lastmodifieddate` on every other type (HubSpot's CRM search guide, default returned
+ * properties per object).
+ */
+export function modifiedDateOf(type: string): 'lastmodifieddate' | 'hs_lastmodifieddate' {
+  return type === 'contacts' ? 'lastmodifieddate' : 'hs_lastmodifieddate';
+}
+
+/** What every read answers besides the asked-for properties: created, modified (the type's own), id. */
 export function alwaysReturned(type: string): string[] {
-  const base = ['createdate', 'hs_lastmodifieddate', 'hs_object_id'];
-  return type === 'contacts' ? [...base, 'lastmodifieddate'] : base;
+  return ['createdate', modifiedDateOf(type), 'hs_object_id'];
 }
 
 /** Types whose records can be merged (`POST /crm/v3/objects/{type}/merge`), per HubSpot's API reference. */

@@ -34,7 +34,7 @@ export class StateFile {
     }
     const state = JSON.parse(text) as StoreState;
     if (typeof state.version !== 'number' || typeof state.nextId !== 'number') throw new Error(`${this.path}: not a HubSpot emulator state file`);
-    if (state.version === STATE_VERSION) return state;
+    if (state.version === STATE_VERSION) return withoutContactHsModified(state);
     let aside = `${this.path}.v${state.version}.old`;
     if (existsSync(aside)) aside = `${this.path}.v${state.version}.${Date.now()}.old`;
     renameSync(this.path, aside);
@@ -72,4 +72,14 @@ export class StateFile {
     this.writing = done.catch((error: unknown) => console.error('hubspot emulator: state file write failed', error));
     return done;
   }
+}
+
+/**
+ * Files written before contacts kept their modified date only in `lastmodifieddate` hold an
+ * `hs_lastmodifieddate` on contacts too, which a contacts search would still find: dropped, so an
+ * old file behaves as HubSpot does (the ids, and so a local database, stay valid).
+ */
+function withoutContactHsModified(state: StoreState): StoreState {
+  for (const contact of Object.values(state.objects.contacts ?? {})) delete contact.properties.hs_lastmodifieddate;
+  return state;
 }

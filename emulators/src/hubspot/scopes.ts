@@ -1,4 +1,5 @@
 import { CRM_REQUIRED_SCOPES } from '@app/shared/crm-schema';
+import { looksLikeDateVersion } from './date-versions';
 import { ACTIVITY_TYPES, normalizeType } from './object-types';
 
 /**
@@ -46,7 +47,14 @@ function schemaAccess(type: string): Access {
 
 /** Scopes of which the request needs one; undefined for paths no scope guards (unknown routes answer 404). */
 export function requiredScopes(method: string, pathname: string): string[] | undefined {
-  const [, crm, version, area, first = '', ...rest] = pathname.replace(/\/+$/, '').split('/');
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  // Date versions put the version after the area (/crm/associations/2026-09/...): guarded like
+  // the numbered version of the same area (associations as v4, objects, properties, pipelines and owners as v3).
+  if (segments[3] !== undefined && looksLikeDateVersion(segments[3])) {
+    const area = segments[2] ?? '';
+    [segments[2], segments[3]] = [area === 'associations' ? 'v4' : 'v3', area];
+  }
+  const [, crm, version, area, first = '', ...rest] = segments;
   if (crm !== 'crm') return undefined;
   const isGet = method === 'GET';
   const batchRead = rest[0] === 'batch' && rest[1] === 'read';

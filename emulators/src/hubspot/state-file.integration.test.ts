@@ -27,6 +27,11 @@ describe('HubSpot emulator state file', () => {
     await first.close();
     // Written atomically: only the file itself is left, no temporary file.
     expect(await readdir(join(dir, 'state'))).toEqual(['hubspot.json']);
+    // As an emulator before contacts kept their modified date in lastmodifieddate only wrote it.
+    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as { objects: Record<string, Record<string, { properties: Record<string, string> }>> };
+    const savedContact = saved.objects.contacts?.[contact.id];
+    if (savedContact) savedContact.properties.hs_lastmodifieddate = savedContact.properties.lastmodifieddate ?? '';
+    await writeFile(stateFile, JSON.stringify(saved));
 
     const second = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
     try {
@@ -45,6 +50,10 @@ describe('HubSpot emulator state file', () => {
       const next = await again.crm.deals.basicApi.create({ properties: { dealstage: STAGE.CLEAN_REQUESTED }, associations: [] });
       expect(Number(next.id)).toBeGreaterThan(Number(deal.id));
       expect(Date.parse(next.properties.hs_lastmodifieddate ?? '')).toBeGreaterThan(Date.parse(lastModified));
+      // A contact's hs_lastmodifieddate from an older file is dropped: searching on it finds nothing, as on HubSpot.
+      const since = (propertyName: string) => again.crm.contacts.searchApi.doSearch({ filterGroups: [{ filters: [{ propertyName, operator: 'GTE' as never, value: '0' }] }] });
+      expect((await since('hs_lastmodifieddate')).total).toBe(0);
+      expect((await since('lastmodifieddate')).total).toBeGreaterThan(0);
     } finally {
       await second.close();
     }

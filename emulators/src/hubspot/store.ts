@@ -1,6 +1,7 @@
 import { inverseTypeId } from './association-types';
 import { badRequest, conflict, objectNotFound } from './errors';
 import { STATE_VERSION } from './model';
+import { modifiedDateOf } from './object-types';
 import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyDefinition, PropertyValues, StoreState, TypeSchema } from './model';
 import { checkActivityTimestamp, checkPipelineStage, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
 import { checkProperties, type PropertyInput, type WriteRules } from './property-schema';
@@ -356,9 +357,15 @@ function sameAssociation(a: Association, b: Association): boolean {
   return a.fromType === b.fromType && a.fromId === b.fromId && a.toType === b.toType && a.toId === b.toId && a.typeId === b.typeId;
 }
 
+/**
+ * Every write moves the record's modified date: its type's own property (contacts
+ * `lastmodifieddate`, the others `hs_lastmodifieddate`). A contact's `hs_lastmodifieddate` is
+ * left empty, so a contacts search filtered or sorted on it finds nothing, as integrators report
+ * of HubSpot.
+ */
 function stamp(object: CrmObject, now: number): void {
   const iso = new Date(now).toISOString();
   object.updatedAt = iso;
-  object.properties.hs_lastmodifieddate = iso;
-  if (object.type === 'contacts') object.properties.lastmodifieddate = iso;
+  object.properties[modifiedDateOf(object.type)] = iso;
+  if (object.type === 'contacts') delete object.properties.hs_lastmodifieddate;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedSearchBody, firstChangedQuery, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
+import { modifiedDateProperty } from './modified-date';
 
 interface FakeRecord {
   id: string;
@@ -12,6 +13,8 @@ interface FakeRecord {
  * paging past 10,000 results (the walk must never need `after`).
  */
 function fakeSearch(records: readonly FakeRecord[], body: ReturnType<typeof changedSearchBody> & { after?: string }) {
+  // Deals: the walk must filter and sort on their modified-date property only.
+  for (const name of [...(body.filterGroups[0]?.filters ?? []).map((f) => f.propertyName), ...body.sorts]) expect(['hs_lastmodifieddate', 'hs_object_id']).toContain(name);
   expect(body.after).toBeUndefined();
   const valueOf = (r: FakeRecord, name: string) => (name === 'hs_object_id' ? Number(r.id) : r.modifiedAt);
   const filters = body.filterGroups[0]?.filters ?? [];
@@ -32,7 +35,7 @@ function walk(records: FakeRecord[], from: number | null, during: (request: numb
   const seen = new Set<string>();
   let requests = 0;
   for (let query: ChangedQuery | null = firstChangedQuery(from); query; ) {
-    const page = fakeSearch(records, changedSearchBody(query));
+    const page = fakeSearch(records, changedSearchBody(modifiedDateProperty('deals'), query));
     requests++;
     for (const r of page.results) seen.add(r.id);
     during(requests);
@@ -53,7 +56,7 @@ describe('walking a search of changes by moving its lower bound', () => {
   });
 
   it('starts at the lower bound, inclusive', () => {
-    expect(changedSearchBody(firstChangedQuery(1_700_000_000_000))).toEqual({
+    expect(changedSearchBody(modifiedDateProperty('deals'), firstChangedQuery(1_700_000_000_000))).toEqual({
       filterGroups: [{ filters: [{ propertyName: 'hs_lastmodifieddate', operator: 'GTE', value: '1700000000000' }] }],
       sorts: ['hs_lastmodifieddate'],
     });
@@ -83,6 +86,18 @@ describe('walking a search of changes by moving its lower bound', () => {
       if (moved) moved.modifiedAt = 100_000 + request;
     });
     expect(seen.size).toBe(3_000);
+  });
+
+  it('filters and sorts contacts on lastmodifieddate, every other type on hs_lastmodifieddate', () => {
+    const since = firstChangedQuery(5);
+    expect(changedSearchBody(modifiedDateProperty('contacts'), since)).toEqual({
+      filterGroups: [{ filters: [{ propertyName: 'lastmodifieddate', operator: 'GTE', value: '5' }] }],
+      sorts: ['lastmodifieddate'],
+    });
+    expect(changedSearchBody(modifiedDateProperty('contacts'), { kind: 'instant', at: 5, afterId: '9' }).filterGroups[0]?.filters[0]?.propertyName).toBe('lastmodifieddate');
+    for (const type of ['companies', 'deals', 'line_items', 'tickets', 'invoices', 'notes', 'tasks', 'calls', 'meetings'] as const) {
+      expect(changedSearchBody(modifiedDateProperty(type), since).sorts).toEqual(['hs_lastmodifieddate']);
+    }
   });
 
   it('ends on an empty answer', () => {

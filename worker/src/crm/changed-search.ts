@@ -1,4 +1,5 @@
 import { FilterOperatorEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/Filter.js';
+import type { ModifiedDateProperty } from './modified-date';
 
 /**
  * How the pull walks "everything changed since T" through HubSpot's search, which answers at
@@ -23,24 +24,25 @@ export type ChangedQuery =
 
 export interface ChangedRecordKey {
   id: string;
-  /** hs_lastmodifieddate in epoch ms. */
+  /** The record's modified date (see modified-date.ts) in epoch ms. */
   modifiedAt: number;
 }
-
-const MODIFIED = 'hs_lastmodifieddate';
 
 export function firstChangedQuery(from: number | null): ChangedQuery {
   return { kind: 'since', from, exclusive: false };
 }
 
-/** The filters and sort of a query (the caller adds properties and the page size). */
-export function changedSearchBody(query: ChangedQuery) {
+/**
+ * The filters and sort of a query on the object type's modified-date property (`modified`, from
+ * modifiedDateProperty); the caller adds properties and the page size.
+ */
+export function changedSearchBody(modified: ModifiedDateProperty, query: ChangedQuery) {
   if (query.kind === 'since') {
-    const filters = query.from === null ? [] : [{ propertyName: MODIFIED, operator: query.exclusive ? FilterOperatorEnum.Gt : FilterOperatorEnum.Gte, value: String(query.from) }];
-    return { filterGroups: filters.length ? [{ filters }] : [], sorts: [MODIFIED] };
+    const filters = query.from === null ? [] : [{ propertyName: modified, operator: query.exclusive ? FilterOperatorEnum.Gt : FilterOperatorEnum.Gte, value: String(query.from) }];
+    return { filterGroups: filters.length ? [{ filters }] : [], sorts: [modified] };
   }
   const filters = [
-    { propertyName: MODIFIED, operator: FilterOperatorEnum.Eq, value: String(query.at) },
+    { propertyName: modified, operator: FilterOperatorEnum.Eq, value: String(query.at) },
     ...(query.afterId === null ? [] : [{ propertyName: 'hs_object_id', operator: FilterOperatorEnum.Gt, value: query.afterId }]),
   ];
   return { filterGroups: [{ filters }], sorts: ['hs_object_id'] };
@@ -62,11 +64,4 @@ export function nextChangedQuery(query: ChangedQuery, records: readonly ChangedR
   if (first.modifiedAt === last.modifiedAt) return { kind: 'instant', at: last.modifiedAt, afterId: null };
   // Inclusive: other changes of the last millisecond may be on the next page (read twice, applied once).
   return { kind: 'since', from: last.modifiedAt, exclusive: false };
-}
-
-/** hs_lastmodifieddate (ISO or epoch ms) in epoch ms; null when absent or unreadable. */
-export function modifiedMillis(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
 }

@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { classifyHubSpotError, createHubSpotClient, HubSpotTimeoutError } from './hubspot-client';
+import { HubSpotHttpError } from './hubspot-http';
 
 /** The shape of the SDK's ApiException (one class per generated module, so we build the shape). */
 function apiException(code: number, body: unknown, headers: Record<string, string> = {}) {
@@ -52,6 +55,17 @@ describe('classifyHubSpotError', () => {
     expect(classifyHubSpotError(new Error('outer', { cause: fetchError('ECONNRESET') }))).toMatchObject({ kind: 'transient' });
   });
 
+  it('sorts a failed plain-HTTP call (date versions) exactly as the same answer through the SDK', () => {
+    for (const [status, body, headers] of [
+      [429, {}, { 'retry-after': '3' }],
+      [502, '<html>Bad Gateway</html>', {}],
+      [403, { message: 'missing scopes', category: 'MISSING_SCOPES' }, {}],
+      [409, { message: 'Contact already exists. Existing ID: 7' }, {}],
+    ] as const) {
+      expect(classifyHubSpotError(new HubSpotHttpError(status, body, headers, 'POST /x'), now)).toEqual(classifyHubSpotError(apiException(status, body, headers), now));
+    }
+  });
+
   it("the SDK's missing-argument error is permanent; anything unrecognised is retried", () => {
     const required = Object.assign(new Error('Required parameter contactId was null or undefined'), { name: 'RequiredError' });
     expect(classifyHubSpotError(required)).toMatchObject({ kind: 'permanent', status: 0 });
@@ -63,5 +77,33 @@ describe('createHubSpotClient', () => {
   it('builds a client for the real API and for an emulator URL with a trailing slash', () => {
     expect(createHubSpotClient({ accessToken: 'x' }).crm.deals.basicApi).toBeDefined();
     expect(createHubSpotClient({ accessToken: 'x', basePath: 'http://127.0.0.1:4010/' }).crm.contacts.batchApi).toBeDefined();
+  });
+
+  it('comes with plain HTTP for the date versions on the same base URL, token and deadline', async () => {
+    const seen: { url?: string; authorization?: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url, authorization: req.headers.authorization, body });
+        // The second request hangs: the client's deadline ends it.
+        if (seen.length > 1) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"results":[]}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = createHubSpotClient({ accessToken: 'token-1', basePath: `http://127.0.0.1:${port}/`, timeoutMs: 200 });
+      expect(await client.http.request('POST', '/crm/associations/2026-09/deals/contacts/batch/read', { inputs: [{ id: '1' }] })).toEqual({ results: [] });
+      expect(seen[0]).toEqual({ url: '/crm/associations/2026-09/deals/contacts/batch/read', authorization: 'Bearer token-1', body: '{"inputs":[{"id":"1"}]}' });
+      const hung = await client.http.request('GET', '/hang').catch((error: unknown) => error);
+      expect(hung).toBeInstanceOf(HubSpotTimeoutError);
+      expect(classifyHubSpotError(hung)).toMatchObject({ kind: 'transient' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

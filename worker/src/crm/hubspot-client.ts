@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { Client } from '@hubspot/api-client';
+import { createHubSpotHttp, HubSpotTimeoutError, type HubSpotHttp } from './hubspot-http';
 
 export const HUBSPOT_API_BASE = 'https://api.hubapi.com';
 export const DEFAULT_HUBSPOT_TIMEOUT_MS = 15_000;
@@ -15,15 +16,14 @@ export interface HubSpotClientOptions {
   timeoutMs?: number;
 }
 
-/** The error a request fails with when its deadline passes; the SDK passes it through node-fetch as `code: 'ETIMEDOUT'`. */
-export class HubSpotTimeoutError extends Error {
-  readonly code = 'ETIMEDOUT';
+// The error a request fails with when its deadline passes; the SDK passes it through node-fetch as `code: 'ETIMEDOUT'`.
+export { HubSpotTimeoutError };
 
-  constructor(readonly timeoutMs: number) {
-    super(`HubSpot request timed out after ${timeoutMs} ms`);
-    this.name = 'HubSpotTimeoutError';
-  }
-}
+/**
+ * The SDK client, and plain HTTP (`http`) for the date-based API versions the SDK does not
+ * generate, both from the same options: one token, one base URL, one deadline.
+ */
+export type HubSpotClient = Client & { readonly http: HubSpotHttp };
 
 /**
  * The SDK (13.5) sends every request with node-fetch 2 and takes neither an AbortSignal nor a
@@ -141,15 +141,16 @@ function boundCrmTransports(crm: object, agent: http.Agent): number {
  * Retry-After, attempts), and the SDK's retry settings are process-global and count attempts.
  * Note the SDK keeps its decorators (retry, limiter) in a process-wide singleton that the
  * last constructed Client sets, so every Client in the worker should come from here.
- * Only `client.crm` is bounded by the timeout; the worker uses nothing else.
+ * Only `client.crm` is bounded by the timeout; the worker uses nothing else. `http` sends the
+ * date-versioned calls (hubspot-versions.ts) with the same token, base URL and deadline.
  */
-export function createHubSpotClient(options: HubSpotClientOptions): Client {
+export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClient {
   const basePath = (options.basePath ?? HUBSPOT_API_BASE).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_HUBSPOT_TIMEOUT_MS;
   const client = new Client({ accessToken: options.accessToken, basePath, numberOfApiCallRetries: 0 });
   const wrapped = boundCrmTransports(client.crm, deadlineAgent(new URL(basePath).protocol, timeoutMs));
   if (wrapped === 0) throw new Error('@hubspot/api-client changed shape: no CRM transport found to bound with a timeout');
-  return client;
+  return Object.assign(client, { http: createHubSpotHttp({ accessToken: options.accessToken, basePath, timeoutMs }) });
 }
 
 export type HubSpotFailure =

@@ -1,10 +1,12 @@
-import type { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { UnrecoverableError } from 'bullmq';
 import { failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
-import { changedSearchBody, firstChangedQuery, modifiedMillis, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
-import { classifyHubSpotError } from './hubspot-client';
+import { changedSearchBody, firstChangedQuery, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
+import { parseAssociationBatch } from './association-batch';
+import { classifyHubSpotError, type HubSpotClient } from './hubspot-client';
+import { HUBSPOT_DATE_PATHS } from './hubspot-versions';
+import { modifiedAtOf, modifiedDateProperty } from './modified-date';
 import { HubSpotRefusedError, refusalOf } from './hubspot-refused-error';
 import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
@@ -57,9 +59,13 @@ export class HubSpotConflictError extends Error {}
 /** Sends one HubSpot request: a slot of the shared budget first, then failures sorted for BullMQ. */
 export type HubSpotCall = <T>(what: string, request: () => Promise<T>, slot?: RequestBudget) => Promise<T>;
 
+/** HubSpot's list of the ids merged into a record, on the types HubSpot merges (its merge API: contacts, companies, deals, tickets). */
+export const MERGED_IDS = 'hs_merged_object_ids';
+export const MERGEABLE_TYPES: ReadonlySet<ObjectType> = new Set(['contacts', 'companies', 'deals', 'tickets']);
+
 /** Ids listed in a record's hs_merged_object_ids (HubSpot separates them with semicolons). */
 export function mergedIdsOf(record: HubSpotRecord): string[] {
-  return (record.properties.hs_merged_object_ids ?? '').split(';').map((id) => id.trim()).filter(Boolean);
+  return (record.properties[MERGED_IDS] ?? '').split(';').map((id) => id.trim()).filter(Boolean);
 }
 
 /**
@@ -98,7 +104,7 @@ export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][]
  * own id in the unique property `app_request_id` and are found by it with a batch read, never by
  * search (HubSpot's search index lags writes by seconds, so a retry could not see what it made).
  */
-export function createHubSpotGateway(client: Client, budget: RequestBudget | HubSpotBudgets) {
+export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudget | HubSpotBudgets) {
   // Given only an account budget, searches are held to the search limit within this process (see searchBudgetInFront).
   const budgets: HubSpotBudgets = 'take' in budget ? searchBudgetInFront(budget) : budget;
   const call = createHubSpotCall(budgets.request);
@@ -217,27 +223,46 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
       throw inputFailureError(`create or find contact ${key}`, outcome.failures.get(key));
     },
 
-    /** Objects by id with the given properties, 100 per request. */
+    /** Objects by id with the given properties and the type's modified date, 100 per request. */
     async readBatch(type: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<HubSpotRecord[]> {
       const records: HubSpotRecord[] = [];
+      const wanted = [...new Set([...properties, modifiedDateProperty(type)])];
       for (const chunk of chunks(ids)) {
         const response = await call(`read ${type}`, () =>
-          client.crm.objects.batchApi.read(type, { inputs: chunk.map((id) => ({ id })), properties: [...properties], propertiesWithHistory: [] }),
+          client.crm.objects.batchApi.read(type, { inputs: chunk.map((id) => ({ id })), properties: wanted, propertiesWithHistory: [] }),
         );
         records.push(...response.results.map((r) => ({ id: r.id, properties: r.properties })));
       }
       return records;
     },
 
-    /** For each `from` object, the ids of its `to` objects (v4 associations, 100 per request). */
+    /**
+     * For each `from` object, the ids of its `to` objects, 100 objects per request, following an
+     * object's further pages. On HubSpot's date version (hubspot-versions.ts), as plain HTTP: v4
+     * associations, all the SDK offers, end first (30 March 2027). An object without any is
+     * left out (HubSpot reports it as a NO_ASSOCIATIONS_FOUND error, which means none).
+     */
     async associatedIds(from: ObjectType, to: ObjectType, ids: readonly string[]): Promise<Map<string, string[]>> {
       const map = new Map<string, string[]>();
-      for (const chunk of chunks(ids)) {
-        const response = await call(`read ${from}->${to} associations`, () =>
-          client.crm.associations.v4.batchApi.getPage(from, to, { inputs: chunk.map((id) => ({ id })) }),
-        );
-        // The SDK types toObjectId as a string; the API sends numbers.
-        for (const result of response.results) map.set(String(result._from.id), result.to.map((t) => String(t.toObjectId)));
+      const what = `read ${from}->${to} associations`;
+      const path = HUBSPOT_DATE_PATHS.associationsBatchRead(from, to);
+      let inputs: { id: string; after?: string }[] = [...new Set(ids)].map((id) => ({ id }));
+      const asked = new Set<string>();
+      while (inputs.length > 0) {
+        const further: { id: string; after: string }[] = [];
+        for (const chunk of chunks(inputs)) {
+          const answer = parseAssociationBatch(await call(what, () => client.http.request('POST', path, { inputs: chunk })), what);
+          for (const result of answer.results) {
+            map.set(result.from.id, [...(map.get(result.from.id) ?? []), ...result.to.map((t) => t.toObjectId)]);
+            const after = result.paging?.next?.after;
+            // A page is asked for once, whatever HubSpot answers.
+            if (after && !asked.has(`${result.from.id}@${after}`)) {
+              asked.add(`${result.from.id}@${after}`);
+              further.push({ id: result.from.id, after });
+            }
+          }
+        }
+        inputs = further;
       }
       return map;
     },
@@ -295,24 +320,26 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
      * Objects modified at or after `from` (epoch ms; all when null), oldest change first, one
      * page (up to 200) at a time, however many there are: the filter's lower bound moves
      * instead of `after`, which HubSpot refuses past 10,000 results (see changed-search.ts).
-     * A record is yielded once per version.
+     * A record is yielded once per version. Filters, sorts and reads the type's own
+     * modified-date property (modifiedDateProperty: `lastmodifieddate` on contacts).
      */
     async *changedPages(type: ObjectType, from: number | null, properties: readonly string[]): AsyncGenerator<HubSpotRecord[]> {
       const yielded = new Set<string>();
+      const modified = modifiedDateProperty(type);
       for (let query: ChangedQuery | null = firstChangedQuery(from); query; ) {
         const current: ChangedQuery = query;
         const page = await call(
           `search changed ${type}`,
           () =>
             client.crm.objects.searchApi.doSearch(type, {
-              ...changedSearchBody(current),
-              properties: [...properties, 'hs_lastmodifieddate'],
+              ...changedSearchBody(modified, current),
+              properties: [...new Set([...properties, modified])],
               limit: SEARCH_PAGE_SIZE,
             }),
           budgets.search,
         );
         const records = page.results.map((r) => ({ id: r.id, properties: r.properties }));
-        const keys = records.map((r) => ({ id: r.id, modifiedAt: modifiedMillis(r.properties.hs_lastmodifieddate) ?? 0 }));
+        const keys = records.map((r) => ({ id: r.id, modifiedAt: modifiedAtOf(type, r) ?? 0 }));
         const fresh = records.filter((r, i) => {
           const key = `${r.id}@${keys[i]?.modifiedAt}`;
           if (yielded.has(key)) return false;
@@ -327,7 +354,8 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
     /**
      * Checks ids against HubSpot with batch read (100 per request): which are still there,
      * which were merged into another record (and which), which are gone. `properties` are
-     * read for the live and primary records.
+     * read for the live and primary records, with the type's modified date and (types HubSpot
+     * merges) the merged ids.
      */
     async checkIds(type: ObjectType, ids: readonly string[], properties: readonly string[]): Promise<IdCheck> {
       const check: IdCheck = { live: new Map(), merged: new Map(), missing: [], unresolved: [] };
@@ -335,7 +363,7 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
         const response = await call(`check ${type} ids`, () =>
           client.crm.objects.batchApi.read(type, {
             inputs: chunk.map((id) => ({ id })),
-            properties: [...new Set([...properties, 'hs_lastmodifieddate', 'hs_merged_object_ids'])],
+            properties: [...new Set([...properties, modifiedDateProperty(type), ...(MERGEABLE_TYPES.has(type) ? [MERGED_IDS] : [])])],
             propertiesWithHistory: [],
           }),
         );
@@ -360,7 +388,8 @@ export function createHubSpotGateway(client: Client, budget: RequestBudget | Hub
 
 export type HubSpotGateway = ReturnType<typeof createHubSpotGateway>;
 
-const REQUEST_ID = 'app_request_id';
+/** Our unique id on the records we create (shared/crm-schema.ts). */
+export const REQUEST_ID = 'app_request_id';
 
 function requestIdOf(object: NewObject): string {
   const key = object.properties[REQUEST_ID];
@@ -383,8 +412,11 @@ interface UniqueKey {
 const REQUEST_KEY: UniqueKey = { idProperty: REQUEST_ID, of: requestIdOf, normalize: (v) => v, readProperties: [] };
 
 /** HubSpot compares e-mails without case. */
+/** HubSpot's unique property of a contact, by which contacts are found. */
+export const CONTACT_EMAIL = 'email';
+
 const EMAIL_KEY: UniqueKey = {
-  idProperty: 'email',
+  idProperty: CONTACT_EMAIL,
   of: (object) => (object.properties.email ?? '').toLowerCase(),
   normalize: (v) => v.toLowerCase(),
   readProperties: CONTACT_IDENTITY_PROPERTIES,

@@ -1,8 +1,8 @@
 import type { CrmActivityKind } from '@app/db/generated/client';
 import type { Db } from '@app/db/client';
-import { modifiedMillis } from '../crm/changed-search';
 import { applyActivities, applyCompanies, applyContactContexts, contactsToMirror, heldActivityVersions, type MirroredActivity } from '../crm/context-repository';
-import type { ActivityType, HubSpotGateway, HubSpotRecord } from '../crm/hubspot-gateway';
+import type { ActivityType, HubSpotGateway, HubSpotRecord, ObjectType } from '../crm/hubspot-gateway';
+import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import { plainText } from '../crm/plain-text';
 
 /**
@@ -39,15 +39,19 @@ const instant = (raw: string | null) => {
   const ms = modifiedMillis(raw);
   return ms === null ? null : new Date(ms);
 };
-const modifiedAt = (r: HubSpotRecord) => instant(value(r, 'hs_lastmodifieddate')) ?? new Date(0);
-const versionOf = (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(r) });
+/** The record's modified date, from its type's property (contacts: lastmodifieddate; see modified-date.ts). */
+const modifiedAt = (type: ObjectType, r: HubSpotRecord) => {
+  const ms = modifiedAtOf(type, r);
+  return ms === null ? new Date(0) : new Date(ms);
+};
+const versionOf = (type: ObjectType) => (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(type, r) });
 
 /**
  * Changed contacts: their lead status, lifecycle stage and (first) company, onto the contacts we
  * hold. What the mirror already holds in that version costs no further request.
  */
 export async function mirrorContactContexts(db: Db, hubspot: HubSpotGateway, records: readonly HubSpotRecord[]): Promise<number> {
-  const wanted = await contactsToMirror(db, records.map(versionOf));
+  const wanted = await contactsToMirror(db, records.map(versionOf('contacts')));
   const contacts = records.filter((r) => wanted.has(r.id));
   if (contacts.length === 0) return 0;
   const companies = await hubspot.associatedIds('contacts', 'companies', contacts.map((c) => c.id));
@@ -59,7 +63,7 @@ export async function mirrorContactContexts(db: Db, hubspot: HubSpotGateway, rec
       lifecycleStage: value(c, 'lifecyclestage'),
       // HubSpot lists a contact's companies oldest association first; the first stands for them.
       companyHubspotId: companies.get(c.id)?.[0] ?? null,
-      modifiedAt: modifiedAt(c),
+      modifiedAt: modifiedAt('contacts', c),
     })),
   );
 }
@@ -74,14 +78,14 @@ export function mirrorCompanies(db: Db, records: readonly HubSpotRecord[]): Prom
       industry: value(r, 'industry'),
       lifecycleStage: value(r, 'lifecyclestage'),
       createdAt: instant(value(r, 'createdate')),
-      modifiedAt: modifiedAt(r),
+      modifiedAt: modifiedAt('companies', r),
     })),
   );
 }
 
 /** Changed activities of one type with the contacts and companies they are on (those not held in that version). */
 export async function mirrorActivities(db: Db, hubspot: HubSpotGateway, source: ActivitySource, changed: readonly HubSpotRecord[]): Promise<number> {
-  const held = await heldActivityVersions(db, source.kind, changed.map(versionOf));
+  const held = await heldActivityVersions(db, source.kind, changed.map(versionOf(source.type)));
   const records = changed.filter((r) => !held.has(r.id));
   if (records.length === 0) return 0;
   const ids = records.map((r) => r.id);
@@ -101,7 +105,7 @@ export async function mirrorActivities(db: Db, hubspot: HubSpotGateway, source: 
         ownerHubspotId: value(r, 'hubspot_owner_id'),
         contactHubspotIds: contacts.get(r.id) ?? [],
         companyHubspotIds: companies.get(r.id) ?? [],
-        modifiedAt: modifiedAt(r),
+        modifiedAt: modifiedAt(source.type, r),
       }),
     ),
   );

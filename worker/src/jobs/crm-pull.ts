@@ -5,9 +5,9 @@ import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
-import { modifiedMillis } from '../crm/changed-search';
 import { mergedIdsOf, type HubSpotGateway, type HubSpotRecord, type ObjectType } from '../crm/hubspot-gateway';
 import type { MergeConflict } from '../crm/merge-repository';
+import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import { DEFAULT_NOTICE_POLICY, type NoticePolicy } from '../crm/notice-rules';
 import {
   applyDeals,
@@ -35,7 +35,7 @@ import {
 } from './crm-pull-context';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
-const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_lastmodifieddate'];
+export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
 export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
 const TICKET_CATEGORIES: Readonly<Record<string, TicketCategory>> = {
@@ -51,8 +51,10 @@ const instant = (value: string | null) => {
   const ms = modifiedMillis(value);
   return ms === null ? null : new Date(ms);
 };
-const modifiedAt = (r: HubSpotRecord) => instant(text(r, 'hs_lastmodifieddate')) ?? new Date(0);
-const versionOf = (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(r) });
+const toDate = (ms: number | null) => (ms === null ? null : new Date(ms));
+/** The record's modified date, from its type's property (modified-date.ts). */
+const modifiedAt = (type: ObjectType, r: HubSpotRecord) => toDate(modifiedAtOf(type, r)) ?? new Date(0);
+const versionOf = (type: ObjectType) => (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(type, r) });
 
 function toInvoice(r: HubSpotRecord): MirroredInvoice {
   const status = text(r, 'hs_invoice_status');
@@ -63,7 +65,7 @@ function toInvoice(r: HubSpotRecord): MirroredInvoice {
     number: text(r, 'hs_number'),
     pdfUrl: text(r, 'hs_pdf_download_link'),
     url: text(r, 'hs_invoice_link'),
-    modifiedAt: instant(text(r, 'hs_lastmodifieddate')),
+    modifiedAt: toDate(modifiedAtOf('invoices', r)),
   };
 }
 
@@ -84,7 +86,7 @@ function toDeal(d: HubSpotRecord, contactsByDeal: ReadonlyMap<string, string[]>,
     serviceAddress: text(d, 'service_address'),
     skus: (text(d, 'external_skus') ?? '').split(';').filter(Boolean),
     contactHubspotId: contactsByDeal.get(d.id)?.[0] ?? null,
-    modifiedAt: modifiedAt(d),
+    modifiedAt: modifiedAt('deals', d),
     mergedHubspotIds: mergedIdsOf(d),
   };
 }
@@ -120,7 +122,7 @@ const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0
  */
 export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
   const { db, hubspot, account } = deps;
-  const held = await heldVersions(db, 'deal', records.map(versionOf));
+  const held = await heldVersions(db, 'deal', records.map(versionOf('deals')));
   const deals = records.filter((d) => !held.has(d.id));
   if (deals.length === 0) return into;
   const dealIds = deals.map((d) => d.id);
@@ -152,7 +154,7 @@ export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpo
 /** Invoices that changed themselves (a payment does not touch the deal), onto their deals. */
 async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary): Promise<void> {
   const { db, hubspot } = deps;
-  const held = await heldInvoiceVersions(db, records.map(versionOf));
+  const held = await heldInvoiceVersions(db, records.map(versionOf('invoices')));
   const invoices = records.filter((i) => !held.has(i.id));
   if (invoices.length === 0) return;
   const byId = new Map(invoices.map((i) => [i.id, i]));
@@ -168,7 +170,7 @@ async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRec
 /** Change and cancel tickets (with TICKET_PROPERTIES) onto their deals; support tickets from the contact form are not mirrored. */
 export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
   const { db, hubspot, account } = deps;
-  const held = await heldVersions(db, 'ticket', records.map(versionOf));
+  const held = await heldVersions(db, 'ticket', records.map(versionOf('tickets')));
   const tickets = records.filter((t) => !held.has(t.id) && TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? '']);
   if (tickets.length === 0) return into;
   const dealsByTicket = await hubspot.associatedIds('tickets', 'deals', tickets.map((t) => t.id));
@@ -178,7 +180,7 @@ export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubS
       const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
       const dealHubspotId = dealsByTicket.get(t.id)?.[0];
       if (!category || !dealHubspotId) return [];
-      return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, modifiedAt: modifiedAt(t), mergedHubspotIds: mergedIdsOf(t) }];
+      return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, modifiedAt: modifiedAt('tickets', t), mergedHubspotIds: mergedIdsOf(t) }];
     }),
     applyOptions(deps),
   );
@@ -215,7 +217,7 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
     for await (const page of hubspot.changedPages(type, from, properties)) {
       await apply(page);
       records += page.length;
-      const newest = Math.max(...page.map((r) => modifiedMillis(text(r, 'hs_lastmodifieddate')) ?? 0));
+      const newest = Math.max(...page.map((r) => modifiedAtOf(type, r) ?? 0));
       if (cursor === null || newest > cursor) {
         cursor = newest;
         await writeCursor(db, name, new Date(newest).toISOString());
