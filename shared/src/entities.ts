@@ -86,7 +86,18 @@ export const customerContextSchema = z.object({
   textsHeld: z.object({ since: z.string(), errorCode: z.number(), why: z.string() }).nullish(),
   /** The staff lookup's own addition: what the customer agreed to about texts, and when (sms_consent), newest first. */
   textsConsent: z
-    .array(z.object({ form: z.string(), phone: z.string(), version: z.string(), words: z.string(), agreedAt: z.string(), reference: z.string().nullable() }))
+    .array(
+      z.object({
+        form: z.string(),
+        phone: z.string(),
+        version: z.string(),
+        words: z.string(),
+        /** A booking's text box: ticked or not; null for a login (its code only). */
+        textsAgreed: z.boolean().nullish(),
+        agreedAt: z.string(),
+        reference: z.string().nullable(),
+      }),
+    )
     .nullish(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),

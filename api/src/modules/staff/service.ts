@@ -192,7 +192,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     company,
     portalSuspended: c.suspended,
     textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,
-    textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
+    textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, textsAgreed: k.textsAgreed, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
     textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,
   };
 }

@@ -166,6 +166,14 @@ export function CustomerContextView({ context, customerId, children }: { context
               <details>
                 <summary>
                   {easternFromIso(k.agreedAt)}: {k.form === 'booking' ? `booking form${k.reference ? ` (${k.reference})` : ''}` : 'login page'}, {k.phone}, terms of {k.version}
+                  {k.form === 'booking' && typeof k.textsAgreed === 'boolean' ? (
+                    <>
+                      {', '}
+                      <span data-texts-agreed={k.textsAgreed ? 'yes' : 'no'}>{k.textsAgreed ? 'agreed to texts' : 'did not agree to texts'}</span>
+                    </>
+                  ) : k.form === 'login' ? (
+                    ', its login code only'
+                  ) : null}
                 </summary>
                 <p className="fine-print">{k.words}</p>
               </details>
