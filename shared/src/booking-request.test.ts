@@ -23,7 +23,8 @@ const good = {
   timeOfDay: 'morning',
   rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
   agreed: true,
-  consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
+  consentVersion: SMS_CONSENT_VERSION,
+  textsAgreed: true,
 };
 
 /** Issues as 'path' → message, the way the API names the field in its 400. */

@@ -30,7 +30,8 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
       timeOfDay: 'afternoon',
       rooms: {},
       agreed: true,
-      consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
+      consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     });
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };

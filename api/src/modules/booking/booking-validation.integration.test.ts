@@ -24,7 +24,8 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2 },
     agreed: true,
-    consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
     ...overrides,
   };
 }

@@ -30,7 +30,8 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     timeOfDay: 'morning',
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
-    consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
+    consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
     ...overrides,
   };
 }
