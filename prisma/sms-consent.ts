@@ -47,17 +47,35 @@ export async function findSmsConsents(db: Client, who: { contactId: string; phon
   return rows.map(({ bookingRequest, ...row }) => ({ ...row, reference: bookingRequest?.deal.reference ?? null }));
 }
 
+/** A phone's newest booking-form choice about texts. */
+export interface BookingTextsChoice {
+  textsAgreed: boolean;
+  agreedAt: Date;
+  /** The booking's reference (ATL-7K3F). */
+  reference: string | null;
+}
+
 /**
- * The sending rule's question (worker/src/jobs/sms-send.ts): did the phone's newest booking leave
- * the text box unticked? A phone with no booking row (booked by the office in HubSpot, who gather
- * consent by phone) is not refused here. Bookings of one statement share its time: among them,
- * an unticked box wins, so a "no" is never lost to a tie.
+ * The phone's newest booking on our form, and whether its text box was ticked; null when the
+ * phone never booked on the form. Bookings of one statement share its time: among them, an
+ * unticked box comes first, so a "no" is never lost to a tie.
  */
-export async function declinedTextsOnBookingForm(db: Client, phone: string): Promise<boolean> {
+export async function findBookingTextsChoice(db: Client, phone: string): Promise<BookingTextsChoice | null> {
   const newest = await db.smsConsent.findFirst({
     where: { phone, form: 'booking' },
     orderBy: [{ agreedAt: 'desc' }, { textsAgreed: 'asc' }],
-    select: { textsAgreed: true },
+    select: { textsAgreed: true, agreedAt: true, bookingRequest: { select: { deal: { select: { reference: true } } } } },
   });
-  return newest?.textsAgreed === false;
+  if (!newest) return null;
+  // A booking row always says (CHECK sms_consent_booking_has_texts_choice).
+  return { textsAgreed: newest.textsAgreed !== false, agreedAt: newest.agreedAt, reference: newest.bookingRequest?.deal.reference ?? null };
+}
+
+/**
+ * The sending rule's question (worker/src/jobs/sms-send.ts): did the phone's newest booking leave
+ * the text box unticked? A phone with no booking row (booked by the office in HubSpot, who gather
+ * consent by phone) is not refused here.
+ */
+export async function declinedTextsOnBookingForm(db: Client, phone: string): Promise<boolean> {
+  return (await findBookingTextsChoice(db, phone))?.textsAgreed === false;
 }

@@ -122,10 +122,16 @@ export function CustomerContextView({ context, customerId, children }: { context
   if (context.textsOptOut !== undefined && context.phone) {
     const optOut = context.textsOptOut;
     const held = context.textsHeld;
+    const notAgreed = context.textsNotAgreed;
     facts.push([
       'Texts',
       optOut ? (
         <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span>
+      ) : notAgreed ? (
+        <span data-texts-not-agreed="">
+          Only login codes: the text box was left unticked on the booking form ({easternFromIso(notAgreed.since)}
+          {notAgreed.reference ? `, ${notAgreed.reference}` : ''}). Other texts go again after a booking with the box ticked
+        </span>
       ) : held ? (
         <span data-texts-held="">
           Only login codes since {easternFromIso(held.since)}: {held.why}. Other texts are not sent until one is delivered or the customer signs in to the portal
