@@ -128,6 +128,12 @@ describe('text message consent', { timeout: 90_000 }, () => {
     const consent = smsConsentWords('booking', COMPANY);
     const { phone } = await fillBooking(page, 'consent-no-texts');
     await page.getByRole('checkbox', { name: consent.agreement }).check();
+    // "Text message" as the way to be contacted asks for the box; phone or e-mail do not.
+    await page.getByRole('radio', { name: 'Text message' }).check();
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'To be contacted by text message, tick the box to get our texts' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: consent.textsOptIn ?? '' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('radio', { name: 'Email' }).check();
     const { body, dealId } = await submitBooking(page);
     expect(body).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: false });
     const request = await db.bookingRequest.findUniqueOrThrow({ where: { dealId }, include: { smsConsent: true } });
