@@ -102,7 +102,7 @@ async function main(): Promise<void> {
         name: `Bench Customer${n}`, email: `bench.${n}@example.com`, phone: '+14045550123',
         address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
         squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
-        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION,
+        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
       });
     // A first round of bookings loads what loads on first use (the API's code paths, the
     // worker's HubSpot client, whose first call meets the outage). Then the untimed warm-up (JIT,

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
         name: `Sync Customer${n}`, email: `sync.${n}@example.com`, phone: '+14045550123',
         address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
         squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
-        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION,
+        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
       });
     const bookingsFrom = Date.now();
     const load = await postPaced({ url: new URL(`${base}/api/hubspot/portal/requestBooking`), count: BOOKINGS, perSecond: RATE, body: bookingBody });

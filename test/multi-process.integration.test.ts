@@ -107,6 +107,7 @@ describe('two apis and two workers on one Postgres and Redis', { timeout: 120_00
         rooms: {},
         agreed: true,
         consentVersion: SMS_CONSENT_VERSION,
+        textsAgreed: true,
       }),
     });
     expect(res.status, await res.clone().text()).toBe(201);

@@ -64,6 +64,7 @@ export async function createPortalCustomer(label: string): Promise<PortalCustome
       rooms: {},
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

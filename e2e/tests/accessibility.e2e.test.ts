@@ -124,6 +124,7 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
         rooms: {},
         agreed: true,
         consentVersion: SMS_CONSENT_VERSION,
+        textsAgreed: true,
       }),
     });
     expect(response.status, await response.clone().text()).toBe(201);

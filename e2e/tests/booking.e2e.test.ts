@@ -56,6 +56,8 @@ async function fillValid(page: Page, { email, zip = '30303' }: { email: string; 
   await field(page, 'Zip code').fill(zip);
   await field(page, 'Description (optional)').fill('Two cats; parking in the drive.');
   await page.getByRole('checkbox', { name: /^I agree to allow/ }).check();
+  // "Text message" as the way to be contacted needs the separate text box ticked.
+  await page.getByRole('checkbox', { name: /^Text me about this request/ }).check();
 }
 
 /** Every requestBooking the page sends, in order. */
@@ -419,6 +421,7 @@ describe('booking form', { timeout: 90_000 }, () => {
       },
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
       addOns: [],
     });
 

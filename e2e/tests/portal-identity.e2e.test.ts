@@ -40,6 +40,7 @@ describe('a booking with another phone waits for staff', () => {
       rooms: {},
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     });
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };

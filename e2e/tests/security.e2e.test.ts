@@ -47,6 +47,7 @@ function booking(email: string, phone: string, name: string) {
     rooms: {},
     agreed: true,
     consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
   };
 }
 

@@ -11,7 +11,7 @@ import { useBrowserPage } from '../src/use-browser-page';
 
 // The text message consent as a visitor meets it (issue 31): what the booking form and the
 // login page show, that their privacy and terms links work, and that a booking sent through the
-// real form keeps the words it showed.
+// real form keeps the words it showed and whether its separate, optional text box was ticked.
 
 const BOOKING_LINK = '/booking?service=Deep%20Clean&price=279&sqft=1000;1500;2000;2001';
 const TERMS_SENTENCE = 'See our Privacy Policy and Terms.';
@@ -51,25 +51,9 @@ describe('text message consent', { timeout: 90_000 }, () => {
     await db.$disconnect();
   });
 
-  it('the booking form: the agreed checkbox covers texts, the terms and links show, and the request keeps the words', async () => {
-    const { page } = browser;
-    await withCookieConsent(page);
-    await page.goto(appUrl(BOOKING_LINK));
-    await waitForApp(page);
-    await page.getByRole('heading', { level: 1, name: 'Schedule Your Cleaning' }).waitFor();
-
-    const consent = smsConsentWords('booking', COMPANY);
-    const box = page.getByRole('checkbox', { name: consent.agreement });
-    expect(await box.isChecked()).toBe(false);
-    await expectTerms(page, 'booking');
-    // The checkbox points at the terms it agrees to.
-    expect(await box.getAttribute('aria-describedby')).toContain('booking-sms-terms');
-
-    const sent: Request[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/hubspot/portal/requestBooking') sent.push(request);
-    });
-    const email = uniqueEmail('consent');
+  /** Fills the booking form's required fields (contact by e-mail, so the text box stays optional); returns the e-mail and phone typed. */
+  async function fillBooking(page: Page, tag: string): Promise<{ email: string; phone: string }> {
+    const email = uniqueEmail(tag);
     const phone = `404${String(Math.floor(2_000_000 + Math.random() * 7_999_999))}`;
     await field(page, 'Square footage').selectOption('1500');
     await field(page, 'Preferred date').fill(addDays(easternToday(), 7));
@@ -78,24 +62,83 @@ describe('text message consent', { timeout: 90_000 }, () => {
     await field(page, 'Full name').fill('Ann Lee');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await field(page, 'Phone').fill(phone);
-    await page.getByRole('radio', { name: 'Text message' }).check();
+    await page.getByRole('radio', { name: 'Email' }).check();
     await field(page, 'Street address').fill('1 Peachtree St');
     await field(page, 'City').fill('Atlanta');
     await field(page, 'State').fill('GA');
     await field(page, 'Zip code').fill('30303');
-    await box.check();
+    return { email, phone };
+  }
+
+  /** Sends the form; returns the request body it posted and the deal's id. */
+  async function submitBooking(page: Page): Promise<{ body: unknown; dealId: string }> {
+    const sent: Request[] = [];
+    const listener = (request: Request) => {
+      if (new URL(request.url()).pathname === '/api/hubspot/portal/requestBooking') sent.push(request);
+    };
+    page.on('request', listener);
     await page.getByRole('button', { name: 'Request My Cleaning' }).click();
     await page.waitForURL(/\/booking\/confirmation\?dealId=/, { timeout: 15_000 });
-
+    page.off('request', listener);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.postDataJSON()).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION });
-    const dealId = new URL(page.url()).searchParams.get('dealId') ?? '';
+    return { body: sent[0]?.postDataJSON(), dealId: new URL(page.url()).searchParams.get('dealId') ?? '' };
+  }
+
+  it('the booking form: the agreement leaves texts out, texts have their own optional unticked box with the terms, and the choice is kept', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl(BOOKING_LINK));
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Schedule Your Cleaning' }).waitFor();
+
+    const consent = smsConsentWords('booking', COMPANY);
+    const agreement = page.getByRole('checkbox', { name: consent.agreement });
+    expect(consent.agreement).not.toMatch(/text/i);
+    expect(await agreement.getAttribute('required')).not.toBeNull();
+    const texts = page.getByRole('checkbox', { name: consent.textsOptIn ?? '' });
+    expect(await texts.isChecked()).toBe(false);
+    expect(await texts.getAttribute('required')).toBeNull();
+    await expectTerms(page, 'booking');
+    // The text box (not the agreement) points at the program's terms.
+    expect(await texts.getAttribute('aria-describedby')).toContain('booking-sms-terms');
+    expect(await agreement.getAttribute('aria-describedby')).toBeNull();
+
+    // Ticked through the real form: the payload says so, and the request keeps the words and the choice.
+    const { email, phone } = await fillBooking(page, 'consent');
+    await agreement.check();
+    await texts.check();
+    const { body, dealId } = await submitBooking(page);
+    expect(body).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: true });
     const request = await db.bookingRequest.findUniqueOrThrow({ where: { dealId }, include: { smsConsent: true } });
-    expect(request.smsConsent).toMatchObject({ form: 'booking', phone: `+1${phone}`, email, version: SMS_CONSENT_VERSION, words: consent.words });
+    expect(request.smsConsent).toMatchObject({ form: 'booking', phone: `+1${phone}`, email, version: SMS_CONSENT_VERSION, words: consent.words, textsAgreed: true });
     // What the page showed, word for word, is what was kept.
-    expect(consent.words).toBe(`${consent.agreement} ${consent.disclosure} ${TERMS_SENTENCE}`);
+    expect(consent.words).toBe(`${consent.agreement} ${consent.textsOptIn} ${consent.disclosure} ${TERMS_SENTENCE}`);
+    // The opt-in confirmation is written with the booking.
+    expect(await db.smsMessage.count({ where: { to: `+1${phone}`, purpose: 'request_received', dealId } })).toBe(1);
 
     await expectLinksWork(page);
+  });
+
+  it('the booking form: left unticked, the booking goes through, kept as not agreed, and no text is written', async () => {
+    const { page } = browser;
+    await withCookieConsent(page);
+    await page.goto(appUrl(BOOKING_LINK));
+    await waitForApp(page);
+    await page.getByRole('heading', { level: 1, name: 'Schedule Your Cleaning' }).waitFor();
+    const consent = smsConsentWords('booking', COMPANY);
+    const { phone } = await fillBooking(page, 'consent-no-texts');
+    await page.getByRole('checkbox', { name: consent.agreement }).check();
+    // "Text message" as the way to be contacted asks for the box; phone or e-mail do not.
+    await page.getByRole('radio', { name: 'Text message' }).check();
+    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
+    await page.getByRole('alert').filter({ hasText: 'To be contacted by text message, tick the box to get our texts' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: consent.textsOptIn ?? '' }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('radio', { name: 'Email' }).check();
+    const { body, dealId } = await submitBooking(page);
+    expect(body).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: false });
+    const request = await db.bookingRequest.findUniqueOrThrow({ where: { dealId }, include: { smsConsent: true } });
+    expect(request.smsConsent).toMatchObject({ phone: `+1${phone}`, words: consent.words, textsAgreed: false });
+    expect(await db.smsMessage.count({ where: { to: `+1${phone}` } })).toBe(0);
   });
 
   it('the login page: the spec statement, then the program, its terms and links, and step 1 sends the version', async () => {
@@ -104,9 +147,10 @@ describe('text message consent', { timeout: 90_000 }, () => {
     await page.goto(appUrl('/login'));
     await waitForApp(page);
     const consent = smsConsentWords('login', COMPANY);
-    // The §2 statement stays a paragraph of its own, word for word.
+    // The §2 statement stays a paragraph of its own, word for word; nothing opts into all texts.
     await page.getByText(consent.lead ?? '', { exact: true }).waitFor();
-    expect(squash(await page.locator('[data-sms-agreement]').textContent())).toBe(consent.agreement);
+    expect(await page.locator('[data-sms-agreement]').count()).toBe(0);
+    expect(squash(await page.locator('.login-consent').textContent())).not.toContain('agree to receive Atlanta');
     await expectTerms(page, 'login');
 
     const sent: Request[] = [];

@@ -61,6 +61,7 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
       rooms: {},
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

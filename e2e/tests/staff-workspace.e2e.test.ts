@@ -45,6 +45,7 @@ async function requestCleaning(name: string, street: string): Promise<void> {
       description: 'Please bring the ladder.',
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);

@@ -23,6 +23,7 @@ const good = {
   timeOfDay: 'afternoon',
   rooms: { livingRoom: true, bathroomCount: '2', mainLevelBedrooms: '', otherRooms: '1' },
   agreed: true,
+  textsAgreed: false,
   photos: [photo('a.jpg')],
 };
 
@@ -42,7 +43,8 @@ describe('booking form schema (browser)', () => {
     expect(values.photos).toHaveLength(1);
     const payload = toBookingRequest(values, SMS_CONSENT_VERSION);
     expect(payload).not.toHaveProperty('photos');
-    expect(payload.consentVersion).toBe('2026-11-27');
+    expect(payload.consentVersion).toBe('2026-11-27.2');
+    expect(payload.textsAgreed).toBe(false);
     expect(bookingRequestSchema({ legalName: LEGAL, now }).parse(payload)).toEqual(payload);
   });
 
@@ -71,6 +73,15 @@ describe('booking form schema (browser)', () => {
     expect(issues({ ...good, photos: six })).toEqual({ photos: 'You can add up to 5 photos.' });
     expect(form.parse({ ...good, photos: keepPhotos(six) }).photos).toHaveLength(5);
     expect(form.parse({ ...good, photos: undefined }).photos).toEqual([]);
+  });
+
+  it('the text box: optional, carried as ticked or not; needed for "Text message" as the way to be contacted', () => {
+    expect(toBookingRequest(form.parse({ ...good, textsAgreed: true }), SMS_CONSENT_VERSION).textsAgreed).toBe(true);
+    expect(issues({ ...good, contactMethod: 'text' })).toEqual({
+      textsAgreed: 'To be contacted by text message, tick the box to get our texts (or choose phone or email).',
+    });
+    // Said alongside the other mistakes, so the form shows them all at once.
+    expect(issues({ ...good, contactMethod: 'text', agreed: false })).toHaveProperty('textsAgreed');
   });
 
   it('shows the consent alert and the 5-day minimum', () => {

@@ -22,6 +22,8 @@ import {
   photosField,
   preferredDateField,
   quoteTypeField,
+  textsAgreedField,
+  textsAgreedForTextContact,
   timeOfDayField,
   usPhoneInputField,
 } from './form-fields';
@@ -59,6 +61,7 @@ export function bookingFormSchema(options: BookingSchemaOptions) {
     timeOfDay: timeOfDayField,
     rooms: roomsFormSchema,
     agreed: consentField(options.legalName),
+    textsAgreed: textsAgreedField,
     photos: photosField,
     // Only a Recurring Clean asks these; an empty radio group reads as absent.
     frequency: z.preprocess(emptyAsAbsent, frequencyField.optional()),
@@ -68,6 +71,7 @@ export function bookingFormSchema(options: BookingSchemaOptions) {
   })
     .refine(...frequencyChosen)
     .refine(...visitTypeChosen)
+    .refine(...textsAgreedForTextContact)
     .transform(withoutStaleRecurringChoice);
 }
 

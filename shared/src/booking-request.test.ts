@@ -24,6 +24,7 @@ const good = {
   rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
   agreed: true,
   consentVersion: SMS_CONSENT_VERSION,
+  textsAgreed: true,
 };
 
 /** Issues as 'path' → message, the way the API names the field in its 400. */
@@ -92,6 +93,11 @@ describe('public booking request schema', () => {
     ],
     ['consentVersion', { consentVersion: '2020-01-01' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
     ['consentVersion', { consentVersion: undefined }, 'Please reload the page: the text message terms you saw are not ones we know.'],
+    // The bundled wording (texts inside the required agreement) is readable, never taken for a booking.
+    ['consentVersion', { consentVersion: '2026-11-27' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
+    ['textsAgreed', { textsAgreed: undefined }, 'Please reload the page and choose whether we may text you.'],
+    ['textsAgreed', { textsAgreed: 'yes' }, 'Please reload the page and choose whether we may text you.'],
+    ['textsAgreed', { textsAgreed: false, contactMethod: 'text' }, 'To be contacted by text message, tick the box to get our texts (or choose phone or email).'],
   ])('refuses a bad %s', (path, patch, message) => {
     expect(issues({ ...good, ...patch })).toEqual({ [path]: message });
   });
@@ -110,7 +116,14 @@ describe('public booking request schema', () => {
       timeOfDay: 'Please choose a time of day.',
       agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
       consentVersion: 'Please reload the page: the text message terms you saw are not ones we know.',
+      textsAgreed: 'Please reload the page and choose whether we may text you.',
     });
+  });
+
+  it('takes the text box unticked: texts are never a condition of booking', () => {
+    expect(schema.parse({ ...good, contactMethod: 'phone', textsAgreed: false }).textsAgreed).toBe(false);
+    expect(schema.parse({ ...good, contactMethod: 'email', textsAgreed: false }).textsAgreed).toBe(false);
+    expect(schema.parse({ ...good, contactMethod: 'text', textsAgreed: true }).textsAgreed).toBe(true);
   });
 
   it('is strict: unknown fields are refused, photos are never sent', () => {

@@ -4,8 +4,10 @@ import { minBookingDate } from './eastern-time';
 import {
   type Clock,
   addressSchema,
+  bookingConsentVersionField,
   consentField,
-  smsConsentVersionField,
+  textsAgreedField,
+  textsAgreedForTextContact,
   contactMethodField,
   descriptionField,
   emailField,
@@ -77,7 +79,8 @@ export interface BookingSchemaOptions {
 /**
  * Public booking request as the API receives it (POST /api/hubspot/portal/requestBooking).
  * Strict: an unknown field is refused, a typo in a client never passes silently.
- * `agreed` must be true: we keep the consent with the request.
+ * `agreed` must be true: we keep the consent with the request. `textsAgreed` (the text box) is
+ * optional to tick but always said, and kept with it too.
  */
 export function bookingRequestSchema({ legalName, now }: BookingSchemaOptions) {
   return z
@@ -96,7 +99,9 @@ export function bookingRequestSchema({ legalName, now }: BookingSchemaOptions) {
       rooms: roomsSchema,
       agreed: consentField(legalName),
       /** Which text message terms the form showed (sms-consent.ts); kept with the request. */
-      consentVersion: smsConsentVersionField,
+      consentVersion: bookingConsentVersionField,
+      /** The separate, optional text box: ticked or not (kept with the request; unticked, no texts but login codes). */
+      textsAgreed: textsAgreedField,
       frequency: frequencyField.optional(),
       visitType: visitTypeField.optional(),
       addOns: bookingAddOnsField,
@@ -104,6 +109,7 @@ export function bookingRequestSchema({ legalName, now }: BookingSchemaOptions) {
     .strict()
     .refine(...frequencyChosen)
     .refine(...visitTypeChosen)
+    .refine(...textsAgreedForTextContact)
     .transform(withoutStaleRecurringChoice);
 }
 export type BookingRequest = z.output<ReturnType<typeof bookingRequestSchema>>;

@@ -18,7 +18,7 @@ const at = new Date('2026-12-01T14:00:00Z');
 describe('customer text messages', () => {
   it('say what happened, with the company first and the details a customer needs', () => {
     expect(requestReceivedSms(ctx, 'ATL-7K3F')).toBe(
-      "Atlanta Home Cleaning: we got your cleaning request ATL-7K3F. We'll call or text within 24 hours to confirm. Nothing is charged yet. Reply STOP to opt out.",
+      'Atlanta Home Cleaning customer texts: we got your cleaning request ATL-7K3F. Msg freq varies. Msg&data rates may apply. Reply HELP for help, STOP to opt out.',
     );
     expect(cleaningConfirmedSms(ctx, 'ATL-7K3F', at)).toBe(
       'Atlanta Home Cleaning: your cleaning ATL-7K3F is confirmed for Tue, Dec 1 at 9:00 AM. Details: https://www.atlantahomecleaning.com/login',

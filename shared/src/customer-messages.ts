@@ -29,9 +29,13 @@ export interface MessageContext {
   portalUrl: string;
 }
 
-/** After a public booking request (the customer agreed to be contacted); the first text, so it says how to stop them. */
+/**
+ * After a public booking request with the text box ticked: the first text, so it is the opt-in
+ * confirmation carriers look for (Twilio 30540): the program, that frequency varies, message and
+ * data rates, HELP and STOP. One segment with the demo company, so nothing else fits.
+ */
 export function requestReceivedSms(ctx: Pick<MessageContext, 'company'>, reference: string): string {
-  return `${ctx.company}: we got your cleaning request ${reference}. We'll call or text within 24 hours to confirm. Nothing is charged yet. Reply STOP to opt out.`;
+  return `${smsProgramName({ name: ctx.company })}: we got your cleaning request ${reference}. Msg freq varies. Msg&data rates may apply. Reply HELP for help, STOP to opt out.`;
 }
 
 /** The deal reached the scheduled stage with a date. */

@@ -84,9 +84,22 @@ export const customerContextSchema = z.object({
   textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
   /** The staff lookup's own addition: texts to the phone failed (30006/30007), so only login codes go (since when, why); null while it takes texts. */
   textsHeld: z.object({ since: z.string(), errorCode: z.number(), why: z.string() }).nullish(),
+  /** The staff lookup's own addition: the phone's newest booking left the text box unticked, so only login codes go (when, which booking); null otherwise. */
+  textsNotAgreed: z.object({ since: z.string(), reference: z.string().nullable() }).nullish(),
   /** The staff lookup's own addition: what the customer agreed to about texts, and when (sms_consent), newest first. */
   textsConsent: z
-    .array(z.object({ form: z.string(), phone: z.string(), version: z.string(), words: z.string(), agreedAt: z.string(), reference: z.string().nullable() }))
+    .array(
+      z.object({
+        form: z.string(),
+        phone: z.string(),
+        version: z.string(),
+        words: z.string(),
+        /** A booking's text box: ticked or not; null for a login (its code only). */
+        textsAgreed: z.boolean().nullish(),
+        agreedAt: z.string(),
+        reference: z.string().nullable(),
+      }),
+    )
     .nullish(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { MAX_PHOTOS, STATE_LENGTH } from './constants';
 import { addDays, easternToday, isCalendarDate, isOnOrAfterMinDate } from './eastern-time';
 import { isUsPhone, normalizeUsPhone } from './phone';
-import { SMS_CONSENT_VERSION_ERROR, isSmsConsentVersion, type SmsConsentVersion } from './sms-consent';
+import {
+  SMS_CONSENT_VERSION_ERROR,
+  TEXTS_AGREED_ERROR,
+  TEXTS_NEEDED_FOR_TEXT_CONTACT,
+  isSmsConsentVersion,
+  offersTextsChoice,
+  type SmsConsentVersion,
+} from './sms-consent';
 import {
   ADDRESS_REQUIRED,
   CITY_REQUIRED,
@@ -140,6 +147,29 @@ export const smsConsentVersionField = z
   .string({ error: SMS_CONSENT_VERSION_ERROR })
   .refine(isSmsConsentVersion, { error: SMS_CONSENT_VERSION_ERROR })
   .transform((value) => value as SmsConsentVersion);
+
+/** A booking's version: one whose form asks about texts on a box of its own (never the bundled 2026-11-27). */
+export const bookingConsentVersionField = smsConsentVersionField.refine(offersTextsChoice, { error: SMS_CONSENT_VERSION_ERROR });
+
+/** The booking form's optional text box: ticked or not, always said (a page that does not say is refused). */
+export const textsAgreedField = z.boolean({ error: TEXTS_AGREED_ERROR });
+
+/**
+ * "Text message" as the way to be contacted needs the text box ticked: agreeing to be contacted
+ * no longer covers texts. Checked also while other fields are wrong (`when`), on textsAgreed.
+ */
+type TextContactCheck = [
+  (v: { contactMethod?: unknown; textsAgreed?: unknown }) => boolean,
+  { path: PropertyKey[]; error: string; when: (payload: { value: unknown }) => boolean },
+];
+export const textsAgreedForTextContact: TextContactCheck = [
+  (v) => v.contactMethod !== 'text' || v.textsAgreed !== false,
+  {
+    path: ['textsAgreed'],
+    error: TEXTS_NEEDED_FOR_TEXT_CONTACT,
+    when: ({ value }) => typeof value === 'object' && value !== null && (value as { contactMethod?: unknown }).contactMethod === 'text',
+  },
+];
 
 /** The agreed checkbox: must be exactly true, with the §5 consent alert naming the company. */
 export function consentField(legalName: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from './company';
 import { helpReplySms, gsm7Length } from './customer-messages';
 import { smsConsentVersionField } from './form-fields';
-import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, smsConsentWords, smsProgramName } from './sms-consent';
+import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, offersTextsChoice, smsConsentWords, smsProgramName } from './sms-consent';
 import { LOGIN_SMS_CONSENT } from './texts';
 
 const brand = { name: 'Sweet Peach Cleaning', legalName: 'Sweet Peach Cleaning LLC' };
@@ -15,27 +15,49 @@ describe('text message consent words', () => {
     expect(smsProgramName(DEMO_COMPANY)).toBe('Atlanta Home Cleaning customer texts');
   });
 
-  it('booking: the agreed checkbox covers texts, then the program terms and the links', () => {
+  it('booking (current): the required agreement leaves texts out; texts have their own optional box, then the program terms', () => {
     const consent = smsConsentWords('booking', brand);
-    expect(consent.version).toBe('2026-11-27');
+    expect(consent.version).toBe('2026-11-27.2');
     expect(consent.lead).toBeNull();
-    expect(consent.agreement).toBe(
-      'I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone, text or email, and to receive Sweet Peach Cleaning customer texts at this phone number.',
-    );
+    expect(consent.agreement).toBe('I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone or email.');
+    expect(consent.agreement).not.toMatch(/text|customer texts/i);
+    expect(consent.textsOptIn).toBe('Text me about this request and my cleanings (optional, not needed to book).');
     expect(consent.disclosure).toBe(DISCLOSURE);
-    expect(consent.words).toBe(`${consent.agreement} ${DISCLOSURE} See our Privacy Policy and Terms.`);
+    expect(consent.words).toBe(
+      'I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone or email. ' +
+        'Text me about this request and my cleanings (optional, not needed to book). ' +
+        `${DISCLOSURE} See our Privacy Policy and Terms.`,
+    );
+    expect(offersTextsChoice(SMS_CONSENT_VERSION)).toBe(true);
   });
 
-  it('login: the spec statement word for word first, then the program', () => {
+  it('login (current): the spec statement word for word, the program as information only (the code, nothing more)', () => {
     const consent = smsConsentWords('login', brand);
     expect(consent.lead).toBe(LOGIN_SMS_CONSENT);
     expect(LOGIN_SMS_CONSENT).toBe('By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply.');
-    expect(consent.agreement).toBe('You also agree to receive Sweet Peach Cleaning customer texts at this phone number.');
-    expect(consent.words).toBe(
+    expect(consent.agreement).toBeNull();
+    expect(consent.textsOptIn).toBeNull();
+    expect(consent.disclosure).toBe(
+      'Sweet Peach Cleaning customer texts: a login code each time you ask for one. Texts about your cleanings only if you choose them when booking. Msg & data rates may apply. Reply STOP to opt out, HELP for help.',
+    );
+    expect(consent.words).toBe(`${LOGIN_SMS_CONSENT} ${consent.disclosure} See our Privacy Policy and Terms.`);
+    expect(consent.words).not.toContain('agree to receive Sweet Peach');
+  });
+
+  it('the published 2026-11-27 words stay readable exactly as they were shown', () => {
+    const booking = smsConsentWords('booking', brand, '2026-11-27');
+    expect(booking.agreement).toBe(
+      'I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone, text or email, and to receive Sweet Peach Cleaning customer texts at this phone number.',
+    );
+    expect(booking.textsOptIn).toBeNull();
+    expect(booking.words).toBe(`${booking.agreement} ${DISCLOSURE} See our Privacy Policy and Terms.`);
+    expect(smsConsentWords('login', brand, '2026-11-27').words).toBe(
       'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply. ' +
         'You also agree to receive Sweet Peach Cleaning customer texts at this phone number. ' +
         `${DISCLOSURE} See our Privacy Policy and Terms.`,
     );
+    // Bundled: no booking is taken under it any more (booking-request.test.ts).
+    expect(offersTextsChoice('2026-11-27')).toBe(false);
   });
 
   it('says what vetting looks for: program, texts, frequency, rates, STOP and HELP', () => {
@@ -43,11 +65,18 @@ describe('text message consent words', () => {
     for (const part of ['Atlanta Home Cleaning customer texts', 'Message frequency varies.', 'Msg & data rates may apply.', 'Reply STOP to opt out, HELP for help.']) {
       expect(disclosure).toContain(part);
     }
+    // The login step's information: the program, how often (one per code asked for), rates, STOP and HELP.
+    const login = smsConsentWords('login', DEMO_COMPANY).disclosure;
+    for (const part of ['Atlanta Home Cleaning customer texts', 'each time you ask for one', 'Msg & data rates may apply.', 'Reply STOP to opt out, HELP for help.']) {
+      expect(login).toContain(part);
+    }
   });
 
   it('the current version is published; the field takes only published versions, naming the error', () => {
     expect(SMS_CONSENT_VERSIONS).toContain(SMS_CONSENT_VERSION);
+    expect(SMS_CONSENT_VERSIONS).toEqual(['2026-11-27', '2026-11-27.2']);
     expect(smsConsentVersionField.parse('2026-11-27')).toBe('2026-11-27');
+    expect(smsConsentVersionField.parse('2026-11-27.2')).toBe('2026-11-27.2');
     for (const bad of [undefined, '', '2020-01-01', 'toString', 42]) {
       const result = smsConsentVersionField.safeParse(bad);
       expect(result.success).toBe(false);

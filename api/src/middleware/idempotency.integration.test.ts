@@ -20,6 +20,7 @@ const booking = () => ({
   rooms: { kitchen: true },
   agreed: true,
   consentVersion: SMS_CONSENT_VERSION,
+  textsAgreed: true,
 });
 const ticket = () => ({
   name: 'Ann Lee',

@@ -21,6 +21,7 @@ function booking(email: string, overrides: Record<string, unknown> = {}) {
     rooms: {},
     agreed: true,
     consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
     ...overrides,
   };
 }

@@ -91,6 +91,7 @@ describe.skipIf(!binary)('docker-compose.yml, run natively', { timeout: 60_000 }
       rooms: {},
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     });
     expect(res.status, compose.output()).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };

@@ -49,6 +49,7 @@ function bookingBody(email: string, phone: string, name: string, street = '12 Pe
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
     consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
   };
 }
 

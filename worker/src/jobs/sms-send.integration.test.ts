@@ -16,6 +16,7 @@ import { cleaningConfirmedSms, invoiceReadySms, reminderSms, requestAnsweredSms,
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
+import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -255,6 +256,61 @@ describe('sms.send against the Twilio emulator', () => {
       expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([expect.stringContaining('code')]);
       // The hold is the api's to lift, when the delivery report comes.
       expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).not.toBeNull();
+    });
+
+    /** A public booking by `phone` with the form's text box ticked or not, kept at `at` (as the api keeps it). */
+    async function bookedOnForm(phone: string, textsAgreed: boolean, at: Date): Promise<string> {
+      const { dealId, contactId, email } = await insertBooking(db, { submittedPhone: phone });
+      const request = await db.bookingRequest.create({ data: { contactId, dealId, source: 'public_form', payload: {} }, select: { id: true } });
+      await db.smsConsent.create({
+        data: { form: 'booking', phone, email, contactId, bookingRequestId: request.id, version: '2026-11-27.2', words: 'The words the form showed.', textsAgreed, agreedAt: at },
+      });
+      return dealId;
+    }
+
+    it('sends a phone whose newest booking left the text box unticked no notice (canceled, with the reason), but its login codes', async () => {
+      const phone = '+14045551267';
+      const dealId = await bookedOnForm(phone, false, new Date(Date.now() - 60_000));
+      const at = new Date(Date.now() + 3 * 86_400_000);
+      await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at } });
+      const { id: reminderId } = await db.smsMessage.create({ data: { purpose: 'reminder', to: phone, dealId }, select: { id: true } });
+      const reminder = await finished(await send({ to: phone, messageId: reminderId, notice: { kind: 'reminder', dealId, scheduledAt: at.toISOString() } }), 'completed');
+      expect(reminder.returnvalue).toEqual({ skipped: 'not_agreed' });
+      expect(await row(reminderId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: 'Not sent: the customer did not agree to texts on the booking form.' });
+      expect(TEXTS_NOT_AGREED_REASON).toBe('Not sent: the customer did not agree to texts on the booking form.');
+      // A staff invite is not a login code either.
+      const { id: inviteId } = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone }, select: { id: true } });
+      expect((await finished(await send({ to: phone, body: 'You are invited', messageId: inviteId }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+      expect(twilio.messages({ to: phone })).toHaveLength(0);
+
+      // The person asking for a login code is there: it goes.
+      const { id: codeId } = await newMessage(phone);
+      const code = await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-unticked', minutes: 10 }, notAfter: new Date(Date.now() + 600_000).toISOString(), messageId: codeId }), 'completed');
+      expect(code.returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+      expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([expect.stringContaining('login code')]);
+    });
+
+    it('texts the phone again once a later booking ticks the box; a phone never booked on the form keeps today\'s texts', async () => {
+      const phone = '+14045551268';
+      await bookedOnForm(phone, false, new Date(Date.now() - 120_000));
+      const dealId = await bookedOnForm(phone, true, new Date(Date.now() - 60_000));
+      const { reference } = await db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } });
+      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: phone, dealId }, select: { id: true } });
+      await finished(await send({ to: phone, messageId, notice: { kind: 'request_received', dealId } }), 'completed');
+      expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([requestReceivedSms({ company: COMPANY.name }, reference)]);
+
+      // Ticked then unticked: the newest choice rules.
+      const later = '+14045551269';
+      await bookedOnForm(later, true, new Date(Date.now() - 120_000));
+      const unticked = await bookedOnForm(later, false, new Date(Date.now() - 60_000));
+      const { id: laterId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: later, dealId: unticked }, select: { id: true } });
+      expect((await finished(await send({ to: later, messageId: laterId, notice: { kind: 'request_received', dealId: unticked } }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+
+      // Booked by the office in HubSpot (no form, no consent row): texted as before.
+      const office = '+14045551270';
+      const { dealId: officeDeal } = await insertBooking(db, { submittedPhone: office });
+      const { id: officeId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: office, dealId: officeDeal }, select: { id: true } });
+      expect((await finished(await send({ to: office, messageId: officeId, notice: { kind: 'request_received', dealId: officeDeal } }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
     });
 
     it('holds the phone back when Twilio refuses the send itself with 30007', async () => {

@@ -8,6 +8,8 @@ import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
+import { declinedTextsOnBookingForm } from '@app/db/sms-consent';
+import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, TWILIO_VALIDITY_PERIOD, type TwilioClient } from '../sms/twilio-client';
@@ -63,6 +65,7 @@ const TWILIO_UNSUBSCRIBED = 21610;
 const SKIP_REASONS = {
   expired: 'Not sent: the login code expired before it could go out.',
   opted_out: 'Not sent: the phone opted out of texts (STOP).',
+  not_agreed: TEXTS_NOT_AGREED_REASON,
   held: HELD_TEXT_REASON,
   gone: 'Not sent: the cleaning it was about no longer exists.',
   stale: 'Not sent: what it was about changed before it was due.',
@@ -126,9 +129,19 @@ export function smsSendJob(deps: SmsSendDeps) {
         log.info({ messageId }, 'sms not sent: the phone opted out');
         return { skipped: 'opted_out' as const };
       }
+      // Login codes always go (once not opted out): whoever asks for one is there, and the
+      // login step's statement covers it.
+      const loginCode = 'loginCode' in payload || existing?.purpose === 'login_code';
+      // The sending rule of issue 31: the phone's newest booking left the text box unticked, so
+      // nothing else goes to it until a later booking ticks it. A phone never booked on our form
+      // (the office's HubSpot bookings, consent gathered by phone) is not held back here.
+      if (!loginCode && (await declinedTextsOnBookingForm(deps.db, payload.to))) {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.not_agreed, now());
+        log.info({ messageId }, 'sms not sent: the customer did not agree to texts on the booking form');
+        return { skipped: 'not_agreed' as const };
+      }
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.
-      const loginCode = 'loginCode' in payload || existing?.purpose === 'login_code';
       if (!loginCode && (await findDeliveryHold(deps.db, payload.to))) {
         if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.held, now());
         log.info({ messageId }, 'sms not sent: texts to the phone failed as undeliverable');

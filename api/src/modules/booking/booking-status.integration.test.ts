@@ -31,6 +31,7 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
       rooms: {},
       agreed: true,
       consentVersion: SMS_CONSENT_VERSION,
+      textsAgreed: true,
     });
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };

@@ -25,6 +25,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     rooms: { kitchen: true, bathroomCount: 2 },
     agreed: true,
     consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
     ...overrides,
   };
 }

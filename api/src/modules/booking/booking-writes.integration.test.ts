@@ -30,7 +30,7 @@ function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking
     rooms: { kitchen: true, bathroomCount: 2 },
     description: null,
     payload: { note: 'test' },
-    smsConsent: { version: '2026-11-27', words: 'I agree to receive texts.' },
+    smsConsent: { version: '2026-11-27.2', words: 'Text me about this request and my cleanings.', textsAgreed: true },
     ...overrides,
   };
 }

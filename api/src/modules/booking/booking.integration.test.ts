@@ -31,6 +31,7 @@ function validBooking(overrides: Record<string, unknown> = {}) {
     rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
     agreed: true,
     consentVersion: SMS_CONSENT_VERSION,
+    textsAgreed: true,
     ...overrides,
   };
 }
@@ -183,24 +184,58 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     );
   });
 
-  it('keeps the text message consent the form showed with the request: version, exact words, server time', async () => {
-    const body = validBooking({ phone: '+14045557001' });
+  it('keeps the consent the form showed with the request: version, exact words, the text box ticked, server time; texts the customer', async () => {
+    const body = validBooking({ phone: '+14045557001', textsAgreed: true });
     const before = new Date();
     const res = await post(api.url, body);
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
     const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId }, include: { bookingRequest: { include: { smsConsent: true } } } });
     const consent = deal.bookingRequest?.smsConsent;
-    expect(consent).toMatchObject({ form: 'booking', phone: '+14045557001', email: body.email, contactId: deal.contactId, version: '2026-11-27' });
+    expect(consent).toMatchObject({ form: 'booking', phone: '+14045557001', email: body.email, contactId: deal.contactId, version: '2026-11-27.2', textsAgreed: true });
     // Word for word what the booking form shows for the demo company (shared/src/sms-consent.ts).
     expect(consent?.words).toBe(
-      'I agree to allow Atlanta Home Cleaning LLC to contact me about this request by phone, text or email, and to receive Atlanta Home Cleaning customer texts at this phone number. ' +
+      'I agree to allow Atlanta Home Cleaning LLC to contact me about this request by phone or email. ' +
+        'Text me about this request and my cleanings (optional, not needed to book). ' +
         'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
         'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
     );
     // The database's clock, not the browser's: within this test's wall-clock span.
     expect(consent!.agreedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1_000);
     expect(consent!.agreedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    // Ticked: the "request received" text is written with the booking, its event with it.
+    const message = await db.smsMessage.findUniqueOrThrow({ where: { dedupeKey: `request_received:${request.dealId}` } });
+    expect(message).toMatchObject({ purpose: 'request_received', to: '+14045557001', status: 'queued' });
+    expect(await db.outboxEvent.count({ where: { type: 'sms.send', aggregateId: message.id } })).toBe(1);
+  });
+
+  it('takes a booking with the text box unticked: kept as not agreed, and no "request received" text is written', async () => {
+    const body = validBooking({ phone: '+14045557002', textsAgreed: false });
+    const res = await post(api.url, body);
+    expect(res.status).toBe(201);
+    const { request } = (await res.json()) as { request: { dealId: string } };
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId }, include: { bookingRequest: { include: { smsConsent: true } } } });
+    expect(deal.bookingRequest?.smsConsent).toMatchObject({ form: 'booking', phone: '+14045557002', version: '2026-11-27.2', textsAgreed: false });
+    // The words shown are kept all the same: the box was there, unticked.
+    expect(deal.bookingRequest?.smsConsent?.words).toContain('Text me about this request and my cleanings (optional, not needed to book).');
+    expect(await db.smsMessage.count({ where: { to: '+14045557002' } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: '+14045557002' } } })).toBe(0);
+    // The HubSpot push is written as ever.
+    expect(await db.outboxEvent.count({ where: { type: 'crm.push-booking', aggregateId: request.dealId } })).toBe(1);
+  });
+
+  it.each([
+    ['missing', { textsAgreed: undefined }, 'textsAgreed', 'Please reload the page and choose whether we may text you.'],
+    ['not a yes or no', { textsAgreed: 'on' }, 'textsAgreed', 'Please reload the page and choose whether we may text you.'],
+    ['unticked while asking to be contacted by text', { textsAgreed: false, contactMethod: 'text' }, 'textsAgreed', 'To be contacted by text message, tick the box to get our texts (or choose phone or email).'],
+    ['under the bundled 2026-11-27 terms', { consentVersion: '2026-11-27' }, 'consentVersion', 'Please reload the page: the text message terms you saw are not ones we know.'],
+  ])('refuses a text box choice %s, naming the field, and stores nothing', async (_label, override, field, error) => {
+    const body = validBooking(override);
+    const res = await post(api.url, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error, code: 'validation_failed', field });
+    expect(await db.contact.count({ where: { email: body.email } })).toBe(0);
+    expect(await db.smsConsent.count({ where: { email: body.email } })).toBe(0);
   });
 
   it.each([

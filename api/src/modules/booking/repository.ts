@@ -28,8 +28,8 @@ export interface NewBooking {
   rooms: unknown;
   description: string | null;
   payload: unknown;
-  /** The text message terms the form showed (shared/src/sms-consent.ts), kept with the request. */
-  smsConsent: { version: string; words: string };
+  /** The text message terms the form showed (shared/src/sms-consent.ts) and whether its text box was ticked, kept with the request. */
+  smsConsent: { version: string; words: string; textsAgreed: boolean };
 }
 
 /**
@@ -47,7 +47,8 @@ export interface NewBooking {
  * sms_message row and its sms.send event: once per phone a day (a form resubmitted, or someone
  * typing a stranger's number again and again, texts nobody twice), and only while the company's
  * text budget has room ($2 an hour, $3 a day, the budget login codes are refused beyond), and
- * not when that kind is switched off (CUSTOMER_TEXTS_OFF: the row comes without an sms id).
+ * not when that kind is switched off (CUSTOMER_TEXTS_OFF) or the form's text box was left
+ * unticked (then no text is written at all: the row comes without an sms id).
  *
  * The first-booking discount is decided here, against committed deals: a priced booking whose
  * e-mail has no earlier deal (of any source) gets it, and within one batch only the first of an
@@ -61,7 +62,7 @@ const INSERT_BOOKINGS = `
       square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
       skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
       quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb,
-      sms_id text, sms_event_id uuid, consent_id text, consent_version text, consent_words text)
+      sms_id text, sms_event_id uuid, consent_id text, consent_version text, consent_words text, consent_texts boolean)
   ), f AS (
     SELECT i.deal_id,
       CASE WHEN i.subtotal_cents IS NOT NULL
@@ -91,8 +92,8 @@ const INSERT_BOOKINGS = `
     SELECT i.request_id, d.contact_id, d.id, 'public_form'::deal_source, i.payload, i.quote_type, i.contact_method, i.rooms, i.description
     FROM input i JOIN d ON d.id = i.deal_id
   ), k AS (
-    INSERT INTO sms_consent (id, form, phone, email, contact_id, booking_request_id, version, words, agreed_at)
-    SELECT i.consent_id, 'booking'::sms_consent_form, i.phone, i.email, d.contact_id, i.request_id, i.consent_version, i.consent_words, now()
+    INSERT INTO sms_consent (id, form, phone, email, contact_id, booking_request_id, version, words, texts_agreed, agreed_at)
+    SELECT i.consent_id, 'booking'::sms_consent_form, i.phone, i.email, d.contact_id, i.request_id, i.consent_version, i.consent_words, i.consent_texts, now()
     FROM input i JOIN d ON d.id = i.deal_id
   ), o AS (
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
@@ -145,8 +146,9 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
       request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
       contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
-      sms_id: texts.requestReceived ? randomUUID() : null, sms_event_id: randomUUID(),
-      consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words,
+      // Unticked text box: no "request received" text (and the worker sends no other but login codes).
+      sms_id: texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null, sms_event_id: randomUUID(),
+      consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words, consent_texts: b.smsConsent.textsAgreed,
     })),
   );
 }

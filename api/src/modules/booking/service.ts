@@ -21,8 +21,8 @@ function splitName(name: string): { firstName: string; lastName: string } {
 /**
  * Accepts a validated public booking request: prices it from the catalogue (never from the
  * browser; the first-booking discount is decided as it is stored), stores it with the words of
- * the text message terms the form showed and its outbox events (the HubSpot push and the
- * "request received" text), then nudges the relay.
+ * the text message terms the form showed, whether its text box was ticked, and its outbox events
+ * (the HubSpot push, and the "request received" text when the box was ticked), then nudges the relay.
  */
 export async function requestBooking(
   deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined; customerTextsOff?: ReadonlySet<CustomerMessageKind> | undefined },
@@ -52,7 +52,7 @@ export async function requestBooking(
     rooms: request.rooms,
     description: request.description ?? null,
     payload: request,
-    smsConsent: { version: request.consentVersion, words: smsConsentWords('booking', COMPANY, request.consentVersion).words },
+    smsConsent: { version: request.consentVersion, words: smsConsentWords('booking', COMPANY, request.consentVersion).words, textsAgreed: request.textsAgreed },
   }, { budget: deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET, requestReceived: !deps.customerTextsOff?.has('request_received') });
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();

@@ -75,16 +75,25 @@ describe('customer login by texted code', () => {
       expect((await requestCode(new TestBrowser(api.url), customer)).status).toBe(200);
       const consents = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
       expect(consents).toHaveLength(1);
-      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-27', bookingRequestId: null });
+      // A login request agrees to its code only: it says nothing either way about other texts.
+      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-27.2', bookingRequestId: null, textsAgreed: null });
       // The api's clock (this test's fixed one), never a time the browser sent.
       expect(consents[0]?.agreedAt.toISOString()).toBe(START.toISOString());
-      // Word for word what the login page shows for the demo company: the §2 statement, then the program.
+      // Word for word what the login page shows for the demo company: the §2 statement, then the program as information.
       expect(consents[0]?.words).toBe(
         'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply. ' +
-          'You also agree to receive Atlanta Home Cleaning customer texts at this phone number. ' +
-          'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
-          'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
+          'Atlanta Home Cleaning customer texts: a login code each time you ask for one. Texts about your cleanings only if you choose them when booking. ' +
+          'Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
       );
+    });
+
+    it('still takes a login request from a page showing the published 2026-11-27 terms, keeping those words', async () => {
+      const customer = await createCustomer(api.db);
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: '2026-11-27' });
+      expect(res.status).toBe(200);
+      const [consent] = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
+      expect(consent).toMatchObject({ version: '2026-11-27', textsAgreed: null });
+      expect(consent?.words).toContain('You also agree to receive Atlanta Home Cleaning customer texts at this phone number.');
     });
 
     it.each([

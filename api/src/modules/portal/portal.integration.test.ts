@@ -408,6 +408,7 @@ describe('customer portal API', () => {
         rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
         agreed: true,
         consentVersion: SMS_CONSENT_VERSION,
+        textsAgreed: true,
       });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ success: true, message: 'Booking request received.' });

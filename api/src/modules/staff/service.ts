@@ -1,4 +1,4 @@
-import { findSmsConsents } from '@app/db/sms-consent';
+import { findBookingTextsChoice, findSmsConsents } from '@app/db/sms-consent';
 import { findOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold } from '@app/db/sms-delivery-hold';
 import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
@@ -128,10 +128,11 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, optOut, hold, consents, lists, company] = await Promise.all([
+  const [messages, optOut, hold, textsChoice, consents, lists, company] = await Promise.all([
     c.phone ? findMessagesTo(deps.db, c.phone) : [],
     c.phone ? findOptOut(deps.db, c.phone) : null,
     c.phone ? findDeliveryHold(deps.db, c.phone) : null,
+    c.phone ? findBookingTextsChoice(deps.db, c.phone) : null,
     findSmsConsents(deps.db, { contactId: c.id, phones: c.phone ? [c.phone] : [] }),
     contactLists(deps.db, c.hubspotId, now),
     companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
@@ -191,8 +192,9 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     notes: lists.notes,
     company,
     portalSuspended: c.suspended,
+    textsNotAgreed: textsChoice && !textsChoice.textsAgreed ? { since: textsChoice.agreedAt.toISOString(), reference: textsChoice.reference } : null,
     textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,
-    textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
+    textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, textsAgreed: k.textsAgreed, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
     textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,
   };
 }

@@ -9,6 +9,7 @@ import { INVITE_PHONE_MISMATCH, INVITE_WHO_REQUIRED } from '@app/shared/staff-ad
 import { createCustomer, signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { insertBooking } from '../../../../test/fixtures';
 
 const START = new Date('2026-11-22T15:00:00Z');
 const unique = () => randomBytes(4).toString('hex');
@@ -258,10 +259,25 @@ describe('staff API', () => {
     // Given for the same phone before the contact existed here: still this customer's.
     await api.db.smsConsent.create({ data: { form: 'login', phone, email: contact.email, contactId: null, version: '2026-11-27', words: words(2), agreedAt: new Date('2026-11-21T15:00:00Z') } });
     await api.db.smsConsent.create({ data: { form: 'login', phone: uniquePhone(), email: 'someone.else@example.com', version: '2026-11-27', words: words(3), agreedAt: new Date('2026-11-21T16:00:00Z') } });
-    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsConsent: unknown };
+    // Two bookings on the form: the text box ticked on the first, left unticked on the second.
+    const booked = async (textsAgreed: boolean, agreedAt: Date) => {
+      const { dealId } = await insertBooking(api.db, { email: contact.email, submittedPhone: phone });
+      const request = await api.db.bookingRequest.create({ data: { contactId: contact.id, dealId, source: 'public_form', payload: {} }, select: { id: true } });
+      await api.db.smsConsent.create({
+        data: { form: 'booking', phone, email: contact.email, contactId: contact.id, bookingRequestId: request.id, version: SMS_CONSENT_VERSION, words: words(textsAgreed ? 4 : 5), textsAgreed, agreedAt },
+      });
+      return (await api.db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } })).reference;
+    };
+    const ticked = await booked(true, new Date('2026-11-22T15:00:00Z'));
+    const unticked = await booked(false, new Date('2026-11-23T15:00:00Z'));
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsConsent: unknown; textsNotAgreed: unknown };
+    // The newest booking left the box unticked: staff see that only login codes go, and since which booking.
+    expect(body.textsNotAgreed).toEqual({ since: '2026-11-23T15:00:00.000Z', reference: unticked });
     expect(body.textsConsent).toEqual([
-      { form: 'login', phone, version: '2026-11-27', words: words(2), agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
-      { form: 'login', phone, version: '2026-11-27', words: words(1), agreedAt: '2026-11-20T15:00:00.000Z', reference: null },
+      { form: 'booking', phone, version: SMS_CONSENT_VERSION, words: words(5), textsAgreed: false, agreedAt: '2026-11-23T15:00:00.000Z', reference: unticked },
+      { form: 'booking', phone, version: SMS_CONSENT_VERSION, words: words(4), textsAgreed: true, agreedAt: '2026-11-22T15:00:00.000Z', reference: ticked },
+      { form: 'login', phone, version: '2026-11-27', words: words(2), textsAgreed: null, agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
+      { form: 'login', phone, version: '2026-11-27', words: words(1), textsAgreed: null, agreedAt: '2026-11-20T15:00:00.000Z', reference: null },
     ]);
   });
 

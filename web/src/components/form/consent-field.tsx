@@ -10,20 +10,16 @@ interface ConsentFieldProps {
   registration: UseFormRegisterReturn;
   /** The consent sentence beside the box. */
   children: ReactNode;
-  /** Terms shown under the box that the agreement refers to (the text message program's); the box points at them. */
-  terms?: { id: string; node: ReactNode } | undefined;
 }
 
 /** The agreement checkbox every public form ends with; its message is announced as an alert. */
-export function ConsentField({ errorId, error, registration, children, terms }: ConsentFieldProps) {
-  const describedBy = [terms?.id, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+export function ConsentField({ errorId, error, registration, children }: ConsentFieldProps) {
   return (
     <div className="field">
       <label className="choice">
-        <input type="checkbox" required aria-invalid={Boolean(error)} aria-describedby={describedBy} {...registration} />
+        <input type="checkbox" required aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined} {...registration} />
         <span>{children}</span>
       </label>
-      {terms?.node}
       <FieldError id={errorId} message={error} alert />
     </div>
   );

@@ -36,4 +36,31 @@ describe('CustomerContextView texts', () => {
     expect(both).toContain('data-texts-opted-out');
     expect(both).not.toContain('data-texts-held');
   });
+
+  it('says only login codes go when the newest booking left the text box unticked', () => {
+    const declined = textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: 'ATL-7K3F' } });
+    expect(declined).toContain('data-texts-not-agreed');
+    expect(declined).toContain('Only login codes: the text box was left unticked on the booking form');
+    expect(declined).toContain('ATL-7K3F');
+    // STOP says more: nothing at all goes.
+    expect(textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: null }, textsOptOut: { since: '2026-11-22T15:00:00.000Z', how: 'replied STOP' } })).toContain('data-texts-opted-out');
+  });
+
+  it('lists each booking consent with whether texts were agreed to, and a login consent as its code only', () => {
+    const html = renderToStaticMarkup(
+      <CustomerContextView
+        context={{
+          ...context,
+          textsConsent: [
+            { form: 'booking', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: false, agreedAt: '2026-11-23T15:00:00.000Z', reference: 'ATL-2' },
+            { form: 'booking', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: true, agreedAt: '2026-11-22T15:00:00.000Z', reference: 'ATL-1' },
+            { form: 'login', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: null, agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
+          ],
+        }}
+      />,
+    );
+    expect(html).toContain('<span data-texts-agreed="no">did not agree to texts</span>');
+    expect(html).toContain('<span data-texts-agreed="yes">agreed to texts</span>');
+    expect(html).toContain('login page, +14045550123, terms of 2026-11-27.2, its login code only');
+  });
 });

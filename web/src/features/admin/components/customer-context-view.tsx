@@ -122,10 +122,16 @@ export function CustomerContextView({ context, customerId, children }: { context
   if (context.textsOptOut !== undefined && context.phone) {
     const optOut = context.textsOptOut;
     const held = context.textsHeld;
+    const notAgreed = context.textsNotAgreed;
     facts.push([
       'Texts',
       optOut ? (
         <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span>
+      ) : notAgreed ? (
+        <span data-texts-not-agreed="">
+          Only login codes: the text box was left unticked on the booking form ({easternFromIso(notAgreed.since)}
+          {notAgreed.reference ? `, ${notAgreed.reference}` : ''}). Other texts go again after a booking with the box ticked
+        </span>
       ) : held ? (
         <span data-texts-held="">
           Only login codes since {easternFromIso(held.since)}: {held.why}. Other texts are not sent until one is delivered or the customer signs in to the portal
@@ -166,6 +172,14 @@ export function CustomerContextView({ context, customerId, children }: { context
               <details>
                 <summary>
                   {easternFromIso(k.agreedAt)}: {k.form === 'booking' ? `booking form${k.reference ? ` (${k.reference})` : ''}` : 'login page'}, {k.phone}, terms of {k.version}
+                  {k.form === 'booking' && typeof k.textsAgreed === 'boolean' ? (
+                    <>
+                      {', '}
+                      <span data-texts-agreed={k.textsAgreed ? 'yes' : 'no'}>{k.textsAgreed ? 'agreed to texts' : 'did not agree to texts'}</span>
+                    </>
+                  ) : k.form === 'login' ? (
+                    ', its login code only'
+                  ) : null}
                 </summary>
                 <p className="fine-print">{k.words}</p>
               </details>

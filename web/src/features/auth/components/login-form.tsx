@@ -242,12 +242,15 @@ export function LoginForm() {
             {LOGIN_US_ONLY_NOTE}
           </p>
         </div>
-        {/* §2's statement word for word, on its own, then what signing in also agrees to (sms-consent.ts). */}
+        {/* §2's statement word for word, on its own, then the program's terms as information: a
+            login request agrees to its code, not to our other texts (sms-consent.ts). */}
         <div className="login-consent">
           <p className="fine-print">{LOGIN_SMS_CONSENT}</p>
-          <p className="fine-print" data-sms-agreement="">
-            {SMS_CONSENT.agreement}
-          </p>
+          {SMS_CONSENT.agreement ? (
+            <p className="fine-print" data-sms-agreement="">
+              {SMS_CONSENT.agreement}
+            </p>
+          ) : null}
           <SmsTerms id={`${ids}-sms-terms`} disclosure={SMS_CONSENT.disclosure} />
         </div>
         <LoginError message={error} />

@@ -17,7 +17,7 @@ import { Field, RequiredNote } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { tidyPhoneOnBlur } from '../../../components/form/tidy-phone';
 import { FormAlert } from '../../../components/form/form-alert';
-import { SmsTerms } from '../../../components/form/sms-terms';
+import { TextsOptInField } from '../../../components/form/texts-opt-in-field';
 import type { BookingSelection } from '../../../lib/booking-link';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useBookingSubmit } from '../hooks/use-booking-submit';
@@ -29,7 +29,7 @@ import { RoomsFieldset } from './rooms-fieldset';
 import { SubmitOverlay } from './submit-overlay';
 import '../booking.css';
 
-/** The agreement and text message terms the form shows, and whose version it sends. */
+/** The agreement, the text box and the text message terms the form shows, and whose version it sends. */
 const SMS_CONSENT = smsConsentWords('booking', COMPANY);
 
 // Option values are the shared schema's; only the labels are chosen here.
@@ -67,6 +67,8 @@ function defaultValues(selection: BookingSelection): DefaultValues<BookingFormIn
     rooms: { bathroomCount: 0, mainLevelBedrooms: 0, topLevelBedrooms: 0, otherRooms: 0 },
     // The checkbox starts unticked; the schema accepts only true (the §5 consent alert).
     agreed: false as unknown as true,
+    // Texts are optional: unticked until the visitor ticks it.
+    textsAgreed: false,
     photos: [],
     addOns: [],
   };
@@ -324,14 +326,18 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
           />
         </FormSection>
 
-        <ConsentField
-          errorId="booking-consent-error"
-          error={errors.agreed?.message}
-          registration={register('agreed')}
-          terms={{ id: 'booking-sms-terms', node: <SmsTerms id="booking-sms-terms" disclosure={SMS_CONSENT.disclosure} /> }}
-        >
+        <ConsentField errorId="booking-consent-error" error={errors.agreed?.message} registration={register('agreed')}>
           {SMS_CONSENT.agreement}
         </ConsentField>
+        {/* Texts on a box of their own, never needed to book (shared/src/sms-consent.ts). */}
+        <TextsOptInField
+          termsId="booking-sms-terms"
+          errorId="booking-texts-error"
+          error={errors.textsAgreed?.message}
+          registration={register('textsAgreed')}
+          label={SMS_CONSENT.textsOptIn ?? ''}
+          disclosure={SMS_CONSENT.disclosure}
+        />
 
         <FormAlert message={failure} />
 
