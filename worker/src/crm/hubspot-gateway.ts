@@ -1,11 +1,11 @@
 import type { Client } from '@hubspot/api-client';
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { UnrecoverableError } from 'bullmq';
-import { failureToError } from '../jobs/job-errors';
+import { DailyLimitError, failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
 import { changedSearchBody, firstChangedQuery, modifiedMillis, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
 import { classifyHubSpotError } from './hubspot-client';
-import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
+import { searchBudgetInFront, type DailyBudget, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
@@ -61,13 +61,18 @@ export function mergedIdsOf(record: HubSpotRecord): string[] {
   return (record.properties.hs_merged_object_ids ?? '').split(';').map((id) => id.trim()).filter(Boolean);
 }
 
+/** Without a daily budget to say when the account's day ends, a DAILY 429 is tried again after this long. */
+const DAILY_LIMIT_RECHECK_MS = 15 * 60_000;
+
 /**
  * The one way HubSpot requests are sent: each takes a slot of the shared request budget first
- * (a search names the search budget, which takes the account's slot too) and turns failures
+ * (a search names the search budget, which takes the account's slot too; with a daily budget the
+ * slot also counts the request against the account's day, or refuses it) and turns failures
  * into what BullMQ should do (see job-errors.ts); a 409 surfaces as HubSpotConflictError
- * because callers resolve it by looking the object up.
+ * because callers resolve it by looking the object up. HubSpot's 429 for the daily limit marks
+ * the day spent, so every worker stops sending until the account's next day.
  */
-export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
+export function createHubSpotCall(budget: RequestBudget, daily?: DailyBudget): HubSpotCall {
   return async (what, request, slot = budget) => {
     await slot.take();
     try {
@@ -75,6 +80,10 @@ export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
     } catch (error) {
       const failure = classifyHubSpotError(error);
       if (failure.kind === 'conflict') throw new HubSpotConflictError(`${what}: ${failure.message}`);
+      if (failure.kind === 'daily-limit') {
+        const resumeAt = daily ? await daily.spent() : Date.now() + DAILY_LIMIT_RECHECK_MS;
+        throw new DailyLimitError(resumeAt, `${what}: HubSpot's daily limit is spent (${failure.message})`);
+      }
       throw failureToError(failure, what);
     }
   };
@@ -95,7 +104,7 @@ export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][]
 export function createHubSpotGateway(client: Client, budget: RequestBudget | HubSpotBudgets) {
   // Given only an account budget, searches are held to the search limit within this process (see searchBudgetInFront).
   const budgets: HubSpotBudgets = 'take' in budget ? searchBudgetInFront(budget) : budget;
-  const call = createHubSpotCall(budgets.request);
+  const call = createHubSpotCall(budgets.request, budgets.daily);
 
   const toInput = (object: NewObject) => ({
     properties: object.properties,
