@@ -16,7 +16,7 @@ import { mergeObjects } from './merge';
 import type { Association, CrmObject, Owner } from './model';
 import { normalizeType } from './object-types';
 import { StateFile } from './persistence';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './rate-limit';
+import { DailyLimiter, DEFAULT_DAILY_LIMIT, DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, RateLimiter, type DailyLimitConfig, type RateLimitConfig } from './rate-limit';
 import { RequestLog } from './request-log';
 import { DEFAULT_SCOPES } from './scopes';
 import { SearchIndex } from './search-index';
@@ -32,6 +32,7 @@ export interface CoreOptions {
   accessToken: string;
   rateLimit?: RateLimitConfig | undefined;
   searchRateLimit?: RateLimitConfig | undefined;
+  dailyLimit?: DailyLimitConfig | undefined;
   stateFile?: string | undefined;
   blank?: boolean | undefined;
   indexLagMs?: number | undefined;
@@ -43,6 +44,8 @@ export interface CoreOptions {
 export interface EmulatorConfig {
   rateLimit: RateLimitConfig;
   searchRateLimit: RateLimitConfig;
+  /** The account's daily limit, its time zone, and whether answers carry the daily headers. */
+  dailyLimit: DailyLimitConfig;
   /** How far search trails writes, in milliseconds. */
   indexLagMs: number;
   /** Scopes of the private app whose token the emulator accepts. */
@@ -59,6 +62,7 @@ export class EmulatorCore {
   readonly faults = new Faults();
   readonly limiter: RateLimiter;
   readonly searchLimiter: RateLimiter;
+  readonly dailyLimiter: DailyLimiter;
   readonly log = new RequestLog();
   readonly stateFile: StateFile | undefined;
   scopes: Set<string>;
@@ -68,6 +72,7 @@ export class EmulatorCore {
   constructor(readonly options: CoreOptions) {
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
     this.searchLimiter = new RateLimiter(options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT);
+    this.dailyLimiter = new DailyLimiter(options.dailyLimit ?? DEFAULT_DAILY_LIMIT);
     this.index = new SearchIndex(options.indexLagMs ?? 0);
     this.scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
     this.store.onWrite((object) => this.index.record(object));
@@ -94,12 +99,14 @@ export class EmulatorCore {
     this.log.clear();
     this.limiter.reset();
     this.searchLimiter.reset();
+    this.dailyLimiter.reset();
   }
 
   config(): EmulatorConfig {
     return {
       rateLimit: this.limiter.current,
       searchRateLimit: this.searchLimiter.current,
+      dailyLimit: this.dailyLimiter.current,
       indexLagMs: this.index.lagMs,
       scopes: [...this.scopes].sort(),
     };
@@ -108,6 +115,7 @@ export class EmulatorCore {
   setConfig(patch: Partial<EmulatorConfig>): EmulatorConfig {
     if (patch.rateLimit) this.limiter.configure(patch.rateLimit);
     if (patch.searchRateLimit) this.searchLimiter.configure(patch.searchRateLimit);
+    if (patch.dailyLimit) this.dailyLimiter.configure(patch.dailyLimit);
     if (patch.indexLagMs !== undefined) this.index.lagMs = patch.indexLagMs;
     if (patch.scopes) this.scopes = new Set(patch.scopes);
     return this.config();
