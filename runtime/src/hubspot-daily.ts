@@ -19,6 +19,8 @@ export const DAILY_FIELDS = {
   sent: 'sent',
   /** The account's use today as HubSpot last reported it (its daily limit minus the remaining figure of its headers). */
   reported: 'reported',
+  /** Our `sent` when HubSpot last reported: what we sent since then adds to its figure. */
+  reportedAtSent: 'reportedAtSent',
   /** The daily limit HubSpot's headers state. */
   reportedLimit: 'reportedLimit',
   /** HUBSPOT_DAILY_LIMIT, as the workers were configured. */
@@ -29,7 +31,7 @@ export interface HubSpotDailyFigures {
   day: string | null;
   /** Requests our processes sent today. */
   sent: number;
-  /** The account's use today as far as we know: the larger of ours and what HubSpot reported. */
+  /** The account's use today as far as we know: HubSpot's last figure plus what we sent since, or ours when larger. */
   used: number;
   /** The limit the workers keep to: HUBSPOT_DAILY_LIMIT, or HubSpot's own figure when lower; null before any worker wrote it. */
   limit: number | null;
@@ -52,5 +54,15 @@ export function dailyFiguresOf(hash: Readonly<Record<string, string>>, nowMs: nu
   const per = (prefix: string) => Object.fromEntries(HUBSPOT_USES.map((use) => [use, ended ? 0 : num(hash[`${prefix}:${use}`])])) as Record<HubSpotUse, number>;
   if (ended || !hash[DAILY_FIELDS.day]) return { day: null, sent: 0, used: 0, limit, refused: per('refused'), sentBy: per('sent') };
   const sent = num(hash[DAILY_FIELDS.sent]);
-  return { day: hash[DAILY_FIELDS.day] ?? null, sent, used: Math.max(sent, num(hash[DAILY_FIELDS.reported])), limit, refused: per('refused'), sentBy: per('sent') };
+  const used = dailyUse(sent, num(hash[DAILY_FIELDS.reported]), num(hash[DAILY_FIELDS.reportedAtSent]));
+  return { day: hash[DAILY_FIELDS.day] ?? null, sent, used, limit, refused: per('refused'), sentBy: per('sent') };
+}
+
+/**
+ * The account's use: HubSpot's last reported figure (every integration of the account) plus what
+ * we sent since it, or our own count when that is larger (HubSpot sends no figure, or a stale one).
+ * The worker's Lua script computes the same.
+ */
+export function dailyUse(sent: number, reported: number, reportedAtSent: number): number {
+  return Math.max(sent, reported + Math.max(0, sent - reportedAtSent));
 }

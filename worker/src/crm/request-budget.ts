@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
-import { DAILY_FIELDS, dailyFiguresOf, HUBSPOT_USES, type HubSpotDailyFigures, type HubSpotUse } from '@app/runtime/hubspot-daily';
+import { DAILY_FIELDS, dailyFiguresOf, dailyUse, HUBSPOT_USES, type HubSpotDailyFigures, type HubSpotUse } from '@app/runtime/hubspot-daily';
 import { DailyLimitError } from '../jobs/job-errors';
 import { accountDay, dailyGate, hubspotUseNow, type DailyLimits } from './daily-budget';
 
@@ -79,6 +79,10 @@ end
 local function field(d, name)
   return tonumber(redis.call('HGET', d, name) or '0') or 0
 end
+local function usedOf(d)
+  local sent = field(d, '${DAILY_FIELDS.sent}')
+  return math.max(sent, field(d, '${DAILY_FIELDS.reported}') + math.max(0, sent - field(d, '${DAILY_FIELDS.reportedAtSent}')))
+end
 local function effectiveLimit(d, limit)
   local stated = field(d, '${DAILY_FIELDS.reportedLimit}')
   if stated > 0 and stated < limit then return stated end
@@ -98,7 +102,7 @@ if #KEYS > n then
   use = ARGV[a + 3]
   local limit, perMille, cap = tonumber(ARGV[a + 4]), tonumber(ARGV[a + 5]), tonumber(ARGV[a + 6])
   roll(d, ARGV[a + 1], ARGV[a + 2], limit, ARGV[a + 7])
-  local used = math.max(field(d, '${DAILY_FIELDS.sent}'), field(d, '${DAILY_FIELDS.reported}'))
+  local used = usedOf(d)
   if used * 1000 >= effectiveLimit(d, limit) * perMille or (cap > 0 and field(d, 'sent:' .. use) >= cap) then
     redis.call('HINCRBY', d, 'refused:' .. use, 1)
     return -1
@@ -132,7 +136,7 @@ return 0
 const OBSERVE_SCRIPT = `${DAY_LUA}
 local d = KEYS[1]
 roll(d, ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4])
-redis.call('HSET', d, '${DAILY_FIELDS.reported}', ARGV[5], '${DAILY_FIELDS.reportedLimit}', ARGV[6])
+redis.call('HSET', d, '${DAILY_FIELDS.reported}', ARGV[5], '${DAILY_FIELDS.reportedLimit}', ARGV[6], '${DAILY_FIELDS.reportedAtSent}', field(d, '${DAILY_FIELDS.sent}'))
 return 0
 `;
 
@@ -140,7 +144,7 @@ return 0
 const SPENT_SCRIPT = `${DAY_LUA}
 local d = KEYS[1]
 roll(d, ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4])
-redis.call('HSET', d, '${DAILY_FIELDS.reported}', effectiveLimit(d, tonumber(ARGV[3])))
+redis.call('HSET', d, '${DAILY_FIELDS.reported}', effectiveLimit(d, tonumber(ARGV[3])), '${DAILY_FIELDS.reportedAtSent}', field(d, '${DAILY_FIELDS.sent}'))
 return redis.call('HGET', d, '${DAILY_FIELDS.resetsAt}')
 `;
 
@@ -265,6 +269,7 @@ class LocalDay implements DailyBudget {
   private resetsAt = 0;
   private sent = 0;
   private reported = 0;
+  private reportedAtSent = 0;
   private reportedLimit = 0;
   private readonly sentBy = new Map<HubSpotUse, number>();
   private readonly refusedBy = new Map<HubSpotUse, number>();
@@ -277,7 +282,7 @@ class LocalDay implements DailyBudget {
   private roll(): void {
     const { day, resetsAt } = accountDay(this.now(), this.limits.timeZone);
     if (day <= this.day) return;
-    Object.assign(this, { day, resetsAt, sent: 0, reported: 0, reportedLimit: 0 });
+    Object.assign(this, { day, resetsAt, sent: 0, reported: 0, reportedAtSent: 0, reportedLimit: 0 });
     this.sentBy.clear();
     this.refusedBy.clear();
   }
@@ -290,7 +295,7 @@ class LocalDay implements DailyBudget {
   allows(use: HubSpotUse): { ok: boolean; resetsAt: number } {
     this.roll();
     const gate = dailyGate(use, this.limits);
-    const used = Math.max(this.sent, this.reported);
+    const used = dailyUse(this.sent, this.reported, this.reportedAtSent);
     const ok = used * 1_000 < this.limit() * gate.perMille && (gate.cap === 0 || (this.sentBy.get(use) ?? 0) < gate.cap);
     if (!ok) this.refusedBy.set(use, (this.refusedBy.get(use) ?? 0) + 1);
     return { ok, resetsAt: this.resetsAt };
@@ -304,19 +309,21 @@ class LocalDay implements DailyBudget {
   async observe(figures: { limit: number; remaining: number }): Promise<void> {
     this.roll();
     this.reported = figures.limit - figures.remaining;
+    this.reportedAtSent = this.sent;
     this.reportedLimit = figures.limit;
   }
 
   async spent(): Promise<number> {
     this.roll();
     this.reported = this.limit();
+    this.reportedAtSent = this.sent;
     return this.resetsAt;
   }
 
   async figures(): Promise<HubSpotDailyFigures> {
     this.roll();
     const per = (m: Map<HubSpotUse, number>) => Object.fromEntries(HUBSPOT_USES.map((u) => [u, m.get(u) ?? 0])) as Record<HubSpotUse, number>;
-    return { day: this.day, sent: this.sent, used: Math.max(this.sent, this.reported), limit: this.limit(), refused: per(this.refusedBy), sentBy: per(this.sentBy) };
+    return { day: this.day, sent: this.sent, used: dailyUse(this.sent, this.reported, this.reportedAtSent), limit: this.limit(), refused: per(this.refusedBy), sentBy: per(this.sentBy) };
   }
 }
 
