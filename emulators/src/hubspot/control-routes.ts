@@ -111,6 +111,11 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
     const input = parseBody(z.object({ requests: z.number().int().min(1).max(10_000_000) }).strict(), body);
     return ok({ used: core.dailyLimiter.use(input.requests) });
   });
+  // The account's midnight, now.
+  router.on('POST', '/_emulator/daily-usage/new-day', () => {
+    core.dailyLimiter.newDay();
+    return ok();
+  });
 
   router.on('GET', '/_emulator/config', () => ok(core.config()));
   router.on('PUT', '/_emulator/config', ({ body }) => {

@@ -88,6 +88,9 @@ describe('HubSpot emulator: authentication, rate limit and injected faults', () 
     expect(classifyHubSpotError(error)).toEqual({ kind: 'daily-limit', message: 'You have reached your daily limit.' });
     // A refused call does not use the 10-second budget either.
     expect(emulator.requests().filter((r) => r.status === 429)).toHaveLength(2);
+    // At the account's midnight the count starts again.
+    expect((await fetch(`${emulator.url}/_emulator/daily-usage/new-day`, { method: 'POST' })).status).toBe(200);
+    expect((await raw()).headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('9');
 
     // Without the daily headers (a token whose answers carry none), the limit still holds.
     emulator.config.set({ dailyLimit: { max: 1_000, timeZone: 'America/Chicago', headers: false } });

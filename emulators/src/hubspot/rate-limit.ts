@@ -144,6 +144,11 @@ export class DailyLimiter {
     this.used = 0;
   }
 
+  /** The account's day ends now, as at midnight in its time zone (tests cannot wait for it). */
+  newDay(): void {
+    this.used = 0;
+  }
+
   private roll(now: number): void {
     const day = dayIn(this.config.timeZone, now);
     if (day !== this.day) {

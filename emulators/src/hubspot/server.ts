@@ -80,6 +80,8 @@ export interface HubSpotEmulator {
   rateLimit: { get(): RateLimitConfig; set(config: RateLimitConfig): void };
   /** Counts `count` requests of another integration of the account against today's limit; answers today's use. */
   useDailyRequests(count: number): number;
+  /** Ends the account's day now, as its midnight would: the daily count starts again. */
+  startNewDay(): void;
   /** Rate limits, search index lag and scopes, as PUT /_emulator/config changes them. */
   config: { get(): EmulatorConfig; set(patch: Partial<EmulatorConfig>): EmulatorConfig };
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
@@ -292,6 +294,7 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
     },
     rateLimit: { get: () => core.limiter.current, set: (config) => void core.setConfig({ rateLimit: config }) },
     useDailyRequests: (count) => core.dailyLimiter.use(count),
+    startNewDay: () => core.dailyLimiter.newDay(),
     config: { get: () => core.config(), set: (patch) => core.setConfig(patch) },
     updateDeal: (id, patch) => core.updateDeal(id, patch),
     attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),
