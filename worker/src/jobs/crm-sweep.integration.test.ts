@@ -306,7 +306,7 @@ describe('crm.sweep spread over runs', () => {
     let archived = 0;
     for (let run = 0; run < RUNS; run++) {
       // A new job each run, as after a worker restart: where the pass stands is kept in Postgres.
-      const job = crmSweepJob({ db, hubspot: crm.gateway, account: crm.account, runsPerPass: RUNS });
+      const job = crmSweepJob({ db, hubspot: crm.gateway, account: crm.account.account, runsPerPass: RUNS });
       const from = Date.now();
       const summary = (await job.process({}, ctx)) as Record<string, Record<string, number>>;
       requests.push(hubspot.requests(from).length);
