@@ -52,7 +52,13 @@ export async function measureDailyRequests(o: {
     const done = await waitUntil(async () => ['completed', 'failed'].includes(await job.getState()), Math.max(1, deadline - Date.now()), 100);
     if (!done) throw new Error(`${name} did not finish within BENCH_DAILY_TIMEOUT_S`);
     if ((await job.getState()) === 'failed') throw new Error(`${name} failed: ${(await crmQueue.getJob(job.id!))?.failedReason}`);
-    return hubspot.requests(from).filter((e) => e.at <= Date.now()).length;
+    const entries = hubspot.requests(from).filter((e) => e.at <= Date.now());
+    if (process.env.BENCH_VERBOSE && name === 'crm.pull') {
+      const counts = new Map<string, number>();
+      for (const e of entries) counts.set(`${e.method} ${e.path} ${e.status}`, (counts.get(`${e.method} ${e.path} ${e.status}`) ?? 0) + 1);
+      console.log(`  ${name}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+    }
+    return entries.length;
   };
 
   const mirrored = () => db.deal.count({ where: { hubspotId: { not: null } } });
