@@ -13,8 +13,13 @@ export interface DailyFigures {
   mirroredContacts: number;
   /** The sweep's runs of one whole pass, and the requests each sent. */
   sweepRuns: number[];
-  /** Requests of a pull run that finds nothing changed (median of a few). */
+  /** Requests of a pull run that finds nothing changed (median of a few), on a quiet day. */
   idlePull: number;
+  /**
+   * The same after a burst of changes (the top-up): each run re-reads CRM_PULL_REREAD_MS before
+   * the newest change it has seen, so until a later change moves its cursor it re-reads the burst.
+   */
+  pullAfterBurst: number;
   sweepPerDay: number;
   pullPerDay: number;
 }
@@ -80,16 +85,23 @@ export async function measureDailyRequests(o: {
   const sweepRuns: number[] = [];
   for (let i = 0; i < o.runsPerPass; i++) sweepRuns.push(await run('crm.sweep'));
 
-  // A quiet day's pull: nothing changed within its re-read window.
+  // Pulls once the burst is older than the re-read window, with nothing changed since.
   await sleep(Math.max(0, lastChange + o.rereadMs + o.indexLagMs + 1_000 - Date.now()));
-  const pulls = [await run('crm.pull'), await run('crm.pull'), await run('crm.pull')].sort((a, b) => a - b);
-  const idlePull = pulls[1]!;
+  const median = async () => [await run('crm.pull'), await run('crm.pull'), await run('crm.pull')].sort((a, b) => a - b)[1]!;
+  const pullAfterBurst = await median();
+  // A quiet day: one ordinary change, made after the burst's window, moves the pull's cursor on.
+  const deal = hubspot.objects('deals')[0];
+  if (deal) hubspot.editRecord('deals', deal.id, { dealname: 'Bench cleaning (renamed)' });
+  await sleep(o.indexLagMs + 1_000);
+  await run('crm.pull');
+  const idlePull = await median();
   const passRequests = sweepRuns.reduce((a, b) => a + b, 0);
   return {
     mirroredDeals: await mirrored(),
     mirroredContacts: await db.contact.count({ where: { hubspotId: { not: null } } }),
     sweepRuns,
     idlePull,
+    pullAfterBurst,
     sweepPerDay: Math.round((passRequests * DAY_MS) / (o.runsPerPass * o.sweepIntervalMs)),
     pullPerDay: Math.round((idlePull * DAY_MS) / o.pullIntervalMs),
   };
