@@ -9,6 +9,8 @@
  * the bookings arrive, production's default; 0 = off), BENCH_INDEX_LAG_MS (2000: how far the
  * emulator's search trails writes, as in dev), BENCH_DRAIN_TIMEOUT_S (120), BENCH_PULL_TIMEOUT_S
  * (120). The worker's CRM_PUSH_LINGER_MS and WORKER_CONCURRENCY are passed on when set.
+ * Last, HubSpot requests a day at BENCH_DAILY_DEALS (20000) mirrored deals (bench/daily-budget.ts)
+ * against the daily limit (HUBSPOT_DAILY_LIMIT, 250000), within BENCH_DAILY_TIMEOUT_S (600).
  */
 import { createPrismaClient } from '@app/db/client';
 import { addDays, easternToday } from '@app/shared/eastern-time';
@@ -21,6 +23,7 @@ import { createTestDatabase } from '../test/database';
 import { postPaced } from './paced-load';
 import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
+import { measureDailyRequests } from './daily-budget';
 import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
@@ -31,6 +34,11 @@ const PULL_INTERVAL_MS = Number(process.env.BENCH_PULL_INTERVAL_MS ?? 60_000);
 const INDEX_LAG_MS = Number(process.env.BENCH_INDEX_LAG_MS ?? 2_000);
 const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 120);
 const PULL_TIMEOUT_S = Number(process.env.BENCH_PULL_TIMEOUT_S ?? 120);
+const DAILY_DEALS = Number(process.env.BENCH_DAILY_DEALS ?? 20_000);
+const DAILY_TIMEOUT_S = Number(process.env.BENCH_DAILY_TIMEOUT_S ?? 600);
+const DAILY_LIMIT = Number(process.env.HUBSPOT_DAILY_LIMIT ?? 250_000);
+/** The worker's defaults (worker/src/env.ts), which the bench leaves as they are. */
+const WORKER = { sweepIntervalMs: 3_600_000, sweepPassHours: 24, sweepDailyRequests: 2_500, pullRereadMs: 300_000 };
 const TOKEN = 'bench-token';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -200,6 +208,24 @@ async function main(): Promise<void> {
     line('pull: requests', `${pullRequests.total} (${pullRequests.searches} searches, ${pullRequests.refused} answered 429)`);
     line('pull: requests in any 10 s', `at most ${pullRequests.maxPer10s}`, '<= 100', pullRequests.maxPer10s <= TARGET.per10s);
     line('pull: searches in any 1 s', `at most ${pullRequests.maxSearchesPerSecond}`, '<= 4', pullRequests.maxSearchesPerSecond <= TARGET.searchesPerSecond);
+
+    // --- HubSpot requests a day at DAILY_DEALS mirrored deals ----------------------------------
+    const runsPerPass = Math.round((WORKER.sweepPassHours * 3_600_000) / WORKER.sweepIntervalMs);
+    const daily = await measureDailyRequests({
+      db, hubspot, crmQueue, token: TOKEN, stages, deals: DAILY_DEALS, runsPerPass,
+      pullIntervalMs: PULL_INTERVAL_MS > 0 ? PULL_INTERVAL_MS : 60_000, sweepIntervalMs: WORKER.sweepIntervalMs,
+      rereadMs: WORKER.pullRereadMs, indexLagMs: INDEX_LAG_MS, timeoutS: DAILY_TIMEOUT_S,
+    });
+    const scheduled = daily.sweepPerDay + daily.pullPerDay;
+    const pct = (n: number) => `${((100 * n) / DAILY_LIMIT).toFixed(1)} %`;
+    console.log('');
+    line('day: mirror', `${daily.mirroredDeals} deals, ${daily.mirroredContacts} contacts`);
+    line('day: sweep, one pass', `${runsPerPass} runs, ${daily.sweepRuns.reduce((a, b) => a + b, 0)} requests (at most ${Math.max(...daily.sweepRuns)} a run)`);
+    line('day: sweep a day', `${daily.sweepPerDay} (${pct(daily.sweepPerDay)} of ${DAILY_LIMIT})`, `<= ${WORKER.sweepDailyRequests}`, daily.sweepPerDay <= WORKER.sweepDailyRequests);
+    line('day: pull, nothing changed', `${daily.idlePull} a run, ${daily.pullPerDay} a day (every ${PULL_INTERVAL_MS > 0 ? PULL_INTERVAL_MS : 60_000} ms)`);
+    line('  after a burst', `${daily.pullAfterBurst} a run while the newest change is the burst's (it re-reads the 5 min before it)`);
+    line('day: requests a day', `${scheduled} of ${DAILY_LIMIT} (${pct(scheduled)}) before bookings`, '< 80 %', scheduled < 0.8 * DAILY_LIMIT);
+    line('day: room for bookings', `${Math.floor((0.8 * DAILY_LIMIT - scheduled) / Math.max(perBooking, 0.001))} a day below 80 % at ${perBooking.toFixed(3)} requests each`);
   } finally {
     await db.$disconnect();
     await Promise.all([stop(api), stop(worker)]);

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
 import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
+import { dailyFiguresOf } from '@app/runtime/hubspot-daily';
 import { createLogger } from '@app/runtime/logger';
 import { SILENT_NOTIFIER, createOutboxNotifier } from '@app/runtime/outbox/notifier';
 import { createQueueBackend, createQueues, createRedisConnection, pingQueue } from '@app/runtime/queue/connection';
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
         queues,
         smsBudget,
         metricsToken: env.METRICS_TOKEN ?? null,
-        ...(notifierRedis ? { hubspotBudgetWaits: async () => Number((await notifierRedis.get(hubspotBudgetKeys(env.QUEUE_PREFIX).waits)) ?? 0) } : {}),
+        ...(notifierRedis
+          ? {
+              hubspotBudgetWaits: async () => Number((await notifierRedis.get(hubspotBudgetKeys(env.QUEUE_PREFIX).waits)) ?? 0),
+              hubspotDaily: async () => dailyFiguresOf(await notifierRedis.hgetall(hubspotBudgetKeys(env.QUEUE_PREFIX).daily), Date.now()),
+            }
+          : {}),
       }),
     ],
     // Staff only (the dashboard checks the session itself), in every environment.

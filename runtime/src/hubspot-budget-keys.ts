@@ -8,4 +8,6 @@ export const hubspotBudgetKeys = (prefix: string) => ({
   search: `${prefix}:hubspot-search-budget`,
   /** How many requests had to wait for a slot (a counter, never reset). */
   waits: `${prefix}:hubspot-budget-waits`,
+  /** Today's count against HubSpot's daily limit, a hash (runtime/src/hubspot-daily.ts). */
+  daily: `${prefix}:hubspot-daily`,
 });

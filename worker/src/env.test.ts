@@ -62,4 +62,12 @@ describe('worker env: quiet hours', () => {
     expect(loadWorkerEnv({ ...base, QUIET_HOURS: 'off' }).QUIET_HOURS).toBe(false);
     expect(() => loadWorkerEnv({ ...base, NODE_ENV: 'production', QUIET_HOURS: 'off' })).toThrow('QUIET_HOURS: must be on in production');
   });
+
+  it('reads the daily HubSpot budget: the tier limit, the account time zone and the reserve, each checked', () => {
+    expect(loadWorkerEnv(base)).toMatchObject({ HUBSPOT_DAILY_LIMIT: 250_000, HUBSPOT_TIME_ZONE: 'America/New_York', HUBSPOT_DAILY_RESERVE_PERCENT: 10, CRM_SWEEP_PASS_HOURS: 24, CRM_SWEEP_DAILY_REQUESTS: 2_500 });
+    expect(loadWorkerEnv({ ...base, HUBSPOT_DAILY_LIMIT: '625000', HUBSPOT_TIME_ZONE: 'America/Chicago' })).toMatchObject({ HUBSPOT_DAILY_LIMIT: 625_000, HUBSPOT_TIME_ZONE: 'America/Chicago' });
+    expect(() => loadWorkerEnv({ ...base, HUBSPOT_DAILY_LIMIT: '100' })).toThrow(/HUBSPOT_DAILY_LIMIT/);
+    expect(() => loadWorkerEnv({ ...base, HUBSPOT_TIME_ZONE: 'Eastern' })).toThrow(/HUBSPOT_TIME_ZONE/);
+    expect(() => loadWorkerEnv({ ...base, HUBSPOT_DAILY_RESERVE_PERCENT: '60' })).toThrow(/HUBSPOT_DAILY_RESERVE_PERCENT/);
+  });
 });

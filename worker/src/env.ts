@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
+import { hubspotDailyEnv } from './crm/daily-env';
 
 
 const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
@@ -40,6 +41,11 @@ const schema = z
     HUBSPOT_SEARCH_BUDGET_MAX: z.coerce.number().int().min(1).default(4),
     HUBSPOT_SEARCH_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(1_000),
     HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    ...hubspotDailyEnv,
+    /** The sweep checks the whole mirror once in this many hours, a slice per run (see crm-sweep.ts). */
+    CRM_SWEEP_PASS_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    /** The most HubSpot requests the sweep may send in the account's day; 0: no cap of its own (the daily budget's share still applies). */
+    CRM_SWEEP_DAILY_REQUESTS: z.coerce.number().int().min(0).default(2_500),
     /** The deal pipeline bookings go to, and the ticket pipeline change requests go to (ids as HubSpot shows them). */
     HUBSPOT_DEAL_PIPELINE: z.string().min(1).default('default'),
     HUBSPOT_TICKET_PIPELINE: z.string().min(1).default('0'),

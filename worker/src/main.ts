@@ -7,6 +7,7 @@ import { startAccountGate } from './crm/account/account-gate';
 import { crmAccount } from './crm/account/crm-account';
 import { createHubSpotClient, HUBSPOT_API_BASE } from './crm/hubspot-client';
 import { createHubSpotCall, createHubSpotGateway } from './crm/hubspot-gateway';
+import { dailyFiguresFromHeaders } from './crm/daily-budget';
 import { localHubSpotBudgets, redisHubSpotBudgets } from './crm/request-budget';
 import { loadWorkerEnv } from './env';
 import { sendableAt } from '@app/shared/quiet-hours';
@@ -30,10 +31,28 @@ async function main(): Promise<void> {
     request: { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS },
     search: { max: env.HUBSPOT_SEARCH_BUDGET_MAX, windowMs: env.HUBSPOT_SEARCH_BUDGET_WINDOW_MS },
   };
+  const dailyLimits = {
+    limit: env.HUBSPOT_DAILY_LIMIT,
+    timeZone: env.HUBSPOT_TIME_ZONE,
+    reservePercent: env.HUBSPOT_DAILY_RESERVE_PERCENT,
+    sweepPerDay: env.CRM_SWEEP_DAILY_REQUESTS,
+  };
   const budgetRedis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
-  // Keys `${QUEUE_PREFIX}:hubspot-budget` and `:hubspot-search-budget`, shared by every worker.
-  const budgets = budgetRedis ? redisHubSpotBudgets(budgetRedis, env.QUEUE_PREFIX, budgetLimits) : localHubSpotBudgets(budgetLimits);
-  const hubspotClient = createHubSpotClient({ accessToken: env.HUBSPOT_ACCESS_TOKEN!, basePath: env.HUBSPOT_BASE_URL, timeoutMs: env.HUBSPOT_TIMEOUT_MS });
+  // Keys `${QUEUE_PREFIX}:hubspot-budget`, `:hubspot-search-budget` and `:hubspot-daily`, shared by every worker.
+  const budgets = budgetRedis
+    ? redisHubSpotBudgets(budgetRedis, env.QUEUE_PREFIX, budgetLimits, dailyLimits)
+    : localHubSpotBudgets(budgetLimits, Date.now, dailyLimits);
+  const daily = budgets.daily!;
+  const hubspotClient = createHubSpotClient({
+    accessToken: env.HUBSPOT_ACCESS_TOKEN!,
+    basePath: env.HUBSPOT_BASE_URL,
+    timeoutMs: env.HUBSPOT_TIMEOUT_MS,
+    // HubSpot's own count of the account's day (other integrations included), when its answers carry it.
+    onResponseHeaders: (headers) => {
+      const figures = dailyFiguresFromHeaders(headers);
+      if (figures) daily.observe(figures).catch((error: unknown) => log.warn({ err: error }, 'could not record HubSpot\'s daily figures'));
+    },
+  });
   const hubspot = createHubSpotGateway(hubspotClient, budgets);
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
   const account = crmAccount();
@@ -48,7 +67,11 @@ async function main(): Promise<void> {
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
     notices: { off: env.CUSTOMER_TEXTS_OFF, reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000, sendable: env.QUIET_HOURS ? sendableAt : (at) => at },
+    // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.
+    sweepRunsPerPass: env.CRM_SWEEP_INTERVAL_MS > 0 ? Math.max(1, Math.round((env.CRM_SWEEP_PASS_HOURS * 3_600_000) / env.CRM_SWEEP_INTERVAL_MS)) : 1,
   });
+  const today = await daily.figures().catch(() => undefined);
+  if (today) log.info({ day: today.day, used: today.used, limit: today.limit, timeZone: env.HUBSPOT_TIME_ZONE }, 'HubSpot daily budget');
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages();
@@ -63,7 +86,7 @@ async function main(): Promise<void> {
   const accountGate = startAccountGate({
     api: createAccountApi({
       client: hubspotClient,
-      call: createHubSpotCall(budgets.request),
+      call: createHubSpotCall(budgets.request, daily),
       accessToken: env.HUBSPOT_ACCESS_TOKEN!,
       basePath: env.HUBSPOT_BASE_URL ?? HUBSPOT_API_BASE,
       timeoutMs: env.HUBSPOT_TIMEOUT_MS,

@@ -2,9 +2,10 @@ import type { Job } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
+import { hubspotUseNow } from './crm/daily-budget';
 import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
 import { defineJob } from './jobs/job';
-import { ProviderUnavailableError } from './jobs/job-errors';
+import { DailyLimitError, ProviderUnavailableError } from './jobs/job-errors';
 import { createLogger } from '@app/runtime/logger';
 import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
 import { trackProviderOutages, type ProviderOutages } from './queue/provider-outages';
@@ -52,6 +53,22 @@ const flaky = defineJob({
   },
 });
 
+/** Meets HubSpot's spent day on its first run; records the use its requests would count as. */
+const uses = new Map<string, string>();
+const daily = defineJob({
+  name: 'crm.push-booking',
+  queue: 'crm',
+  payloadSchema: z.object({ key: z.string() }),
+  process: async ({ key }) => {
+    uses.set(key, hubspotUseNow());
+    if (!uses.has(`${key}:ran`)) {
+      uses.set(`${key}:ran`, 'yes');
+      throw new DailyLimitError(Date.now() + 60 * 60_000, "HubSpot's daily limit is spent");
+    }
+    return 'sent';
+  },
+});
+
 const BACKENDS: ReadonlyArray<[QueueBackendKind, () => string | undefined]> = [
   ['redis', () => testRedisUrl()],
   ['postgres', () => undefined],
@@ -72,7 +89,7 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
     backend = createQueueBackend({ redisUrl: redisUrl(), databaseUrl: testDatabaseUrl(), prefix: uniqueQueuePrefix(kind) });
     expect(backend.kind).toBe(kind);
     outages = trackProviderOutages();
-    runtime = await startWorkers({ backend, jobs: [echo, flaky], log, settings: { concurrency: 2 }, outages });
+    runtime = await startWorkers({ backend, jobs: [echo, flaky, daily], log, settings: { concurrency: 2 }, outages });
     queue = backend.createQueue('crm');
     return queue;
   }
@@ -118,5 +135,19 @@ describe.each(BACKENDS)('worker runtime on the %s queue backend', (kind, redisUr
     expect(starts.get(next)! - failed.finishedOn!).toBeGreaterThanOrEqual(OUTAGE_PAUSE_MS - 250);
     expect(outages.downQueues()).toEqual([]);
     expect(recovered).toEqual(['crm']);
+  });
+
+  it("a job that meets HubSpot's spent day waits for the next one, delayed, without using an attempt, and runs then", async () => {
+    const q = await start();
+    const key = `daily-${kind}`;
+    await q.add('crm.push-booking', { key }, { jobId: key, attempts: 3 });
+    const waiting = await waitForState(q, key, ['delayed']);
+    expect(waiting.attemptsMade).toBe(0);
+    expect(waiting.timestamp + waiting.delay).toBeGreaterThan(Date.now() + 50 * 60_000);
+    expect(uses.get(key)).toBe('push'); // counted as what the job is for
+    await waiting.promote();
+    const done = await waitForState(q, key, ['completed']);
+    expect(done.returnvalue).toBe('sent');
+    expect(done.attemptsMade).toBe(1);
   });
 });

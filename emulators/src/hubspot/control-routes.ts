@@ -4,7 +4,7 @@ import type { EmulatorCore } from './core';
 import { notFound } from './errors';
 import { faultSchema } from './faults';
 import { normalizeType } from './object-types';
-import { rateLimitSchema } from './rate-limit';
+import { dailyLimitSchema, rateLimitSchema } from './rate-limit';
 import { parseBody, type Router } from './routing';
 
 /** PUT /_emulator/config: any of these; rate limits may be given in part. */
@@ -12,6 +12,7 @@ const configPatchSchema = z
   .object({
     rateLimit: rateLimitSchema.partial().optional(),
     searchRateLimit: rateLimitSchema.partial().optional(),
+    dailyLimit: dailyLimitSchema.partial().optional(),
     indexLagMs: z.number().int().min(0).max(600_000).optional(),
     scopes: z.array(z.string().min(1)).optional(),
     tokenKind: z.enum(['private-app', 'service-key']).optional(),
@@ -106,6 +107,17 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
   // A user deactivated in HubSpot: its owner is archived.
   router.on('POST', '/_emulator/owners/:id/archive', ({ params }) => ok(core.archiveOwner(params.id ?? '')));
 
+  // Another integration of the account used some of today's requests.
+  router.on('POST', '/_emulator/daily-usage', ({ body }) => {
+    const input = parseBody(z.object({ requests: z.number().int().min(1).max(10_000_000) }).strict(), body);
+    return ok({ used: core.dailyLimiter.use(input.requests) });
+  });
+  // The account's midnight, now.
+  router.on('POST', '/_emulator/daily-usage/new-day', () => {
+    core.dailyLimiter.newDay();
+    return ok();
+  });
+
   router.on('GET', '/_emulator/config', () => ok(core.config()));
   router.on('PUT', '/_emulator/config', ({ body }) => {
     const input = parseBody(configPatchSchema, body);
@@ -114,6 +126,7 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
       core.setConfig({
         ...(input.rateLimit ? { rateLimit: { ...current.rateLimit, ...input.rateLimit } } : {}),
         ...(input.searchRateLimit ? { searchRateLimit: { ...current.searchRateLimit, ...input.searchRateLimit } } : {}),
+        ...(input.dailyLimit ? { dailyLimit: { ...current.dailyLimit, ...input.dailyLimit } } : {}),
         ...(input.indexLagMs !== undefined ? { indexLagMs: input.indexLagMs } : {}),
         ...(input.scopes ? { scopes: input.scopes } : {}),
         ...(input.tokenKind ? { tokenKind: input.tokenKind } : {}),

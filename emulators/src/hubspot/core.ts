@@ -16,7 +16,7 @@ import { mergeObjects } from './merge';
 import type { Association, CrmObject, Owner } from './model';
 import { normalizeType } from './object-types';
 import { StateFile } from './persistence';
-import { DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, RateLimiter, type RateLimitConfig } from './rate-limit';
+import { DailyLimiter, DEFAULT_DAILY_LIMIT, DEFAULT_RATE_LIMIT, DEFAULT_SEARCH_RATE_LIMIT, RateLimiter, type DailyLimitConfig, type RateLimitConfig } from './rate-limit';
 import { RequestLog } from './request-log';
 import { DEFAULT_SCOPES } from './scopes';
 import { SearchIndex } from './search-index';
@@ -32,6 +32,7 @@ export interface CoreOptions {
   accessToken: string;
   rateLimit?: RateLimitConfig | undefined;
   searchRateLimit?: RateLimitConfig | undefined;
+  dailyLimit?: DailyLimitConfig | undefined;
   stateFile?: string | undefined;
   blank?: boolean | undefined;
   indexLagMs?: number | undefined;
@@ -51,6 +52,8 @@ export type TokenKind = 'private-app' | 'service-key';
 export interface EmulatorConfig {
   rateLimit: RateLimitConfig;
   searchRateLimit: RateLimitConfig;
+  /** The account's daily limit, its time zone, and whether answers carry the daily headers. */
+  dailyLimit: DailyLimitConfig;
   /** How far search trails writes, in milliseconds. */
   indexLagMs: number;
   /** Scopes of the private app or service key whose token the emulator accepts. */
@@ -68,6 +71,7 @@ export class EmulatorCore {
   readonly faults = new Faults();
   readonly limiter: RateLimiter;
   readonly searchLimiter: RateLimiter;
+  readonly dailyLimiter: DailyLimiter;
   readonly log = new RequestLog();
   readonly stateFile: StateFile | undefined;
   scopes: Set<string>;
@@ -78,6 +82,7 @@ export class EmulatorCore {
   constructor(readonly options: CoreOptions) {
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
     this.searchLimiter = new RateLimiter(options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT);
+    this.dailyLimiter = new DailyLimiter(options.dailyLimit ?? DEFAULT_DAILY_LIMIT);
     this.index = new SearchIndex(options.indexLagMs ?? 0);
     this.scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
     this.tokenKind = options.tokenKind ?? 'private-app';
@@ -105,12 +110,14 @@ export class EmulatorCore {
     this.log.clear();
     this.limiter.reset();
     this.searchLimiter.reset();
+    this.dailyLimiter.reset();
   }
 
   config(): EmulatorConfig {
     return {
       rateLimit: this.limiter.current,
       searchRateLimit: this.searchLimiter.current,
+      dailyLimit: this.dailyLimiter.current,
       indexLagMs: this.index.lagMs,
       scopes: [...this.scopes].sort(),
       tokenKind: this.tokenKind,
@@ -120,6 +127,7 @@ export class EmulatorCore {
   setConfig(patch: Partial<EmulatorConfig>): EmulatorConfig {
     if (patch.rateLimit) this.limiter.configure(patch.rateLimit);
     if (patch.searchRateLimit) this.searchLimiter.configure(patch.searchRateLimit);
+    if (patch.dailyLimit) this.dailyLimiter.configure(patch.dailyLimit);
     if (patch.indexLagMs !== undefined) this.index.lagMs = patch.indexLagMs;
     if (patch.scopes) this.scopes = new Set(patch.scopes);
     if (patch.tokenKind) this.tokenKind = patch.tokenKind;

@@ -15,6 +15,7 @@ afterAll(() => emulator.close());
 beforeEach(() => {
   emulator.reset();
   emulator.rateLimit.set({ max: 100, intervalMs: 10_000 });
+  emulator.config.set({ dailyLimit: { max: 250_000, timeZone: 'America/New_York', headers: true } });
 });
 
 /** A cheap CRM call; resolves to the error it failed with, or undefined. */
@@ -67,6 +68,37 @@ describe('HubSpot emulator: authentication, rate limit and injected faults', () 
     const ok = await fetch(`${emulator.url}/crm/v3/owners`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(ok.headers.get('x-hubspot-ratelimit-max')).toBe('5');
     expect(Number(ok.headers.get('x-hubspot-ratelimit-remaining'))).toBeLessThan(5);
+  });
+
+  it('counts the account\'s day across tokens: daily headers on every answer, then 429 DAILY once spent', async () => {
+    emulator.config.set({ dailyLimit: { max: 10, timeZone: 'America/Chicago', headers: true } });
+    const raw = () => fetch(`${emulator.url}/crm/v3/owners`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const first = await raw();
+    expect(first.headers.get('x-hubspot-ratelimit-daily')).toBe('10');
+    expect(first.headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('9');
+    // Another integration of the account spends most of the day.
+    const other = await fetch(`${emulator.url}/_emulator/daily-usage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: 8 }) });
+    expect(await other.json()).toEqual({ used: 9 });
+    expect((await raw()).headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('0');
+    const refused = await raw();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('0');
+    expect(await refused.json()).toMatchObject({ status: 'error', message: 'You have reached your daily limit.', errorType: 'RATE_LIMIT', policyName: 'DAILY' });
+    const error = await call();
+    expect(classifyHubSpotError(error)).toEqual({ kind: 'daily-limit', message: 'You have reached your daily limit.' });
+    // A refused call does not use the 10-second budget either.
+    expect(emulator.requests().filter((r) => r.status === 429)).toHaveLength(2);
+    // At the account's midnight the count starts again.
+    expect((await fetch(`${emulator.url}/_emulator/daily-usage/new-day`, { method: 'POST' })).status).toBe(200);
+    expect((await raw()).headers.get('x-hubspot-ratelimit-daily-remaining')).toBe('9');
+
+    // Without the daily headers (a token whose answers carry none), the limit still holds.
+    emulator.config.set({ dailyLimit: { max: 1_000, timeZone: 'America/Chicago', headers: false } });
+    const quiet = await raw();
+    expect(quiet.status).toBe(200);
+    expect(quiet.headers.get('x-hubspot-ratelimit-daily')).toBeNull();
+    emulator.reset();
+    expect((await fetch(`${emulator.url}/_emulator/config`).then((r) => r.json())) as unknown).toMatchObject({ dailyLimit: { max: 1_000, timeZone: 'America/Chicago', headers: false } });
   });
 
   it('fails every call with 503 during an outage (transient), then recovers', async () => {

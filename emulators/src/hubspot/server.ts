@@ -13,7 +13,7 @@ import { registerObjectRoutes } from './objects-routes';
 import { registerOwnerRoutes } from './owners-routes';
 import { registerPipelineRoutes } from './pipelines-routes';
 import { registerPropertyRoutes } from './properties-routes';
-import { rateLimitBody, secondlyLimitBody, type RateLimitConfig } from './rate-limit';
+import { dailyLimitBody, rateLimitBody, secondlyLimitBody, type DailyLimitConfig, type RateLimitConfig } from './rate-limit';
 import type { RequestLogEntry } from './request-log';
 import { readJson, Router, type Reply } from './routing';
 import { requiredScopes } from './scopes';
@@ -34,6 +34,8 @@ export interface HubSpotEmulatorOptions {
   rateLimit?: RateLimitConfig;
   /** Search's own limit per token, on top of `rateLimit`; default 4 calls per 1 000 ms like HubSpot's. */
   searchRateLimit?: RateLimitConfig;
+  /** The account's daily limit (all tokens); default 250,000 a day, reset at midnight America/New_York, with the daily headers. */
+  dailyLimit?: DailyLimitConfig;
   /** JSON file the state is loaded from at start and written to after changes. */
   stateFile?: string;
   /**
@@ -78,6 +80,10 @@ export interface HubSpotEmulator {
     state(): FaultState;
   };
   rateLimit: { get(): RateLimitConfig; set(config: RateLimitConfig): void };
+  /** Counts `count` requests of another integration of the account against today's limit; answers today's use. */
+  useDailyRequests(count: number): number;
+  /** Ends the account's day now, as its midnight would: the daily count starts again. */
+  startNewDay(): void;
   /** Rate limits, search index lag, scopes and token kind, as PUT /_emulator/config changes them. */
   config: { get(): EmulatorConfig; set(patch: Partial<EmulatorConfig>): EmulatorConfig };
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
@@ -211,17 +217,25 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
 
     const limit = core.limiter.take(token ?? '');
     if (!limit.allowed) return reply({ status: 429, body: rateLimitBody(correlationId) }, limit.headers);
+    // The account's day: a call it refuses does not use the 10-second budget either.
+    const daily = core.dailyLimiter.take();
+    const headers = { ...limit.headers, ...daily.headers };
+    if (!daily.allowed) {
+      core.limiter.release(token ?? '');
+      return reply({ status: 429, body: dailyLimitBody(correlationId) }, headers);
+    }
     // Search has its own per-second limit; a search it refuses does not use the general budget.
     if (req.method === 'POST' && /\/search\/?$/.test(url.pathname) && !core.searchLimiter.take(token ?? '').allowed) {
       core.limiter.release(token ?? '');
+      core.dailyLimiter.release();
       return reply({ status: 429, headers: { 'Retry-After': '1' }, body: secondlyLimitBody(correlationId) });
     }
     try {
       const scopes = requiredScopes(req.method ?? 'GET', url.pathname);
       if (scopes && !scopes.some((s) => core.scopes.has(s))) throw missingScopes(scopes);
-      reply(await route(crm, req, url), limit.headers);
+      reply(await route(crm, req, url), headers);
     } catch (error) {
-      reply(errorReply(error, correlationId), limit.headers);
+      reply(errorReply(error, correlationId), headers);
     }
   }
 
@@ -281,6 +295,8 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
       state: () => core.faults.state(),
     },
     rateLimit: { get: () => core.limiter.current, set: (config) => void core.setConfig({ rateLimit: config }) },
+    useDailyRequests: (count) => core.dailyLimiter.use(count),
+    startNewDay: () => core.dailyLimiter.newDay(),
     config: { get: () => core.config(), set: (patch) => core.setConfig(patch) },
     updateDeal: (id, patch) => core.updateDeal(id, patch),
     attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),

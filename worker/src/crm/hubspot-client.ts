@@ -14,6 +14,8 @@ export interface HubSpotClientOptions {
   basePath?: string;
   /** Whole-request deadline (connect, send, answer and body). Default 15 s. */
   timeoutMs?: number;
+  /** Told the headers of every answer (the daily budget reads HubSpot's daily figures from them). */
+  onResponseHeaders?: (headers: Readonly<Record<string, string>>) => void;
 }
 
 // The error a request fails with when its deadline passes; the SDK passes it through node-fetch as `code: 'ETIMEDOUT'`.
@@ -90,11 +92,14 @@ async function keepStatusOnUnreadableError(value: unknown): Promise<unknown> {
   return response;
 }
 
-function boundedTransport(original: HttpLibraryLike, agent: http.Agent): HttpLibraryLike {
+function boundedTransport(original: HttpLibraryLike, agent: http.Agent, onHeaders?: (headers: Readonly<Record<string, string>>) => void): HttpLibraryLike {
   return {
     send(request) {
       request.setAgent(agent);
-      return original.send(request).pipe(keepStatusOnUnreadableError);
+      return original.send(request).pipe((value) => {
+        onHeaders?.((value as ResponseLike).headers);
+        return keepStatusOnUnreadableError(value);
+      });
     },
   };
 }
@@ -107,7 +112,7 @@ function boundedTransport(original: HttpLibraryLike, agent: http.Agent): HttpLib
  * basic/batch/search APIs. So we visit the `crm` tree once, creating the lazy discoveries,
  * and wrap each `httpApi`. Returns how many transports were wrapped.
  */
-function boundCrmTransports(crm: object, agent: http.Agent): number {
+function boundCrmTransports(crm: object, agent: http.Agent, onHeaders?: (headers: Readonly<Record<string, string>>) => void): number {
   const seen = new WeakSet<object>();
   let wrapped = 0;
   const visit = (node: unknown, depth: number): void => {
@@ -117,7 +122,7 @@ function boundCrmTransports(crm: object, agent: http.Agent): number {
     if (configuration?.httpApi) {
       if (!seen.has(configuration)) {
         seen.add(configuration);
-        configuration.httpApi = boundedTransport(configuration.httpApi, agent);
+        configuration.httpApi = boundedTransport(configuration.httpApi, agent, onHeaders);
         wrapped++;
       }
       return;
@@ -148,14 +153,16 @@ export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClien
   const basePath = (options.basePath ?? HUBSPOT_API_BASE).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_HUBSPOT_TIMEOUT_MS;
   const client = new Client({ accessToken: options.accessToken, basePath, numberOfApiCallRetries: 0 });
-  const wrapped = boundCrmTransports(client.crm, deadlineAgent(new URL(basePath).protocol, timeoutMs));
+  const wrapped = boundCrmTransports(client.crm, deadlineAgent(new URL(basePath).protocol, timeoutMs), options.onResponseHeaders);
   if (wrapped === 0) throw new Error('@hubspot/api-client changed shape: no CRM transport found to bound with a timeout');
-  return Object.assign(client, { http: createHubSpotHttp({ accessToken: options.accessToken, basePath, timeoutMs }) });
+  return Object.assign(client, { http: createHubSpotHttp({ accessToken: options.accessToken, basePath, timeoutMs, onResponseHeaders: options.onResponseHeaders }) });
 }
 
 export type HubSpotFailure =
   /** 429: wait this long before the next call (the whole queue should slow down). */
   | { kind: 'rate-limited'; retryAfterMs: number }
+  /** 429 with policyName DAILY: the account's daily limit is spent until its next midnight. */
+  | { kind: 'daily-limit'; message: string }
   /** Worth retrying with backoff: 5xx, 408/423, timeouts, refused or reset connections. */
   | { kind: 'transient'; reason: string }
   /** 409: the object (same e-mail or app_request_id) already exists; jobs look it up instead. */
@@ -222,6 +229,7 @@ export function classifyHubSpotError(error: unknown, now = Date.now()): HubSpotF
   if (typeof code === 'number' && field(error, 'headers') !== undefined) {
     const body = field(error, 'body');
     const message = bodyMessage(body) ?? `HubSpot answered HTTP ${code}`;
+    if (code === 429 && field(body, 'policyName') === 'DAILY') return { kind: 'daily-limit', message };
     if (code === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(field(error, 'headers'), now) };
     if (code === 409) {
       const existingId = /Existing ID:\s*(\d+)/i.exec(message)?.[1];

@@ -1,6 +1,6 @@
 import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/models/AssociationSpec.js';
 import { UnrecoverableError } from 'bullmq';
-import { failureToError } from '../jobs/job-errors';
+import { DailyLimitError, failureToError } from '../jobs/job-errors';
 import { emptyOutcome, mergeOutcomes, sortBatchAnswer, type BatchError, type InputFailure, type WriteOutcome } from './batch-outcome';
 import { changedSearchBody, firstChangedQuery, nextChangedQuery, SEARCH_PAGE_SIZE, type ChangedQuery } from './changed-search';
 import { parseAssociationBatch } from './association-batch';
@@ -8,7 +8,7 @@ import { classifyHubSpotError, type HubSpotClient } from './hubspot-client';
 import { HUBSPOT_DATE_PATHS } from './hubspot-versions';
 import { modifiedAtOf, modifiedDateProperty } from './modified-date';
 import { HubSpotRefusedError, refusalOf } from './hubspot-refused-error';
-import { searchBudgetInFront, type HubSpotBudgets, type RequestBudget } from './request-budget';
+import { searchBudgetInFront, type DailyBudget, type HubSpotBudgets, type RequestBudget } from './request-budget';
 
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
@@ -68,14 +68,19 @@ export function mergedIdsOf(record: HubSpotRecord): string[] {
   return (record.properties[MERGED_IDS] ?? '').split(';').map((id) => id.trim()).filter(Boolean);
 }
 
+/** Without a daily budget to say when the account's day ends, a DAILY 429 is tried again after this long. */
+const DAILY_LIMIT_RECHECK_MS = 15 * 60_000;
+
 /**
  * The one way HubSpot requests are sent: each takes a slot of the shared request budget first
- * (a search names the search budget, which takes the account's slot too) and turns failures
+ * (a search names the search budget, which takes the account's slot too; with a daily budget the
+ * slot also counts the request against the account's day, or refuses it) and turns failures
  * into what BullMQ should do (see job-errors.ts); a 409 surfaces as HubSpotConflictError
  * because callers resolve it by looking the object up, and a refusal as HubSpotRefusedError
- * (unrecoverable, with HubSpot's category and the scopes a 403 names).
+ * (unrecoverable, with HubSpot's category and the scopes a 403 names). HubSpot's 429 for the
+ * daily limit marks the day spent, so every worker stops sending until the account's next day.
  */
-export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
+export function createHubSpotCall(budget: RequestBudget, daily?: DailyBudget): HubSpotCall {
   return async (what, request, slot = budget) => {
     await slot.take();
     try {
@@ -83,6 +88,10 @@ export function createHubSpotCall(budget: RequestBudget): HubSpotCall {
     } catch (error) {
       const failure = classifyHubSpotError(error);
       if (failure.kind === 'conflict') throw new HubSpotConflictError(`${what}: ${failure.message}`);
+      if (failure.kind === 'daily-limit') {
+        const resumeAt = daily ? await daily.spent() : Date.now() + DAILY_LIMIT_RECHECK_MS;
+        throw new DailyLimitError(resumeAt, `${what}: HubSpot's daily limit is spent (${failure.message})`);
+      }
       if (failure.kind === 'permanent') {
         const { category, requiredScopes } = refusalOf(error && typeof error === 'object' ? (error as { body?: unknown }).body : undefined);
         throw new HubSpotRefusedError(what, failure.status, failure.message, category, requiredScopes);
@@ -107,7 +116,7 @@ export function chunks<T>(items: readonly T[], size = HUBSPOT_BATCH_SIZE): T[][]
 export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudget | HubSpotBudgets) {
   // Given only an account budget, searches are held to the search limit within this process (see searchBudgetInFront).
   const budgets: HubSpotBudgets = 'take' in budget ? searchBudgetInFront(budget) : budget;
-  const call = createHubSpotCall(budgets.request);
+  const call = createHubSpotCall(budgets.request, budgets.daily);
 
   const toInput = (object: NewObject) => ({
     properties: object.properties,

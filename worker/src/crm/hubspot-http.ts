@@ -12,6 +12,8 @@ export interface HubSpotHttpOptions {
   basePath: string;
   /** Whole-request deadline: connect, send, answer and body. */
   timeoutMs: number;
+  /** Every answer's headers, as the SDK transport reports them (HubSpot's daily figures). */
+  onResponseHeaders?: ((headers: Readonly<Record<string, string>>) => void) | undefined;
 }
 
 export interface HubSpotHttp {
@@ -72,6 +74,7 @@ export function createHubSpotHttp(options: HubSpotHttpOptions): HubSpotHttp {
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: controller.signal,
         });
+        options.onResponseHeaders?.(Object.fromEntries(response.headers));
         const parsed = parseBody(await response.text(), response.headers.get('content-type') ?? '');
         if (!response.ok) throw new HubSpotHttpError(response.status, parsed, Object.fromEntries(response.headers), `${method} ${path}`);
         return parsed as T;

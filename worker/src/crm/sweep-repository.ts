@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { adoptCrmContact } from '@app/db/identity';
 import type { HubSpotRecord } from './hubspot-gateway';
+import type { CrmActivityKind } from '@app/db/generated/client';
 
 /** Mirror rows the CRM sweep checks against HubSpot. */
 export type SweptTable = 'deal' | 'ticket' | 'contact';
@@ -26,6 +27,19 @@ export async function mirroredIds(db: Db, table: SweptTable, q: { afterRowId: st
         ? await db.ticket.findMany({ where: { hubspotId: { not: null }, ...after, ...live }, ...args })
         : await db.contact.findMany({ where: { hubspotId: { not: null }, ...after }, ...args });
   return rows.flatMap((r) => (r.hubspotId ? [{ rowId: r.id, hubspotId: r.hubspotId }] : []));
+}
+
+/**
+ * How many rows the sweep checks in a full pass of a table (as mirroredIds and
+ * mirroredActivityIds read them): deals, tickets and activities not archived before
+ * `archivedSince`, contacts with a HubSpot id.
+ */
+export async function countMirrored(db: Db, table: SweptTable | CrmActivityKind, archivedSince: Date): Promise<number> {
+  const live = { OR: [{ archivedAt: null }, { archivedAt: { gte: archivedSince } }] };
+  if (table === 'deal') return db.deal.count({ where: { hubspotId: { not: null }, ...live } });
+  if (table === 'ticket') return db.ticket.count({ where: { hubspotId: { not: null }, ...live } });
+  if (table === 'contact') return db.contact.count({ where: { hubspotId: { not: null } } });
+  return db.crmActivity.count({ where: { kind: table, ...live } });
 }
 
 /**

@@ -274,3 +274,55 @@ describe('crm.pull: owners archived in HubSpot', () => {
     expect(calendar.find((d) => d.id === booking.dealId)).toMatchObject({ owner: 'Olive Departed', ownerId: owner.id });
   });
 });
+
+describe('crm.sweep spread over runs', () => {
+  let hubspot: HubSpotEmulator;
+  let crm: Awaited<ReturnType<typeof crmOn>>;
+
+  beforeAll(async () => {
+    const account = await startSetUpHubSpot({ rateLimit: RATE_LIMIT });
+    hubspot = account.emulator;
+    crm = await crmOn(db, account);
+  });
+  afterAll(() => hubspot.close());
+
+  it('each run checks its slice of every table, the whole mirror once in runsPerPass runs, going on where the last run (or process) stopped', async () => {
+    const bookings = [];
+    for (let i = 0; i < 4; i++) {
+      const booking = await insertBooking(db);
+      await crm.push(booking.dealId);
+      bookings.push({ ...booking, hubspotId: (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId! });
+    }
+    const gone = bookings[2]!;
+    await crm.client.crm.objects.basicApi.archive('deals', gone.hubspotId);
+    const since = new Date(Date.now() - 90 * DAY);
+    const deals = await db.deal.count({ where: { hubspotId: { not: null }, OR: [{ archivedAt: null }, { archivedAt: { gte: since } }] } });
+    const contacts = await db.contact.count({ where: { hubspotId: { not: null } } });
+    await db.syncCursor.deleteMany({ where: { name: { startsWith: 'crm.sweep.' } } });
+
+    const RUNS = 3;
+    const checked = { deal: [] as number[], contact: [] as number[] };
+    const requests: number[] = [];
+    let archived = 0;
+    for (let run = 0; run < RUNS; run++) {
+      // A new job each run, as after a worker restart: where the pass stands is kept in Postgres.
+      const job = crmSweepJob({ db, hubspot: crm.gateway, account: crm.account.account, runsPerPass: RUNS });
+      const from = Date.now();
+      const summary = (await job.process({}, ctx)) as Record<string, Record<string, number>>;
+      requests.push(hubspot.requests(from).length);
+      checked.deal.push(summary.deal!.checked!);
+      checked.contact.push(summary.contact!.checked!);
+      archived += summary.deal!.archived!;
+    }
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(Math.max(...checked.deal)).toBeLessThanOrEqual(Math.ceil(deals / RUNS));
+    expect(sum(checked.deal)).toBeGreaterThanOrEqual(deals);
+    expect(Math.max(...checked.contact)).toBeLessThanOrEqual(Math.ceil(contacts / RUNS));
+    expect(sum(checked.contact)).toBeGreaterThanOrEqual(contacts);
+    // The deal deleted in HubSpot was met once in the pass and archived.
+    expect(archived).toBeGreaterThanOrEqual(1);
+    expect((await db.deal.findUniqueOrThrow({ where: { id: gone.dealId } })).archivedAt).not.toBeNull();
+    // Each run asks HubSpot for its slices only (100 ids a request).
+    for (const n of requests) expect(n).toBeLessThanOrEqual(Math.ceil(Math.ceil(deals / RUNS) / 100) + Math.ceil(Math.ceil(contacts / RUNS) / 100) + 6);
+  });
+});

@@ -5,7 +5,9 @@ import type { CrmAccount } from '../crm/account/crm-account';
 import { CONTACT_IDENTITY_PROPERTIES, type HubSpotGateway, type HubSpotRecord, type IdCheck, type ObjectType } from '../crm/hubspot-gateway';
 import { markActivities, mirroredActivityIds } from '../crm/context-repository';
 import { followMerge, type MergeConflict } from '../crm/merge-repository';
-import { adoptCrmContacts, archiveRecords, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
+import { readCursor, writeCursor } from '../crm/mirror-repository';
+import { adoptCrmContacts, archiveRecords, countMirrored, mirroredIds, restoreRecords, type MirroredId, type SweptTable } from '../crm/sweep-repository';
+import { DailyLimitError } from './job-errors';
 import type { Logger } from '@app/runtime/logger';
 import { ACTIVITY_SOURCES } from './crm-pull-context';
 import type { NoticePolicy } from '../crm/notice-rules';
@@ -38,6 +40,9 @@ const SWEEPS: readonly { table: SweptTable; type: ObjectType; properties: readon
 
 const sample = (rows: readonly MirroredId[]) => rows.slice(0, 20);
 
+/** Where each table's pass stands: the last row id checked ('' at the start), in sync_cursor. */
+const cursorName = (table: string) => `crm.sweep.${table}`;
+
 /** One entry per primary record (a merge is met both when following it and when applying the primary's data). */
 function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
   const byRecord = new Map<string, MergeConflict>();
@@ -61,16 +66,61 @@ function distinct(conflicts: readonly MergeConflict[]): MergeConflict[] {
  * fails at the end, after all other work, naming them: a person has to decide, and the failed
  * job is how operations hear of it (queue dashboard, failed count in /metrics).
  */
-export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; notices?: NoticePolicy; now?: () => Date }) {
+export function crmSweepJob(deps: {
+  db: Db;
+  hubspot: HubSpotGateway;
+  account: CrmAccount;
+  notices?: NoticePolicy;
+  now?: () => Date;
+  /**
+   * In how many runs the whole mirror is checked: each run checks its share of every table
+   * (a slice after the last one's), so the sweep's daily cost stays bounded however large the
+   * mirror grows. 1 (the default): every run checks everything.
+   */
+  runsPerPass?: number;
+}) {
   const { db, hubspot, now = () => new Date() } = deps;
+  const runsPerPass = Math.max(1, deps.runsPerPass ?? 1);
 
-  async function sweepTable(sweep: (typeof SWEEPS)[number], log: Logger, conflicts: MergeConflict[]): Promise<TableCounts> {
+  /**
+   * This run's slice of a table: about 1/runsPerPass of its rows, from where the last run left
+   * off, starting again at the beginning once the end is reached. The cursor moves after each
+   * page is checked, so a run stopped by HubSpot's daily limit goes on from there next time.
+   * Answers false when the daily limit stopped it.
+   */
+  async function slice(name: string, total: number, read: (afterRowId: string | null, take: number) => Promise<MirroredId[]>, check: (rows: MirroredId[]) => Promise<void>, log: Logger): Promise<boolean> {
+    const quota = Math.ceil(total / runsPerPass);
+    let after: string | null = (await readCursor(db, cursorName(name))) || null;
+    let wrapped = after === null;
+    for (let checked = 0; checked < quota; ) {
+      const rows = await read(after, Math.min(ROWS_PER_PAGE, quota - checked));
+      if (rows.length === 0) {
+        if (wrapped) break;
+        after = null; // the end of the table: this pass is done, the next one starts here
+        wrapped = true;
+        await writeCursor(db, cursorName(name), '');
+        continue;
+      }
+      try {
+        await check(rows);
+      } catch (error) {
+        if (!(error instanceof DailyLimitError)) throw error;
+        log.warn({ table: name, resumeAt: new Date(error.resumeAt).toISOString() }, "the sweep's share of HubSpot's daily limit is spent: it goes on from here in a later run");
+        return false;
+      }
+      checked += rows.length;
+      after = rows.at(-1)?.rowId ?? null;
+      await writeCursor(db, cursorName(name), after ?? '');
+    }
+    return true;
+  }
+
+  async function sweepTable(sweep: (typeof SWEEPS)[number], log: Logger, conflicts: MergeConflict[]): Promise<TableCounts & { done: boolean }> {
     const counts: TableCounts = { checked: 0, archived: 0, restored: 0, followed: 0, unresolved: 0, missing: 0, phonesChanged: 0 };
     const archivedSince = new Date(now().getTime() - RESTORABLE_MS);
-    for (let afterRowId: string | null = null; ; ) {
-      const rows = await mirroredIds(db, sweep.table, { afterRowId, take: ROWS_PER_PAGE, archivedSince });
-      if (rows.length === 0) break;
-      afterRowId = rows.at(-1)?.rowId ?? null;
+    const total = await countMirrored(db, sweep.table, archivedSince);
+    const read = (afterRowId: string | null, take: number) => mirroredIds(db, sweep.table, { afterRowId, take, archivedSince });
+    const done = await slice(sweep.table, total, read, async (rows) => {
       const check = await hubspot.checkIds(sweep.type, rows.map((r) => r.hubspotId), sweep.properties);
       counts.checked += rows.length;
       counts.unresolved += check.unresolved.length;
@@ -82,7 +132,7 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
         const changed = await adoptCrmContacts(db, [...check.live.values(), ...check.merged.values()]);
         counts.phonesChanged += changed;
         if (changed > 0) log.info({ contacts: changed }, "contacts' login phones follow HubSpot: their portal sessions ended");
-        continue;
+        return;
       }
       const archived = await archiveRecords(db, sweep.table, check.missing, now());
       const restored = await restoreRecords(db, sweep.table, [...check.live.keys()]);
@@ -90,25 +140,30 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
       counts.restored += restored.length;
       if (archived.length > 0) log.info({ table: sweep.table, rows: sample(archived) }, 'deleted in HubSpot: archived in the mirror');
       if (restored.length > 0) log.info({ table: sweep.table, rows: sample(restored) }, 'restored in HubSpot: shown again');
-    }
-    return counts;
+    }, log);
+    return { ...counts, done };
   }
 
   /** Notes, tasks, calls and meetings deleted in HubSpot leave the customer page (restored ones come back); they are never merged. */
-  async function sweepActivities(log: Logger): Promise<{ checked: number; archived: number; restored: number; unresolved: number }> {
-    const counts = { checked: 0, archived: 0, restored: 0, unresolved: 0 };
+  async function sweepActivities(log: Logger): Promise<{ checked: number; archived: number; restored: number; unresolved: number; done: boolean }> {
+    const counts = { checked: 0, archived: 0, restored: 0, unresolved: 0, done: true };
     const archivedSince = new Date(now().getTime() - RESTORABLE_MS);
-    for (const source of ACTIVITY_SOURCES) {
-      for (let afterRowId: string | null = null; ; ) {
-        const rows = await mirroredActivityIds(db, source.kind, { afterRowId, take: ROWS_PER_PAGE, archivedSince });
-        if (rows.length === 0) break;
-        afterRowId = rows.at(-1)?.rowId ?? null;
+    const sweepSource = async (source: (typeof ACTIVITY_SOURCES)[number]) => {
+      const total = await countMirrored(db, source.kind, archivedSince);
+      const read = (afterRowId: string | null, take: number) => mirroredActivityIds(db, source.kind, { afterRowId, take, archivedSince });
+      return slice(source.kind, total, read, async (rows) => {
         const check = await hubspot.checkIds(source.type, rows.map((r) => r.hubspotId), []);
         const marked = await markActivities(db, source.kind, check.missing, [...check.live.keys()], now());
         counts.checked += rows.length;
         counts.archived += marked.archived;
         counts.restored += marked.restored;
         counts.unresolved += check.unresolved.length;
+      }, log);
+    };
+    for (const source of ACTIVITY_SOURCES) {
+      if (!(await sweepSource(source))) {
+        counts.done = false;
+        break;
       }
     }
     if (counts.archived + counts.restored > 0) log.info(counts, 'notes, tasks, calls and meetings deleted or restored in HubSpot');
@@ -141,8 +196,13 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
     async process(_payload, { log }) {
       const found: MergeConflict[] = [];
       const summary: Partial<Record<SweptTable, TableCounts>> = {};
-      for (const sweep of SWEEPS) summary[sweep.table] = await sweepTable(sweep, log, found);
-      const activities = await sweepActivities(log);
+      let stopped = false;
+      for (const sweep of SWEEPS) {
+        const { done, ...counts } = await sweepTable(sweep, log, found);
+        summary[sweep.table] = counts;
+        if ((stopped = !done)) break;
+      }
+      const { done: activitiesDone, ...activities } = stopped ? { checked: 0, archived: 0, restored: 0, unresolved: 0, done: false } : await sweepActivities(log);
       const conflicts = distinct(found);
       log.info({ ...summary, activities, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
       if (conflicts.length > 0) {
@@ -151,7 +211,7 @@ export function crmSweepJob(deps: { db: Db; hubspot: HubSpotGateway; account: Cr
         const more = conflicts.length > 10 ? ` and ${conflicts.length - 10} more (see the log)` : '';
         throw new UnrecoverableError(`Merged in HubSpot, but our rows would share one record, so both were kept; a person must decide: ${named.join('; ')}${more}`);
       }
-      return { ...summary, activities };
+      return { ...summary, activities, ...(stopped || !activitiesDone ? { stopped: 'hubspot-daily-limit' } : {}) };
     },
   });
 }

@@ -9,6 +9,22 @@ export class RateLimitedError extends Error {
 }
 
 /**
+ * HubSpot's daily limit leaves no room today for this job's requests (our count of the account's
+ * day, or HubSpot's 429 with policyName DAILY): the job waits until `resumeAt` (the account's
+ * next midnight) without using an attempt; one started by a schedule just ends, as the next run
+ * comes anyway (see dispatch.ts).
+ */
+export class DailyLimitError extends Error {
+  constructor(
+    readonly resumeAt: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+    this.name = 'DailyLimitError';
+  }
+}
+
+/**
  * The provider is failing for everyone (5xx, timeout, refused connection): the job retries
  * with its own backoff, and the dispatcher also holds the whole queue for a short while, so an
  * outage costs one probe per pause instead of one failed call per waiting job.

@@ -31,6 +31,8 @@ export interface JobDeps {
   crmPullRereadMs?: number;
   /** Which customer texts are sent and when reminders go out (CUSTOMER_TEXTS_OFF, REMINDER_LEAD_HOURS); every kind, a day ahead, when absent. */
   notices?: NoticePolicy;
+  /** In how many runs the sweep checks the whole mirror (a slice each run); 1 when absent. */
+  sweepRunsPerPass?: number;
 }
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
@@ -45,7 +47,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmPullJob({ ...crm, ...(deps.crmPullRereadMs === undefined ? {} : { rereadMs: deps.crmPullRereadMs }) }),
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
-    crmSweepJob(crm),
+    crmSweepJob({ ...crm, ...(deps.sweepRunsPerPass === undefined ? {} : { runsPerPass: deps.sweepRunsPerPass }) }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];

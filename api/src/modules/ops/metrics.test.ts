@@ -12,6 +12,7 @@ const quiet: OpsFigures = {
   mirror: { archived: { deal: 0, ticket: 0 }, inactiveOwners: 0 },
   smsBudget: { sent: { hour: 0, day: 0 }, limit: { hour: 200, day: 1000 } },
   hubspotBudgetWaits: 0,
+  hubspotDaily: null,
 };
 
 describe('renderMetrics', () => {
@@ -27,6 +28,17 @@ describe('renderMetrics', () => {
     expect(text).toContain('hubspot_budget_waits_total 0');
     expect(renderMetrics({ ...quiet, hubspotBudgetWaits: 42 })).toContain('hubspot_budget_waits_total 42');
     expect(renderMetrics({ ...quiet, hubspotBudgetWaits: null })).toContain('hubspot_budget_waits_total NaN');
+    expect(text).toContain('# TYPE hubspot_daily_requests gauge');
+    expect(text).toContain('hubspot_daily_requests{counted="account"} NaN');
+    expect(text).toContain('hubspot_daily_limit NaN');
+    const daily = renderMetrics({
+      ...quiet,
+      hubspotDaily: { day: '2026-11-27', sent: 1_200, used: 201_200, limit: 250_000, refused: { push: 0, pull: 0, sweep: 7 }, sentBy: { push: 100, pull: 1_000, sweep: 100 } },
+    });
+    expect(daily).toContain('hubspot_daily_requests{counted="sent"} 1200');
+    expect(daily).toContain('hubspot_daily_requests{counted="account"} 201200');
+    expect(daily).toContain('hubspot_daily_limit 250000');
+    expect(daily).toContain('hubspot_daily_refused{use="sweep"} 7');
     expect(text).toContain('# TYPE queue_jobs gauge');
     expect(text).toContain('queue_jobs{queue="crm",state="waiting"} 3');
     expect(text).toContain('queue_jobs{queue="crm",state="failed"} 1');

@@ -1,5 +1,6 @@
 import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import { SMS_STATUSES } from '@app/shared/sms-delivery';
+import { HUBSPOT_USES, type HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { MirrorFigures } from './repository';
 
 /**
@@ -26,6 +27,8 @@ export interface OpsFigures {
   smsBudget: { sent: { hour: number; day: number }; limit: { hour: number; day: number } };
   /** HubSpot requests that waited for the workers' shared budget (null: Redis did not answer). */
   hubspotBudgetWaits: number | null;
+  /** Today's count against HubSpot's daily limit, as the workers keep it in Redis (null: no Redis, or it did not answer). */
+  hubspotDaily: HubSpotDailyFigures | null;
 }
 
 /** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
@@ -123,6 +126,24 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP hubspot_budget_waits_total HubSpot requests that had to wait for the workers\' shared budget (HubSpot\'s rate limit set the pace). Counted in Redis; 0 without it.',
     '# TYPE hubspot_budget_waits_total counter',
     `hubspot_budget_waits_total ${figures.hubspotBudgetWaits ?? 'NaN'}`,
+    ...hubspotDailyLines(figures.hubspotDaily),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** HubSpot's daily limit (docs/hubspot.md, "Daily request limit"); NaN where the workers' count cannot be read. */
+function hubspotDailyLines(daily: HubSpotDailyFigures | null): string[] {
+  const value = (n: number | null | undefined) => (n === null || n === undefined ? 'NaN' : String(n));
+  return [
+    "# HELP hubspot_daily_requests HubSpot requests in the account's day so far (HUBSPOT_TIME_ZONE): sent by our workers and crm:setup, and used by the whole account as far as known (HubSpot's own figure, other integrations included, plus what we sent since).",
+    '# TYPE hubspot_daily_requests gauge',
+    `hubspot_daily_requests{counted="sent"} ${value(daily?.sent)}`,
+    `hubspot_daily_requests{counted="account"} ${value(daily?.used)}`,
+    "# HELP hubspot_daily_limit The daily limit the workers keep to: HUBSPOT_DAILY_LIMIT, or HubSpot's own when lower.",
+    '# TYPE hubspot_daily_limit gauge',
+    `hubspot_daily_limit ${value(daily?.limit)}`,
+    "# HELP hubspot_daily_refused Requests not sent today because their use's share of the day was spent (sweep from 80 %, pull from 90 %, push at 100 %): their jobs wait for the next day.",
+    '# TYPE hubspot_daily_refused gauge',
+    ...HUBSPOT_USES.map((use) => `hubspot_daily_refused{use="${use}"} ${value(daily?.refused[use])}`),
+  ];
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Db } from '@app/db/client';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
+import type { HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { AnyQueue } from '@app/runtime/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
 import { errors } from '../../errors';
@@ -25,6 +26,8 @@ export function opsRoutes(deps: {
   now?: () => Date;
   /** How many HubSpot requests waited for the workers' shared budget (Redis); absent: none counted (no Redis). */
   hubspotBudgetWaits?: () => Promise<number>;
+  /** Today's count against HubSpot's daily limit (Redis); absent: not counted where the api can see it (no Redis). */
+  hubspotDaily?: () => Promise<HubSpotDailyFigures>;
 }): Router {
   const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
   const now = deps.now ?? (() => new Date());
@@ -34,7 +37,7 @@ export function opsRoutes(deps: {
       ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
       throw errors.unauthorized();
     }
-    const [queueCounts, outbox, sms, smsOptOuts, smsHeld, smsFailures, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits] = await Promise.all([
+    const [queueCounts, outbox, sms, smsOptOuts, smsHeld, smsFailures, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits, hubspotDaily] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
@@ -47,6 +50,7 @@ export function opsRoutes(deps: {
       textsSentRecently(deps.db, now()),
       lastPullCompletedAt(deps.db),
       deps.hubspotBudgetWaits ? deps.hubspotBudgetWaits().catch(() => null) : Promise.resolve(0),
+      deps.hubspotDaily ? deps.hubspotDaily().catch(() => null) : Promise.resolve(null),
     ]);
     ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
     ctx.body = renderMetrics({
@@ -65,6 +69,7 @@ export function opsRoutes(deps: {
       mirror,
       smsBudget: { sent: textsSent, limit: { hour: budget.perHour, day: budget.perDay } },
       hubspotBudgetWaits,
+      hubspotDaily,
     });
   });
   return router;
