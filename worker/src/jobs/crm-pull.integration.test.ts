@@ -142,6 +142,24 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     expect(await db.deal.findUniqueOrThrow({ where: { id: late.dealId } })).toMatchObject({ stageId: '1609338596', scheduledAt: new Date('2026-12-08T15:00:00.000Z') });
   });
 
+  it('reads a burst of changes again only while it is inside the re-read window of a finished walk', async () => {
+    const windowMs = 1_000;
+    const pullWithWindow = crmPullJob({ db, hubspot: gateway, account: crm.account, rereadMs: windowMs });
+    const dealsRead = async () => ((await pullWithWindow.process({}, ctx)) as { deals: number }).deals;
+    const burst = [await insertBooking(db), await insertBooking(db), await insertBooking(db)];
+    for (const booking of burst) await push(booking.dealId);
+    for (const booking of burst) {
+      const id = (await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).hubspotId!;
+      hubspot.updateDeal(id, { dealstage: crm.stages.dealStageId(STAGE.CLEANING_SCHEDULED) });
+    }
+    expect(await dealsRead()).toBeGreaterThanOrEqual(burst.length);
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 100));
+    await dealsRead(); // may still reach back into the burst: its walk began less than a window after it
+    // Nothing changed since: this walk starts a window before the last one began, after the burst.
+    // (Starting a window before the cursor instead, every idle pull read the burst again.)
+    expect(await dealsRead()).toBe(0);
+  });
+
   it('re-reading is harmless: an older copy of a deal or of its invoice changes nothing', async () => {
     const booking = await insertBooking(db);
     await push(booking.dealId);

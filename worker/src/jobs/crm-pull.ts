@@ -201,18 +201,29 @@ export function logMergeConflicts(log: Logger, conflicts: readonly MergeConflict
  * portal and the staff pages read: owners (archived ones too, as inactive), deals (stage,
  * scheduled date, amount, owner, contact), their invoices (also invoices changed on their
  * own), change/cancel tickets, and the customer page's context (companies, contacts' lead
- * status, lifecycle stage and company, notes, tasks, calls and meetings). Each search starts `rereadMs` before its cursor, because
- * HubSpot's search index lags its writes: a change indexed late, with a timestamp older than
- * one already read, is still found. Runs on a schedule and on demand; safe to run twice or at
- * once (replays are skipped).
+ * status, lifecycle stage and company, notes, tasks, calls and meetings). Each search starts
+ * `rereadMs` before its cursor (or before the last finished walk, when that is later), because
+ * HubSpot's search index lags its writes: a change indexed late, with a timestamp older than one
+ * already read, is still found. Runs on a schedule and on demand; safe to run twice or at once
+ * (replays are skipped).
  */
 export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
   const { db, hubspot, rereadMs = DEFAULT_REREAD_MS } = deps;
 
-  /** Every page changed since the cursor `name`; the cursor moves after each page is applied. */
+  /**
+   * Every page changed since the cursor `name`; the cursor moves after each page is applied.
+   * The search starts `rereadMs` before the later of the cursor and the start of the last walk
+   * that finished: a change older than that walk's start minus the lag window was in the index
+   * then, and was read (or the cursor would be past it). Without the second bound, every idle
+   * pull after a burst would read the whole burst again until some later change moved the
+   * cursor, a daily cost that grows with the burst (bench:sync's "after a burst").
+   */
   async function eachChangedPage(name: string, type: ObjectType, properties: readonly string[], apply: (page: HubSpotRecord[]) => Promise<unknown>) {
+    const startedAt = Date.now();
+    const walkedName = `${name}.walked`;
     let cursor = modifiedMillis(await readCursor(db, name));
-    const from = cursor === null ? null : Math.max(0, cursor - rereadMs);
+    const walkedAt = modifiedMillis(await readCursor(db, walkedName));
+    const from = cursor === null ? null : Math.max(0, Math.max(cursor, walkedAt ?? 0) - rereadMs);
     let records = 0;
     for await (const page of hubspot.changedPages(type, from, properties)) {
       await apply(page);
@@ -223,6 +234,8 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
         await writeCursor(db, name, new Date(newest).toISOString());
       }
     }
+    // Only a walk that reached its end bounds the next one.
+    if (cursor !== null) await writeCursor(db, walkedName, new Date(startedAt).toISOString());
     return records;
   }
 
