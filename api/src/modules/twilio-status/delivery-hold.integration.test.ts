@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { STAGE } from '@app/shared/deal-stages';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 import { createLogger } from '@app/runtime/logger';
 import type { SmsPurpose } from '@app/db/generated/client';
 import { smsSendJob } from '@app/worker/jobs/sms-send';
@@ -75,7 +76,7 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
   /** Step 1 of the login, then its outbox event handed to the queue as the relay would. */
   async function requestCode(customer: TestCustomer): Promise<TestBrowser> {
     const browser = new TestBrowser(api.url);
-    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+    const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
     const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } }, orderBy: { createdAt: 'desc' } });
     await addOutboxJobs(api.queues, [event]);
