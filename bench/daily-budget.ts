@@ -16,8 +16,9 @@ export interface DailyFigures {
   /** Requests of a pull run that finds nothing changed (median of a few), on a quiet day. */
   idlePull: number;
   /**
-   * The same after a burst of changes (the top-up): each run re-reads CRM_PULL_REREAD_MS before
-   * the newest change it has seen, so until a later change moves its cursor it re-reads the burst.
+   * The same once a burst of changes (the top-up) is older than the re-read window: a run
+   * searches from CRM_PULL_REREAD_MS before the later of its cursor and the start of the last
+   * finished walk, so after one more walk the burst is not read again.
    */
   pullAfterBurst: number;
   sweepPerDay: number;

@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     line('day: sweep, one pass', `${runsPerPass} runs, ${daily.sweepRuns.reduce((a, b) => a + b, 0)} requests (at most ${Math.max(...daily.sweepRuns)} a run)`);
     line('day: sweep a day', `${daily.sweepPerDay} (${pct(daily.sweepPerDay)} of ${DAILY_LIMIT})`, `<= ${WORKER.sweepDailyRequests}`, daily.sweepPerDay <= WORKER.sweepDailyRequests);
     line('day: pull, nothing changed', `${daily.idlePull} a run, ${daily.pullPerDay} a day (every ${PULL_INTERVAL_MS > 0 ? PULL_INTERVAL_MS : 60_000} ms)`);
-    line('  after a burst', `${daily.pullAfterBurst} a run while the newest change is the burst's (it re-reads the 5 min before it)`);
+    line('  after a burst', `${daily.pullAfterBurst} a run once the burst is older than the re-read window (median of 3)`);
     line('day: requests a day', `${scheduled} of ${DAILY_LIMIT} (${pct(scheduled)}) before bookings`, '< 80 %', scheduled < 0.8 * DAILY_LIMIT);
     line('day: room for bookings', `${Math.floor((0.8 * DAILY_LIMIT - scheduled) / Math.max(perBooking, 0.001))} a day below 80 % at ${perBooking.toFixed(3)} requests each`);
   } finally {
