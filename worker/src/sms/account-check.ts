@@ -1,4 +1,5 @@
 import type { TwilioClient } from './twilio-client';
+import { checkTable } from '../check-table';
 
 /**
  * What `npm run sms:check` verifies before texts go to US phones (docs/twilio.md, "Before
@@ -235,10 +236,8 @@ async function checkRegistration(client: TwilioClient, service: ServiceView | nu
 
 /** The report as a table for people, like `crm:setup --check` prints its own. */
 export function formatSmsReport(report: SmsAccountReport): string {
-  const width = Math.max(...report.items.map((i) => i.subject.length), 10);
-  const lines = report.items.map((i) => `${i.subject.padEnd(width)}  ${i.status.padEnd(8)}  ${i.detail}`.trimEnd());
   const verdict = report.ready
     ? 'Ready: texts to US phones can go out from this account.'
     : `NOT ready: ${report.problems.length} problem(s) above (missing, mismatch, pending, failed). Texts to US phones would fail (30034, 30032) or replies and delivery reports would not reach us.`;
-  return [`${'what'.padEnd(width)}  status    detail`, ...lines, '', verdict].join('\n');
+  return checkTable(report.items, verdict);
 }

@@ -3,6 +3,7 @@ import { createHubSpotCall } from '../hubspot-gateway';
 import { localRequestBudget, type RequestBudget } from '../request-budget';
 import { createAccountApi } from './account-api';
 import { reconcileAccount, type AccountReport } from './reconcile-account';
+import { checkTable } from '../../check-table';
 
 export interface SetupOptions {
   accessToken: string;
@@ -42,10 +43,8 @@ export async function setUpCrmAccount(options: SetupOptions): Promise<AccountRep
 
 /** The report as a table for people: one line per item, blocking ones marked. */
 export function formatReport(report: AccountReport): string {
-  const width = Math.max(...report.items.map((i) => i.subject.length), 10);
-  const lines = report.items.map((i) => `${i.subject.padEnd(width)}  ${i.status.padEnd(8)}  ${i.detail ?? ''}`.trimEnd());
   const verdict = report.ready
     ? 'The account has everything the product needs.'
     : `The account is NOT ready: ${report.problems.length} problem(s) above (missing, mismatch, failed).`;
-  return [`${'what'.padEnd(width)}  status    detail`, ...lines, '', verdict].join('\n');
+  return checkTable(report.items, verdict);
 }
