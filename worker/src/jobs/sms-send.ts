@@ -116,44 +116,32 @@ export function smsSendJob(deps: SmsSendDeps) {
         log.info({ sid: existing.sid, messageId }, 'sms already sent; not sending again');
         return { sid: existing.sid };
       }
-      // Worth sending only with time left to read and type it; the row says why it never went.
-      const expired = async () => {
-        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.expired, now());
-        log.info({ notAfter: payload.notAfter, messageId }, 'sms not sent: expired before it could go out');
-        return { skipped: 'expired' as const };
+      /** Ends the text unsent: its row (shown to staff) says why, the log says it once. */
+      const skip = async <K extends keyof typeof SKIP_REASONS>(skipped: K, why: string) => {
+        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS[skipped], now());
+        log.info({ messageId, skipped }, `sms not sent: ${why}`);
+        return { skipped };
       };
+      const expired = () => skip('expired', 'expired before it could go out');
+      // Worth sending only with time left to read and type it.
       if (payload.notAfter && validityPeriodFor(payload.notAfter, now()) === null) return expired();
       // The phone replied STOP (or Twilio said so): nothing goes to it, login codes included.
-      if (await findOptOut(deps.db, payload.to)) {
-        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.opted_out, now());
-        log.info({ messageId }, 'sms not sent: the phone opted out');
-        return { skipped: 'opted_out' as const };
-      }
+      if (await findOptOut(deps.db, payload.to)) return skip('opted_out', 'the phone opted out');
       // Login codes always go (once not opted out): whoever asks for one is there, and the
       // login step's statement covers it.
       const loginCode = 'loginCode' in payload || existing?.purpose === 'login_code';
-      // The sending rule of issue 31: the phone's newest booking left the text box unticked, so
-      // nothing else goes to it until a later booking ticks it. A phone never booked on our form
-      // (the office's HubSpot bookings, consent gathered by phone) is not held back here.
+      // The phone's newest booking left the text box unticked, so nothing else goes to it until a
+      // later booking ticks it. A phone never booked on our form (the office's HubSpot bookings,
+      // consent gathered by phone) is not held back here.
       if (!loginCode && (await declinedTextsOnBookingForm(deps.db, payload.to))) {
-        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.not_agreed, now());
-        log.info({ messageId }, 'sms not sent: the customer did not agree to texts on the booking form');
-        return { skipped: 'not_agreed' as const };
+        return skip('not_agreed', 'the customer did not agree to texts on the booking form');
       }
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.
-      if (!loginCode && (await findDeliveryHold(deps.db, payload.to))) {
-        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS.held, now());
-        log.info({ messageId }, 'sms not sent: texts to the phone failed as undeliverable');
-        return { skipped: 'held' as const };
-      }
+      if (!loginCode && (await findDeliveryHold(deps.db, payload.to))) return skip('held', 'texts to the phone failed as undeliverable');
       const statusCallback = messageId && existing && deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
       const written = await bodyOf(payload, deps);
-      if ('skipped' in written) {
-        if (messageId && existing) await recordCanceled(deps.db, messageId, SKIP_REASONS[written.skipped], now());
-        log.info({ messageId, skipped: written.skipped }, 'sms not sent: the cleaning it was about is gone or has changed since');
-        return { skipped: written.skipped };
-      }
+      if ('skipped' in written) return skip(written.skipped, 'the cleaning it was about is gone or has changed since');
       const body = written.text;
       // Computed as it goes out: the code's remaining life, not the life it had when written.
       const validityPeriod = payload.notAfter ? validityPeriodFor(payload.notAfter, now()) : undefined;
