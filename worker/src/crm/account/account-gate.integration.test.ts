@@ -86,6 +86,24 @@ describe('the worker’s account gate with a service key', () => {
     expect(hubspot.requests()).toHaveLength(settled);
   });
 
+  it('checks again as soon as HubSpot’s burst limit allows, not a whole recheck interval later', async () => {
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
+    // Another process (crm:setup just before the worker started) filled the account's 10 seconds.
+    hubspot.faults.add({ type: 'next', count: 1, status: 429, retryAfterSeconds: 1 });
+    const account = crmAccount();
+    let opened = 0;
+    const api = createAccountApi({
+      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
+      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
+      accessToken: TOKEN,
+      basePath: hubspot.url,
+      timeoutMs: 5_000,
+    });
+    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 60_000, onReady: async () => void opened++ });
+    await expect.poll(() => opened, { timeout: 10_000 }).toBe(1);
+    expect(hubspot.requests().some((r) => r.status === 429)).toBe(true);
+  });
+
   it('holds the crm queue when HubSpot refuses the token, at one request per check', async () => {
     hubspot = await startHubSpotEmulator({ port: 0, accessToken: 'the-real-key', tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
     const account = crmAccount();

@@ -1,10 +1,14 @@
 import type { Db } from '@app/db/client';
 import type { Logger } from '@app/runtime/logger';
+import { RateLimitedError } from '../../jobs/job-errors';
 import type { AccountApi } from './account-api';
 import { loadStoredStageMap, saveAccountStatus } from './account-status-repository';
 import type { crmAccount } from './crm-account';
 import { reconcileAccount, type ReconcileOptions } from './reconcile-account';
 import { createStageMap } from './stage-map';
+
+/** The shortest wait before a check HubSpot rate-limited runs again. */
+const MIN_RATE_LIMITED_RECHECK_MS = 1_000;
 
 export interface AccountGate {
   stop(): void;
@@ -22,6 +26,10 @@ export interface AccountGate {
  * asks the token-info endpoint; a recheck tries only the scopes not found yet, plus the reads of
  * properties and pipelines. A found scope is not tried again while this process runs: if it is
  * taken away later, the jobs that need it fail naming it, and the next start reports it.
+ *
+ * A check HubSpot answers with its burst limit (429: another process, say `crm:setup` just
+ * before the worker started, filled the account's 10 seconds) says nothing about the account:
+ * it runs again as soon as HubSpot allows, not a whole `recheckMs` later.
  */
 export function startAccountGate(deps: {
   api: AccountApi;
@@ -45,6 +53,7 @@ export function startAccountGate(deps: {
   };
 
   const check = async (): Promise<void> => {
+    let next = deps.recheckMs;
     try {
       const report = await reconcileAccount(api, { apply: false, ...deps.pipelines, knownScopes: granted });
       granted = new Set(report.grantedScopes);
@@ -65,8 +74,9 @@ export function startAccountGate(deps: {
       } else {
         log.warn({ err: error }, opened ? 'HubSpot account check failed: checking again' : 'HubSpot account check failed: crm jobs wait until it succeeds');
       }
+      if (error instanceof RateLimitedError) next = Math.min(deps.recheckMs, Math.max(error.retryAfterMs, MIN_RATE_LIMITED_RECHECK_MS));
     }
-    if (!stopped) timer = setTimeout(() => void check(), deps.recheckMs);
+    if (!stopped) timer = setTimeout(() => void check(), next);
   };
 
   void check();
