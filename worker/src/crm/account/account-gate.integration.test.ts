@@ -40,6 +40,21 @@ describe('the worker’s account gate with a service key', () => {
     await database.drop();
   });
 
+  /** The worker's gate on the emulator's account, as main.ts starts it; `opened` counts the crm queue's release. */
+  function startGate(recheckMs: number) {
+    const account = crmAccount();
+    let released = 0;
+    const api = createAccountApi({
+      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
+      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
+      accessToken: TOKEN,
+      basePath: hubspot.url,
+      timeoutMs: 5_000,
+    });
+    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs, onReady: async () => void released++ });
+    return { account, opened: () => released };
+  }
+
   it('holds the crm queue while the key lacks a scope, names it, rechecks only what was missing, and opens once it is added', async () => {
     // The account is set up (the emulator's ready start); only the key lacks the deals write scope.
     hubspot = await startHubSpotEmulator({
@@ -49,16 +64,7 @@ describe('the worker’s account gate with a service key', () => {
       scopes: DEFAULT_SCOPES.filter((s) => s !== 'crm.objects.deals.write'),
       firstObjectId: uniqueFirstObjectId(),
     });
-    const account = crmAccount();
-    let opened = 0;
-    const api = createAccountApi({
-      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
-      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
-      accessToken: TOKEN,
-      basePath: hubspot.url,
-      timeoutMs: 5_000,
-    });
-    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 300, onReady: async () => void opened++ });
+    const { account, opened } = startGate(300);
 
     const status = () => db.crmAccountStatus.findUnique({ where: { id: 1 } });
     await expect.poll(async () => (await status())?.problems, { timeout: 10_000 }).toEqual([
@@ -66,18 +72,18 @@ describe('the worker’s account gate with a service key', () => {
     ]);
     expect((await status())?.ready).toBe(false);
     // Held: the crm queue is not released.
-    expect(opened).toBe(0);
+    expect(opened()).toBe(0);
 
     // Rechecks try the missing scope again, not the ones found, and do not ask token-info again.
     const tries = (path: string, method = 'GET') => hubspot.requests().filter((r) => r.path.replace(/\/$/, '') === path && r.method === method).length;
     await expect.poll(() => tries('/crm/v3/objects/deals/batch/update', 'POST'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    expect(opened).toBe(0);
+    expect(opened()).toBe(0);
     expect(tries('/crm/v3/objects/contacts')).toBe(1);
     expect(tries('/crm/v3/owners')).toBe(1);
     expect(tries('/oauth/v2/private-apps/get/access-token-info', 'POST')).toBe(1);
 
     hubspot.config.set({ scopes: [...DEFAULT_SCOPES] });
-    await expect.poll(() => opened, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => opened(), { timeout: 10_000 }).toBe(1);
     expect(await status()).toMatchObject({ ready: true, problems: [] });
     expect(account.stages()).toBeDefined();
     // Once ready, the gate stops checking: no request runs in the background.
@@ -90,38 +96,20 @@ describe('the worker’s account gate with a service key', () => {
     hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
     // Another process (crm:setup just before the worker started) filled the account's 10 seconds.
     hubspot.faults.add({ type: 'next', count: 1, status: 429, retryAfterSeconds: 1 });
-    const account = crmAccount();
-    let opened = 0;
-    const api = createAccountApi({
-      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
-      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
-      accessToken: TOKEN,
-      basePath: hubspot.url,
-      timeoutMs: 5_000,
-    });
-    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 60_000, onReady: async () => void opened++ });
-    await expect.poll(() => opened, { timeout: 10_000 }).toBe(1);
+    const { opened } = startGate(60_000);
+    await expect.poll(() => opened(), { timeout: 10_000 }).toBe(1);
     expect(hubspot.requests().some((r) => r.status === 429)).toBe(true);
   });
 
   it('holds the crm queue when HubSpot refuses the token, at one request per check', async () => {
     hubspot = await startHubSpotEmulator({ port: 0, accessToken: 'the-real-key', tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
-    const account = crmAccount();
-    let opened = 0;
-    const api = createAccountApi({
-      client: createHubSpotClient({ accessToken: TOKEN, basePath: hubspot.url, timeoutMs: 5_000 }),
-      call: createHubSpotCall(localRequestBudget({ max: 100, windowMs: 10_000 })),
-      accessToken: TOKEN,
-      basePath: hubspot.url,
-      timeoutMs: 5_000,
-    });
-    gate = startAccountGate({ api, db, account, log, pipelines: { dealPipelineId: 'default', ticketPipelineId: '0' }, recheckMs: 300, onReady: async () => void opened++ });
+    const { opened } = startGate(300);
     await expect.poll(async () => (await db.crmAccountStatus.findUnique({ where: { id: 1 } }))?.problems, { timeout: 10_000 }).toEqual([
       expect.stringMatching(/^token: failed \(HubSpot does not accept HUBSPOT_ACCESS_TOKEN/),
     ]);
     await expect.poll(() => hubspot.requests().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    gate.stop();
+    gate?.stop();
     expect(hubspot.requests().every((r) => r.status === 401)).toBe(true);
-    expect(opened).toBe(0);
+    expect(opened()).toBe(0);
   });
 });
