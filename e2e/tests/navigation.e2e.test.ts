@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
+import { waitForApp } from '../src/consent';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -10,6 +11,9 @@ describe('client-side navigation', { timeout: 30_000 }, () => {
     const { page } = browser;
     await page.goto(appUrl('/'));
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // The home page is pre-rendered and paints before the app loads: a click before it has
+    // hydrated is a plain link (a new document), which is not what this test is about.
+    await waitForApp(page);
     await markDocument(page);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
