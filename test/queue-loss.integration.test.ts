@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { lastPullCompletedAt } from '@app/db/sync-status';
+import { insertContactTicket } from '@app/api/modules/contact-ticket/repository';
+import { upsertSignup } from '@app/api/modules/subscribe/repository';
+import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
+import { REDISPATCHED_COUNTER } from '@app/worker/outbox/reconcile-repository';
+import { testRedisUrl, uniqueQueuePrefix } from './context';
+import { createTestDatabase, type TestDatabase } from './database';
+import { insertBooking } from './fixtures';
+import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
+
+/**
+ * The queue store loses everything while HubSpot is down (a failover to a replica that missed
+ * the latest writes, a restart without its append-only file, a FLUSHALL; on the Postgres
+ * backend, its tables emptied). With no new traffic, every request still reaches HubSpot exactly
+ * once and the pull runs again: the worker's reconciler dispatches the events whose job vanished,
+ * and its schedule check re-creates the schedules. A real worker process, on a database of its own.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BOOKINGS = 15;
+/** Short here so the test is quick; 30 s by default (the 2-minute bound is measured by npm run chaos). */
+const RECONCILE_MS = 1_000;
+
+const BACKENDS: ReadonlyArray<[QueueBackendKind, string]> = [
+  ['redis', 'Redis loses its data (FLUSHALL)'],
+  ['postgres', "the Postgres backend's tables are emptied"],
+];
+
+describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout: 120_000 }, (kind, fault) => {
+  let database: TestDatabase;
+  let db: Db;
+  let crm: TestHubSpot;
+  let backend: QueueBackend;
+  let crmQueue: AnyQueue;
+  const prefix = uniqueQueuePrefix(`qloss-${kind === 'redis' ? 'r' : 'pg'}`);
+  const started: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(`queue_loss_${kind}`);
+    db = createPrismaClient(database.url);
+    crm = await startSetUpHubSpot();
+    backend = createQueueBackend({ redisUrl: kind === 'redis' ? testRedisUrl() : undefined, databaseUrl: database.url, prefix });
+    crmQueue = backend.createQueue('crm');
+  }, 60_000);
+  afterEach(async () => {
+    await Promise.all(
+      started.splice(0).map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }),
+    );
+  });
+  afterAll(async () => {
+    await crmQueue.close();
+    await backend.close();
+    await crm.emulator.close();
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  function startWorker(): { output: () => string } {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        LOG_FORMAT: 'json',
+        DATABASE_URL: database.url,
+        ...(kind === 'redis' ? { REDIS_URL: testRedisUrl() } : {}),
+        QUEUE_PREFIX: prefix,
+        HUBSPOT_ACCESS_TOKEN: crm.token,
+        HUBSPOT_BASE_URL: crm.emulator.url,
+        CRM_ACCOUNT_RECHECK_MS: '1000',
+        HUBSPOT_TIMEOUT_MS: '5000',
+        CRM_PULL_INTERVAL_MS: '2000',
+        CRM_SWEEP_INTERVAL_MS: '0',
+        HOUSEKEEPING_INTERVAL_MS: '60000',
+        OUTBOX_RECONCILE_INTERVAL_MS: String(RECONCILE_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(child);
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    return { output: () => output };
+  }
+
+  /** Everything the queue store held for this test, gone at once. */
+  async function loseQueueStore(): Promise<void> {
+    if (kind === 'redis') {
+      const redis = new Redis(testRedisUrl());
+      try {
+        // The test Redis is shared by other files: only this prefix, which is all of this worker's.
+        for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 }) as AsyncIterable<string[]>) {
+          if (keys.length > 0) await redis.unlink(...keys);
+        }
+      } finally {
+        redis.disconnect();
+      }
+      return;
+    }
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'bullmq'`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      await client.query(`TRUNCATE ${rows.map((r) => r.name).join(', ')}`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  const syncedCount = async () =>
+    (await db.deal.count({ where: { crmSyncedAt: { not: null } } })) +
+    (await db.contactTicket.count({ where: { crmSyncedAt: { not: null } } })) +
+    (await db.notifySignup.count({ where: { crmSyncedAt: { not: null } } }));
+
+  it(`reaches HubSpot exactly once and pulls again when ${fault} mid-outage, with no new traffic`, async () => {
+    // HubSpot is down from the start: the worker holds its crm queue (the account cannot be
+    // checked), so every event the relay hands over waits there as a job.
+    crm.emulator.faults.add({ type: 'outage', seconds: 600 });
+    const worker = startWorker();
+    const bookings = [];
+    for (let i = 0; i < BOOKINGS; i += 1) bookings.push(await insertBooking(db));
+    const { contactTicketId } = await insertContactTicket(db, {
+      name: 'Sam Writer', email: 'sam.writer@example.com', phone: '+14045550111', bookingId: null, reason: 'Question', description: 'Do you clean ovens?', agreed: true,
+    });
+    const { event: signupEvent } = await upsertSignup(db, { zip: '30303', email: 'notify.me@example.com', firstName: 'Noa', interest: 'Residential Cleaning' });
+    const events = [...bookings.map((b) => b.outboxId), signupEvent!.id, (await db.outboxEvent.findFirstOrThrow({ where: { aggregateId: contactTicketId } })).id];
+
+    // The relay handed every event to the queue.
+    await expect.poll(() => db.outboxEvent.count({ where: { id: { in: events }, status: 'dispatched' } }), { timeout: 20_000 }).toBe(events.length);
+    for (const id of events) expect(await crmQueue.getJobState(id)).not.toBe('unknown');
+    await expect.poll(() => crmQueue.getJobScheduler('crm.pull'), { timeout: 20_000 }).toBeDefined();
+    expect(worker.output()).not.toContain('HubSpot account ready');
+
+    await loseQueueStore();
+    const lostAt = new Date();
+    expect(await crmQueue.getJobScheduler('crm.pull')).toBeUndefined();
+    crm.emulator.faults.clear();
+
+    // No new traffic: the reconciler and the schedule check alone bring everything through.
+    await expect.poll(syncedCount, { timeout: 60_000, interval: 250 }).toBe(BOOKINGS + 2);
+    for (const b of bookings) expect(crm.emulator.objects('deals').filter((d) => d.properties.app_request_id === b.dealId)).toHaveLength(1);
+    expect(crm.emulator.objects('tickets').filter((t) => t.properties.subject?.includes('Sam Writer') || t.properties.content?.includes('ovens'))).toHaveLength(1);
+    expect(crm.emulator.objects('contacts').filter((c) => c.properties.email === 'notify.me@example.com')).toHaveLength(1);
+
+    // Every lost event was dispatched again exactly once, and counted.
+    const rows = await db.outboxEvent.findMany({ where: { id: { in: events } }, select: { redispatches: true } });
+    expect(rows.map((r) => r.redispatches)).toEqual(events.map(() => 1));
+    expect(Number((await db.opsCounter.findUnique({ where: { name: REDISPATCHED_COUNTER } }))?.value)).toBe(events.length);
+
+    // The schedules are back and the pull runs again.
+    await expect.poll(async () => ((await lastPullCompletedAt(db)) ?? new Date(0)) > lostAt, { timeout: 30_000 }).toBe(true);
+    expect(worker.output()).toContain('HubSpot account ready');
+    expect(await crmQueue.getJobScheduler('crm.pull')).toBeDefined();
+    expect(worker.output()).toContain('job schedules were missing from the queue store: created again');
+    expect(worker.output()).toContain('dispatched again');
+  });
+});
