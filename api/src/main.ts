@@ -55,7 +55,6 @@ async function main(): Promise<void> {
         outbox,
         now,
         publicPosts,
-        publicUrl: env.PUBLIC_URL,
         auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS, smsBudget, smsReplyNumber: env.SMS_REPLY_NUMBER },
         customerTextsOff: env.CUSTOMER_TEXTS_OFF,
         staffSignIn: env.STAFF_SIGN_IN,

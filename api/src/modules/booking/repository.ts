@@ -141,7 +141,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       const push = outboxEvent('crm.push-booking', { dealId }, { id: eventId, aggregateId: dealId });
       // Unticked text box: no "request received" text (and the worker sends no other but login codes).
       const smsId = texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null;
-      const text = smsId ? outboxEvent('sms.send', { to: b.phone, messageId: smsId, notice: { kind: 'request_received', dealId } }, { aggregateId: smsId }) : null;
+      const text = smsId ? outboxEvent('sms.send', { messageId: smsId }, { aggregateId: smsId }) : null;
       return {
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
       street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
