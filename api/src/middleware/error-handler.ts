@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { WriteOutcomeUnknown } from '@app/db/settle-write';
 import { isDatabaseUnavailable } from '@app/db/unavailable';
 import { AppError, errors } from '../errors';
 
@@ -39,7 +40,8 @@ function fromZodError(error: ZodError): AppError {
  * The one place where thrown errors become HTTP answers. Unknown errors are logged and hidden.
  * A database that is not there (prisma/unavailable.ts) is no bug of ours: 503 `unavailable`
  * with Retry-After, and a warning (without stack) at most every ten seconds; every such
- * request still has its own request log line with its status.
+ * request still has its own request log line with its status. A write it left undecided
+ * (prisma/settle-write.ts) is logged as an error each time.
  */
 export function errorHandler(): Middleware {
   let lastUnavailableWarning = -Infinity;
@@ -49,7 +51,9 @@ export function errorHandler(): Middleware {
       await next();
     } catch (error) {
       const databaseUnavailable = !(error instanceof AppError) && isDatabaseUnavailable(error);
-      if (databaseUnavailable) {
+      // Someone has to look: a booking (say) may be stored though its sender was told to try again.
+      if (error instanceof WriteOutcomeUnknown) ctx.state.log?.error({ err: error }, 'write outcome unknown');
+      else if (databaseUnavailable) {
         unavailableSinceWarning++;
         if (performance.now() - lastUnavailableWarning >= UNAVAILABLE_WARN_EVERY_MS) {
           ctx.state.log?.warn({ error: describe(error), refused: unavailableSinceWarning }, 'database unavailable: answering 503');
