@@ -7,7 +7,7 @@ import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { insertBooking } from '../test/fixtures';
 import { closePrismaClient, createPrismaClient, type Db } from './client';
-import type { OutboxStatus, SmsPurpose, SmsStatus } from './generated/client';
+import type { OutboxStatus, Prisma, SmsPurpose, SmsStatus } from './generated/client';
 
 const MIGRATION = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations/20261206090000_sms_send_references/migration.sql');
 
@@ -44,7 +44,7 @@ describe('migration 20261206090000_sms_send_references', () => {
   async function message(purpose: SmsPurpose, status: SmsStatus = 'queued', extra: { dealId?: string; otpChallengeId?: string } = {}) {
     return (await db.smsMessage.create({ data: { purpose, to: PHONE, status, ...extra }, select: { id: true } })).id;
   }
-  async function event(payload: Record<string, unknown>, status: OutboxStatus = 'pending') {
+  async function event(payload: Prisma.InputJsonObject, status: OutboxStatus = 'pending') {
     return (await db.outboxEvent.create({ data: { type: 'sms.send', payload, aggregateType: 'sms_message', aggregateId: randomUUID(), status }, select: { id: true } })).id;
   }
   const payloadOf = async (id: string) => (await db.outboxEvent.findUniqueOrThrow({ where: { id } })).payload;
