@@ -13,11 +13,13 @@ import { testRedisUrl, uniqueQueuePrefix } from './context';
 import { createTestDatabase, type TestDatabase } from './database';
 import { insertBooking } from './fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 /**
  * The queue store loses everything while HubSpot is down (a failover to a replica that missed
  * the latest writes, a restart without its append-only file, a FLUSHALL; on the Postgres
- * backend, its tables emptied). With no new traffic, every request still reaches HubSpot exactly
+ * backend, its tables emptied). With no new traffic, every request still reaches HubSpot or Twilio exactly
  * once and the pull runs again: the worker's reconciler dispatches the events whose job vanished,
  * and its schedule check re-creates the schedules. A real worker process, on a database of its own.
  */
@@ -25,6 +27,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const BOOKINGS = 15;
 /** Short here so the test is quick; 30 s by default (the 2-minute bound is measured by npm run chaos). */
 const RECONCILE_MS = 1_000;
+const TWILIO = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'queue-loss-token', from: '+15555550100' };
+const INVITED_PHONE = '+14045550166';
 
 const BACKENDS: ReadonlyArray<[QueueBackendKind, string]> = [
   ['redis', 'Redis loses its data (FLUSHALL)'],
@@ -35,6 +39,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
   let database: TestDatabase;
   let db: Db;
   let crm: TestHubSpot;
+  let twilio: TwilioEmulator;
   let backend: QueueBackend;
   let crmQueue: AnyQueue;
   const prefix = uniqueQueuePrefix(`qloss-${kind === 'redis' ? 'r' : 'pg'}`);
@@ -44,6 +49,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     database = await createTestDatabase(`queue_loss_${kind}`);
     db = createPrismaClient(database.url);
     crm = await startSetUpHubSpot();
+    twilio = await startTwilioEmulator({ port: 0, accountSid: TWILIO.sid, authToken: TWILIO.token, phoneNumber: TWILIO.from });
     backend = createQueueBackend({ redisUrl: kind === 'redis' ? testRedisUrl() : undefined, databaseUrl: database.url, prefix });
     crmQueue = backend.createQueue('crm');
   }, 60_000);
@@ -61,6 +67,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     await crmQueue.close();
     await backend.close();
     await crm.emulator.close();
+    await twilio.close();
     await db.$disconnect();
     await database.drop();
   });
@@ -77,6 +84,10 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
         QUEUE_PREFIX: prefix,
         HUBSPOT_ACCESS_TOKEN: crm.token,
         HUBSPOT_BASE_URL: crm.emulator.url,
+        TWILIO_ACCOUNT_SID: TWILIO.sid,
+        TWILIO_AUTH_TOKEN: TWILIO.token,
+        TWILIO_FROM: TWILIO.from,
+        TWILIO_BASE_URL: twilio.url,
         CRM_ACCOUNT_RECHECK_MS: '1000',
         HUBSPOT_TIMEOUT_MS: '5000',
         CRM_PULL_INTERVAL_MS: '2000',
@@ -125,10 +136,11 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     (await db.contactTicket.count({ where: { crmSyncedAt: { not: null } } })) +
     (await db.notifySignup.count({ where: { crmSyncedAt: { not: null } } }));
 
-  it(`reaches HubSpot exactly once and pulls again when ${fault} mid-outage, with no new traffic`, async () => {
+  it(`reaches HubSpot and Twilio exactly once and pulls again when ${fault} mid-outage, with no new traffic`, async () => {
     // HubSpot is down from the start: the worker holds its crm queue (the account cannot be
     // checked), so every event the relay hands over waits there as a job.
     crm.emulator.faults.add({ type: 'outage', seconds: 600 });
+    twilio.addFault({ type: 'outage', seconds: 600 });
     const worker = startWorker();
     const bookings = [];
     for (let i = 0; i < BOOKINGS; i += 1) bookings.push(await insertBooking(db));
@@ -136,11 +148,16 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
       name: 'Sam Writer', email: 'sam.writer@example.com', phone: '+14045550111', bookingId: null, reason: 'Question', description: 'Do you clean ovens?', agreed: true,
     });
     const { event: signupEvent } = await upsertSignup(db, { zip: '30303', email: 'notify.me@example.com', firstName: 'Noa', interest: 'Residential Cleaning' });
-    const events = [...bookings.map((b) => b.outboxId), signupEvent!.id, (await db.outboxEvent.findFirstOrThrow({ where: { aggregateId: contactTicketId } })).id];
+    // A text, written as the staff invite writes it: its row, and an event naming only the row.
+    const invite = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: INVITED_PHONE }, select: { id: true } });
+    const text = await db.outboxEvent.create({ data: outboxEvent('sms.send', { messageId: invite.id }, { aggregateId: invite.id }) });
+    const events = [text.id, ...bookings.map((b) => b.outboxId), signupEvent!.id, (await db.outboxEvent.findFirstOrThrow({ where: { aggregateId: contactTicketId } })).id];
 
     // The relay handed every event to the queue.
     await expect.poll(() => db.outboxEvent.count({ where: { id: { in: events }, status: 'dispatched' } }), { timeout: 20_000 }).toBe(events.length);
-    for (const id of events) expect(await crmQueue.getJobState(id)).not.toBe('unknown');
+    for (const id of events.slice(1)) expect(await crmQueue.getJobState(id)).not.toBe('unknown');
+    // The text's job meets Twilio's outage and waits for its retry.
+    await expect.poll(() => twilio.requests().some((r) => r.status === 503), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => crmQueue.getJobScheduler('crm.pull'), { timeout: 20_000 }).toBeDefined();
     expect(worker.output()).not.toContain('HubSpot account ready');
 
@@ -148,9 +165,12 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     const lostAt = new Date();
     expect(await crmQueue.getJobScheduler('crm.pull')).toBeUndefined();
     crm.emulator.faults.clear();
+    twilio.clearFaults();
 
     // No new traffic: the reconciler and the schedule check alone bring everything through.
     await expect.poll(syncedCount, { timeout: 60_000, interval: 250 }).toBe(BOOKINGS + 2);
+    await expect.poll(async () => (await db.smsMessage.findUniqueOrThrow({ where: { id: invite.id } })).status, { timeout: 30_000 }).not.toBe('queued');
+    expect(twilio.messages({ to: INVITED_PHONE })).toHaveLength(1);
     for (const b of bookings) expect(crm.emulator.objects('deals').filter((d) => d.properties.app_request_id === b.dealId)).toHaveLength(1);
     expect(crm.emulator.objects('tickets').filter((t) => t.properties.subject?.includes('Sam Writer') || t.properties.content?.includes('ovens'))).toHaveLength(1);
     expect(crm.emulator.objects('contacts').filter((c) => c.properties.email === 'notify.me@example.com')).toHaveLength(1);
