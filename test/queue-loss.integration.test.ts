@@ -4,11 +4,12 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { lastPullCompletedAt } from '@app/db/sync-status';
+import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
 import { insertContactTicket } from '@app/api/modules/contact-ticket/repository';
 import { upsertSignup } from '@app/api/modules/subscribe/repository';
-import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
-import { REDISPATCHED_COUNTER } from '@app/worker/outbox/reconcile-repository';
+import { checkPullFreshness, checkSchedules } from '@app/api/modules/health/repository';
+import { createQueueBackend, createQueues, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
+import type { QueueName } from '@app/runtime/queue/queues';
 import { testRedisUrl, uniqueQueuePrefix } from './context';
 import { createTestDatabase, type TestDatabase } from './database';
 import { insertBooking } from './fixtures';
@@ -41,6 +42,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
   let crm: TestHubSpot;
   let twilio: TwilioEmulator;
   let backend: QueueBackend;
+  let queues: Record<QueueName, AnyQueue>;
   let crmQueue: AnyQueue;
   const prefix = uniqueQueuePrefix(`qloss-${kind === 'redis' ? 'r' : 'pg'}`);
   const started: ChildProcess[] = [];
@@ -51,7 +53,8 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     crm = await startSetUpHubSpot();
     twilio = await startTwilioEmulator({ port: 0, accountSid: TWILIO.sid, authToken: TWILIO.token, phoneNumber: TWILIO.from });
     backend = createQueueBackend({ redisUrl: kind === 'redis' ? testRedisUrl() : undefined, databaseUrl: database.url, prefix });
-    crmQueue = backend.createQueue('crm');
+    queues = createQueues(backend);
+    crmQueue = queues.crm;
   }, 60_000);
   afterEach(async () => {
     await Promise.all(
@@ -64,7 +67,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     );
   });
   afterAll(async () => {
-    await crmQueue.close();
+    await Promise.all(Object.values(queues).map((q) => q.close()));
     await backend.close();
     await crm.emulator.close();
     await twilio.close();
@@ -72,7 +75,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     await database.drop();
   });
 
-  function startWorker(): { output: () => string } {
+  function startWorker(): { output: () => string; child: ChildProcess } {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
       cwd: ROOT,
       env: {
@@ -101,7 +104,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     let output = '';
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    return { output: () => output };
+    return { output: () => output, child };
   }
 
   /** Everything the queue store held for this test, gone at once. */
@@ -125,6 +128,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
         `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables WHERE schemaname = 'bullmq'`,
       );
       expect(rows.length).toBeGreaterThan(0);
+      await client.query("SET lock_timeout = '5s'"); // a lock the frozen worker holds fails the test, never hangs it
       await client.query(`TRUNCATE ${rows.map((r) => r.name).join(', ')}`);
     } finally {
       await client.end();
@@ -161,11 +165,16 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     await expect.poll(() => crmQueue.getJobScheduler('crm.pull'), { timeout: 20_000 }).toBeDefined();
     expect(worker.output()).not.toContain('HubSpot account ready');
 
+    // Frozen while the store is lost and looked at, so its checks cannot heal it before the asserts.
+    worker.child.kill('SIGSTOP');
     await loseQueueStore();
     const lostAt = new Date();
     expect(await crmQueue.getJobScheduler('crm.pull')).toBeUndefined();
+    // What /readyz advises meanwhile.
+    await expect(checkSchedules(db, queues)).rejects.toThrow('missing from the queue store: crm.pull, housekeeping.purge-expired');
     crm.emulator.faults.clear();
     twilio.clearFaults();
+    worker.child.kill('SIGCONT');
 
     // No new traffic: the reconciler and the schedule check alone bring everything through.
     await expect.poll(syncedCount, { timeout: 60_000, interval: 250 }).toBe(BOOKINGS + 2);
@@ -178,12 +187,16 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     // Every lost event was dispatched again exactly once, and counted.
     const rows = await db.outboxEvent.findMany({ where: { id: { in: events } }, select: { redispatches: true } });
     expect(rows.map((r) => r.redispatches)).toEqual(events.map(() => 1));
-    expect(Number((await db.opsCounter.findUnique({ where: { name: REDISPATCHED_COUNTER } }))?.value)).toBe(events.length);
+    expect((await outboxBacklog(db)).redispatched).toBe(events.length);
 
     // The schedules are back and the pull runs again.
     await expect.poll(async () => ((await lastPullCompletedAt(db)) ?? new Date(0)) > lostAt, { timeout: 30_000 }).toBe(true);
     expect(worker.output()).toContain('HubSpot account ready');
     expect(await crmQueue.getJobScheduler('crm.pull')).toBeDefined();
+    await expect(checkSchedules(db, queues)).resolves.toBeUndefined();
+    await expect(checkPullFreshness(db)).resolves.toBeUndefined();
+    // Three pull intervals (2 s here) without a finished pull: stale.
+    await expect(checkPullFreshness(db, new Date(Date.now() + 7_000))).rejects.toThrow(/last pull finished \d+ s ago \(every 2 s\)/);
     expect(worker.output()).toContain('job schedules were missing from the queue store: created again');
     expect(worker.output()).toContain('dispatched again');
   });

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { REDISPATCHED_COUNTER } from '@app/db/sync-status';
 import { OUTBOX_EVENTS, type OutboxEventType } from '@app/runtime/outbox/events';
 
 /** An event the relay dispatched whose work is not done yet. */
@@ -7,8 +8,6 @@ export interface UnfinishedEvent {
   type: OutboxEventType;
 }
 
-/** The counter behind outbox_redispatched_events_total. */
-export const REDISPATCHED_COUNTER = 'outbox.redispatched';
 
 /** last_error of an event the reconciler dispatched again. */
 export const REDISPATCH_REASON = 'dispatched again: its job was gone from the queue';
