@@ -30,6 +30,13 @@ export function createPrismaClient(databaseUrl: string, options: CreatePrismaCli
   // An idle connection dropped by the server is discarded by the pool; without a listener the
   // 'error' event would end the process before Prisma has attached its own.
   pool.on('error', () => {});
+  // The pool listens on idle connections only: one checked out (a transaction, the relay's
+  // claim) that Postgres ends (a restart, pg_terminate_backend) would emit 'error' with nobody
+  // listening and end the process. The query in flight fails by itself, and the pool drops a
+  // connection that is no longer queryable when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
   return db;
