@@ -4,6 +4,7 @@
  * api took into HubSpot and Twilio (the emulators): how many arrived, how many were lost or came
  * twice, and how long after the fault everything was there. Exit code 1 if anything was lost or
  * duplicated. Bounded: a fixed set of requests per fault, to 127.0.0.1 only, and a time limit.
+ * `npm run chaos -- 1 3` runs only those faults.
  */
 import { createServer } from 'node:net';
 import { addDays, easternToday } from '@app/shared/eastern-time';
@@ -21,7 +22,8 @@ import { observeFault, type FaultObservation } from './observe-fault';
 import { Observer } from './observer';
 import { PLAN } from './plan';
 import { openQueueStore } from './queue-store';
-import { failed, formatHeal, formatReport, formatSchedulers, type ReportRow } from './report';
+import { failed, formatFailedAnswers, formatHeal, formatReport, formatSchedulers, type ReportRow } from './report';
+import { selectFaults } from './select-faults';
 import { prepareSignedIn } from './sign-in';
 import { tallyFault } from './tally';
 import { Traffic } from './traffic';
@@ -41,7 +43,10 @@ function canUseAddress(address: string): Promise<boolean> {
 }
 
 /** Refuses to start against anything but a running, idle dev of this configuration. */
-async function preflight(config: ChaosConfig, checks: { emulatorsFaulted: () => Promise<string[]>; storeInUse: () => Promise<boolean> }): Promise<void> {
+async function preflight(
+  config: ChaosConfig,
+  checks: { emulatorsFaulted: () => Promise<string[]>; storeInUse: () => Promise<boolean>; workers: () => Promise<number> },
+): Promise<void> {
   const health = await fetch(new URL('/healthz', config.apiOrigin)).catch(() => undefined);
   if (!health?.ok) throw new Error(`no api at ${config.apiOrigin.origin}: start npm run dev (with the same REDIS_URL and QUEUE_PREFIX) first`);
   const faulted = await checks.emulatorsFaulted();
@@ -49,6 +54,7 @@ async function preflight(config: ChaosConfig, checks: { emulatorsFaulted: () => 
   if (!(await checks.storeInUse())) {
     throw new Error(`nothing in Redis under the queue prefix "${config.queuePrefix}": run chaos with the REDIS_URL and QUEUE_PREFIX of the npm run dev under test`);
   }
+  if ((await checks.workers()) === 0) throw new Error('no worker is connected to the queue: is dev\'s worker running (see its output)?');
   if (!(await canUseAddress(clientAddress(1, 0)))) {
     throw new Error(`cannot send from ${clientAddress(1, 0)}: chaos's customers each need a loopback address of their own (the api limits login codes per address)`);
   }
@@ -56,6 +62,7 @@ async function preflight(config: ChaosConfig, checks: { emulatorsFaulted: () => 
 
 async function main(): Promise<number> {
   const config = loadChaosConfig();
+  const chosen = selectFaults(process.argv.slice(2), FAULTS.length);
   const emulators = openEmulators(config.hubspotUrl, config.twilioUrl);
   const store = openQueueStore(config.redisUrl, config.queuePrefix);
   const database = await openDevDatabase(config.databaseUrl);
@@ -74,7 +81,7 @@ async function main(): Promise<number> {
     void cleanUp().finally(() => process.exit(130));
   });
   try {
-    await preflight(config, { emulatorsFaulted: emulators.faulted, storeInUse: store.inUse });
+    await preflight(config, { emulatorsFaulted: emulators.faulted, storeInUse: store.inUse, workers: store.workers });
     say(`against the api ${config.apiOrigin.origin}, queue prefix "${config.queuePrefix}" in ${new URL(config.redisUrl).host}, HubSpot ${config.hubspotUrl}, Twilio ${config.twilioUrl}`);
     say(
       `each fault: ${PLAN.bookings} bookings, ${PLAN.changeRequests} change requests, ${PLAN.loginCodes} login codes; ` +
@@ -95,8 +102,8 @@ async function main(): Promise<number> {
       afterwards: (cleanup) => cleanups.push(cleanup),
     };
     const results: Array<{ fault: Fault; requests: Traffic['requests']; endedAt: number; observation: FaultObservation }> = [];
-    for (const [i, fault] of FAULTS.entries()) {
-      const number = i + 1;
+    for (const number of chosen) {
+      const fault = FAULTS[number - 1]!;
       say(`fault ${fault.title}`);
       const prep = new Traffic(config.apiOrigin, PLAN.takeWithinMs);
       const signedIn = await prepareSignedIn(prep, emulators, customersOf(run, number, 0, PLAN.changeRequests, phones), preferredDate);
@@ -111,7 +118,10 @@ async function main(): Promise<number> {
       say(
         `fault ${number} done: ${tally.taken} taken (${tally.notTaken} not), ${tally.reached} reached, ${tally.lost} lost, ` +
           `${tally.duplicated} duplicated, time to heal ${formatHeal(tally)}` +
-          (formatSchedulers(schedulers) ? `; ${formatSchedulers(schedulers)}` : ''),
+          [formatFailedAnswers(tally.failedAnswers) && `answers ${formatFailedAnswers(tally.failedAnswers)}`, formatSchedulers(schedulers)]
+            .filter(Boolean)
+            .map((part) => `; ${part}`)
+            .join(''),
       );
       results.push({ fault, requests: traffic.requests, endedAt, observation });
     }

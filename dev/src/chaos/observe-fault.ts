@@ -56,6 +56,8 @@ export async function observeFault(input: {
         backAt === null ? `schedulers ${(firstMissing ?? []).join(', ')}` : '',
       ].filter(Boolean);
       say(`  ${Math.round((now - endedAt) / 1000)} s after the fault: waiting for ${waitingFor.join(' and ')}`);
+      // The likeliest reason nothing moves: a worker that died (dev's runner does not restart it).
+      if ((await store.workers().catch(() => 1)) === 0) say('  no worker is connected to the queue: did dev\'s worker exit? (see its output)');
     }
     await sleep(PLAN.pollMs);
   }

@@ -15,6 +15,8 @@ export interface QueueStore {
   empty(): Promise<number>;
   /** The ids of the job schedulers (repeatable jobs) of every queue. */
   schedulerIds(): Promise<string[]>;
+  /** How many workers (processes' BullMQ workers) are connected to the queue that has the fewest. */
+  workers(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,9 @@ export function openQueueStore(redisUrl: string, prefix: string): QueueStore {
     async schedulerIds() {
       const lists = await Promise.all(queues.map((q) => q.getJobSchedulers()));
       return lists.flat().map((s) => s.key).sort();
+    },
+    async workers() {
+      return Math.min(...(await Promise.all(queues.map((q) => q.getWorkersCount()))));
     },
     async close() {
       await Promise.all(queues.map((q) => q.close()));

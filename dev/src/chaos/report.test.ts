@@ -3,14 +3,14 @@ import { byKind, failed, formatReport, formatSchedulers } from './report';
 import type { FaultTally } from './tally';
 
 const base: FaultTally = {
-  sent: 25, taken: 25, notTaken: 0, unavailable: 0, reached: 25, lost: 0, pending: 0, duplicated: 0, healMs: 41_250, lostByKind: {}, duplicatedByKind: {},
+  sent: 25, taken: 25, notTaken: 0, unavailable: 0, failedAnswers: {}, reached: 25, lost: 0, pending: 0, duplicated: 0, healMs: 41_250, lostByKind: {}, duplicatedByKind: {},
 };
 
 describe('formatReport', () => {
   it('prints one aligned row per fault, then what each lost or duplicated', () => {
     const text = formatReport([
       { title: '1 Redis emptied', tally: { ...base, reached: 20, lost: 5, healMs: null, lostByKind: { 'login code': 5 } } },
-      { title: '3 Postgres restart', tally: { ...base, notTaken: 1, unavailable: 7, duplicated: 1, duplicatedByKind: { booking: 1 } } },
+      { title: '3 Postgres restart', tally: { ...base, notTaken: 1, unavailable: 7, failedAnswers: { 503: 7, 0: 2 }, duplicated: 1, duplicatedByKind: { booking: 1 } } },
     ]);
     expect(text.split('\n')).toEqual([
       'fault               taken  not taken  503s  reached  lost  duplicated  time to heal',
@@ -18,7 +18,7 @@ describe('formatReport', () => {
       '1 Redis emptied        25          0     0       20     5           0    not healed',
       '3 Postgres restart     25          1     7       25     0           1        41.3 s',
       '1 Redis emptied: lost 5 login codes',
-      '3 Postgres restart: duplicated 1 booking',
+      '3 Postgres restart: answers 503×7, no answer×2; duplicated 1 booking',
     ]);
   });
 });

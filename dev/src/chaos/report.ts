@@ -33,6 +33,14 @@ function cells(row: ReportRow): string[] {
   return [row.title, t.taken, t.notTaken, t.unavailable, t.reached, t.lost, t.duplicated, formatHeal(t)].map(String);
 }
 
+/** "503×4, 500×1, no answer×2": the answers clients had to retry (or gave up on). */
+export function formatFailedAnswers(counts: Record<number, number>): string {
+  return Object.entries(counts)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, n]) => `${status === '0' ? 'no answer' : status}×${n}`)
+    .join(', ');
+}
+
 /** "3 bookings, 1 login code", in the order of REQUEST_KINDS. */
 export function byKind(counts: Partial<Record<RequestKind, number>>): string {
   return REQUEST_KINDS.filter((kind) => (counts[kind] ?? 0) > 0)
@@ -40,7 +48,7 @@ export function byKind(counts: Partial<Record<RequestKind, number>>): string {
     .join(', ');
 }
 
-/** The rows as a plain-text table (first column left-aligned, the figures right-aligned), then what was lost or duplicated and what became of the job schedulers. */
+/** The rows as a plain-text table (first column left-aligned, the figures right-aligned), then per fault the answers clients retried, what was lost or duplicated and what became of the job schedulers. */
 export function formatReport(rows: readonly ReportRow[]): string {
   const table = [[...COLUMNS], ...rows.map(cells)];
   const widths = COLUMNS.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
@@ -48,6 +56,7 @@ export function formatReport(rows: readonly ReportRow[]): string {
   lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) {
     const problems = [
+      Object.keys(row.tally.failedAnswers).length > 0 ? `answers ${formatFailedAnswers(row.tally.failedAnswers)}` : '',
       row.tally.lost > 0 ? `lost ${byKind(row.tally.lostByKind)}` : '',
       row.tally.duplicated > 0 ? `duplicated ${byKind(row.tally.duplicatedByKind)}` : '',
       formatSchedulers(row.schedulers),

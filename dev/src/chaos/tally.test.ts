@@ -60,5 +60,6 @@ describe('tallyFault', () => {
     const taken = request('booking', 99_000, [503, 201]);
     const result = tally([refused, taken], new Map([[taken, { firstSeenAt: 100_500, copies: 1 }]]), 101_000);
     expect(result).toMatchObject({ sent: 2, taken: 1, notTaken: 1, unavailable: 4, reached: 1, lost: 0, healMs: 500 });
+    expect(result.failedAnswers).toEqual({ 0: 1, 503: 4 });
   });
 });

@@ -9,6 +9,8 @@ export interface FaultTally {
   notTaken: number;
   /** 503 answers, over every attempt: the api saying "not now, retry". */
   unavailable: number;
+  /** Every answer but 2xx, by status (0: none came), over every attempt. */
+  failedAnswers: Record<number, number>;
   /** Taken and found in HubSpot or Twilio within the bound. */
   reached: number;
   /** Taken, not found within the bound. */
@@ -48,6 +50,7 @@ export function tallyFault({ requests, seen, faultEndedAt, reachWithinMs, now }:
     taken: 0,
     notTaken: 0,
     unavailable: 0,
+    failedAnswers: {},
     reached: 0,
     lost: 0,
     pending: 0,
@@ -58,7 +61,11 @@ export function tallyFault({ requests, seen, faultEndedAt, reachWithinMs, now }:
   };
   let lastArrival = faultEndedAt;
   for (const request of requests) {
-    tally.unavailable += request.answers.filter((status) => status === 503).length;
+    for (const status of request.answers) {
+      if (status >= 200 && status < 300) continue;
+      tally.failedAnswers[status] = (tally.failedAnswers[status] ?? 0) + 1;
+      if (status === 503) tally.unavailable += 1;
+    }
     if (request.takenAt === null) {
       tally.notTaken += 1;
       continue;

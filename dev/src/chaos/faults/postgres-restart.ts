@@ -1,9 +1,13 @@
 import { sleep, type Fault } from './fault';
 
-/** The fault starts this long into the traffic and lasts this long, a round of terminations every ROUND_MS. */
+/**
+ * The fault starts this long into the traffic and lasts this long, a round of terminations every
+ * ROUND_MS: often enough that a connection opened meanwhile rarely lives to finish a request,
+ * as while Postgres restarts.
+ */
 const START_AFTER_MS = 2_000;
 const LASTS_MS = 8_000;
-const ROUND_MS = 500;
+const ROUND_MS = 20;
 
 /**
  * Postgres "restarts" during intake: every other connection to the dev database is ended
