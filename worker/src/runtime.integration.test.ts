@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
 import { hubspotUseNow } from './crm/daily-budget';
 import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
-import { defineJob } from './jobs/job';
+import type { JobDefinition } from './jobs/job';
 import { DailyLimitError, ProviderUnavailableError } from './jobs/job-errors';
 import { createLogger } from '@app/runtime/logger';
 import { createQueueBackend, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
@@ -13,8 +13,11 @@ import { startWorkers, type WorkerRuntime } from './runtime';
 
 const log = createLogger({ service: 'worker-test', level: 'silent', format: 'json' });
 
+/** A job of this test's own, outside the product's contract. */
+const testJob = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
+
 const seen: number[] = [];
-const echo = defineJob({
+const echo = testJob({
   name: 'test.echo',
   queue: 'crm',
   payloadSchema: z.object({ n: z.number().int() }),
@@ -42,7 +45,7 @@ function waitForState(queue: AnyQueue, jobId: string, states: string[], timeoutM
 
 /** Fails like a provider outage when asked to; records when each run started. */
 const starts = new Map<string, number>();
-const flaky = defineJob({
+const flaky = testJob({
   name: 'test.flaky',
   queue: 'crm',
   payloadSchema: z.object({ key: z.string(), fail: z.boolean() }),
@@ -55,7 +58,7 @@ const flaky = defineJob({
 
 /** Meets HubSpot's spent day on its first run; records the use its requests would count as. */
 const uses = new Map<string, string>();
-const daily = defineJob({
+const daily = testJob({
   name: 'crm.push-booking',
   queue: 'crm',
   payloadSchema: z.object({ key: z.string() }),

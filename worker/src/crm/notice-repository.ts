@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@app/db/generated/client';
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeSubject } from './notice-rules';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 export interface NoticeToWrite {
   kind: Exclude<CustomerMessageKind, 'request_received'>;
@@ -28,13 +29,11 @@ export async function writeNoticeText(tx: Prisma.TransactionClient, policy: Noti
   });
   if (count === 0) return false;
   await tx.outboxEvent.create({
-    data: {
-      type: 'sms.send',
-      payload: { to: notice.to, messageId: id, notice: { kind: notice.kind, dealId: notice.dealId, ...notice.subject } },
-      aggregateType: 'sms_message',
-      aggregateId: id,
-      availableAt: policy.sendable(notice.dueAt),
-    },
+    data: outboxEvent(
+      'sms.send',
+      { to: notice.to, messageId: id, notice: { kind: notice.kind, dealId: notice.dealId, ...notice.subject } },
+      { aggregateId: id, availableAt: policy.sendable(notice.dueAt) },
+    ),
   });
   return true;
 }

@@ -1,5 +1,4 @@
 import { UnrecoverableError } from 'bullmq';
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { hasNewerAssignment, loadOwnerAssignment, saveOwnerAssignment } from '../crm/owner-sync-repository';
@@ -12,11 +11,7 @@ import { defineJob } from './job';
  * an earlier one that is retried after it. Waits (retries) while the deal is not in HubSpot yet.
  */
 export function crmAssignOwnerJob(deps: { db: Db; hubspot: HubSpotGateway }) {
-  return defineJob({
-    name: 'crm.assign-owner',
-    queue: 'crm',
-    payloadSchema: z.object({ dealId: z.string().min(1), ownerId: z.string().min(1).nullable() }),
-    async process({ dealId, ownerId }, { log, jobId }) {
+  return defineJob('crm.assign-owner', async ({ dealId, ownerId }, { log, jobId }) => {
       const assignment = await loadOwnerAssignment(deps.db, dealId, ownerId);
       if (!assignment) return { outcome: 'missing' as const };
       if (!assignment.ownerFound) return { outcome: 'owner-missing' as const };
@@ -30,6 +25,5 @@ export function crmAssignOwnerJob(deps: { db: Db; hubspot: HubSpotGateway }) {
       await saveOwnerAssignment(deps.db, dealId, ownerId);
       log.info({ dealHubspotId: assignment.dealHubspotId, ownerHubspotId: assignment.ownerHubspotId }, 'deal owner set in HubSpot');
       return { outcome: 'pushed' as const, ownerHubspotId: assignment.ownerHubspotId };
-    },
   });
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { recordPullCompleted } from '@app/db/sync-status';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
@@ -239,11 +238,7 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
     return records;
   }
 
-  return defineJob({
-    name: 'crm.pull',
-    queue: 'crm',
-    payloadSchema: z.object({}).passthrough(),
-    async process(_payload, { log }) {
+  return defineJob('crm.pull', async (_payload, { log }) => {
       await upsertOwners(db, await hubspot.listOwners());
       const mirrored = emptySummary();
       const deals = await eachChangedPage('hubspot.deals', 'deals', DEAL_PROPERTIES, (page) => mirrorDealRecords(deps, page, mirrored));
@@ -267,6 +262,5 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
       log.info(summary, 'pulled changes from HubSpot');
       await recordPullCompleted(db, new Date());
       return summary;
-    },
   });
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { heldFromPortal } from '@app/db/identity';
 import { findProduct } from '@app/shared/catalogue';
@@ -67,11 +66,7 @@ const lineItemKey = (dealId: string, sku: string) => `${dealId}:${sku}`;
  */
 export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount; batchSize?: number }) {
   const { db, hubspot, account, batchSize = HUBSPOT_BATCH_SIZE } = deps;
-  return defineJob({
-    name: 'crm.push-booking',
-    queue: 'crm',
-    payloadSchema: z.object({ dealId: z.string().min(1) }),
-    async process({ dealId }, { log }) {
+  return defineJob('crm.push-booking', async ({ dealId }, { log }) => {
       const stages = account.stages();
       const result = await withPushBatch(db, dealId, batchSize, async (batch) => {
         const failures = new Map<string, InputFailure>();
@@ -135,6 +130,5 @@ export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; accou
       const own = result.failures.get(dealId);
       if (own) throw inputFailureError(`push booking ${dealId}`, own);
       return { outcome: result.outcome, pushed: result.pushed, failed: result.failures.size };
-    },
   });
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
 import type { CrmAccount } from '../crm/account/crm-account';
@@ -16,11 +15,7 @@ const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationR
  * itself has not reached HubSpot yet.
  */
 export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
-  return defineJob({
-    name: 'crm.push-change-request',
-    queue: 'crm',
-    payloadSchema: z.object({ ticketId: z.string().min(1) }),
-    async process({ ticketId }, { log }) {
+  return defineJob('crm.push-change-request', async ({ ticketId }, { log }) => {
       const ticket = await loadChangeRequest(deps.db, ticketId);
       if (!ticket) return { outcome: 'missing' as const };
       if (ticket.hubspotId) return { outcome: 'already-synced' as const };
@@ -50,6 +45,5 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway;
       await saveChangeRequestHubspotId(deps.db, ticket.id, hubspotId);
       log.info({ hubspotId }, 'change request ticket in HubSpot');
       return { outcome: 'pushed' as const, hubspotId };
-    },
   });
 }

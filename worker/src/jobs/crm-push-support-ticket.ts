@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
 import type { CrmAccount } from '../crm/account/crm-account';
@@ -10,11 +9,7 @@ const TICKET_TO_CONTACT = 16;
 
 /** Creates the HubSpot support ticket of a contact-form message, on the sender's contact (created or found by e-mail). */
 export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
-  return defineJob({
-    name: 'crm.push-support-ticket',
-    queue: 'crm',
-    payloadSchema: z.object({ contactTicketId: z.string().min(1) }),
-    async process({ contactTicketId }, { log }) {
+  return defineJob('crm.push-support-ticket', async ({ contactTicketId }, { log }) => {
       const message = await loadSupportTicket(deps.db, contactTicketId);
       if (!message) return { outcome: 'missing' as const };
       if (message.hubspotId) return { outcome: 'already-synced' as const };
@@ -38,6 +33,5 @@ export function crmPushSupportTicketJob(deps: { db: Db; hubspot: HubSpotGateway;
       await saveSupportTicketHubspotId(deps.db, message.id, hubspotId);
       log.info({ hubspotId }, 'support ticket in HubSpot');
       return { outcome: 'pushed' as const, hubspotId };
-    },
   });
 }

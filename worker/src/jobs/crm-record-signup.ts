@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { loadSignup, saveSignupContactId } from '../crm/request-sync-repository';
@@ -10,11 +9,7 @@ import { defineJob } from './job';
  * (a form never changes an existing contact's name or address). A retry is harmless.
  */
 export function crmRecordSignupJob(deps: { db: Db; hubspot: HubSpotGateway }) {
-  return defineJob({
-    name: 'crm.record-signup',
-    queue: 'crm',
-    payloadSchema: z.object({ signupId: z.string().min(1) }),
-    async process({ signupId }) {
+  return defineJob('crm.record-signup', async ({ signupId }) => {
       const signup = await loadSignup(deps.db, signupId);
       if (!signup) return { outcome: 'missing' as const };
       // notify_zip also on a contact HubSpot had: staff find the waitlist for an area by it.
@@ -25,6 +20,5 @@ export function crmRecordSignupJob(deps: { db: Db; hubspot: HubSpotGateway }) {
       const contactId = contact.id;
       await saveSignupContactId(deps.db, signup.id, contactId);
       return { outcome: 'recorded' as const, contactId };
-    },
   });
 }

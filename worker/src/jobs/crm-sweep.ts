@@ -1,5 +1,4 @@
 import { UnrecoverableError } from 'bullmq';
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import type { CrmAccount } from '../crm/account/crm-account';
 import { CONTACT_IDENTITY_PROPERTIES, type HubSpotGateway, type HubSpotRecord, type IdCheck, type ObjectType } from '../crm/hubspot-gateway';
@@ -189,11 +188,7 @@ export function crmSweepJob(deps: {
     return followed + refreshed.followed;
   }
 
-  return defineJob({
-    name: 'crm.sweep',
-    queue: 'crm',
-    payloadSchema: z.object({}).passthrough(),
-    async process(_payload, { log }) {
+  return defineJob('crm.sweep', async (_payload, { log }) => {
       const found: MergeConflict[] = [];
       const summary: Partial<Record<SweptTable, TableCounts>> = {};
       let stopped = false;
@@ -212,6 +207,5 @@ export function crmSweepJob(deps: {
         throw new UnrecoverableError(`Merged in HubSpot, but our rows would share one record, so both were kept; a person must decide: ${named.join('; ')}${more}`);
       }
       return { ...summary, activities, ...(stopped || !activitiesDone ? { stopped: 'hubspot-daily-limit' } : {}) };
-    },
   });
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { purgeExpiredRows } from '../housekeeping/purge-repository';
 import { defineJob } from './job';
@@ -10,14 +9,9 @@ import { defineJob } from './job';
  */
 export function housekeepingPurgeJob(deps: { db: Db; now?: () => Date }) {
   const { db, now = () => new Date() } = deps;
-  return defineJob({
-    name: 'housekeeping.purge-expired',
-    queue: 'housekeeping',
-    payloadSchema: z.object({}).passthrough(),
-    async process(_payload, { log }) {
+  return defineJob('housekeeping.purge-expired', async (_payload, { log }) => {
       const deleted = await purgeExpiredRows(db, now());
       log.info({ deleted }, 'expired rows purged');
       return deleted;
-    },
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Logger } from '@app/runtime/logger';
+import { JOBS, type JobName } from '@app/runtime/outbox/events';
 import type { QueueName } from '@app/runtime/queue/queues';
 
 export interface JobContext {
@@ -14,13 +15,23 @@ export interface JobContext {
  * processor only ever sees well-formed data.
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** A JobName for the product's jobs (defineJob); tests run jobs of their own. */
   name: string;
   queue: QueueName;
   payloadSchema: S;
   process(payload: z.output<S>, context: JobContext): Promise<unknown>;
 }
 
-/** Keeps the payload type tied to the schema when declaring a job. */
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
-  return definition;
+type PayloadOf<N extends JobName> = (typeof JOBS)[N]['payload'];
+
+/**
+ * Declares the job of an event type or schedule: its queue and payload schema come from the
+ * contract (runtime/outbox/events.ts), so the api and the worker can never disagree on them.
+ */
+export function defineJob<N extends JobName>(
+  name: N,
+  process: (payload: z.output<PayloadOf<N>>, context: JobContext) => Promise<unknown>,
+): JobDefinition<PayloadOf<N>> {
+  const job = JOBS[name];
+  return { name, queue: job.queue, payloadSchema: job.payload as PayloadOf<N>, process };
 }

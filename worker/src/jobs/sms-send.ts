@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
-import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
+import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
@@ -16,36 +16,8 @@ import { classifyTwilioError, sendSms, TWILIO_VALIDITY_PERIOD, type TwilioClient
 import { defineJob } from './job';
 import { failureToError } from './job-errors';
 
-const common = {
-  to: z.string().regex(/^\+1\d{10}$/),
-  /** A login code is useless after it expires: never send it later than this (ISO instant). */
-  notAfter: z.iso.datetime().optional(),
-  /** The message's sms_message row (absent in events written before that table existed). */
-  messageId: z.string().min(1).max(64).optional(),
-};
-
-/**
- * A text with its body, or a login code's text, which names only its challenge: the code is
- * derived here, when the text is written, so it is never stored in the outbox, the queue's job
- * data or the dashboard (docs/login-security.md).
- */
-export const smsPayloadSchema = z.union([
-  z.object({ ...common, body: z.string().min(1).max(1600) }).strict(),
-  z.object({ ...common, loginCode: z.object({ challengeId: z.string().min(1).max(64), minutes: z.number().int().min(1).max(60) }) }).strict(),
-  // A text to a customer about a cleaning, written from the deal as it is when the text goes out.
-  z.object({
-    ...common,
-    notice: z
-      .object({
-        kind: z.enum(CUSTOMER_MESSAGE_KINDS),
-        dealId: z.string().min(1).max(64),
-        scheduledAt: z.iso.datetime().optional(),
-        invoiceId: z.string().min(1).max(64).optional(),
-        ticketId: z.string().min(1).max(64).optional(),
-      })
-      .strict(),
-  }).strict(),
-]);
+/** A text's payload (runtime/outbox/events.ts). */
+export const smsPayloadSchema = OUTBOX_EVENTS['sms.send'].payload;
 export type SmsPayload = z.infer<typeof smsPayloadSchema>;
 
 /**
@@ -104,11 +76,7 @@ export interface SmsSendDeps {
  */
 export function smsSendJob(deps: SmsSendDeps) {
   const now = deps.now ?? (() => new Date());
-  return defineJob({
-    name: 'sms.send',
-    queue: 'sms',
-    payloadSchema: smsPayloadSchema,
-    async process(payload, { log }) {
+  return defineJob('sms.send', async (payload, { log }) => {
       const { messageId } = payload;
       const existing = messageId ? await findSmsMessage(deps.db, messageId) : null;
       if (existing?.sid) {
@@ -164,6 +132,5 @@ export function smsSendJob(deps: SmsSendDeps) {
       if (messageId && existing) await recordAccepted(deps.db, messageId, sent.sid, now());
       log.info({ sid: sent.sid, status: sent.status, messageId }, 'sms sent');
       return { sid: sent.sid };
-    },
   });
 }

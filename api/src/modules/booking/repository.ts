@@ -2,6 +2,7 @@ import { BUDGETED_TEXT_SQL } from '@app/db/sms-budget';
 import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
 import { createGroupCommit, isPostgresDataError } from '@app/db/group-commit';
+import { outboxEvent } from '@app/runtime/outbox/events';
 import type { SmsBudget } from '../portal-auth/service';
 
 export interface NewBooking {
@@ -61,8 +62,8 @@ const INSERT_BOOKINGS = `
       contact_id text, email text, phone text, first_name text, last_name text, street text, city text, state text, zip text,
       square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
       skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
-      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_payload jsonb,
-      sms_id text, sms_event_id uuid, consent_id text, consent_version text, consent_words text, consent_texts boolean)
+      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_type text, event_aggregate text, event_payload jsonb,
+      sms_id text, sms_event_id uuid, sms_event_type text, sms_event_aggregate text, sms_event_payload jsonb, consent_id text, consent_version text, consent_words text, consent_texts boolean)
   ), f AS (
     SELECT i.deal_id,
       CASE WHEN i.subtotal_cents IS NOT NULL
@@ -97,7 +98,7 @@ const INSERT_BOOKINGS = `
     FROM input i JOIN d ON d.id = i.deal_id
   ), o AS (
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
-    SELECT i.event_id, 'crm.push-booking', i.event_payload, 'deal', d.id FROM input i JOIN d ON d.id = i.deal_id
+    SELECT i.event_id, i.event_type, i.event_payload, i.event_aggregate, d.id FROM input i JOIN d ON d.id = i.deal_id
   ), usage AS (
     SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour') AS last_hour, count(*) AS last_day
     FROM sms_message WHERE created_at > now() - interval '1 day' AND ${BUDGETED_TEXT_SQL}
@@ -114,9 +115,7 @@ const INSERT_BOOKINGS = `
     RETURNING id, deal_id, to_phone
   ), te AS (
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
-    SELECT i.sms_event_id, 'sms.send',
-           jsonb_build_object('to', t.to_phone, 'messageId', t.id, 'notice', jsonb_build_object('kind', 'request_received', 'dealId', t.deal_id)),
-           'sms_message', t.id
+    SELECT i.sms_event_id, i.sms_event_type, i.sms_event_payload, i.sms_event_aggregate, t.id
     FROM t JOIN input i ON i.sms_id = t.id
   )
   SELECT id, reference FROM d`;
@@ -138,18 +137,24 @@ export interface BookingTexts {
 /** The JSON parameter of INSERT_BOOKINGS: one object per row, keyed by its record columns. */
 function bookingRecords(rows: readonly BookingRow[]): string {
   return JSON.stringify(
-    rows.map(({ booking: b, dealId, eventId, texts }, seq) => ({
+    rows.map(({ booking: b, dealId, eventId, texts }, seq) => {
+      const push = outboxEvent('crm.push-booking', { dealId }, { id: eventId, aggregateId: dealId });
+      // Unticked text box: no "request received" text (and the worker sends no other but login codes).
+      const smsId = texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null;
+      const text = smsId ? outboxEvent('sms.send', { to: b.phone, messageId: smsId, notice: { kind: 'request_received', dealId } }, { aggregateId: smsId }) : null;
+      return {
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
       street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
       square_footage: b.squareFootage, deal_id: dealId, deal_name: b.dealName, stage_id: b.stageId,
       preferred_date: b.preferredDate, time_of_day: b.timeOfDay, service_type: b.serviceType, skus: b.productIds,
       subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
       request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
-      contact_method: b.contactMethod, rooms: b.rooms, description: b.description, event_id: eventId, event_payload: { dealId },
-      // Unticked text box: no "request received" text (and the worker sends no other but login codes).
-      sms_id: texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null, sms_event_id: randomUUID(),
+      contact_method: b.contactMethod, rooms: b.rooms, description: b.description,
+      event_id: push.id, event_type: push.type, event_aggregate: push.aggregateType, event_payload: push.payload,
+      sms_id: smsId, sms_event_id: text?.id ?? null, sms_event_type: text?.type ?? null, sms_event_aggregate: text?.aggregateType ?? null, sms_event_payload: text?.payload ?? null,
       consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words, consent_texts: b.smsConsent.textsAgreed,
-    })),
+      };
+    }),
   );
 }
 

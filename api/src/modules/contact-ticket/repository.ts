@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 export interface NewContactTicket {
   name: string;
@@ -19,7 +20,7 @@ export interface NewContactTicket {
  */
 export async function insertContactTicket(db: Db, t: NewContactTicket): Promise<{ contactTicketId: string }> {
   const contactTicketId = randomUUID();
-  const eventId = randomUUID();
+  const event = outboxEvent('crm.push-support-ticket', { contactTicketId }, { aggregateId: contactTicketId });
   await db.$executeRaw`
     WITH t AS (
       INSERT INTO contact_ticket (id, name, email, phone, booking_id, reason, description, agreed)
@@ -27,6 +28,6 @@ export async function insertContactTicket(db: Db, t: NewContactTicket): Promise<
       RETURNING id
     )
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
-    SELECT ${eventId}::uuid, 'crm.push-support-ticket', ${JSON.stringify({ contactTicketId })}::jsonb, 'contact_ticket', t.id FROM t`;
+    SELECT ${event.id}::uuid, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.aggregateType}, t.id FROM t`;
   return { contactTicketId };
 }

@@ -52,7 +52,7 @@ describe('customer login by texted code', () => {
       expect(challenge?.expiresAt.toISOString()).toBe(new Date(START.getTime() + 10 * MINUTE).toISOString());
       expect(challenge?.requestIp).not.toMatch(/^10\./); // a keyed hash, not the address
 
-      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { aggregateType: 'otp_challenge', aggregateId: challenge!.id } });
+      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['loginCode', 'challengeId'], equals: challenge!.id } } });
       expect(event.type).toBe('sms.send');
       // The event names the challenge; the code is derived only when the worker writes the text.
       expect(event.payload).toEqual({

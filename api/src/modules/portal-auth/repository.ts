@@ -1,9 +1,9 @@
 import { budgetedTexts } from '@app/db/sms-budget';
-import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
 import { PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 import type { SmsStatus } from '@app/shared/sms-delivery';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 export interface LoginContact {
   id: string;
@@ -124,7 +124,7 @@ export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promi
     select: { id: true },
   });
   const event = await tx.outboxEvent.create({
-    data: { id: randomUUID(), type: 'sms.send', payload: { ...c.sms, messageId: message.id }, aggregateType: 'otp_challenge', aggregateId: c.id },
+    data: outboxEvent('sms.send', { ...c.sms, messageId: message.id }, { aggregateId: message.id }),
     select: { id: true, type: true, payload: true },
   });
   return event;

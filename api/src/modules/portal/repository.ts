@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db, type DbTransaction } from '@app/db/client';
 import { portalVisibleDeals, PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 /**
  * Everything below is scoped by contact id: a customer only ever reads or changes their own rows.
@@ -155,7 +155,7 @@ export async function insertChangeRequest(
     select: { id: true },
   });
   await tx.outboxEvent.create({
-    data: { id: randomUUID(), type: 'crm.push-change-request', payload: { ticketId: ticket.id }, aggregateType: 'ticket', aggregateId: ticket.id },
+    data: outboxEvent('crm.push-change-request', { ticketId: ticket.id }, { aggregateId: ticket.id }),
     select: { id: true },
   });
   return { ticketId: ticket.id };
@@ -207,7 +207,7 @@ export async function insertPortalBooking(db: Db, b: NewPortalBooking): Promise<
       },
     });
     await tx.outboxEvent.create({
-      data: { id: randomUUID(), type: 'crm.push-booking', payload: { dealId: deal.id }, aggregateType: 'deal', aggregateId: deal.id },
+      data: outboxEvent('crm.push-booking', { dealId: deal.id }, { aggregateId: deal.id }),
       select: { id: true },
     });
     return { dealId: deal.id };

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
 import type { SmsPurpose } from '@app/db/generated/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
+import { outboxEvent } from '@app/runtime/outbox/events';
 
 const SEARCH_LIMIT = 25;
 const SESSIONS_LIMIT = 500;
@@ -248,13 +248,7 @@ export async function inviteContact(
     if (!contact.phone) return { kind: 'no_phone' as const };
     const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
     const event = await tx.outboxEvent.create({
-      data: {
-        id: randomUUID(),
-        type: 'sms.send',
-        payload: { to: contact.phone, body: smsBody, messageId: message.id },
-        aggregateType: 'contact',
-        aggregateId: contact.id,
-      },
+      data: outboxEvent('sms.send', { to: contact.phone, body: smsBody, messageId: message.id }, { aggregateId: message.id }),
       select: { id: true, type: true, payload: true },
     });
     return { kind: 'invited' as const, contact, event };
@@ -329,7 +323,7 @@ export async function assignDealOwner(db: Db, dealId: string, ownerId: string | 
     const { count } = await tx.deal.updateMany({ where: { id: dealId, archivedAt: null }, data: { ownerId } });
     if (count === 0) return { kind: 'deal_not_found' as const };
     const event = await tx.outboxEvent.create({
-      data: { id: randomUUID(), type: 'crm.assign-owner', payload: { dealId, ownerId }, aggregateType: 'deal', aggregateId: dealId },
+      data: outboxEvent('crm.assign-owner', { dealId, ownerId }, { aggregateId: dealId }),
       select: { id: true, type: true, payload: true },
     });
     return { kind: 'assigned' as const, event };
@@ -350,7 +344,7 @@ export async function confirmDealForPortal(db: Db, dealId: string, staffEmail: s
     if (deal.source !== 'public_form' || deal.portalConfirmedAt) return { kind: 'already' as const };
     await tx.deal.update({ where: { id: dealId }, data: { portalConfirmedAt: at, portalConfirmedBy: staffEmail } });
     await tx.outboxEvent.create({
-      data: { id: randomUUID(), type: 'crm.note-portal-confirmed', payload: { dealId }, aggregateType: 'deal', aggregateId: dealId },
+      data: outboxEvent('crm.note-portal-confirmed', { dealId }, { aggregateId: dealId }),
       select: { id: true },
     });
     return { kind: 'confirmed' as const };

@@ -295,7 +295,7 @@ describe('staff API', () => {
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ success: true, customer: { id: contact.id, email: contact.email, invitedAt: START.toISOString() } });
       const [event] = await smsTo(contact.phone);
-      expect(event).toMatchObject({ aggregateType: 'contact', aggregateId: contact.id });
+      expect(event).toMatchObject({ aggregateType: 'sms_message' });
       expect((event?.payload as { body: string }).body).toBe(
         `You're invited to the Atlanta Home Cleaning customer portal. Sign in with your e-mail and this phone number at ${api.url}/login`,
       );

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
+import type { QueueName } from '../queue/queues';
+
+/**
+ * The contract between the api, which writes outbox events with its requests, and the worker,
+ * which turns them into jobs: every event type, the queue its job runs on, its payload, and what
+ * "done" means for it. Postgres is the truth and the queue a cache of it: an event dispatched to
+ * a job that then vanished (the queue store lost its data) is found by the worker's reconciler
+ * through `doneSql` and dispatched again. Payloads name rows; they never carry the words or the
+ * number of a text, so a job added by hand cannot make the company say anything it did not write.
+ */
+interface EventContract<S extends z.ZodType> {
+  queue: QueueName;
+  payload: S;
+  /** aggregate_type of its rows: the kind of row the event is about. */
+  aggregateType: string;
+  /** What done means, in words (the reconciler's log, docs/operations.md). */
+  done: string;
+  /**
+   * SQL condition over the outbox row `e`, true once the work is done or can no longer be done
+   * (its row is gone). Besides it, any event whose job completed (`e.completed_at`) is done.
+   */
+  doneSql: string;
+}
+
+const rowId = z.string().min(1).max(64);
+
+/** The payload of a job a schedule starts: nothing, the job reads its cursors from Postgres. */
+const scheduledPayload = z.object({}).strict();
+
+/** "Its row is gone or has crm_synced_at": how every push to HubSpot is done. */
+const syncedRow = (table: string, idField: string) =>
+  `NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = e.payload->>'${idField}' AND r.crm_synced_at IS NULL)`;
+
+/** What a customer text is about, besides its deal (shared/customer-messages.ts). */
+const noticeSubject = z
+  .object({
+    kind: z.enum(CUSTOMER_MESSAGE_KINDS),
+    dealId: rowId,
+    scheduledAt: z.iso.datetime().optional(),
+    invoiceId: rowId.optional(),
+    ticketId: rowId.optional(),
+  })
+  .strict();
+
+const smsCommon = {
+  to: z.string().regex(/^\+1\d{10}$/),
+  /** A login code is useless after it expires: never send it later than this (ISO instant). */
+  notAfter: z.iso.datetime().optional(),
+  /** The message's sms_message row. */
+  messageId: rowId.optional(),
+};
+
+/**
+ * A text with its body, a login code's text (which names only its challenge: the code is derived
+ * when the text is written, never stored), or a customer notice written from its deal.
+ */
+const smsPayload = z.union([
+  z.object({ ...smsCommon, body: z.string().min(1).max(1600) }).strict(),
+  z.object({ ...smsCommon, loginCode: z.object({ challengeId: rowId, minutes: z.number().int().min(1).max(60) }).strict() }).strict(),
+  z.object({ ...smsCommon, notice: noticeSubject }).strict(),
+]);
+
+const contract = <S extends z.ZodType>(c: EventContract<S>) => c;
+
+export const OUTBOX_EVENTS = {
+  'crm.push-booking': contract({
+    queue: 'crm',
+    payload: z.object({ dealId: rowId }).strict(),
+    aggregateType: 'deal',
+    done: 'its contact, deal and line items have HubSpot ids (deal.crm_synced_at), or the deal is gone',
+    doneSql: syncedRow('deal', 'dealId'),
+  }),
+  'crm.push-change-request': contract({
+    queue: 'crm',
+    payload: z.object({ ticketId: rowId }).strict(),
+    aggregateType: 'ticket',
+    done: 'its ticket is in HubSpot (ticket.crm_synced_at), or the ticket is gone',
+    doneSql: syncedRow('ticket', 'ticketId'),
+  }),
+  'crm.push-support-ticket': contract({
+    queue: 'crm',
+    payload: z.object({ contactTicketId: rowId }).strict(),
+    aggregateType: 'contact_ticket',
+    done: 'its support ticket is in HubSpot (contact_ticket.crm_synced_at), or it is gone',
+    doneSql: syncedRow('contact_ticket', 'contactTicketId'),
+  }),
+  'crm.record-signup': contract({
+    queue: 'crm',
+    payload: z.object({ signupId: rowId }).strict(),
+    aggregateType: 'notify_signup',
+    done: 'its signup is on a HubSpot contact (notify_signup.crm_synced_at), or it is gone',
+    doneSql: syncedRow('notify_signup', 'signupId'),
+  }),
+  'crm.assign-owner': contract({
+    queue: 'crm',
+    payload: z.object({ dealId: rowId, ownerId: rowId.nullable() }).strict(),
+    aggregateType: 'deal',
+    done: 'its job completed, or staff assigned the deal again since (the later assignment is pushed instead)',
+    doneSql: `EXISTS (SELECT 1 FROM outbox_event later WHERE later.type = e.type AND later.aggregate_type = e.aggregate_type
+                      AND later.aggregate_id = e.aggregate_id AND later.created_at > e.created_at)`,
+  }),
+  'crm.note-portal-confirmed': contract({
+    queue: 'crm',
+    payload: z.object({ dealId: rowId }).strict(),
+    aggregateType: 'deal',
+    done: 'its job completed, or the deal is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM deal d WHERE d.id = e.payload->>'dealId')`,
+  }),
+  'sms.send': contract({
+    queue: 'sms',
+    payload: smsPayload,
+    aggregateType: 'sms_message',
+    done: 'its message row left `queued` (sent, refused or canceled), or the row is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM sms_message m WHERE m.id = e.payload->>'messageId' AND m.status = 'queued')`,
+  }),
+} as const;
+
+/** Jobs a repeatable schedule starts, never an outbox event. */
+export const SCHEDULED_JOBS = {
+  'crm.pull': { queue: 'crm', payload: scheduledPayload },
+  'crm.sweep': { queue: 'crm', payload: scheduledPayload },
+  'housekeeping.purge-expired': { queue: 'housekeeping', payload: scheduledPayload },
+} as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
+
+export type OutboxEventType = keyof typeof OUTBOX_EVENTS;
+export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
+export type JobName = OutboxEventType | ScheduledJobName;
+export type OutboxPayload<T extends OutboxEventType> = z.input<(typeof OUTBOX_EVENTS)[T]['payload']>;
+
+/** Every job kind with its queue and payload: the worker's job definitions take theirs from here. */
+export const JOBS: { readonly [N in JobName]: N extends OutboxEventType ? (typeof OUTBOX_EVENTS)[N] : N extends ScheduledJobName ? (typeof SCHEDULED_JOBS)[N] : never } = {
+  ...OUTBOX_EVENTS,
+  ...SCHEDULED_JOBS,
+};
+
+export function isOutboxEventType(value: string): value is OutboxEventType {
+  return Object.hasOwn(OUTBOX_EVENTS, value);
+}
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(JOBS, value);
+}
+
+/** The queue of every job kind. */
+export const JOB_QUEUES = Object.fromEntries(Object.entries(JOBS).map(([name, job]) => [name, job.queue])) as { readonly [N in JobName]: QueueName };
+
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** An outbox row ready to insert (Prisma's outboxEvent.create data): its payload checked by the contract. */
+export interface NewOutboxEvent {
+  id: string;
+  type: OutboxEventType;
+  payload: { [key: string]: JsonValue };
+  aggregateType: string;
+  aggregateId: string;
+  availableAt?: Date;
+}
+
+/**
+ * The one way to write an outbox event: the payload is parsed by its type's schema (a wrong one
+ * throws here, inside the request's transaction, so nothing is written), the aggregate type is
+ * the contract's.
+ */
+export function outboxEvent<T extends OutboxEventType>(
+  type: T,
+  payload: OutboxPayload<T>,
+  about: { aggregateId: string; id?: string; availableAt?: Date },
+): NewOutboxEvent {
+  const spec = OUTBOX_EVENTS[type];
+  return {
+    id: about.id ?? randomUUID(),
+    type,
+    payload: spec.payload.parse(payload) as NewOutboxEvent['payload'],
+    aggregateType: spec.aggregateType,
+    aggregateId: about.aggregateId,
+    ...(about.availableAt && { availableAt: about.availableAt }),
+  };
+}
