@@ -129,7 +129,11 @@ async function main(): Promise<number> {
     // A second copy can come late (a job run again after its worker died): one more look at everything.
     say(`looking for late second copies for ${PLAN.settleMs / 1000} s`);
     const everything = results.flatMap((r) => r.requests);
-    for (const until = Date.now() + PLAN.settleMs; Date.now() < until; await sleep(PLAN.pollMs * 5)) await observer.look(everything);
+    const settled = Date.now() + PLAN.settleMs;
+    while (Date.now() < settled) {
+      await observer.look(everything);
+      await sleep(PLAN.pollMs * 5);
+    }
     await observer.look(everything);
     // Every request's bound is over (each fault waited for it): only duplicates can have changed.
     const rows: ReportRow[] = results.map(({ fault, requests, endedAt, observation }) => ({
@@ -138,6 +142,7 @@ async function main(): Promise<number> {
       schedulers: observation.schedulers,
     }));
     console.log(`\n${formatReport(rows)}\n`);
+    if ((await store.workers().catch(() => 1)) === 0) say('no worker is connected to the queue any more: dev\'s worker exited (see its output); start npm run dev again');
     const anyFailed = rows.some(failed);
     say(anyFailed ? 'FAILED: something was lost or duplicated' : 'passed: nothing lost, nothing duplicated, every scheduler back');
     return anyFailed ? 1 : 0;
