@@ -143,6 +143,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
       TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
       TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
+      // The site the browsers open: the links the worker writes into texts (invitations, notices).
+      PUBLIC_URL: baseUrl,
       CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
       // Whatever the hour the suite runs: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
       QUIET_HOURS: 'off',

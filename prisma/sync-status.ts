@@ -18,10 +18,17 @@ export async function lastPullCompletedAt(db: Db): Promise<Date | null> {
   return cursor ? new Date(cursor) : null;
 }
 
-/** Outbox events not yet handed to the queue and the age of the oldest (/metrics, the staff board). */
-export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
-  const [row] = await db.$queryRaw<{ pending: bigint; oldest: number | null }[]>`
-    SELECT count(*) AS pending, EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest
+/** The ops_counter row the worker's reconciler counts re-dispatched outbox events in. */
+export const REDISPATCHED_COUNTER = 'outbox.redispatched';
+
+/**
+ * Outbox events not yet handed to the queue and the age of the oldest (/metrics, the staff
+ * board), and how many events were ever dispatched again because the queue store lost their job.
+ */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number; redispatched: number }> {
+  const [row] = await db.$queryRaw<{ pending: bigint; oldest: number | null; redispatched: bigint | null }[]>`
+    SELECT count(*) AS pending, EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS oldest,
+           (SELECT value FROM ops_counter WHERE name = ${REDISPATCHED_COUNTER}) AS redispatched
     FROM outbox_event WHERE status = 'pending'`;
-  return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: row?.oldest ?? 0 };
+  return { pending: Number(row?.pending ?? 0), oldestAgeSeconds: row?.oldest ?? 0, redispatched: Number(row?.redispatched ?? 0) };
 }

@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { createLogger } from '@app/runtime/logger';
+import { createLogger, type Logger } from '@app/runtime/logger';
 import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
 import { createApp } from '../api/src/app';
 import type { PublicPostSettings } from '../api/src/middleware/public-post';
+import { pingDatabase } from '../api/src/modules/health/repository';
 import { moduleRouters } from '../api/src/modules/registry';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
@@ -16,6 +17,10 @@ export interface TestApiOptions {
   now: () => Date;
   publicPosts?: PublicPostSettings;
   bodyLimit?: string;
+  /** The database the app talks to; default the run's (the queue backend always uses the run's). */
+  databaseUrl?: string;
+  /** Default: silent. */
+  logger?: Logger;
 }
 
 /**
@@ -23,15 +28,15 @@ export interface TestApiOptions {
  * Redis queue prefix of its own: what main.ts builds, minus process handling.
  */
 export async function startTestApi(label: string, options: TestApiOptions) {
-  const db: Db = createPrismaClient(testDatabaseUrl());
+  const db: Db = createPrismaClient(options.databaseUrl ?? testDatabaseUrl());
   const prefix = uniqueQueuePrefix(label);
   const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix, role: 'producer' });
   const queues = createQueues(backend);
   const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   const app = await createApp({
-    logger: log,
+    logger: options.logger ?? log,
     bodyLimit: options.bodyLimit ?? '100kb',
-    readinessChecks: {},
+    readinessChecks: { database: () => pingDatabase(db) },
     routers: moduleRouters({ db, outbox, now: options.now, ...(options.publicPosts && { publicPosts: options.publicPosts }) }),
   });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -18,6 +18,7 @@ import type { TwilioInboundSettings } from '../api/src/modules/twilio-inbound/ro
 import type { SmsBudget } from '../api/src/modules/portal-auth/service';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
+import { latestSmsEvent } from './sms-events';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
@@ -204,17 +205,14 @@ export async function createCustomer(
 export const TEST_OTP_SECRET = 'portal-test-otp-secret-0123456789abcdef';
 
 /**
- * The code of the newest login text to `phone`, derived from the challenge its outbox event
- * names (committed before the API answered), as the worker derives it to write the text.
+ * The code of the newest login text to `phone`, derived from the challenge its message row
+ * names, as the worker derives it to write the text.
  */
 export async function latestCode(api: PortalApi, phone: string): Promise<string> {
-  const event = await api.db.outboxEvent.findFirst({
-    where: { type: 'sms.send', payload: { path: ['to'], equals: phone } },
-    orderBy: { createdAt: 'desc' },
-  });
-  const challengeId = (event?.payload as { loginCode?: { challengeId?: unknown } } | undefined)?.loginCode?.challengeId;
-  if (typeof challengeId !== 'string') throw new Error(`no login text to ${phone}`);
-  return loginCodeFor(TEST_OTP_SECRET, challengeId);
+  const event = await latestSmsEvent(api.db, phone, 'login_code');
+  const message = await api.db.smsMessage.findUnique({ where: { id: event.aggregateId }, select: { otpChallengeId: true } });
+  if (!message?.otpChallengeId) throw new Error(`the login text to ${phone} has no challenge`);
+  return loginCodeFor(TEST_OTP_SECRET, message.otpChallengeId);
 }
 
 /** Signs the browser in as the customer through both login steps. */

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from './database';
 import { insertBooking } from './fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
 import { uniqueFirstObjectId } from './hubspot-ids';
+import { startTcpProxy } from './tcp-proxy';
 
 /**
  * The worker as a real process: killed with SIGKILL in the middle of a job, and stopped with
@@ -57,7 +58,7 @@ describe('worker process faults', () => {
     await database.drop();
   });
 
-  function startWorker(target: HubSpotEmulator = hubspot): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  function startWorker(target: { url: string } = hubspot): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
     // One plain node process (tsx as a loader), so a signal reaches the worker itself.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
       cwd: ROOT,
@@ -111,6 +112,46 @@ describe('worker process faults', () => {
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
+    }
+  });
+
+  it('finishes a batch push its worker was killed in the middle of, with no record twice in HubSpot', async () => {
+    // Between the worker and HubSpot, to see when the batch's last write has gone out.
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: hubspot.port });
+    const viaProxy = { url: `http://127.0.0.1:${proxy.port}` };
+    try {
+      const first = startWorker(viaProxy);
+      await accountChecked(first);
+      // The contacts and deals are created; the line items' create reaches HubSpot, and the
+      // worker dies before it hears the answer or writes anything back.
+      const lineItemsSent = proxy.cutAfter((chunk) => chunk.includes('/line_items/batch/'));
+      const bookings = [];
+      for (let i = 0; i < 20; i += 1) bookings.push(await insertBooking(db));
+      await lineItemsSent;
+      first.child.kill('SIGKILL');
+      await first.exited;
+      proxy.restore();
+      const ids = bookings.map((b) => b.dealId);
+      expect(await db.deal.count({ where: { id: { in: ids }, crmSyncedAt: null } })).toBeGreaterThan(0);
+      expect(bookings.some((b) => dealsFor(b.dealId).length === 1)).toBe(true);
+
+      const second = startWorker(viaProxy);
+      try {
+        await expect.poll(() => db.deal.count({ where: { id: { in: ids }, crmSyncedAt: { not: null } } }), { timeout: 40_000, interval: 250 }).toBe(20);
+        for (const b of bookings) {
+          const [deal, ...more] = dealsFor(b.dealId);
+          expect(more).toHaveLength(0);
+          expect(deal!.associations.line_items ?? []).toHaveLength(1);
+        }
+        const ours = new Set(bookings.map((b) => b.dealId));
+        const items = hubspot.objects('line_items').filter((item) => hubspot.objects('deals').some((d) => ours.has(d.properties.app_request_id ?? '') && d.associations.line_items?.includes(item.id)));
+        expect(items).toHaveLength(20);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -79,8 +79,9 @@ const schema = z
   PUBLIC_ORIGIN: z.string().transform(commaList).pipe(z.array(origin)).optional(),
   /**
    * The site's public address, e.g. https://www.example.com: in production the only source of
-   * absolute URLs (the staff sign-in redirect URI, links in texts), never the request's Host or
-   * X-Forwarded-Host. Required in production, https there.
+   * absolute URLs (the staff sign-in redirect URI), never the request's Host or X-Forwarded-Host.
+   * The links in texts are the worker's (its PUBLIC_URL, the same value). Required in production,
+   * https there.
    */
   PUBLIC_URL: origin.optional(),
   /**

@@ -10,7 +10,7 @@ import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { SESSION_POLICIES } from './middleware/session';
 import { createPostgresSessionStore } from './middleware/session-store';
-import { checkCrmAccount, pingDatabase } from './modules/health/repository';
+import { checkCrmAccount, checkPullFreshness, checkSchedules, pingDatabase } from './modules/health/repository';
 import { queueDashboard } from './modules/ops/queue-dashboard';
 import { opsRoutes } from './modules/ops/routes';
 import { moduleRouters } from './modules/registry';
@@ -55,7 +55,6 @@ async function main(): Promise<void> {
         outbox,
         now,
         publicPosts,
-        publicUrl: env.PUBLIC_URL,
         auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS, smsBudget, smsReplyNumber: env.SMS_REPLY_NUMBER },
         customerTextsOff: env.CUSTOMER_TEXTS_OFF,
         staffSignIn: env.STAFF_SIGN_IN,
@@ -80,7 +79,8 @@ async function main(): Promise<void> {
     // Staff only (the dashboard checks the session itself), in every environment.
     middleware: [queueDashboard(Object.values(queues))],
     readinessChecks: { database: () => pingDatabase(db), queue: () => pingQueue(queues.crm) },
-    readinessAdvisories: { crm: () => checkCrmAccount(db) },
+    // Advice, not readiness: requests are safe in Postgres while the worker heals these.
+    readinessAdvisories: { crm: () => checkCrmAccount(db), schedules: () => checkSchedules(db, queues), crmPull: () => checkPullFreshness(db) },
   });
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -98,7 +98,9 @@ async function main(): Promise<void> {
   const tsx = bin('tsx');
   const processes: Managed[] = [
     startProcess('api', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'api/src/main.ts')], env, 0),
-    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], env, 1),
+    // The site's address for the links the worker writes into texts (invitations, notices): the
+    // Vite server's, the one staff and customers open in development.
+    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], { ...env, PUBLIC_URL: process.env.PUBLIC_URL || `http://127.0.0.1:${config.WEB_PORT}` }, 1),
     startProcess('web', bin('vite'), ['--config', path.join(REPO_ROOT, 'web/vite.config.ts')], env, 2),
   ];
 

@@ -31,6 +31,12 @@ const schema = z
      * The default comes from npm run bench:sync (docs/benchmarks.md).
      */
     CRM_PUSH_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    /**
+     * How often the worker looks for outbox events whose job the queue store lost, and for
+     * missing job schedules (outbox/reconciler.ts, queue/schedules.ts): a lost queue heals
+     * within about this long.
+     */
+    OUTBOX_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
     HUBSPOT_ACCESS_TOKEN: z.string().min(1).optional(),
     /** Unset in production: the real HubSpot API. */
     HUBSPOT_BASE_URL: z.url().optional(),

@@ -15,8 +15,10 @@ import { createJobs } from './jobs/registry';
 import { createLogger } from '@app/runtime/logger';
 import { listenForOutboxNudges } from '@app/runtime/outbox/notifier';
 import { startRelay } from './outbox/relay';
+import { markCompleted } from './outbox/reconcile-repository';
+import { startReconciler } from './outbox/reconciler';
+import { startScheduleKeeper } from './queue/schedules';
 import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
-import { JOB_QUEUES, type JobName } from './queue/job-routing';
 import { trackProviderOutages } from './queue/provider-outages';
 import { startWorkers } from './runtime';
 import { createTwilioClient } from './sms/twilio-client';
@@ -82,6 +84,10 @@ async function main(): Promise<void> {
     outages,
     settings: { concurrency: env.WORKER_CONCURRENCY, stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS },
     held: ['crm'],
+    // Done, whatever the event's contract says: the reconciler leaves it alone from now on.
+    onCompleted: (jobId) => {
+      markCompleted(db, jobId).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not record a completed job'));
+    },
   });
   const accountGate = startAccountGate({
     api: createAccountApi({
@@ -106,16 +112,21 @@ async function main(): Promise<void> {
   const nudges = env.REDIS_URL
     ? listenForOutboxNudges({ redisUrl: env.REDIS_URL, queuePrefix: env.QUEUE_PREFIX, log, onNudge: relay.wake })
     : undefined;
-  // One schedule per job however many workers run (upsert by id); a missed run just waits for the next.
-  const schedule = async (name: JobName, everyMs: number) => {
-    if (everyMs <= 0) return;
-    await relayQueues[JOB_QUEUES[name]]
-      .upsertJobScheduler(name, { every: everyMs }, { name, data: {}, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 100 } })
-      .catch((error: unknown) => log.warn({ err: error, job: name }, 'could not schedule the job yet; the next start will'));
-  };
-  await schedule('crm.pull', env.CRM_PULL_INTERVAL_MS);
-  await schedule('crm.sweep', env.CRM_SWEEP_INTERVAL_MS);
-  await schedule('housekeeping.purge-expired', env.HOUSEKEEPING_INTERVAL_MS);
+  // The queue store may lose what the relay gave it: events whose job vanished are dispatched again.
+  const reconciler = startReconciler({ db, queues: relayQueues, log: log.child({ component: 'reconciler' }), onRedispatch: relay.wake, intervalMs: env.OUTBOX_RECONCILE_INTERVAL_MS });
+  // Asserted now and checked at that interval too: a schedule the store lost comes back by itself.
+  const schedules = startScheduleKeeper({
+    db,
+    queues: relayQueues,
+    log: log.child({ component: 'schedules' }),
+    checkMs: env.OUTBOX_RECONCILE_INTERVAL_MS,
+    schedules: [
+      { name: 'crm.pull', everyMs: env.CRM_PULL_INTERVAL_MS },
+      { name: 'crm.sweep', everyMs: env.CRM_SWEEP_INTERVAL_MS },
+      { name: 'housekeeping.purge-expired', everyMs: env.HOUSEKEEPING_INTERVAL_MS },
+    ],
+  });
+  await schedules.ready;
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -132,6 +143,8 @@ async function main(): Promise<void> {
     deadline.unref();
     (async () => {
       accountGate.stop();
+      await schedules.stop();
+      await reconciler.stop();
       await nudges?.close();
       await relay.stop();
       await runtime.close();

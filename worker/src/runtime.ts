@@ -33,6 +33,8 @@ export async function startWorkers(options: {
   outages?: ProviderOutages;
   /** Queues not consumed until released (the crm queue waits for a ready HubSpot account); their jobs wait in the queue. */
   held?: readonly QueueName[];
+  /** Told of every job that completed, by its id (the outbox id for an outbox event's job). */
+  onCompleted?: (jobId: string) => void;
 }): Promise<WorkerRuntime> {
   const { backend, jobs, log, settings, outages } = options;
   const held = new Set(options.held ?? []);
@@ -63,6 +65,7 @@ export async function startWorkers(options: {
       log.warn({ queue, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, 'job failed'),
     );
     worker.on('error', (error) => log.error({ queue, err: error }, 'worker error'));
+    if (options.onCompleted) worker.on('completed', (job) => job.id && options.onCompleted!(job.id));
     return worker;
   });
   const run = async (index: number) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@app/runtime/logger';
 import { errors } from '../errors';
-import { errorHandler } from './error-handler';
+import { errorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-handler';
 import { requestContext } from './request-context';
 
 describe('error handler', () => {
@@ -20,6 +20,8 @@ describe('error handler', () => {
       if (ctx.path === '/app-error') throw errors.validation('address.zip', 'Please enter a valid 5-digit zip code.');
       if (ctx.path === '/zod-error') z.object({ email: z.email('Please enter a valid email address.') }).parse({ email: 'x' });
       if (ctx.path === '/crash') throw new Error('database password is hunter2');
+      if (ctx.path === '/database-down') throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
+      if (ctx.path === '/unavailable') throw errors.unavailable();
       ctx.body = { ok: true };
     });
     server = app.listen(0, '127.0.0.1');
@@ -43,6 +45,21 @@ describe('error handler', () => {
     const res = await fetch(`${base}/zod-error`);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Please enter a valid email address.', code: 'validation_failed', field: 'email' });
+  });
+
+  it('answers a database that is not there with 503 and Retry-After, naming nothing of it', async () => {
+    const res = await fetch(`${base}/database-down`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    const text = await res.text();
+    expect(text).not.toContain('10.0.0.5');
+    expect(JSON.parse(text)).toEqual({ error: 'Service temporarily unavailable.', code: 'unavailable' });
+  });
+
+  it('gives every 503 a Retry-After', async () => {
+    const res = await fetch(`${base}/unavailable`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   });
 
   it('hides unexpected errors behind a generic 500', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Middleware } from 'koa';
 import type { Db } from '@app/db/client';
+import { WriteOutcomeUnknown } from '@app/db/settle-write';
 import { errors } from '../errors';
 import { type KeyRef, claimKey, deleteExpiredKeys, findKey, releaseKey, saveResponse } from './idempotency-repository';
 
@@ -48,7 +49,9 @@ export function hashBody(body: unknown): string {
  * client may retry with the same key once it has fixed the request.
  * Known gap: if the process dies between the handler's commit and storing the answer, the key
  * stays "in progress" (409) until it expires; a new submission (new key) goes through. We
- * prefer that to running a request twice.
+ * prefer that to running a request twice. The same holds when the database goes away between
+ * claiming the key and storing the answer or giving the key back, and when a write's outcome
+ * could not be learnt (WriteOutcomeUnknown, prisma/settle-write.ts).
  */
 export function idempotency(options: IdempotencyOptions): Middleware {
   const { db, scope, ttlMs, waitMs = 2_000 } = options;
@@ -89,11 +92,17 @@ export function idempotency(options: IdempotencyOptions): Middleware {
     try {
       await next();
     } catch (error) {
+      // A write that may have committed keeps its key "in progress" (409) until it expires:
+      // sent again with it, it must not run a second time.
+      if (error instanceof WriteOutcomeUnknown) throw error;
       // The original error is what matters; a failed release leaves the key "in progress" until it expires.
       await releaseKey(db, ref).catch((err: unknown) => ctx.state.log?.warn({ err }, 'idempotency key release failed'));
       throw error;
     }
-    if (ctx.status >= 200 && ctx.status < 300) await saveResponse(db, ref, ctx.status, ctx.body);
-    else await releaseKey(db, ref);
+    if (ctx.status >= 200 && ctx.status < 300) {
+      // The request's work is committed: its answer stands even if the database is gone by now
+      // (the key then stays "in progress" until it expires, as after a crash).
+      await saveResponse(db, ref, ctx.status, ctx.body).catch((err: unknown) => ctx.state.log?.warn({ err }, 'idempotency answer not stored'));
+    } else await releaseKey(db, ref).catch((err: unknown) => ctx.state.log?.warn({ err }, 'idempotency key release failed'));
   };
 }

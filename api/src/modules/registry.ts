@@ -27,11 +27,6 @@ export interface ModuleDeps {
   now: () => Date;
   /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */
   publicPosts?: PublicPostSettings;
-  /**
-   * The site's public address (PUBLIC_URL): the one source of absolute links (the sign-in link
-   * texted in an invitation). Absent (development, tests): the request's own origin.
-   */
-  publicUrl?: string | null;
   /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
   auth?: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget; smsReplyNumber?: string | null };
   /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */

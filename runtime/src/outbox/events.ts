@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
 import type { QueueName } from '../queue/queues';
 
 /**
@@ -34,34 +33,25 @@ const scheduledPayload = z.object({}).strict();
 const syncedRow = (table: string, idField: string) =>
   `NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = e.payload->>'${idField}' AND r.crm_synced_at IS NULL)`;
 
-/** What a customer text is about, besides its deal (shared/customer-messages.ts). */
+/**
+ * What a customer text is about besides its deal (which its message row names): the appointment
+ * a confirmation, a move or a reminder is about, the invoice, or the ticket of an answered request.
+ */
 const noticeSubject = z
   .object({
-    kind: z.enum(CUSTOMER_MESSAGE_KINDS),
-    dealId: rowId,
     scheduledAt: z.iso.datetime().optional(),
     invoiceId: rowId.optional(),
     ticketId: rowId.optional(),
   })
   .strict();
 
-const smsCommon = {
-  to: z.string().regex(/^\+1\d{10}$/),
-  /** A login code is useless after it expires: never send it later than this (ISO instant). */
-  notAfter: z.iso.datetime().optional(),
-  /** The message's sms_message row. */
-  messageId: rowId.optional(),
-};
-
 /**
- * A text with its body, a login code's text (which names only its challenge: the code is derived
- * when the text is written, never stored), or a customer notice written from its deal.
+ * A text names its sms_message row, and a customer notice its subject; nothing else. The worker
+ * reads the number, the purpose, the login code's challenge and the deal from the row and writes
+ * the words from our templates, so a job added by hand with a number and words of its own fails
+ * this schema and texts nobody.
  */
-const smsPayload = z.union([
-  z.object({ ...smsCommon, body: z.string().min(1).max(1600) }).strict(),
-  z.object({ ...smsCommon, loginCode: z.object({ challengeId: rowId, minutes: z.number().int().min(1).max(60) }).strict() }).strict(),
-  z.object({ ...smsCommon, notice: noticeSubject }).strict(),
-]);
+const smsPayload = z.object({ messageId: rowId, subject: noticeSubject.optional() }).strict();
 
 const contract = <S extends z.ZodType>(c: EventContract<S>) => c;
 

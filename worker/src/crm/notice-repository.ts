@@ -18,7 +18,8 @@ export interface NoticeToWrite {
  * One customer text: its sms_message row and its sms.send event, due at `dueAt` past quiet hours, written
  * in the caller's transaction with the change that called for it. False when its kind is
  * switched off or its dedupe key was taken (a re-read, a retried pull, another worker). The
- * event names the deal and the subject; the worker writes the words when it sends.
+ * row names the phone, the kind and the deal, the event the row and the subject; the worker
+ * writes the words when it sends.
  */
 export async function writeNoticeText(tx: Prisma.TransactionClient, policy: NoticePolicy, notice: NoticeToWrite): Promise<boolean> {
   if (policy.off.has(notice.kind)) return false;
@@ -31,7 +32,7 @@ export async function writeNoticeText(tx: Prisma.TransactionClient, policy: Noti
   await tx.outboxEvent.create({
     data: outboxEvent(
       'sms.send',
-      { to: notice.to, messageId: id, notice: { kind: notice.kind, dealId: notice.dealId, ...notice.subject } },
+      { messageId: id, subject: notice.subject },
       { aggregateId: id, availableAt: policy.sendable(notice.dueAt) },
     ),
   });

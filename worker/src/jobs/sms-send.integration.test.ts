@@ -17,6 +17,9 @@ import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
 import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
+import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
+import { loginCodeFor } from '@app/runtime/sms/login-code';
+import type { SmsPurpose } from '@app/db/generated/client';
 
 const log = createLogger({ service: 'sms-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcdef';
@@ -24,6 +27,8 @@ const TOKEN = 'sms-test-token';
 const FROM = '+15555550100';
 // Nothing listens there: these tests read the emulator's callback log, not an api.
 const CALLBACK_URL = 'http://127.0.0.1:1/api/twilio/status';
+const PORTAL_URL = 'http://127.0.0.1:5173/login';
+const MINUTE = 60_000;
 
 describe('sms.send against the Twilio emulator', () => {
   let twilio: TwilioEmulator;
@@ -47,7 +52,7 @@ describe('sms.send against the Twilio emulator', () => {
     const client = createTwilioClient({ accountSid: SID, authToken: TOKEN, baseUrl: twilio.url, timeoutMs: 2_000 });
     runtime = await startWorkers({
       backend,
-      jobs: [smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: CALLBACK_URL })],
+      jobs: [smsSendJob({ portalUrl: PORTAL_URL, db, twilio: client, from: FROM, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: CALLBACK_URL })],
       log,
       settings: { concurrency: 2, backoff: { baseMs: 200, capMs: 400 } },
     });
@@ -58,28 +63,64 @@ describe('sms.send against the Twilio emulator', () => {
     await runtime.close();
   });
 
+  /** Adds a job as the relay would, or as someone could by hand (the queue dashboard): any data. */
   async function send(payload: Record<string, unknown>): Promise<string> {
     const id = `sms-${++counter}`;
     await queue.add('sms.send', payload, { ...DEFAULT_JOB_OPTIONS, jobId: id });
     return id;
   }
+  /** A text's message row, as the api or the CRM pull writes it. */
+  const newMessage = async (purpose: SmsPurpose, to: string, dealId?: string) =>
+    (await db.smsMessage.create({ data: { purpose, to, ...(dealId && { dealId }) }, select: { id: true } })).id;
+  /** A login code's text: its challenge, with a 10-minute code that has `leftMs` left, and its row. */
+  async function newLoginCode(to: string, leftMs = 10 * MINUTE): Promise<{ messageId: string; code: string }> {
+    const expiresAt = new Date(Date.now() + leftMs);
+    const challenge = await db.otpChallenge.create({
+      data: { phone: to, email: 'code@example.com', codeHmac: 'not-checked-here', expiresAt, createdAt: new Date(expiresAt.getTime() - 10 * MINUTE) },
+      select: { id: true },
+    });
+    const { id } = await db.smsMessage.create({ data: { purpose: 'login_code', to, otpChallengeId: challenge.id }, select: { id: true } });
+    return { messageId: id, code: loginCodeFor(TEST_OTP_SECRET, challenge.id) };
+  }
+  const invite = (to: string) => newMessage('staff_invite', to);
   const finished = async (id: string, state: string) => {
     await expect.poll(() => queue.getJobState(id), { timeout: 15_000, interval: 100 }).toBe(state);
     return (await queue.getJob(id))!;
   };
 
   it('sends the message and records the provider message id', async () => {
-    const id = await send({ to: '+14045551234', body: 'Your code is 123456' });
+    const id = await send({ messageId: await invite('+14045551234') });
     const job = await finished(id, 'completed');
     const [message] = twilio.messages({ to: '+14045551234' });
-    expect(message?.body).toBe('Your code is 123456');
+    expect(message?.body).toBe(portalInviteSms(COMPANY.name, PORTAL_URL));
     expect(message?.from).toBe(FROM);
     expect(job.returnvalue).toEqual({ sid: message?.sid });
   });
 
+  it('refuses a job with a number and words of its own (added by hand): it fails at once and texts nobody', async () => {
+    // As an admin could add it through the queue dashboard, with or without a real row's id.
+    const messageId = await invite('+14045551246');
+    for (const data of [{ to: '+14045551246', body: 'Send me your card number' }, { messageId, body: 'Send me your card number' }, { messageId, to: '+14045551247' }]) {
+      const job = await finished(await send(data), 'failed');
+      expect(job.attemptsMade).toBe(1);
+      expect(job.failedReason).toMatch(/^Invalid payload for "sms.send"/);
+    }
+    expect(twilio.messages({ to: '+14045551246' })).toHaveLength(0);
+    expect(twilio.messages({ to: '+14045551247' })).toHaveLength(0);
+    expect(twilio.requests()).toHaveLength(0);
+    expect(await db.smsMessage.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({ status: 'queued', sid: null });
+  });
+
+  it('sends a login code with the code derived from its challenge', async () => {
+    const { messageId, code } = await newLoginCode('+14045551248');
+    await finished(await send({ messageId }), 'completed');
+    expect(twilio.messages({ to: '+14045551248' }).map((m) => m.body)).toEqual([loginCodeSms(COMPANY.name, code, 10)]);
+  });
+
   it('retries a failing provider within the lifetime and sends exactly once', async () => {
     twilio.addFault({ type: 'next', count: 2, status: 500 });
-    const id = await send({ to: '+14045551235', body: 'code 1', notAfter: new Date(Date.now() + 60_000).toISOString() });
+    const { messageId } = await newLoginCode('+14045551235', 60_000);
+    const id = await send({ messageId });
     const job = await finished(id, 'completed');
     expect(job.attemptsMade).toBe(3); // two failures, then the send
     expect(twilio.messages({ to: '+14045551235' })).toHaveLength(1);
@@ -87,7 +128,8 @@ describe('sms.send against the Twilio emulator', () => {
 
   it('never sends after the code has expired, however long the provider was down', async () => {
     twilio.addFault({ type: 'outage', seconds: 3 });
-    const id = await send({ to: '+14045551236', body: 'code 2', notAfter: new Date(Date.now() + 1_000).toISOString() });
+    const { messageId } = await newLoginCode('+14045551236', 1_000);
+    const id = await send({ messageId });
     const job = await finished(id, 'completed');
     expect(job.returnvalue).toEqual({ skipped: 'expired' });
     await new Promise((r) => setTimeout(r, 3_200)); // past the outage: still nothing goes out
@@ -97,29 +139,32 @@ describe('sms.send against the Twilio emulator', () => {
   it('writes a customer notice from its deal as it is when the text goes out', async () => {
     const { dealId } = await insertBooking(db);
     const { reference } = await db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } });
-    const id = await send({ to: '+14045551237', notice: { kind: 'request_received', dealId } });
+    const id = await send({ messageId: await newMessage('request_received', '+14045551237', dealId) });
     await finished(id, 'completed');
     expect(twilio.messages({ to: '+14045551237' }).map((m) => m.body)).toEqual([requestReceivedSms({ company: COMPANY.name }, reference)]);
 
+    const goneId = await newMessage('request_received', '+14045551238', dealId);
     await db.deal.delete({ where: { id: dealId } });
-    const gone = await finished(await send({ to: '+14045551238', notice: { kind: 'request_received', dealId } }), 'completed');
+    const gone = await finished(await send({ messageId: goneId }), 'completed');
     expect(gone.returnvalue).toEqual({ skipped: 'gone' });
     expect(twilio.messages({ to: '+14045551238' })).toHaveLength(0);
+    expect(await db.smsMessage.findUniqueOrThrow({ where: { id: goneId } })).toMatchObject({ status: 'canceled', errorMessage: 'Not sent: the cleaning it was about no longer exists.' });
   });
 
   it('confirms and reminds with the date and the portal link, and drops a text whose date has moved on', async () => {
     const { dealId } = await insertBooking(db);
     const at = new Date(Date.now() + 3 * 86_400_000);
     const { reference } = await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at }, select: { reference: true } });
-    await finished(await send({ to: '+14045551239', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
-    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
+    const subject = { scheduledAt: at.toISOString() };
+    await finished(await send({ messageId: await newMessage('cleaning_confirmed', '+14045551239', dealId), subject }), 'completed');
+    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: PORTAL_URL };
     expect(twilio.messages({ to: '+14045551239' }).map((m) => m.body)).toEqual([cleaningConfirmedSms(ctx, reference, at)]);
-    await finished(await send({ to: '+14045551241', notice: { kind: 'reminder', dealId, scheduledAt: at.toISOString() } }), 'completed');
+    await finished(await send({ messageId: await newMessage('reminder', '+14045551241', dealId), subject }), 'completed');
     expect(twilio.messages({ to: '+14045551241' }).map((m) => m.body)).toEqual([reminderSms(ctx, at)]);
 
     // Moved again before the text went out: that move has its own text; this one is stale.
     await db.deal.update({ where: { id: dealId }, data: { scheduledAt: new Date(at.getTime() + 86_400_000) } });
-    const stale = await finished(await send({ to: '+14045551240', notice: { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() } }), 'completed');
+    const stale = await finished(await send({ messageId: await newMessage('cleaning_confirmed', '+14045551240', dealId), subject }), 'completed');
     expect(stale.returnvalue).toEqual({ skipped: 'stale' });
     expect(twilio.messages({ to: '+14045551240' })).toHaveLength(0);
   });
@@ -131,38 +176,43 @@ describe('sms.send against the Twilio emulator', () => {
       data: { invoiceHubspotId: 'inv-77', invoiceStatus: 'open', invoiceAmountCents: 14_550, invoiceUrl: 'https://pay.example.com/inv-77' },
       select: { reference: true },
     });
-    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
-    await finished(await send({ to: '+14045551242', notice: { kind: 'invoice_ready', dealId, invoiceId: 'inv-77' } }), 'completed');
+    const ctx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: PORTAL_URL };
+    await finished(await send({ messageId: await newMessage('invoice_ready', '+14045551242', dealId), subject: { invoiceId: 'inv-77' } }), 'completed');
     expect(twilio.messages({ to: '+14045551242' }).map((m) => m.body)).toEqual([invoiceReadySms(ctx, '$145.50', 'https://pay.example.com/inv-77')]);
     expect(twilio.messages({ to: '+14045551242' })[0]!.body).toContain('$145.50');
 
     await db.deal.update({ where: { id: dealId }, data: { invoiceStatus: 'paid' } });
-    const paid = await finished(await send({ to: '+14045551243', notice: { kind: 'invoice_ready', dealId, invoiceId: 'inv-77' } }), 'completed');
+    const paid = await finished(await send({ messageId: await newMessage('invoice_ready', '+14045551243', dealId), subject: { invoiceId: 'inv-77' } }), 'completed');
     expect(paid.returnvalue).toEqual({ skipped: 'stale' });
 
     const ticket = await db.ticket.create({ data: { dealId, contactId, category: 'CancellationRequest', pipelineStage: '1613485806' }, select: { id: true } });
-    await finished(await send({ to: '+14045551244', notice: { kind: 'request_answered', dealId, ticketId: ticket.id } }), 'completed');
+    await finished(await send({ messageId: await newMessage('request_answered', '+14045551244', dealId), subject: { ticketId: ticket.id } }), 'completed');
     expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation')]);
     await db.ticket.update({ where: { id: ticket.id }, data: { pipelineStage: '1' } });
-    const reopened = await finished(await send({ to: '+14045551245', notice: { kind: 'request_answered', dealId, ticketId: ticket.id } }), 'completed');
+    const reopened = await finished(await send({ messageId: await newMessage('request_answered', '+14045551245', dealId), subject: { ticketId: ticket.id } }), 'completed');
     expect(reopened.returnvalue).toEqual({ skipped: 'stale' });
     expect(twilio.messages({ to: '+14045551245' })).toHaveLength(0);
   });
 
   it('does not retry a number the provider refuses', async () => {
-    const id = await send({ to: '+15005550001', body: 'code 3' });
+    const id = await send({ messageId: await invite('+15005550001') });
     const job = await finished(id, 'failed');
     expect(job.attemptsMade).toBe(1);
     expect(job.failedReason).toContain('21211');
   });
 
+  it('completes a job whose message row is gone without sending anything', async () => {
+    const job = await finished(await send({ messageId: 'no-such-message' }), 'completed');
+    expect(job.returnvalue).toEqual({ skipped: 'gone' });
+    expect(twilio.requests()).toHaveLength(0);
+  });
+
   describe('with its sms_message row', () => {
-    const newMessage = (to: string) => db.smsMessage.create({ data: { purpose: 'login_code', to }, select: { id: true } });
     const row = (id: string) => db.smsMessage.findUniqueOrThrow({ where: { id } });
 
     it('records the SID and sent before completing, and asks Twilio to report delivery', async () => {
-      const { id: messageId } = await newMessage('+14045551240');
-      const id = await send({ to: '+14045551240', body: 'code 4', messageId });
+      const messageId = await invite('+14045551240');
+      const id = await send({ messageId });
       // The job's return value is written only after `process` returned, which recorded the SID first.
       const job = await finished(id, 'completed');
       const [message] = twilio.messages({ to: '+14045551240' });
@@ -176,27 +226,35 @@ describe('sms.send against the Twilio emulator', () => {
       ]);
     });
 
-    it('does not send again when the SID is already recorded (a retry after a crash)', async () => {
-      const { id: messageId } = await newMessage('+14045551241');
+    it('does not send again when the SID is already recorded (a retry after a crash, or a job added again by hand)', async () => {
+      const { messageId } = await newLoginCode('+14045551241');
       await db.smsMessage.update({ where: { id: messageId }, data: { sid: `SM${'a'.repeat(32)}`, status: 'sent' } });
-      const job = await finished(await send({ to: '+14045551241', body: 'code 5', messageId }), 'completed');
+      const job = await finished(await send({ messageId }), 'completed');
       expect(job.returnvalue).toEqual({ sid: `SM${'a'.repeat(32)}` });
       expect(twilio.messages({ to: '+14045551241' })).toHaveLength(0);
     });
 
+    it('sends nothing for a message no longer queued (canceled or refused before)', async () => {
+      const messageId = await invite('+14045551249');
+      await db.smsMessage.update({ where: { id: messageId }, data: { status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' } });
+      const job = await finished(await send({ messageId }), 'completed');
+      expect(job.returnvalue).toEqual({ skipped: 'not_queued' });
+      expect(twilio.messages({ to: '+14045551249' })).toHaveLength(0);
+      expect(await row(messageId)).toMatchObject({ status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' });
+    });
+
     it('sends once however often the same message is run', async () => {
-      const { id: messageId } = await newMessage('+14045551242');
-      const payload = { to: '+14045551242', body: 'code 6', messageId };
-      await finished(await send(payload), 'completed');
-      await finished(await send(payload), 'completed');
+      const { messageId } = await newLoginCode('+14045551242');
+      await finished(await send({ messageId }), 'completed');
+      await finished(await send({ messageId }), 'completed');
       expect(twilio.messages({ to: '+14045551242' })).toHaveLength(1);
       expect((await row(messageId)).sid).toBe(twilio.messages({ to: '+14045551242' })[0]?.sid);
     });
 
     it('marks a message Twilio refuses as failed with its error code', async () => {
-      const { id: messageId } = await newMessage('+14045551243');
-      // Twilio's magic number for an invalid 'To' (the row's phone is only what the job was given).
-      const job = await finished(await send({ to: '+15005550001', body: 'code 7', messageId }), 'failed');
+      // Twilio's magic number for an invalid 'To'.
+      const { messageId } = await newLoginCode('+15005550001');
+      const job = await finished(await send({ messageId }), 'failed');
       expect(job.attemptsMade).toBe(1);
       expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21211 });
     });
@@ -204,8 +262,8 @@ describe('sms.send against the Twilio emulator', () => {
     it('sends nothing to a phone that opted out, login codes included: the row ends canceled', async () => {
       const phone = '+14045551260';
       await db.smsOptOut.upsert({ where: { phone }, create: { phone, source: 'keyword', keyword: 'STOP' }, update: {} });
-      const { id: messageId } = await newMessage(phone);
-      const job = await finished(await send({ to: phone, body: 'code 8', messageId }), 'completed');
+      const { messageId } = await newLoginCode(phone);
+      const job = await finished(await send({ messageId }), 'completed');
       expect(job.returnvalue).toEqual({ skipped: 'opted_out' });
       expect(twilio.messages({ to: phone })).toHaveLength(0);
       expect(await row(messageId)).toMatchObject({ sid: null, status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' });
@@ -215,8 +273,8 @@ describe('sms.send against the Twilio emulator', () => {
       const phone = '+14045551261';
       // The phone replied STOP while no webhook was set: only Twilio knows.
       await twilio.receive({ from: phone, body: 'STOP' });
-      const { id: messageId } = await newMessage(phone);
-      const job = await finished(await send({ to: phone, body: 'code 9', messageId }), 'failed');
+      const { messageId } = await newLoginCode(phone);
+      const job = await finished(await send({ messageId }), 'failed');
       expect(job.attemptsMade).toBe(1);
       expect(await row(messageId)).toMatchObject({ sid: null, status: 'failed', errorCode: 21610 });
       expect(await db.smsOptOut.findUnique({ where: { phone } })).toMatchObject({ source: 'provider', keyword: null });
@@ -225,33 +283,38 @@ describe('sms.send against the Twilio emulator', () => {
 
     it('sends a login code with its remaining life as ValidityPeriod, and none with 6 seconds or less left', async () => {
       const phone = '+14045551262';
-      const { id: messageId } = await newMessage(phone);
-      const notAfter = new Date(Date.now() + 300_000).toISOString();
-      await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-validity', minutes: 10 }, notAfter, messageId }), 'completed');
+      const { messageId } = await newLoginCode(phone, 300_000);
+      await finished(await send({ messageId }), 'completed');
       const create = twilio.requests().find((r) => r.params?.To === phone);
       expect(Number(create?.params?.ValidityPeriod)).toBeGreaterThanOrEqual(290);
       expect(Number(create?.params?.ValidityPeriod)).toBeLessThanOrEqual(300);
       // A text without a deadline leaves Twilio's default.
-      await finished(await send({ to: '+14045551263', body: 'no deadline' }), 'completed');
+      await finished(await send({ messageId: await invite('+14045551263') }), 'completed');
       expect(twilio.requests().find((r) => r.params?.To === '+14045551263')?.params).not.toHaveProperty('ValidityPeriod');
 
-      const { id: lateId } = await newMessage('+14045551264');
-      const late = await finished(await send({ to: '+14045551264', loginCode: { challengeId: 'challenge-late', minutes: 10 }, notAfter: new Date(Date.now() + 5_500).toISOString(), messageId: lateId }), 'completed');
+      const { messageId: lateId } = await newLoginCode('+14045551264', 5_500);
+      const late = await finished(await send({ messageId: lateId }), 'completed');
       expect(late.returnvalue).toEqual({ skipped: 'expired' });
       expect(twilio.messages({ to: '+14045551264' })).toHaveLength(0);
       expect(await row(lateId)).toMatchObject({ status: 'canceled', errorMessage: 'Not sent: the login code expired before it could go out.' });
+
+      // A code whose challenge was purged (long expired) is not sent either.
+      const { messageId: purgedId } = await newLoginCode('+14045551271');
+      await db.otpChallenge.deleteMany({ where: { smsMessages: { some: { id: purgedId } } } });
+      expect((await finished(await send({ messageId: purgedId }), 'completed')).returnvalue).toEqual({ skipped: 'expired' });
+      expect(twilio.messages({ to: '+14045551271' })).toHaveLength(0);
     });
 
     it('sends a held-back phone its login codes but no other text, which ends canceled with the reason', async () => {
       const phone = '+14045551265';
       await db.smsDeliveryHold.create({ data: { phone, errorCode: 30007, purpose: 'reminder' } });
-      const { id: inviteId } = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone }, select: { id: true } });
-      const invite = await finished(await send({ to: phone, body: 'You are invited', messageId: inviteId }), 'completed');
-      expect(invite.returnvalue).toEqual({ skipped: 'held' });
+      const inviteId = await invite(phone);
+      const held = await finished(await send({ messageId: inviteId }), 'completed');
+      expect(held.returnvalue).toEqual({ skipped: 'held' });
       expect(await row(inviteId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: HELD_TEXT_REASON });
 
-      const { id: codeId } = await newMessage(phone);
-      const code = await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-held', minutes: 10 }, notAfter: new Date(Date.now() + 600_000).toISOString(), messageId: codeId }), 'completed');
+      const { messageId: codeId } = await newLoginCode(phone);
+      const code = await finished(await send({ messageId: codeId }), 'completed');
       expect(code.returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
       expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([expect.stringContaining('code')]);
       // The hold is the api's to lift, when the delivery report comes.
@@ -273,19 +336,18 @@ describe('sms.send against the Twilio emulator', () => {
       const dealId = await bookedOnForm(phone, false, new Date(Date.now() - 60_000));
       const at = new Date(Date.now() + 3 * 86_400_000);
       await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at } });
-      const { id: reminderId } = await db.smsMessage.create({ data: { purpose: 'reminder', to: phone, dealId }, select: { id: true } });
-      const reminder = await finished(await send({ to: phone, messageId: reminderId, notice: { kind: 'reminder', dealId, scheduledAt: at.toISOString() } }), 'completed');
+      const reminderId = await newMessage('reminder', phone, dealId);
+      const reminder = await finished(await send({ messageId: reminderId, subject: { scheduledAt: at.toISOString() } }), 'completed');
       expect(reminder.returnvalue).toEqual({ skipped: 'not_agreed' });
       expect(await row(reminderId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: 'Not sent: the customer did not agree to texts on the booking form.' });
       expect(TEXTS_NOT_AGREED_REASON).toBe('Not sent: the customer did not agree to texts on the booking form.');
       // A staff invite is not a login code either.
-      const { id: inviteId } = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone }, select: { id: true } });
-      expect((await finished(await send({ to: phone, body: 'You are invited', messageId: inviteId }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+      expect((await finished(await send({ messageId: await invite(phone) }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
       expect(twilio.messages({ to: phone })).toHaveLength(0);
 
       // The person asking for a login code is there: it goes.
-      const { id: codeId } = await newMessage(phone);
-      const code = await finished(await send({ to: phone, loginCode: { challengeId: 'challenge-unticked', minutes: 10 }, notAfter: new Date(Date.now() + 600_000).toISOString(), messageId: codeId }), 'completed');
+      const { messageId: codeId } = await newLoginCode(phone);
+      const code = await finished(await send({ messageId: codeId }), 'completed');
       expect(code.returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
       expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([expect.stringContaining('login code')]);
     });
@@ -295,36 +357,34 @@ describe('sms.send against the Twilio emulator', () => {
       await bookedOnForm(phone, false, new Date(Date.now() - 120_000));
       const dealId = await bookedOnForm(phone, true, new Date(Date.now() - 60_000));
       const { reference } = await db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } });
-      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: phone, dealId }, select: { id: true } });
-      await finished(await send({ to: phone, messageId, notice: { kind: 'request_received', dealId } }), 'completed');
+      await finished(await send({ messageId: await newMessage('request_received', phone, dealId) }), 'completed');
       expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([requestReceivedSms({ company: COMPANY.name }, reference)]);
 
       // Ticked then unticked: the newest choice rules.
       const later = '+14045551269';
       await bookedOnForm(later, true, new Date(Date.now() - 120_000));
       const unticked = await bookedOnForm(later, false, new Date(Date.now() - 60_000));
-      const { id: laterId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: later, dealId: unticked }, select: { id: true } });
-      expect((await finished(await send({ to: later, messageId: laterId, notice: { kind: 'request_received', dealId: unticked } }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+      expect((await finished(await send({ messageId: await newMessage('request_received', later, unticked) }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
 
       // Booked by the office in HubSpot (no form, no consent row): texted as before.
       const office = '+14045551270';
       const { dealId: officeDeal } = await insertBooking(db, { submittedPhone: office });
-      const { id: officeId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: office, dealId: officeDeal }, select: { id: true } });
-      expect((await finished(await send({ to: office, messageId: officeId, notice: { kind: 'request_received', dealId: officeDeal } }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+      expect((await finished(await send({ messageId: await newMessage('request_received', office, officeDeal) }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
     });
 
     it('holds the phone back when Twilio refuses the send itself with 30007', async () => {
       const phone = '+14045551266';
       twilio.addFault({ type: 'next', count: 1, status: 400, code: 30007 });
-      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'request_received', to: phone }, select: { id: true } });
-      const job = await finished(await send({ to: phone, body: 'Request received', messageId }), 'failed');
+      const { dealId } = await insertBooking(db);
+      const messageId = await newMessage('request_received', phone, dealId);
+      const job = await finished(await send({ messageId }), 'failed');
       expect(job.attemptsMade).toBe(1);
       expect(await row(messageId)).toMatchObject({ status: 'failed', errorCode: 30007 });
       expect(await db.smsDeliveryHold.findUnique({ where: { phone } })).toMatchObject({ errorCode: 30007, purpose: 'request_received' });
     });
 
     it('keeps the status a faster callback recorded when it stores the SID', async () => {
-      const { id: messageId } = await newMessage('+14045551244');
+      const { messageId } = await newLoginCode('+14045551244');
       const sid = `SM${'b'.repeat(32)}`;
       // The api matched an early callback to this row through the URL's messageId.
       await db.smsMessage.update({ where: { id: messageId }, data: { sid, status: 'undelivered', errorCode: 30003 } });

@@ -57,7 +57,7 @@ describe('outbox relay', () => {
   it('turns due events into jobs whose id is the outbox id, and marks them dispatched', async () => {
     const ids = await insertEvents(3);
     await db.outboxEvent.create({
-      data: { type: 'sms.send', payload: { to: '+14045551234' }, aggregateType: 'otp', aggregateId: 'x' },
+      data: { type: 'sms.send', payload: { messageId: 'x' }, aggregateType: 'sms_message', aggregateId: 'x' },
     });
     const relay = startRelay({ db, queues, log, idleMs: 60_000 });
     await relay.stop(); // one pass ran on start

@@ -38,10 +38,10 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
 };
 
 /**
- * A text message's job holds a phone number (a login code's names only its challenge): a sent
- * one leaves Redis after an hour instead of a week. An hour still covers the only re-add (a crash
- * between enqueueing and marking the outbox row, which the relay repairs within seconds), so the
- * job id still deduplicates it.
+ * A text message's job names only its message row, which keeps what became of it (SID, status):
+ * a sent one leaves Redis after an hour instead of a week. An hour still covers the only re-add
+ * (a crash between enqueueing and marking the outbox row, which the relay repairs within seconds),
+ * so the job id still deduplicates it, and the row's SID stops any later one.
  */
 const SMS_JOB_OPTIONS: JobsOptions = { ...DEFAULT_JOB_OPTIONS, removeOnComplete: { age: 3600 } };
 

@@ -81,12 +81,18 @@ function smsContract(start: () => Promise<SmsTarget>): void {
     const error = await failureOf(sendSms(t.client, { to: MAGIC_INVALID, from: MAGIC_VALID_FROM, body: 'Contract test' }));
     expect(classifyTwilioError(error)).toMatchObject({ kind: 'permanent', status: 400, code: 21211 });
 
-    // A payload without a message row (as events written before delivery tracking): the job touches no table.
+    // The job, sending its message row's text there: it fails at once, and the row says why.
     const db = createPrismaClient(testDatabaseUrl());
-    const job = smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db, twilio: t.client, from: MAGIC_VALID_FROM, otpSecret: TEST_OTP_SECRET });
-    const jobError = await failureOf(job.process({ to: MAGIC_INVALID, body: 'Contract test' }, { log, jobId: 'sms-contract', attempt: 1 })).finally(() => db.$disconnect());
-    expect(jobError).toBeInstanceOf(UnrecoverableError);
-    expect((jobError as Error).message).toContain('21211');
+    try {
+      const { id: messageId } = await db.smsMessage.create({ data: { purpose: 'staff_invite', to: MAGIC_INVALID }, select: { id: true } });
+      const job = smsSendJob({ portalUrl: 'http://127.0.0.1:5173/login', db, twilio: t.client, from: MAGIC_VALID_FROM, otpSecret: TEST_OTP_SECRET });
+      const jobError = await failureOf(job.process({ messageId }, { log, jobId: 'sms-contract', attempt: 1 }));
+      expect(jobError).toBeInstanceOf(UnrecoverableError);
+      expect((jobError as Error).message).toContain('21211');
+      expect(await db.smsMessage.findUniqueOrThrow({ where: { id: messageId } })).toMatchObject({ status: 'failed', errorCode: 21211 });
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it('a text from the magic invalid sender (a wrong TWILIO_FROM) is refused with 21212, permanent', async () => {

@@ -1,15 +1,25 @@
 import type { Db } from '@app/db/client';
-import type { SmsPurpose } from '@app/db/generated/client';
+import type { SmsPurpose, SmsStatus } from '@app/db/generated/client';
 import { statusesBefore } from '@app/shared/sms-delivery';
 
 export interface SmsMessageState {
   sid: string | null;
-  status: string;
+  status: SmsStatus;
   purpose: SmsPurpose;
+  /** E.164: the only number the text goes to. */
+  to: string;
+  /** A login code's challenge; null once the challenge's row was purged. */
+  otpChallenge: { id: string; createdAt: Date; expiresAt: Date } | null;
+  /** A customer notice's deal; null once the deal is gone. */
+  dealId: string | null;
 }
 
+/** What the sms.send job needs of a message: whom it goes to, what it is, and whether it went. */
 export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageState | null> {
-  return db.smsMessage.findUnique({ where: { id }, select: { sid: true, status: true, purpose: true } });
+  return db.smsMessage.findUnique({
+    where: { id },
+    select: { sid: true, status: true, purpose: true, to: true, dealId: true, otpChallenge: { select: { id: true, createdAt: true, expiresAt: true } } },
+  });
 }
 
 /**

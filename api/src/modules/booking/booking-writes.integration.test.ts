@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { testDatabaseUrl } from '../../../../test/context';
+import { smsEventCount } from '../../../../test/sms-events';
 import { DEFAULT_SMS_BUDGET } from '../portal-auth/service';
 import { insertBooking, type NewBooking } from './repository';
 
@@ -114,6 +115,6 @@ describe('booking writes under concurrency', () => {
     const phone = '+14045550178';
     await insertBooking(db, { ...booking(`off.${Date.now()}@example.com`), phone }, { budget: DEFAULT_SMS_BUDGET, requestReceived: false });
     expect(await db.smsMessage.count({ where: { to: phone } })).toBe(0);
-    expect(await db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: phone } } })).toBe(0);
+    expect(await smsEventCount(db, phone)).toBe(0);
   });
 });

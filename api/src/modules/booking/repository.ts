@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sqlPool, type Db } from '@app/db/client';
 import { createGroupCommit, isPostgresDataError } from '@app/db/group-commit';
 import { outboxEvent } from '@app/runtime/outbox/events';
+import { writeSettled } from '@app/db/settle-write';
 import type { SmsBudget } from '../portal-auth/service';
 
 export interface NewBooking {
@@ -141,7 +142,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       const push = outboxEvent('crm.push-booking', { dealId }, { id: eventId, aggregateId: dealId });
       // Unticked text box: no "request received" text (and the worker sends no other but login codes).
       const smsId = texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null;
-      const text = smsId ? outboxEvent('sms.send', { to: b.phone, messageId: smsId, notice: { kind: 'request_received', dealId } }, { aggregateId: smsId }) : null;
+      const text = smsId ? outboxEvent('sms.send', { messageId: smsId }, { aggregateId: smsId }) : null;
       return {
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
       street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
@@ -169,6 +170,21 @@ const MAX_BATCHES_IN_FLIGHT = 1;
 const MAX_BATCH = 200;
 const writers = new WeakMap<Db, (row: BookingRow) => Promise<string>>();
 
+interface DealReference {
+  id: string;
+  reference: string;
+}
+
+/** Each row's reference, in the batch's order; a row missing from `written` is an error (one statement writes all or none). */
+function referencesOf(rows: readonly BookingRow[], written: readonly DealReference[]): string[] {
+  const references = new Map(written.map((row) => [row.id, row.reference]));
+  return rows.map((row) => {
+    const reference = references.get(row.dealId);
+    if (!reference) throw new Error(`booking ${row.dealId} was not written`);
+    return reference;
+  });
+}
+
 /** Writes one booking (in the next batch); resolves with its reference. */
 function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
   let writer = writers.get(db);
@@ -178,16 +194,22 @@ function bookingWriter(db: Db): (row: BookingRow) => Promise<string> {
       maxInFlight: MAX_BATCHES_IN_FLIGHT,
       maxBatch: MAX_BATCH,
       isItemError: isPostgresDataError,
-      write: async (rows) => {
-        // Named: planned once per connection.
-        const written = await pool.query<{ id: string; reference: string }>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows), rows[0]!.texts.budget.perHour, rows[0]!.texts.budget.perDay] });
-        const references = new Map(written.rows.map((row) => [row.id, row.reference]));
-        return rows.map((row) => {
-          const reference = references.get(row.dealId);
-          if (!reference) throw new Error(`booking ${row.dealId} was not written`);
-          return reference;
-        });
-      },
+      // A batch whose connection is lost is settled before anyone is answered: 201 only if it
+      // committed, 503 only if nothing of it did (see writeSettled). Meanwhile the bookings
+      // behind it wait (one batch in flight), up to SETTLE_WITHIN_MS while Postgres is away.
+      write: (rows) =>
+        writeSettled(pool, {
+          what: `${rows.length} bookings`,
+          write: async (client) => {
+            // Named: planned once per connection.
+            const written = await client.query<DealReference>({ name: 'insert-public-bookings', text: INSERT_BOOKINGS, values: [bookingRecords(rows), rows[0]!.texts.budget.perHour, rows[0]!.texts.budget.perDay] });
+            return referencesOf(rows, written.rows);
+          },
+          committed: async (fresh) => {
+            const written = await fresh.query<DealReference>('SELECT id, reference FROM deal WHERE id = ANY($1::text[])', [rows.map((row) => row.dealId)]);
+            return written.rows.length === 0 ? null : referencesOf(rows, written.rows);
+          },
+        }),
     });
     writers.set(db, writer);
   }

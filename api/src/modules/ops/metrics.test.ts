@@ -3,7 +3,7 @@ import { renderMetrics, type OpsFigures } from './metrics';
 
 const quiet: OpsFigures = {
   queues: {},
-  outbox: { pending: 0, oldestAgeSeconds: 0 },
+  outbox: { pending: 0, oldestAgeSeconds: 0, redispatched: 0 },
   sms: [],
   smsOptOuts: { keyword: 0, provider: 0 },
   smsHeld: [],
@@ -20,7 +20,7 @@ describe('renderMetrics', () => {
     const text = renderMetrics({
       ...quiet,
       queues: { crm: { waiting: 3, failed: 1 }, sms: {} },
-      outbox: { pending: 2, oldestAgeSeconds: 12.5 },
+      outbox: { pending: 2, oldestAgeSeconds: 12.5, redispatched: 3 },
       crm: { accountReady: false, accountProblems: 2, refusedBookings: 1, lastPullAgeSeconds: 61.4 },
     });
     expect(text).toContain('crm_pull_last_success_age_seconds 61');
@@ -45,6 +45,8 @@ describe('renderMetrics', () => {
     expect(text).toContain('queue_jobs{queue="sms",state="active"} 0');
     expect(text).toContain('outbox_pending_events 2');
     expect(text).toContain('outbox_oldest_pending_age_seconds 12.500');
+    expect(text).toContain('outbox_redispatched_events_total 3');
+    expect(text).toContain('# TYPE outbox_redispatched_events_total counter');
     expect(text).toContain('crm_account_ready 0');
     expect(text).toContain('crm_account_problems 2');
     expect(text).toContain('crm_bookings_refused 1');

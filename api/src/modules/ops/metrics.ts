@@ -10,7 +10,8 @@ import type { MirrorFigures } from './repository';
  */
 export interface OpsFigures {
   queues: Record<string, Record<string, number>>;
-  outbox: { pending: number; oldestAgeSeconds: number };
+  /** Pending events, the oldest one's age, and events dispatched again since the queue store lost their job (a counter). */
+  outbox: { pending: number; oldestAgeSeconds: number; redispatched: number };
   /** The worker's last HubSpot account check (null: never checked), and bookings HubSpot refused for good. */
   crm: { accountReady: boolean | null; accountProblems: number; refusedBookings: number; lastPullAgeSeconds: number | null };
   /** Text messages by purpose and delivery status. */
@@ -74,6 +75,9 @@ export function renderMetrics(figures: OpsFigures): string {
     '# HELP outbox_oldest_pending_age_seconds Age of the oldest undispatched outbox event (0 when none).',
     '# TYPE outbox_oldest_pending_age_seconds gauge',
     `outbox_oldest_pending_age_seconds ${figures.outbox.oldestAgeSeconds.toFixed(3)}`,
+    '# HELP outbox_redispatched_events_total Outbox events dispatched again because the queue store had lost their job (the worker\'s reconciler).',
+    '# TYPE outbox_redispatched_events_total counter',
+    `outbox_redispatched_events_total ${figures.outbox.redispatched}`,
     '# HELP crm_account_ready 1 when the HubSpot account has every property, stage and scope the product needs (-1: not checked yet).',
     '# TYPE crm_account_ready gauge',
     `crm_account_ready ${figures.crm.accountReady === null ? -1 : Number(figures.crm.accountReady)}`,

@@ -10,6 +10,7 @@ import { freePort } from '../../../../dev/src/net';
 import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
 import { createCustomer, startPortalApi, TestBrowser, latestCode, TEST_OTP_SECRET, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { latestSmsEvent } from '../../../../test/sms-events';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'code-status-test', level: 'silent', format: 'json' });
@@ -53,10 +54,7 @@ describe('login code delivery status, end to end', () => {
   async function requestCode(browser: TestBrowser, customer: TestCustomer): Promise<void> {
     const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
-    const event = await api.db.outboxEvent.findFirstOrThrow({
-      where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } },
-      orderBy: { createdAt: 'desc' },
-    });
+    const event = await latestSmsEvent(api.db, customer.phone);
     await addOutboxJobs(api.queues, [event]);
   }
   const codeStatus = async (browser: TestBrowser) => {
@@ -89,7 +87,7 @@ describe('login code delivery status, end to end', () => {
     expect(requested.status).toBe(200);
     // Not yet handed to the worker.
     expect(await codeStatus(browser)).toEqual({ status: 200, body: { status: 'pending' } });
-    const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } });
+    const event = await latestSmsEvent(api.db, customer.phone);
     await addOutboxJobs(api.queues, [event]);
     await expect.poll(async () => (await codeStatus(browser)).body, { timeout: 15_000, interval: 50 }).toEqual({ status: 'delivered' });
 

@@ -9,6 +9,7 @@ import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/
 import { testDatabaseUrl, testRedisUrl } from '../../../../test/context';
 import { redisKeysHolding, tablesHolding } from '../../../../test/stores-search';
 import { createCustomer, startPortalApi, TestBrowser, TEST_OTP_SECRET, type PortalApi } from '../../../../test/portal-app';
+import { latestSmsEvent } from '../../../../test/sms-events';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const log = createLogger({ service: 'login-sms-test', level: 'silent', format: 'json' });
@@ -47,7 +48,7 @@ describe('login code by text message, end to end', () => {
     const browser = new TestBrowser(api.url);
     const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
-    const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } });
+    const event = await latestSmsEvent(api.db, customer.phone);
     await addOutboxJobs(api.queues, [event]);
 
     await expect.poll(() => twilio.messages({ to: customer.phone }).length, { timeout: 15_000, interval: 100 }).toBe(1);

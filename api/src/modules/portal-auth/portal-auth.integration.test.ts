@@ -9,6 +9,7 @@ import {
   type PortalApi,
   type TestCustomer,
 } from '../../../../test/portal-app';
+import { latestSmsEvent, smsEventCount } from '../../../../test/sms-events';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const MINUTE = 60_000;
@@ -52,19 +53,13 @@ describe('customer login by texted code', () => {
       expect(challenge?.expiresAt.toISOString()).toBe(new Date(START.getTime() + 10 * MINUTE).toISOString());
       expect(challenge?.requestIp).not.toMatch(/^10\./); // a keyed hash, not the address
 
-      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['loginCode', 'challengeId'], equals: challenge!.id } } });
-      expect(event.type).toBe('sms.send');
-      // The event names the challenge; the code is derived only when the worker writes the text.
-      expect(event.payload).toEqual({
-        to: customer.phone,
-        loginCode: { challengeId: challenge!.id, minutes: 10 },
-        notAfter: challenge?.expiresAt.toISOString(),
-        messageId: expect.any(String),
-      });
-      expect(JSON.stringify(event.payload)).not.toContain(code);
       // Its delivery row, written in the same transaction; never the text itself.
-      const message = await api.db.smsMessage.findUniqueOrThrow({ where: { id: (event.payload as { messageId: string }).messageId } });
+      const message = await api.db.smsMessage.findFirstOrThrow({ where: { otpChallengeId: challenge!.id } });
       expect(message).toMatchObject({ purpose: 'login_code', to: customer.phone, otpChallengeId: challenge?.id, sid: null, status: 'queued' });
+      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', aggregateId: message.id } });
+      // The event names the row; the worker reads the phone and the challenge there and derives the code.
+      expect(event.payload).toEqual({ messageId: message.id });
+      expect(JSON.stringify(event.payload)).not.toContain(code);
       expect(JSON.stringify(message)).not.toContain(code);
       // Committed before the answer; then the worker's relay is nudged to dispatch it at once.
       await expect.poll(() => api.nudges()).toBeGreaterThan(nudgesBefore);
@@ -145,7 +140,7 @@ describe('customer login by texted code', () => {
         });
         expect(body.error).toContain('not yet eligible');
       }
-      expect(await api.db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: noRequests.phone } } })).toBe(0);
+      expect(await smsEventCount(api.db, noRequests.phone)).toBe(0);
     });
 
     it('tells a suspended customer their access is suspended, and sends nothing', async () => {
@@ -155,7 +150,7 @@ describe('customer login by texted code', () => {
       const body = (await res.json()) as { error: string; code: string };
       expect(body).toEqual({ error: 'Portal access for this account has been suspended. Please contact us to restore it.', code: 'portal_suspended' });
       expect(body.error).toContain('suspended');
-      expect(await api.db.outboxEvent.count({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } })).toBe(0);
+      expect(await smsEventCount(api.db, customer.phone)).toBe(0);
     });
 
     it('refuses a bad phone with the field named', async () => {
@@ -241,7 +236,7 @@ describe('customer login by texted code', () => {
       const session = await api.db.session.findUniqueOrThrow({ where: { id: browser.sessionId! } });
       expect(session).toMatchObject({ kind: 'customer', contactId: customer.id, ip: browser.ip, userAgent: 'node' });
       // The code's text no longer holds the code.
-      const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } } });
+      const event = await latestSmsEvent(api.db, customer.phone);
       expect(JSON.stringify(event.payload)).not.toContain(code);
     });
 

@@ -94,13 +94,12 @@ export interface NewChallenge {
   ipHash: string;
   at: Date;
   expiresAt: Date;
-  /** The text's outbox payload: the login code's challenge, never the code (docs/login-security.md). */
-  sms: { to: string; loginCode: { challengeId: string; minutes: number }; notAfter: string };
 }
 
 /**
  * Voids every live code of the contact, stores the new one, its text message's delivery row and
- * the outbox event that texts it (the payload names the row), in the caller's transaction.
+ * the outbox event that texts it, in the caller's transaction. The event names only the row: the
+ * worker reads the phone and the challenge there and derives the code (docs/login-security.md).
  */
 export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promise<OutboxRow> {
   await tx.otpChallenge.updateMany({
@@ -120,11 +119,11 @@ export async function insertChallenge(tx: DbTransaction, c: NewChallenge): Promi
     },
   });
   const message = await tx.smsMessage.create({
-    data: { purpose: 'login_code', to: c.sms.to, otpChallengeId: c.id, createdAt: c.at, statusUpdatedAt: c.at },
+    data: { purpose: 'login_code', to: c.phone, otpChallengeId: c.id, createdAt: c.at, statusUpdatedAt: c.at },
     select: { id: true },
   });
   const event = await tx.outboxEvent.create({
-    data: outboxEvent('sms.send', { ...c.sms, messageId: message.id }, { aggregateId: message.id }),
+    data: outboxEvent('sms.send', { messageId: message.id }, { aggregateId: message.id }),
     select: { id: true, type: true, payload: true },
   });
   return event;

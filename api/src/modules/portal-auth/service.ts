@@ -183,7 +183,6 @@ export async function requestLoginCode(
       ipHash,
       at,
       expiresAt,
-      sms: { to: input.phone, loginCode: { challengeId: id, minutes: rules.ttlMs / MINUTE }, notAfter: expiresAt.toISOString() },
     });
     // What step 1 showed, kept with the code it sent (only then: a refused request texts nobody).
     await recordSmsConsent(tx, {

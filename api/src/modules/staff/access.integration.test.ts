@@ -51,7 +51,8 @@ describe('staff roles and session control', () => {
     const seenByAdmin = await (await admin.request(queuesApi, { headers: { Accept: 'application/json' } })).text();
     expect(seenByAdmin).toContain('secret-job-data');
 
-    // Adding a job to the sms queue would text anything from the company's number.
+    // Staff add no jobs to a queue (an sms.send job with words of its own, which an admin could
+    // add, fails its payload and texts nobody: worker/src/jobs/sms-send.integration.test.ts).
     const jobsBefore = await api.queues.sms.count();
     const add = await staff.request('/admin/queues/api/queues/sms/add', { method: 'POST', body: { name: 'sms.send', data: { to: '+14045550100', body: 'hi' } } });
     expect(add.status).toBe(403);

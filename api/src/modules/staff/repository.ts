@@ -218,14 +218,14 @@ export type InviteOutcome =
 
 /**
  * Marks the contact invited (creating it for a new e-mail) and stores the invitation text's
- * delivery row and outbox event, in one transaction. An existing contact keeps its phone: a
+ * delivery row and outbox event, in one transaction (the worker writes the text, with the
+ * portal's sign-in link, from the row). An existing contact keeps its phone: a
  * different one is refused, so a typo can never hand someone else's account a new login phone.
  */
 export async function inviteContact(
   db: Db,
   who: { contactId?: string | undefined; email?: string | undefined; phone?: string | undefined; firstName?: string | undefined; lastName?: string | undefined },
   at: Date,
-  smsBody: string,
 ): Promise<InviteOutcome> {
   return db.$transaction(async (tx) => {
     let contact = who.contactId
@@ -248,7 +248,7 @@ export async function inviteContact(
     if (!contact.phone) return { kind: 'no_phone' as const };
     const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
     const event = await tx.outboxEvent.create({
-      data: outboxEvent('sms.send', { to: contact.phone, body: smsBody, messageId: message.id }, { aggregateId: message.id }),
+      data: outboxEvent('sms.send', { messageId: message.id }, { aggregateId: message.id }),
       select: { id: true, type: true, payload: true },
     });
     return { kind: 'invited' as const, contact, event };

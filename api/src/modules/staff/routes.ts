@@ -59,8 +59,7 @@ export function staffRoutes(deps: ModuleDeps): Router {
   router.post('/api/internal/admin/invites', staffOnly, async (ctx) => {
     const input = inviteSchema.parse(ctx.request.body ?? {});
     ctx.status = 201;
-    // PUBLIC_URL in production; elsewhere the site the staff member uses (Koa 3's ctx.origin is the Origin header).
-    ctx.body = { success: true, customer: await invite(deps, input, deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`) };
+    ctx.body = { success: true, customer: await invite(deps, input) };
   });
 
   router.get('/api/internal/admin/sessions', staffOnly, async (ctx) => {

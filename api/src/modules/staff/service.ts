@@ -5,16 +5,14 @@ import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
-import { COMPANY } from '@app/runtime/company';
 import { findProduct } from '@app/shared/catalogue';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
-import { CLIENT_ROUTES } from '@app/shared/routes';
 import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, OWNER_INACTIVE, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
-import { CALENDAR_DEFAULT_TITLE, portalInviteSms } from '@app/shared/texts';
+import { CALENDAR_DEFAULT_TITLE } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { hubspotLinks } from '../staff-board/hubspot-links';
 import { companyOf, contactLists } from './crm-context';
@@ -201,11 +199,11 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
 
 /**
  * POST /api/internal/admin/invites: the contact may sign in to the portal from now on
- * (invited_at), and gets a text saying so, through the outbox like every other text.
+ * (invited_at), and gets a text saying so, through the outbox like every other text. The worker
+ * writes its words, with the sign-in link of its PUBLIC_URL.
  */
-export async function invite(deps: Deps, input: InviteInput, siteOrigin: string) {
-  const body = portalInviteSms(COMPANY.name, `${siteOrigin}${CLIENT_ROUTES.login}`);
-  const outcome = await inviteContact(deps.db, input, deps.now(), body);
+export async function invite(deps: Deps, input: InviteInput) {
+  const outcome = await inviteContact(deps.db, input, deps.now());
   if (outcome.kind === 'not_found') throw errors.notFound('We could not find that customer.');
   if (outcome.kind === 'phone_mismatch') throw errors.conflict(INVITE_PHONE_MISMATCH);
   if (outcome.kind === 'no_phone') throw errors.unprocessable(INVITE_NO_PHONE);

@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../test/database
 import { insertBooking } from '../../../../test/fixtures';
 import { recordStatusCallback } from './service';
 import { createCustomer, signIn, startPortalApi, TestBrowser, TEST_OTP_SECRET, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { latestSmsEvent } from '../../../../test/sms-events';
 
 const log = createLogger({ service: 'delivery-hold-test', level: 'silent', format: 'json' });
 const SID = 'AC0123456789abcdef0123456789abcd31';
@@ -66,10 +67,10 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
   });
 
   /** A customer text as the CRM pull writes it: its row, then its sms.send job (the relay's part). */
-  async function customerText(phone: string, purpose: SmsPurpose, notice: Record<string, unknown>) {
-    const { id: messageId } = await api.db.smsMessage.create({ data: { purpose, to: phone }, select: { id: true } });
+  async function customerText(phone: string, purpose: SmsPurpose, dealId: string, subject?: { scheduledAt: string }) {
+    const { id: messageId } = await api.db.smsMessage.create({ data: { purpose, to: phone, dealId }, select: { id: true } });
     const jobId = `hold-${++jobs}`;
-    await api.queues.sms.add('sms.send', { to: phone, notice, messageId }, { ...DEFAULT_JOB_OPTIONS, jobId });
+    await api.queues.sms.add('sms.send', { messageId, ...(subject && { subject }) }, { ...DEFAULT_JOB_OPTIONS, jobId });
     await expect.poll(() => api.queues.sms.getJobState(jobId), { timeout: 15_000, interval: 50 }).toBe('completed');
     return { messageId, result: (await api.queues.sms.getJob(jobId))?.returnvalue as unknown };
   }
@@ -78,7 +79,7 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
     const browser = new TestBrowser(api.url);
     const requested = await browser.post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
     expect(requested.status).toBe(200);
-    const event = await api.db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', payload: { path: ['to'], equals: customer.phone } }, orderBy: { createdAt: 'desc' } });
+    const event = await latestSmsEvent(api.db, customer.phone);
     await addOutboxJobs(api.queues, [event]);
     return browser;
   }
@@ -100,14 +101,14 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
 
     // The confirmation reaches a landline: Twilio reports it undelivered with 30006.
     await twilio.addDeliveryFailure({ to: customer.phone, count: 1, status: 'undelivered', errorCode: 30006 });
-    const confirmation = await customerText(customer.phone, 'cleaning_confirmed', { kind: 'cleaning_confirmed', dealId, scheduledAt: at.toISOString() });
+    const confirmation = await customerText(customer.phone, 'cleaning_confirmed', dealId, { scheduledAt: at.toISOString() });
     await expect.poll(() => row(confirmation.messageId), { timeout: 15_000, interval: 50 }).toMatchObject({ status: 'undelivered', errorCode: 30006 });
     await expect.poll(() => hold(customer.phone), { timeout: 5_000, interval: 50 }).toMatchObject({ errorCode: 30006, purpose: 'cleaning_confirmed' });
     expect(await metric('sms_held_phones{error_code="30006"}')).toBe(1);
     expect(await metric('sms_failed_texts{error_code="30006",window="hour"}')).toBe(1);
 
     // The reminder is not sent: canceled, with the reason staff read.
-    const reminder = await customerText(customer.phone, 'reminder', { kind: 'reminder', dealId, scheduledAt: at.toISOString() });
+    const reminder = await customerText(customer.phone, 'reminder', dealId, { scheduledAt: at.toISOString() });
     expect(reminder.result).toEqual({ skipped: 'held' });
     expect(await row(reminder.messageId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: HELD_TEXT_REASON });
     expect(twilio.messages({ to: customer.phone })).toHaveLength(1);
@@ -119,7 +120,7 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
     expect(await metric('sms_held_phones{error_code="30006"}')).toBe(0);
     // The failure itself still counts in its window.
     expect(await metric('sms_failed_texts{error_code="30006",window="day"}')).toBe(1);
-    const again = await customerText(customer.phone, 'reminder', { kind: 'reminder', dealId, scheduledAt: at.toISOString() });
+    const again = await customerText(customer.phone, 'reminder', dealId, { scheduledAt: at.toISOString() });
     expect(again.result).toEqual({ sid: expect.stringMatching(/^SM/) });
     expect(twilio.messages({ to: customer.phone })).toHaveLength(3);
   });
@@ -128,7 +129,7 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
     const customer = await createCustomer(api.db);
     await twilio.addDeliveryFailure({ to: customer.phone, count: 1, status: 'undelivered', errorCode: 30007 });
     const { dealId } = await insertBooking(api.db);
-    const received = await customerText(customer.phone, 'request_received', { kind: 'request_received', dealId });
+    const received = await customerText(customer.phone, 'request_received', dealId);
     await expect.poll(() => row(received.messageId), { timeout: 15_000, interval: 50 }).toMatchObject({ status: 'undelivered', errorCode: 30007 });
     await expect.poll(() => hold(customer.phone), { timeout: 5_000, interval: 50 }).toMatchObject({ errorCode: 30007 });
     expect(await metric('sms_held_phones{error_code="30007"}')).toBe(1);
