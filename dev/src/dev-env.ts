@@ -53,3 +53,9 @@ export function devProcessEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.
     ...(a.oidcUrl ? { OIDC_ISSUER_URL: a.oidcUrl, STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN } : {}),
   };
 }
+
+/** What dev gives its worker on top: the site's address for the links it writes into texts. */
+export function devWorkerEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.ProcessEnv {
+  // Invitations and notices link to the Vite server's address, the one staff and customers open in development.
+  return { ...devProcessEnv(base, a), PUBLIC_URL: base.PUBLIC_URL || `http://127.0.0.1:${a.webPort}` };
+}

@@ -22,7 +22,7 @@ import { createStageMap } from '@app/worker/crm/account/stage-map';
 import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from '@app/emulators/oidc/provider';
 import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { devConfigSchema } from './dev-config';
-import { devProcessEnv } from './dev-env';
+import { devProcessEnv, devWorkerEnv } from './dev-env';
 import { waitForHttp } from './net';
 import { startProcess, stopAll, type Managed } from './processes';
 import { REPO_ROOT, bin } from './repo';
@@ -87,20 +87,12 @@ async function main(): Promise<void> {
   const oidc = config.OIDC_CLIENT_ID ? undefined : await startOidcProvider({ port: config.OIDC_PROVIDER_PORT });
 
   const apiOrigin = `http://127.0.0.1:${config.PORT}`;
-  const env = devProcessEnv(process.env, {
-    databaseUrl,
-    apiPort: config.PORT,
-    webPort: config.WEB_PORT,
-    hubspotUrl: hubspot?.url,
-    twilioUrl: twilio?.url,
-    oidcUrl: oidc?.url,
-  });
+  const addresses = { databaseUrl, apiPort: config.PORT, webPort: config.WEB_PORT, hubspotUrl: hubspot?.url, twilioUrl: twilio?.url, oidcUrl: oidc?.url };
+  const env = devProcessEnv(process.env, addresses);
   const tsx = bin('tsx');
   const processes: Managed[] = [
     startProcess('api', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'api/src/main.ts')], env, 0),
-    // The site's address for the links the worker writes into texts (invitations, notices): the
-    // Vite server's, the one staff and customers open in development.
-    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], { ...env, PUBLIC_URL: process.env.PUBLIC_URL || `http://127.0.0.1:${config.WEB_PORT}` }, 1),
+    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], devWorkerEnv(process.env, addresses), 1),
     startProcess('web', bin('vite'), ['--config', path.join(REPO_ROOT, 'web/vite.config.ts')], env, 2),
   ];
 

@@ -1,7 +1,7 @@
 import { devDatabaseUrl } from '@app/db/dev-database';
 import { ConfigError, envFields, parseEnv } from '@app/shared/parse-env';
 import { devConfigSchema } from '../dev-config';
-import { devProcessEnv } from '../dev-env';
+import { devWorkerEnv } from '../dev-env';
 
 /** Where the `npm run dev` under test runs: read from the same variables, with the same defaults. */
 export interface ChaosConfig {
@@ -36,7 +36,7 @@ export function loadChaosConfig(env: NodeJS.ProcessEnv = process.env): ChaosConf
     redisUrl,
     queuePrefix: dev.QUEUE_PREFIX,
     workerEnv: (hubspotUrl) => ({
-      ...devProcessEnv(env, { databaseUrl, apiPort: dev.PORT, webPort: dev.WEB_PORT, hubspotUrl, twilioUrl }),
+      ...devWorkerEnv(env, { databaseUrl, apiPort: dev.PORT, webPort: dev.WEB_PORT, hubspotUrl, twilioUrl }),
       REDIS_URL: redisUrl,
       QUEUE_PREFIX: dev.QUEUE_PREFIX,
     }),

@@ -10,6 +10,8 @@ export interface DevDatabase {
   terminateOthers(): Promise<number>;
   /** Outbox events written since `since`: still due, held while their provider is down, and handed to the queue. */
   outboxSince(since: Date): Promise<{ due: number; held: number; dispatched: number }>;
+  /** How often the worker's reconciler dispatched events written since `since` again (their job had vanished from the queue). */
+  redispatchedSince(since: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,10 @@ export async function openDevDatabase(url: string): Promise<DevDatabase> {
         [since, HELD_REASON],
       );
       return rows[0] ?? { due: 0, held: 0, dispatched: 0 };
+    },
+    async redispatchedSince(since) {
+      const { rows } = await client.query<{ n: number }>('SELECT coalesce(sum(redispatches), 0)::int AS n FROM outbox_event WHERE created_at >= $1', [since]);
+      return rows[0]?.n ?? 0;
     },
     async close() {
       await client.end();

@@ -110,10 +110,13 @@ async function main(): Promise<number> {
       ctx.say(`${signedIn.length} customers booked and signed in for their change requests`);
       const traffic = new Traffic(config.apiOrigin, PLAN.takeWithinMs);
       const customers = customersOf(run, number, PLAN.changeRequests, PLAN.bookings, phones);
+      const startedAt = new Date();
       const { endedAt } = await fault.run(ctx, () => sendFaultTraffic(traffic, customers, signedIn, preferredDate));
       for (const refusal of new Set(traffic.refusals)) ctx.say(`refused: ${refusal}`);
       const observation = await observeFault({ observer, store, requests: traffic.requests, endedAt, schedulersBefore, say: ctx.say });
       await cleanUp();
+      const redispatched = await database.redispatchedSince(startedAt);
+      if (redispatched > 0) ctx.say(`the worker's reconciler dispatched the fault's events ${redispatched} times again (their jobs had vanished)`);
       const { tally, schedulers } = observation;
       say(
         `fault ${number} done: ${tally.taken} taken (${tally.notTaken} not), ${tally.reached} reached, ${tally.lost} lost, ` +
