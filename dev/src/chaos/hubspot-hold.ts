@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 /**
  * A pass-through in front of the HubSpot emulator for the worker chaos starts (dev's own worker
  * talks to the emulator directly). Told to hold, it still forwards every call, but keeps
- * HubSpot's answers to writes from the worker: HubSpot has made the records, the worker does not
- * know yet. That is the moment chaos kills the worker ("in the middle of a batch push"), and it
+ * HubSpot's answers to batch pushes from the worker: HubSpot has made the records, the worker
+ * does not know yet. That is the moment chaos kills the worker ("in the middle of a batch push"), and it
  * knows the moment came because the answer is here, waiting.
  */
 export interface HubSpotHold {
   url: string;
-  /** From now, answers to writes are held. */
+  /** From now, answers to batch pushes are held. */
   hold(): void;
   /** Resolves with the held call ("POST /crm/v3/objects/deals/batch/create") once there is one. */
   held(): Promise<string>;
@@ -19,10 +19,10 @@ export interface HubSpotHold {
   close(): Promise<void>;
 }
 
-/** A call that changes HubSpot: anything but GET under /crm/, except batch reads and searches. */
-export function isHubSpotWrite(method: string, url: string): boolean {
+/** A batch push: records created, updated or upserted in one call (not the account's properties, which the worker may set up when it starts). */
+export function isBatchPush(method: string, url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return method !== 'GET' && path.startsWith('/crm/') && !/\/(batch\/read|search)\/?$/.test(path);
+  return method === 'POST' && /^\/crm\/v\d+\/objects\/[^/]+\/batch\/(create|update|upsert)\/?$/.test(path);
 }
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-length'];
@@ -57,7 +57,7 @@ export async function startHubSpotHold(hubspotUrl: string): Promise<HubSpotHold>
           answer.on('end', () => {
             const data = Buffer.concat(chunks);
             const call = `${req.method} ${req.url?.split('?')[0]}`;
-            if (holding && isHubSpotWrite(req.method ?? 'GET', req.url ?? '')) {
+            if (holding && isBatchPush(req.method ?? 'GET', req.url ?? '')) {
               heldAnswers.push(res);
               firstHeld?.(call);
               return;

@@ -11,7 +11,7 @@ const DEAD_FOR_MS = 2_000;
  * A worker dies (SIGKILL) in the middle of a batch push: HubSpot has made the records, the worker
  * has not recorded them, its jobs are locked to a process that is gone. Chaos never signals dev's
  * worker: it starts one of its own beside it (same environment, HubSpot through a pass-through
- * that holds HubSpot's answers to writes), kills that one by its PID while an answer is held,
+ * that holds HubSpot's answers to batch pushes), kills that one by its PID while one is held,
  * then starts it again. The new one is stopped (SIGTERM) once the outcome is counted.
  */
 export const workerKilled: Fault = {
@@ -22,7 +22,7 @@ export const workerKilled: Fault = {
     const first = startOwnWorker(ctx.workerEnv(hold.url));
     ctx.afterwards(() => stopOwnWorker(first));
     await first.ready;
-    ctx.say(`started a worker of chaos's own beside dev's (PID ${first.pid}); HubSpot's answers to its writes are held from now`);
+    ctx.say(`started a worker of chaos's own beside dev's (PID ${first.pid}); HubSpot's answers to its batch pushes are held from now`);
     hold.hold();
     const traffic = send();
     const held = await Promise.race([hold.held(), traffic.then(() => sleep(PUSH_WAIT_AFTER_TRAFFIC_MS)).then(() => undefined)]);
