@@ -10,23 +10,20 @@ import { createServer } from 'node:net';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { ConfigError } from '@app/shared/parse-env';
 import { loadChaosConfig, type ChaosConfig } from './config';
-import { clientAddress, customersOf, shuffledPhones } from './customers';
+import { clientAddress, newRun, type Run } from './customers';
 import { openDevDatabase } from './dev-database';
 import { emulators as openEmulators } from './emulators';
-import { sendFaultTraffic } from './fault-traffic';
 import type { Fault, FaultContext } from './faults/fault';
 import { postgresRestart } from './faults/postgres-restart';
 import { queueStoreLost } from './faults/queue-store-lost';
 import { workerKilled } from './faults/worker-killed';
-import { observeFault, type FaultObservation } from './observe-fault';
 import { Observer } from './observer';
 import { PLAN } from './plan';
 import { openQueueStore } from './queue-store';
-import { failed, formatFailedAnswers, formatHeal, formatReport, formatSchedulers, type ReportRow } from './report';
+import { failed, formatReport, type ReportRow } from './report';
+import { runFault, type FaultResult } from './run-fault';
 import { selectFaults } from './select-faults';
-import { prepareSignedIn } from './sign-in';
 import { tallyFault } from './tally';
-import { Traffic } from './traffic';
 
 const FAULTS: readonly Fault[] = [queueStoreLost, workerKilled, postgresRestart];
 
@@ -45,6 +42,7 @@ function canUseAddress(address: string): Promise<boolean> {
 /** Refuses to start against anything but a running, idle dev of this configuration. */
 async function preflight(
   config: ChaosConfig,
+  run: Run,
   checks: { emulatorsFaulted: () => Promise<string[]>; storeInUse: () => Promise<boolean>; workers: () => Promise<number> },
 ): Promise<void> {
   const health = await fetch(new URL('/healthz', config.apiOrigin)).catch(() => undefined);
@@ -55,8 +53,8 @@ async function preflight(
     throw new Error(`nothing in Redis under the queue prefix "${config.queuePrefix}": run chaos with the REDIS_URL and QUEUE_PREFIX of the npm run dev under test`);
   }
   if ((await checks.workers()) === 0) throw new Error('no worker is connected to the queue: is dev\'s worker running (see its output)?');
-  if (!(await canUseAddress(clientAddress(1, 0)))) {
-    throw new Error(`cannot send from ${clientAddress(1, 0)}: chaos's customers each need a loopback address of their own (the api limits login codes per address)`);
+  if (!(await canUseAddress(clientAddress(run, 1, 0)))) {
+    throw new Error(`cannot send from ${clientAddress(run, 1, 0)}: chaos's customers each need a loopback address of their own (the api limits login codes per address)`);
   }
 }
 
@@ -81,14 +79,13 @@ async function main(): Promise<number> {
     void cleanUp().finally(() => process.exit(130));
   });
   try {
-    await preflight(config, { emulatorsFaulted: emulators.faulted, storeInUse: store.inUse, workers: store.workers });
+    const run = newRun();
+    await preflight(config, run, { emulatorsFaulted: emulators.faulted, storeInUse: store.inUse, workers: store.workers });
     say(`against the api ${config.apiOrigin.origin}, queue prefix "${config.queuePrefix}" in ${new URL(config.redisUrl).host}, HubSpot ${config.hubspotUrl}, Twilio ${config.twilioUrl}`);
     say(
       `each fault: ${PLAN.bookings} bookings, ${PLAN.changeRequests} change requests, ${PLAN.loginCodes} login codes; ` +
         `a taken request not in HubSpot or Twilio ${PLAN.reachWithinMs / 60_000} minutes after the fault is lost`,
     );
-    const run = Date.now().toString(36);
-    const phones = shuffledPhones();
     const preferredDate = addDays(easternToday(), 7);
     const observer = new Observer(emulators);
     const schedulersBefore = await store.schedulerIds();
@@ -101,32 +98,10 @@ async function main(): Promise<number> {
       say: (line) => say(`  ${line}`),
       afterwards: (cleanup) => cleanups.push(cleanup),
     };
-    const results: Array<{ fault: Fault; requests: Traffic['requests']; endedAt: number; observation: FaultObservation }> = [];
+    const results: FaultResult[] = [];
     for (const number of chosen) {
-      const fault = FAULTS[number - 1]!;
-      say(`fault ${fault.title}`);
-      const prep = new Traffic(config.apiOrigin, PLAN.takeWithinMs);
-      const signedIn = await prepareSignedIn(prep, emulators, customersOf(run, number, 0, PLAN.changeRequests, phones), preferredDate);
-      ctx.say(`${signedIn.length} customers booked and signed in for their change requests`);
-      const traffic = new Traffic(config.apiOrigin, PLAN.takeWithinMs);
-      const customers = customersOf(run, number, PLAN.changeRequests, PLAN.bookings, phones);
-      const startedAt = new Date();
-      const { endedAt } = await fault.run(ctx, () => sendFaultTraffic(traffic, customers, signedIn, preferredDate));
-      for (const refusal of new Set(traffic.refusals)) ctx.say(`refused: ${refusal}`);
-      const observation = await observeFault({ observer, store, requests: traffic.requests, endedAt, schedulersBefore, say: ctx.say });
-      await cleanUp();
-      const redispatched = await database.redispatchedSince(startedAt);
-      if (redispatched > 0) ctx.say(`the worker's reconciler dispatched the fault's events ${redispatched} times again (their jobs had vanished)`);
-      const { tally, schedulers } = observation;
-      say(
-        `fault ${number} done: ${tally.taken} taken (${tally.notTaken} not), ${tally.reached} reached, ${tally.lost} lost, ` +
-          `${tally.duplicated} duplicated, time to heal ${formatHeal(tally)}` +
-          [formatFailedAnswers(tally.failedAnswers) && `answers ${formatFailedAnswers(tally.failedAnswers)}`, formatSchedulers(schedulers)]
-            .filter(Boolean)
-            .map((part) => `; ${part}`)
-            .join(''),
-      );
-      results.push({ fault, requests: traffic.requests, endedAt, observation });
+      const common = { run, apiOrigin: config.apiOrigin, preferredDate, emulators, store, database, observer, schedulersBefore, ctx, cleanUp, say };
+      results.push(await runFault({ ...common, number, fault: FAULTS[number - 1]! }));
     }
 
     // A second copy can come late (a job run again after its worker died): one more look at everything.
