@@ -5,8 +5,7 @@
  * - then api, worker and the Vite dev server, with prefixed output; Ctrl-C stops all.
  */
 import path from 'node:path';
-import { z } from 'zod';
-import { envFields, parseEnv, ConfigError } from '@app/shared/parse-env';
+import { parseEnv, ConfigError } from '@app/shared/parse-env';
 import { closePrismaClient, createPrismaClient } from '@app/db/client';
 import { migrateAndSeed } from './database';
 import { hubspotCrm } from './demo/hubspot-crm';
@@ -15,43 +14,24 @@ import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from '@app/db/dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
-import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { TWILIO_INBOUND_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-account';
 import { createStageMap } from '@app/worker/crm/account/stage-map';
-import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from '@app/emulators/oidc/provider';
+import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from '@app/emulators/oidc/provider';
 import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { devConfigSchema } from './dev-config';
+import { devProcessEnv, devWorkerEnv } from './dev-env';
 import { waitForHttp } from './net';
 import { startProcess, stopAll, type Managed } from './processes';
 import { REPO_ROOT, bin } from './repo';
-
-const schema = z.object({
-  DATABASE_URL: envFields.postgresUrl.optional(),
-  REDIS_URL: envFields.redisUrl.optional(),
-  PORT: envFields.port.default(3000),
-  WEB_PORT: envFields.port.default(5173),
-  DEV_PG_PORT: envFields.port.default(DEV_DATABASE.port),
-  /** Set: the real HubSpot is used and no emulator is started. */
-  HUBSPOT_ACCESS_TOKEN: z.string().optional(),
-  /** Set: the real Twilio is used and no emulator is started. */
-  TWILIO_ACCOUNT_SID: z.string().optional(),
-  HUBSPOT_EMULATOR_PORT: envFields.port.default(4010),
-  /** 'off' starts the HubSpot emulator without the demo customer and deals. */
-  DEMO_DATA: z.enum(['on', 'off']).default('on'),
-  TWILIO_EMULATOR_PORT: envFields.port.default(4020),
-  /** Set: staff sign in with that provider (e.g. Google) and no local provider is started. */
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_PROVIDER_PORT: envFields.port.default(DEV_OIDC_PORT),
-  /** Where the embedded Postgres and the HubSpot emulator keep their data (a test points it elsewhere). */
-  DEV_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
-});
 
 const say = (line: string) => console.log(`\x1b[1m[dev]\x1b[0m ${line}`);
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = parseEnv(schema, process.env);
+  const config = parseEnv(devConfigSchema, process.env);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -107,45 +87,12 @@ async function main(): Promise<void> {
   const oidc = config.OIDC_CLIENT_ID ? undefined : await startOidcProvider({ port: config.OIDC_PROVIDER_PORT });
 
   const apiOrigin = `http://127.0.0.1:${config.PORT}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_FORMAT: 'pretty',
-    DATABASE_URL: databaseUrl,
-    PORT: String(config.PORT),
-    WEB_PORT: String(config.WEB_PORT),
-    API_ORIGIN: apiOrigin,
-    ...(hubspot
-      ? {
-          HUBSPOT_BASE_URL: hubspot.url,
-          HUBSPOT_ACCESS_TOKEN: EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN,
-          // The portal polls every 15 s; a pull at the same pace shows emulator edits promptly.
-          CRM_PULL_INTERVAL_MS: process.env.CRM_PULL_INTERVAL_MS || '15000',
-        }
-      : {}),
-    ...(twilio
-      ? {
-          TWILIO_BASE_URL: twilio.url,
-          TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
-          TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
-          // With the account SID the worker wants the whole set (env.ts), sender included.
-          TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
-          // The emulator reports delivery to the api (worker passes it, api verifies signatures against it).
-          TWILIO_STATUS_CALLBACK_URL: `${apiOrigin}${TWILIO_STATUS_CALLBACK_PATH}`,
-          // The login page links to the emulator's inbox page in development (import.meta.env.DEV).
-          VITE_DEV_SMS_INBOX_URL: `${twilio.url}/`,
-          // No real phone is texted: customer texts show in the inbox at once, also at night.
-          QUIET_HOURS: process.env.QUIET_HOURS || 'off',
-        }
-      : {}),
-    ...(oidc ? { OIDC_ISSUER_URL: oidc.url, STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN } : {}),
-  };
+  const addresses = { databaseUrl, apiPort: config.PORT, webPort: config.WEB_PORT, hubspotUrl: hubspot?.url, twilioUrl: twilio?.url, oidcUrl: oidc?.url };
+  const env = devProcessEnv(process.env, addresses);
   const tsx = bin('tsx');
   const processes: Managed[] = [
     startProcess('api', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'api/src/main.ts')], env, 0),
-    // The site's address for the links the worker writes into texts (invitations, notices): the
-    // Vite server's, the one staff and customers open in development.
-    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], { ...env, PUBLIC_URL: process.env.PUBLIC_URL || `http://127.0.0.1:${config.WEB_PORT}` }, 1),
+    startProcess('worker', tsx, ['watch', '--clear-screen=false', path.join(REPO_ROOT, 'worker/src/main.ts')], devWorkerEnv(process.env, addresses), 1),
     startProcess('web', bin('vite'), ['--config', path.join(REPO_ROOT, 'web/vite.config.ts')], env, 2),
   ];
 
