@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { companyConfig } from './web/vite-plugin-company';
-import { imagery } from './web/vite-plugin-imagery';
+import { companyConfig } from './web/vite-plugin-company.ts';
+import { imagery } from './web/vite-plugin-imagery.ts';
 
 // Three projects: fast pure unit tests; integration tests that talk to the real
 // Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { buildImagery, type BuiltImagery } from './imagery-pipeline';
+import { buildImagery, type BuiltImagery } from './imagery-pipeline.ts';
 
 // Two modules, so the footer of every page carries the credits without every image's sources.
 const MODULES: Record<string, (built: BuiltImagery) => unknown> = {

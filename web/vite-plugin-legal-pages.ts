@@ -2,7 +2,7 @@ import path from 'node:path';
 import { runnerImport, type Plugin, type ViteDevServer } from 'vite';
 import type { Company } from '@app/shared/company';
 import type { LegalPage } from './src/features/legal/legal-pages';
-import { loadConfiguredCompany } from './vite-plugin-company';
+import { loadConfiguredCompany } from './vite-plugin-company.ts';
 
 const SOURCE = 'src/features/legal/legal-pages.ts';
 const LEGAL_INDEX_ID = 'virtual:legal-index';

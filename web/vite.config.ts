@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { companyConfig } from './vite-plugin-company';
-import { imagery } from './vite-plugin-imagery';
-import { legalPages } from './vite-plugin-legal-pages';
-import { prerender, SSR_OUT_DIR } from './vite-plugin-prerender';
-import { treeShakeableRouter } from './vite-plugin-tree-shakeable-router';
+import { companyConfig } from './vite-plugin-company.ts';
+import { imagery } from './vite-plugin-imagery.ts';
+import { legalPages } from './vite-plugin-legal-pages.ts';
+import { prerender, SSR_OUT_DIR } from './vite-plugin-prerender.ts';
+import { treeShakeableRouter } from './vite-plugin-tree-shakeable-router.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
