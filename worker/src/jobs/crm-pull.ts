@@ -259,7 +259,11 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
         });
       }
       const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length, context };
-      log.info(summary, 'pulled changes from HubSpot');
+      // The pull runs every few seconds and re-reads its lag window each time (`deals` counts
+      // records read, not changed): a pull that changed nothing logs at debug, not info.
+      const changed = summary.created + summary.updated + summary.followed + summary.invoices + summary.tickets + summary.notices + summary.conflicts;
+      const contextChanged = context.contacts + context.companies + context.activities;
+      log[changed + contextChanged > 0 ? 'info' : 'debug'](summary, 'pulled changes from HubSpot');
       await recordPullCompleted(db, new Date());
       return summary;
   });

@@ -199,7 +199,11 @@ export function crmSweepJob(deps: {
       }
       const { done: activitiesDone, ...activities } = stopped ? { checked: 0, archived: 0, restored: 0, unresolved: 0, done: false } : await sweepActivities(log);
       const conflicts = distinct(found);
-      log.info({ ...summary, activities, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
+      // Most runs check a slice and find nothing: those log at debug; a run that changed or found
+      // something (or stopped at the daily limit) at info.
+      const changedRows = Object.values(summary).some((c) => c.archived + c.restored + c.followed + c.missing + c.phonesChanged > 0);
+      const noteworthy = changedRows || activities.archived + activities.restored > 0 || conflicts.length > 0 || stopped || !activitiesDone;
+      log[noteworthy ? 'info' : 'debug']({ ...summary, activities, conflicts: conflicts.length }, 'checked the mirror against HubSpot');
       if (conflicts.length > 0) {
         logMergeConflicts(log, conflicts);
         const named = conflicts.slice(0, 10).map((c) => `${c.table} ${c.hubspotId}: kept row ${c.keptRowId}, left rows ${c.leftRowIds.join(', ')}`);
