@@ -66,15 +66,20 @@ export function startAccountGate(deps: {
       }
       log.error({ problems: report.problems }, 'HubSpot account is not set up for the product: crm jobs wait (run npm run crm:setup)');
     } catch (error) {
+      if (error instanceof RateLimitedError) next = Math.min(deps.recheckMs, Math.max(error.retryAfterMs, MIN_RATE_LIMITED_RECHECK_MS));
       const stored = opened ? null : await loadStoredStageMap(db);
       if (stored) {
         account.setStages(createStageMap(stored));
         log.warn({ err: error }, 'HubSpot account check failed: using the stage map of the last check until it succeeds');
         await open();
+      } else if (error instanceof RateLimitedError) {
+        // The request budget is spent for a few seconds (`npm run dev` sets up the emulator's
+        // account just before the worker starts): expected, and the check runs again once it
+        // allows, so no warning and no stack.
+        log.info({ retryInMs: next }, 'HubSpot request budget spent: the account check runs again when it allows');
       } else {
         log.warn({ err: error }, opened ? 'HubSpot account check failed: checking again' : 'HubSpot account check failed: crm jobs wait until it succeeds');
       }
-      if (error instanceof RateLimitedError) next = Math.min(deps.recheckMs, Math.max(error.retryAfterMs, MIN_RATE_LIMITED_RECHECK_MS));
     }
     if (!stopped) timer = setTimeout(() => void check(), next);
   };
