@@ -17,22 +17,6 @@ const linksIn = (page: Page, name: string) =>
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href')]));
 
-const SIGNED_IN_HINT_KEY = `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`;
-
-/** Answers GET /api/portal/me as the given customer, as the portal API does for a signed-in one. */
-async function signInAs(page: Page, user: { email: string; phone: string; isStaff: false }): Promise<void> {
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), SIGNED_IN_HINT_KEY);
-  await page.route('**/api/portal/me', (route) => route.fulfill({ json: { user: { ...user, customer: null } } }));
-}
-
-/**
- * The file's tabs share one browser profile: the sign-in hint signInAs stored would make the next
- * test's first page ask /api/portal/me for real (a 401 in its console).
- */
-async function forgetSignIn(page: Page): Promise<void> {
-  await page.evaluate((key) => window.localStorage.removeItem(key), SIGNED_IN_HINT_KEY);
-}
-
 describe('shared frame', { timeout: 30_000 }, () => {
   const browser = useBrowserPage();
 
@@ -95,24 +79,26 @@ describe('shared frame', { timeout: 30_000 }, () => {
     expect(await page.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
   });
 
-  it('offers signed-in customers Home (the portal) and Logout, without Admin home', async () => {
+  it('offers signed-in customers Home (the portal) and Logout, without Admin home', { timeout: 90_000 }, async () => {
     const { page } = browser;
     await withCookieConsent(page);
-    await signInAs(page, { email: 'jane@example.com', phone: '+14045551234', isStaff: false });
+    // Signed in for real: the code texted to the Twilio emulator, a session the api keeps.
+    await signInToPortal(page, await createPortalCustomer('desktop-menu'));
     await page.goto(appUrl('/'));
-    try {
-      await waitForApp(page);
-      await page.getByRole('button', { name: 'Account' }).click();
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'Account' }).click();
 
-      const menu = page.locator('.account-menu__panel');
-      await menu.getByRole('button', { name: 'Logout' }).waitFor();
-      expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
-        ['Home', '/portal'],
-      ]);
-      expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
-    } finally {
-      await forgetSignIn(page);
-    }
+    const menu = page.locator('.account-menu__panel');
+    await menu.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await menu.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+      ['Home', '/portal'],
+    ]);
+    expect(await menu.getByRole('link', { name: 'Customer Login' }).count()).toBe(0);
+
+    // The file's tabs share one browser profile: the next test starts signed out.
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(appUrl('/login'));
+    await page.getByText(SIGNED_OUT_BANNER, { exact: true }).waitFor();
   });
 
   // Staff: the menu from a real SSO session, in staff-workspace.e2e.test.ts.
@@ -258,21 +244,22 @@ describe('mobile menu at 375 px', { timeout: 30_000 }, () => {
       animation: await page.locator('main > div').evaluate((el) => getComputedStyle(el).animationName),
       scroll: await page.evaluate(() => (window as unknown as { __scrolls: string[] }).__scrolls.at(-1)),
     });
-    const navigate = async (name: string) => {
+    const navigate = async (name: string, path: string) => {
       await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-      await page.waitForURL((url) => url.pathname !== '/');
+      await page.waitForURL((url) => url.pathname === path);
     };
 
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(appUrl('/'));
     await waitForApp(page);
-    await navigate('About');
-    expect(await motion()).toEqual({ animation: 'route-enter', scroll: 'smooth' });
+    await navigate('About', '/about');
+    // Polled: the new page's element replaces the old one just after the address changes.
+    await expect.poll(motion).toEqual({ animation: 'route-enter', scroll: 'smooth' });
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await navigate('Pricing');
-    expect(await motion()).toEqual({ animation: 'none', scroll: 'auto' });
+    await navigate('Pricing', '/pricing');
+    await expect.poll(motion).toEqual({ animation: 'none', scroll: 'auto' });
   });
 
   it('fits 320 px without horizontal scrolling on every marketing page', async () => {
