@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createPrismaClient } from '@app/db/client';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
@@ -16,7 +17,6 @@ import { createTestDatabase } from '../test/database';
 import { postMany } from './http-load';
 import { rawPostgresRate } from './raw-postgres';
 import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -98,12 +98,12 @@ async function main(): Promise<void> {
     const preferredDate = addDays(easternToday(), 7);
     const endpoint = new URL(`${base}/api/hubspot/portal/requestBooking`);
     const bookingBody = (n: number) =>
-      JSON.stringify({
-        name: `Bench Customer${n}`, email: `bench.${n}@example.com`, phone: '+14045550123',
-        address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
-        squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
-        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
-      });
+      JSON.stringify(
+        bookingRequestBody({
+          name: `Bench Customer${n}`, email: `bench.${n}@example.com`, phone: '+14045550123',
+          address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' }, preferredDate,
+        }),
+      );
     // A first round of bookings loads what loads on first use (the API's code paths, the
     // worker's HubSpot client, whose first call meets the outage). Then the untimed warm-up (JIT,
     // prepared statements) runs straight into the timed requests on the same connections, so

@@ -13,6 +13,7 @@
  * against the daily limit (HUBSPOT_DAILY_LIMIT, 250000), within BENCH_DAILY_TIMEOUT_S (600).
  */
 import { createPrismaClient } from '@app/db/client';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { freePort, waitUntil } from '../dev/src/net';
@@ -25,7 +26,6 @@ import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
 import { measureDailyRequests } from './daily-budget';
 import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
@@ -104,12 +104,12 @@ async function main(): Promise<void> {
     hubspot.rateLimit.set(hubspot.rateLimit.get());
     const preferredDate = addDays(easternToday(), 7);
     const bookingBody = (n: number) =>
-      JSON.stringify({
-        name: `Sync Customer${n}`, email: `sync.${n}@example.com`, phone: '+14045550123',
-        address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' },
-        squareFootage: 1500, serviceType: 'Deep Clean', preferredDate, quoteType: 'virtual',
-        contactMethod: 'email', timeOfDay: 'morning', rooms: { kitchen: true, bathroomCount: 2 }, agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: true,
-      });
+      JSON.stringify(
+        bookingRequestBody({
+          name: `Sync Customer${n}`, email: `sync.${n}@example.com`, phone: '+14045550123',
+          address: { street: `${n} Peachtree St NE`, city: 'Atlanta', state: 'GA', zip: '30303' }, preferredDate,
+        }),
+      );
     const bookingsFrom = Date.now();
     const load = await postPaced({ url: new URL(`${base}/api/hubspot/portal/requestBooking`), count: BOOKINGS, perSecond: RATE, body: bookingBody });
     const answeredAt = new Map<string, number>();

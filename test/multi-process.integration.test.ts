@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minBookingDate } from '@app/shared/eastern-time';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { freePort, waitUntil } from '../dev/src/net';
 import { startOidcProvider, type OidcProvider } from '@app/emulators/oidc/provider';
 import { testRedisUrl, uniqueQueuePrefix } from './context';
 import { createTestDatabase, type TestDatabase } from './database';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
  * More than one of each (docs/deployment.md): two api processes and two workers on
@@ -94,21 +93,7 @@ describe('two apis and two workers on one Postgres and Redis', { timeout: 120_00
     const res = await fetch(`${api}/api/hubspot/portal/requestBooking`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Morgan Multi',
-        ...customer,
-        address: { street: '2 Many Way', city: 'Atlanta', state: 'GA', zip: '30303' },
-        squareFootage: 1500,
-        serviceType: 'Deep Clean',
-        preferredDate: minBookingDate(),
-        quoteType: 'virtual',
-        contactMethod: 'email',
-        timeOfDay: 'morning',
-        rooms: {},
-        agreed: true,
-        consentVersion: SMS_CONSENT_VERSION,
-        textsAgreed: true,
-      }),
+      body: JSON.stringify(bookingRequestBody({ name: 'Morgan Multi', ...customer })),
     });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { request: { dealId: string } }).request.dealId;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { startTestApi, type TestApi } from '../../test/api-server';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
@@ -16,22 +16,7 @@ const CUT_MS = 2_500;
 const AFTER_RESTORE_MS = 2_000;
 
 function booking(email: string) {
-  return {
-    name: 'Jane Doe',
-    email,
-    phone: '+14045551234',
-    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate: '2026-11-27',
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-  };
+  return bookingRequestBody({ email }, NOW);
 }
 
 interface Sent {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { createStageMap, type StageMap } from '../../worker/src/crm/account/stage-map';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
-import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 /**
  * A customer for the portal's browser tests, made the way a real one is: a booking through the
@@ -50,22 +50,7 @@ export async function createPortalCustomer(label: string): Promise<PortalCustome
   const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Riley Portal',
-      email,
-      phone: `+1${phoneDigits}`,
-      address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage,
-      serviceType: 'Deep Clean',
-      preferredDate: minBookingDate(),
-      quoteType: 'virtual',
-      contactMethod: 'email',
-      timeOfDay: 'morning',
-      rooms: {},
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    }),
+    body: JSON.stringify(bookingRequestBody({ name: 'Riley Portal', email, phone: `+1${phoneDigits}`, squareFootage, rooms: {} })),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   const { request } = (await response.json()) as { request: { dealId: string } };

@@ -1,4 +1,3 @@
-import { minBookingDate } from '@app/shared/eastern-time';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
 import { announcements, recordAnnouncements } from '../src/announcements';
@@ -6,7 +5,7 @@ import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { TINY_PNG, uniqueEmail } from '../src/form-errors';
 import { useBrowserPage } from '../src/use-browser-page';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const PUBLIC_ROUTES = [
   '/',
@@ -107,25 +106,22 @@ describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
     const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Axe Tester',
-        email: uniqueEmail('axe'),
-        phone: '+14045550199',
-        address: { street: '1 Peachtree St', city: 'Atlanta', state: 'GA', zip: '30303' },
-        squareFootage: 1500,
-        serviceType: 'Recurring Clean',
-        frequency: 'monthly',
-        visitType: 'basic',
-        addOns: ['addon-oven'],
-        preferredDate: minBookingDate(),
-        quoteType: 'in-person',
-        contactMethod: 'phone',
-        timeOfDay: 'afternoon',
-        rooms: {},
-        agreed: true,
-        consentVersion: SMS_CONSENT_VERSION,
-        textsAgreed: true,
-      }),
+      body: JSON.stringify(
+        bookingRequestBody({
+          name: 'Axe Tester',
+          email: uniqueEmail('axe'),
+          phone: '+14045550199',
+          address: { street: '1 Peachtree St', city: 'Atlanta', state: 'GA', zip: '30303' },
+          serviceType: 'Recurring Clean',
+          frequency: 'monthly',
+          visitType: 'basic',
+          addOns: ['addon-oven'],
+          quoteType: 'in-person',
+          contactMethod: 'phone',
+          timeOfDay: 'afternoon',
+          rooms: {},
+        }),
+      ),
     });
     expect(response.status, await response.clone().text()).toBe(201);
     const { request } = (await response.json()) as { request: { dealId: string } };

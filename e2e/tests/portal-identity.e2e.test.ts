@@ -1,4 +1,3 @@
-import { minBookingDate } from '@app/shared/eastern-time';
 import { describe, expect, inject, it } from 'vitest';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { eventually } from '../src/hubspot-emulator';
@@ -6,6 +5,7 @@ import { HttpClient, nextLoginCode } from '../src/http-client';
 import { createPortalCustomer } from '../src/portal-customer';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
@@ -26,22 +26,16 @@ describe('a booking with another phone waits for staff', () => {
     const { page } = browser;
     const customer = await createPortalCustomer('held');
     const otherPhone = `+1404555${customer.phoneDigits.slice(-4) === '9999' ? '9998' : '9999'}`;
-    const res = await new HttpClient().post('/api/hubspot/portal/requestBooking', {
-      name: 'Someone Else',
-      email: customer.email,
-      phone: otherPhone,
-      address: { street: '77 Held Way', city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage: 1500,
-      serviceType: 'Deep Clean',
-      preferredDate: minBookingDate(),
-      quoteType: 'virtual',
-      contactMethod: 'email',
-      timeOfDay: 'morning',
-      rooms: {},
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    });
+    const res = await new HttpClient().post(
+      '/api/hubspot/portal/requestBooking',
+      bookingRequestBody({
+        name: 'Someone Else',
+        email: customer.email,
+        phone: otherPhone,
+        address: { street: '77 Held Way', city: 'Atlanta', state: 'GA', zip: '30303' },
+        rooms: {},
+      }),
+    );
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
     await eventually(

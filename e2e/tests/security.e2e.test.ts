@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { minBookingDate } from '@app/shared/eastern-time';
 import { LOGIN_CODE_WRONG, LOGIN_NOT_ELIGIBLE } from '@app/shared/texts';
 import { redisKeysHolding, tablesHolding } from '../../test/stores-search';
 import { crmContactsByEmail, eventually } from '../src/hubspot-emulator';
@@ -9,6 +8,7 @@ import { appUrl } from '../src/app-url';
 import { uniqueClientAddress } from '../src/client-address';
 import { HttpClient, nextLoginCode } from '../src/http-client';
 import { crm } from '../src/portal-customer';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
@@ -33,22 +33,7 @@ const uniquePhone = () => `+1404555${String(1000 + (parseInt(hex(), 16) % 9000))
 const seconds = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms * 1000));
 
 function booking(email: string, phone: string, name: string) {
-  return {
-    name,
-    email,
-    phone,
-    address: { street: '666 Other St', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate: minBookingDate(),
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: {},
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-  };
+  return bookingRequestBody({ name, email, phone, address: { street: '666 Other St', city: 'Atlanta', state: 'GA', zip: '30303' }, rooms: {} });
 }
 
 async function synced(dealId: string): Promise<void> {

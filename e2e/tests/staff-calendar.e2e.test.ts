@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { STAGE } from '@app/shared/deal-stages';
 import { OWNER_ASSIGNMENT_QUEUED } from '@app/shared/staff-admin';
-import { addDays, easternToday, easternWallTime, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTime, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { calendarAssignedLine, calendarEntryTitle } from '@app/shared/calendar-entry';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { crm, crmStages } from '../src/portal-customer';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const SNAPSHOT = '/admin/ScheduledSnapshot';
 const ADMIN_LOGIN = '/admin/login';
@@ -47,22 +47,16 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
   const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: CUSTOMER,
-      email: `calendar.${randomBytes(4).toString('hex')}@example.com`,
-      phone: `+1404555${String(randomInt(2000, 9999))}`,
-      address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage: 1500,
-      serviceType: SERVICE_TYPE,
-      preferredDate: minBookingDate(),
-      quoteType: 'virtual',
-      contactMethod: 'email',
-      timeOfDay: 'morning',
-      rooms: {},
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    }),
+    body: JSON.stringify(
+      bookingRequestBody({
+        name: CUSTOMER,
+        email: `calendar.${randomBytes(4).toString('hex')}@example.com`,
+        phone: `+1404555${String(randomInt(2000, 9999))}`,
+        address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
+        serviceType: SERVICE_TYPE,
+        rooms: {},
+      }),
+    ),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   const { request } = (await response.json()) as { request: { dealId: string } };

@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { minBookingDate } from '@app/shared/eastern-time';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
@@ -10,7 +9,7 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const NAV = [
   ['Today', '/admin/dashboard'],
@@ -30,23 +29,16 @@ async function requestCleaning(name: string, street: string): Promise<void> {
   const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name,
-      email: `board.${randomBytes(4).toString('hex')}@example.com`,
-      phone: `+1404555${String(randomInt(2000, 9999))}`,
-      address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage: 1500,
-      serviceType: 'Deep Clean',
-      preferredDate: minBookingDate(),
-      quoteType: 'virtual',
-      contactMethod: 'email',
-      timeOfDay: 'morning',
-      rooms: {},
-      description: 'Please bring the ladder.',
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    }),
+    body: JSON.stringify(
+      bookingRequestBody({
+        name,
+        email: `board.${randomBytes(4).toString('hex')}@example.com`,
+        phone: `+1404555${String(randomInt(2000, 9999))}`,
+        address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
+        rooms: {},
+        description: 'Please bring the ladder.',
+      }),
+    ),
   });
   expect(response.status, await response.clone().text()).toBe(201);
 }

@@ -2,26 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../test/api-server';
 import { hashBody } from './idempotency';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
-const booking = () => ({
-  name: 'Jane Doe',
-  email: uniqueEmail('idem'),
-  phone: '+14045551234',
-  address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-  squareFootage: 1500,
-  serviceType: 'Deep Clean',
-  preferredDate: '2026-11-27',
-  quoteType: 'virtual',
-  contactMethod: 'email',
-  timeOfDay: 'morning',
-  rooms: { kitchen: true },
-  agreed: true,
-  consentVersion: SMS_CONSENT_VERSION,
-  textsAgreed: true,
-});
+const booking = () => bookingRequestBody({ email: uniqueEmail('idem'), preferredDate: '2026-11-27', rooms: { kitchen: true } });
 const ticket = () => ({
   name: 'Ann Lee',
   email: uniqueEmail('idem'),

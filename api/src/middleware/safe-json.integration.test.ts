@@ -2,28 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { BODY_KEY_NOT_ALLOWED, DATE_TOO_FAR, TEXT_HAS_INVALID_CHARACTERS } from '@app/shared/texts';
 import { startPortalApi, TestBrowser, type PortalApi } from '../../../test/portal-app';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const START = new Date('2026-11-22T15:00:00Z');
 
+/** Named 'Jane Doe' with no rooms: tests below edit that JSON text; an override may break the body on purpose. */
 function booking(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Jane Doe',
-    email,
-    phone: '+14045551234',
-    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate: '2026-11-27',
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: {},
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-    ...overrides,
-  };
+  return { ...bookingRequestBody({ name: 'Jane Doe', email, preferredDate: '2026-11-27', rooms: {} }), ...overrides };
 }
 
 /** Text the database or a merge would choke on is refused at the door, naming the field, and nothing is written. */

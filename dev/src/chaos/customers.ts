@@ -1,4 +1,4 @@
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import type { BookingRequestInput } from '@app/shared/booking-request';
 
 /**
@@ -70,20 +70,6 @@ export function customersOf(run: Run, fault: number, first: number, count: numbe
  * one: a customer's only texts are the login codes chaos asks for, which keeps them countable.
  */
 export function bookingBody(customer: Customer, preferredDate: string): BookingRequestInput {
-  return {
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    address: { street: '100 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate,
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: { kitchen: true, bathroomCount: 2 },
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: false,
-  };
+  const { name, email, phone } = customer;
+  return bookingRequestBody({ name, email, phone, address: { street: '100 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' }, preferredDate, textsAgreed: false });
 }

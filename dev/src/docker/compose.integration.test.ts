@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { minBookingDate } from '@app/shared/eastern-time';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { testDatabaseUrl, testRedisUrl } from '../../../test/context';
 import { waitUntil } from '../net';
 import { REPO_ROOT } from '../repo';
@@ -77,22 +77,7 @@ describe.skipIf(!binary)('docker-compose.yml, run natively', { timeout: 60_000 }
 
   it('books a cleaning through the front, and the worker pushes it to the HubSpot emulator', async () => {
     const email = `compose.${randomBytes(3).toString('hex')}@example.com`;
-    const res = await post('/api/hubspot/portal/requestBooking', {
-      name: 'Casey Compose',
-      email,
-      phone: '+14045551999',
-      address: { street: '1 Compose St', city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage: 1500,
-      serviceType: 'Deep Clean',
-      preferredDate: minBookingDate(),
-      quoteType: 'virtual',
-      contactMethod: 'email',
-      timeOfDay: 'morning',
-      rooms: {},
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    });
+    const res = await post('/api/hubspot/portal/requestBooking', bookingRequestBody({ name: 'Casey Compose', email, phone: '+14045551999' }));
     expect(res.status, compose.output()).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
     const synced = await waitUntil(async () => ((await (await front(`/api/hubspot/portal/bookingStatus?dealId=${request.dealId}`)).json()) as { syncedToCrm: boolean }).syncedToCrm, 30_000, 500);

@@ -12,6 +12,7 @@ import { crmPushSupportTicketJob } from '../jobs/crm-push-support-ticket';
 import { crmRecordSignupJob } from '../jobs/crm-record-signup';
 import { crmSweepJob } from '../jobs/crm-sweep';
 import { createLogger } from '@app/runtime/logger';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
@@ -34,23 +35,7 @@ interface PortalDeals {
 }
 
 function bookingBody(email: string, phone: string, name: string, street = '12 Peachtree St NE') {
-  return {
-    name,
-    email,
-    phone,
-    address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate,
-    description: '',
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-  };
+  return bookingRequestBody({ name, email, phone, address: { street, city: 'Atlanta', state: 'GA', zip: '30303' }, preferredDate });
 }
 
 let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
@@ -17,22 +17,19 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
   });
 
   it('gives the reference and the choices, and says whether the booking has reached the CRM', async () => {
-    const res = await api.post('/api/hubspot/portal/requestBooking', {
-      name: 'Jane Doe',
-      email: uniqueEmail('status'),
-      phone: '+14045551234',
-      address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-      squareFootage: 1000,
-      serviceType: 'Basic Clean',
-      preferredDate: '2026-11-30',
-      quoteType: 'in-person',
-      contactMethod: 'phone',
-      timeOfDay: 'afternoon',
-      rooms: {},
-      agreed: true,
-      consentVersion: SMS_CONSENT_VERSION,
-      textsAgreed: true,
-    });
+    const res = await api.post(
+      '/api/hubspot/portal/requestBooking',
+      bookingRequestBody({
+        email: uniqueEmail('status'),
+        squareFootage: 1000,
+        serviceType: 'Basic Clean',
+        preferredDate: '2026-11-30',
+        quoteType: 'in-person',
+        contactMethod: 'phone',
+        timeOfDay: 'afternoon',
+        rooms: {},
+      }),
+    );
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
 

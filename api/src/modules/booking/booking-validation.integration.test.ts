@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '@app/shared/catalogue';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const PATH = '/api/hubspot/portal/requestBooking';
 const TOO_SOON = 'Please choose a date at least 5 days from today.';
@@ -9,29 +9,11 @@ const TOO_SOON = 'Please choose a date at least 5 days from today.';
 /** The app's clock; each test sets it. */
 let now = new Date('2026-11-22T15:00:00Z'); // 10:00 on Sunday 22 November in Atlanta
 
+/** A booking for 27 November, valid at the first clock; an override may break it on purpose. */
 function validBooking(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Jane Doe',
-    email: uniqueEmail('jane'),
-    phone: '+14045551234',
-    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate: '2026-11-27',
-    description: 'Two dogs at home.',
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: { kitchen: true, bathroomCount: 2 },
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-    ...overrides,
-  };
+  return { ...bookingRequestBody({ email: uniqueEmail('jane'), preferredDate: '2026-11-27', description: 'Two dogs at home.' }), ...overrides };
 }
-const withAddress = (patch: Record<string, unknown>) => ({
-  address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303', ...patch },
-});
+const withAddress = (patch: Record<string, unknown>) => ({ address: { ...bookingRequestBody().address, ...patch } });
 
 describe('public booking form rules on the server (POST requestBooking)', () => {
   let api: TestApi;

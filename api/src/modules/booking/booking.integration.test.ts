@@ -10,31 +10,15 @@ import { testOutboxNotifier } from '../../../../test/outbox-nudges';
 import { smsEventCount } from '../../../../test/sms-events';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
 const NOW = new Date('2026-11-22T15:00:00Z');
 
+/** A booking the schema accepts at NOW (for 27 November); an override may break it on purpose. */
 function validBooking(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Jane Doe',
-    email: `jane.${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: '+14045551234',
-    address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-    squareFootage: 1500,
-    serviceType: 'Deep Clean',
-    preferredDate: '2026-11-27',
-    description: 'Two dogs at home.',
-    quoteType: 'virtual',
-    contactMethod: 'email',
-    timeOfDay: 'morning',
-    rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
-    agreed: true,
-    consentVersion: SMS_CONSENT_VERSION,
-    textsAgreed: true,
-    ...overrides,
-  };
+  return { ...bookingRequestBody({ name: 'Jane Doe', description: 'Two dogs at home.' }, NOW), ...overrides };
 }
 
 async function startApi(db: Db, notifier: Awaited<ReturnType<typeof testOutboxNotifier>>) {

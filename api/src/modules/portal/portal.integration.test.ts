@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 const HOUR = 3_600_000;
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest portal request date is 25 November.
@@ -393,23 +393,7 @@ describe('customer portal API', () => {
     });
 
     it('leaves the public booking form to the booking module', async () => {
-      const res = await new TestBrowser(api.url).post('/api/hubspot/portal/requestBooking', {
-        name: 'Jane Doe',
-        email: `public.${Date.now()}@example.com`,
-        phone: '+14045551234',
-        address: { street: '12 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' },
-        squareFootage: 1500,
-        serviceType: 'Deep Clean',
-        preferredDate: '2026-11-27',
-        description: '',
-        quoteType: 'virtual',
-        contactMethod: 'email',
-        timeOfDay: 'morning',
-        rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2, otherRooms: 0 },
-        agreed: true,
-        consentVersion: SMS_CONSENT_VERSION,
-        textsAgreed: true,
-      });
+      const res = await new TestBrowser(api.url).post('/api/hubspot/portal/requestBooking', bookingRequestBody({ preferredDate: '2026-11-27' }));
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ success: true, message: 'Booking request received.' });
     });
