@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
+import { SHARED_ENV } from '@app/shared/shared-env';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
@@ -47,12 +48,10 @@ const origin = z.string().refine((v) => {
 const schema = z
   .object({
   NODE_ENV: envFields.nodeEnv,
+  /** Read by the api and the worker alike, with the same value (shared/src/shared-env.ts). */
+  ...SHARED_ENV,
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: envFields.port.default(3000),
-  DATABASE_URL: envFields.postgresUrl,
-  /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
-  REDIS_URL: envFields.redisUrl.optional(),
-  QUEUE_PREFIX: envFields.queuePrefix,
   /** Postgres connections of this process; each request holds one for a single statement. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   LOG_LEVEL: envFields.logLevel,
@@ -67,23 +66,11 @@ const schema = z
    */
   SESSION_SECRET: z.string().transform(commaList).pipe(z.array(secret).min(1)).optional(),
   /**
-   * Key login codes are derived under (the worker needs the same value to write the text), and
-   * of the HMAC client IPs of code requests are stored as. Required in production.
-   */
-  OTP_SECRET: secret.optional(),
-  /**
    * Other origins than the API's own that may send POST/PUT/PATCH/DELETE (comma-separated),
    * e.g. the public site when it is served from another host. The request's own origin is
    * always allowed. Defaults to the dev servers outside production.
    */
   PUBLIC_ORIGIN: z.string().transform(commaList).pipe(z.array(origin)).optional(),
-  /**
-   * The site's public address, e.g. https://www.example.com: in production the only source of
-   * absolute URLs (the staff sign-in redirect URI), never the request's Host or X-Forwarded-Host.
-   * The links in texts are the worker's (its PUBLIC_URL, the same value). Required in production,
-   * https there.
-   */
-  PUBLIC_URL: origin.optional(),
   /**
    * Public form POSTs (booking, contact ticket, notify-me) allowed per client address, per form,
    * per window; 0 turns the limit off (the intake benchmark). Counted in each API process.
@@ -108,8 +95,6 @@ const schema = z
   /** Bearer token GET /metrics requires (`Authorization: Bearer …`). Required in production; unset elsewhere: open. */
   METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(1_000),
-  /** Customer texts not to send (the worker's value): here, `request_received` stops the text written with each booking. */
-  CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
   /** Staff sign-in (OpenID Connect): the provider's name in /api/auth/{provider}. */
   OIDC_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'must be a lowercase name like google').default('google'),
   /** The provider's issuer. Default: Google in production, the local provider of `npm run dev` otherwise. */
@@ -141,28 +126,11 @@ const schema = z
    */
   STAFF_REQUIRE_HOSTED_DOMAIN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /**
-   * The account's auth token, the key Twilio signs its status callbacks with (the worker sends
-   * with the same one). Outside production: the emulator's. Required in production.
-   */
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  /**
-   * The public URL Twilio posts status callbacks to, exactly as the worker passes it: signatures
-   * are computed over it, and behind a proxy the request's own Host cannot be trusted. Default
-   * outside production: this api's own address; unset in production: delivery tracking is off.
-   */
-  TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /**
    * The URL set as the Twilio number's "A message comes in" webhook, exactly (signatures are
    * computed over it). Default: PUBLIC_URL + /api/twilio/inbound in production, this api's own
    * address elsewhere.
    */
   TWILIO_INBOUND_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /**
-   * The worker's sender (the same value): the number a phone that replied STOP texts START to,
-   * named on the login page. A messaging service id (MG...) names no number. Outside production:
-   * the emulator's.
-   */
-  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

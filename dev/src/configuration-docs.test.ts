@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_ENV_KEYS } from '../../api/src/env';
 import { WORKER_ENV_KEYS } from '@app/worker/env';
+import { SHARED_ENV_KEYS } from '@app/shared/shared-env';
 import { hubspotDailyEnv } from '@app/worker/crm/daily-env';
 import { listenEnv } from '@app/emulators/listen-env';
 import { devConfigSchema } from './dev-config';
@@ -112,5 +113,14 @@ describe('docs/configuration.md', () => {
   it('scans reads and schema fields, not other upper-case keys', () => {
     expect(variablesRead("const a = process.env.ONE; process.env['TWO']; readPort('THREE', 1);")).toEqual(['ONE', 'TWO', 'THREE']);
     expect(variablesRead('  FOUR: z.string(),\n  FIVE:\n    z\n .url(),\n  SIX: envFields.port,\n  SEVEN: EMULATOR_DEFAULTS.X,\n  EIGHT: "text"')).toEqual(['FOUR', 'FIVE', 'SIX']);
+  });
+});
+
+describe('variables the api and the worker share', () => {
+  it('are read by both through the one shared schema', () => {
+    for (const key of SHARED_ENV_KEYS) {
+      expect(API_ENV_KEYS, key).toContain(key);
+      expect(WORKER_ENV_KEYS, key).toContain(key);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
+import { SHARED_ENV } from '@app/shared/shared-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { hubspotDailyEnv } from './crm/daily-env';
@@ -13,10 +14,8 @@ const DEV_PUBLIC_URL = 'http://127.0.0.1:5173';
 const schema = z
   .object({
     NODE_ENV: envFields.nodeEnv,
-    DATABASE_URL: envFields.postgresUrl,
-    /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
-    REDIS_URL: envFields.redisUrl.optional(),
-    QUEUE_PREFIX: envFields.queuePrefix,
+    /** Read by the api and the worker alike, with the same value (shared/src/shared-env.ts). */
+    ...SHARED_ENV,
     LOG_LEVEL: envFields.logLevel,
     LOG_FORMAT: envFields.logFormat,
     /** Jobs run at once per queue in this process. */
@@ -71,23 +70,8 @@ const schema = z
     /** How often expired sessions, sign-in attempts, idempotency keys and login codes are deleted; 0 turns it off. */
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
-    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-    /** Sender: an E.164 number or a messaging service id (MG...). */
-    TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
     /** Unset in production: the real Twilio API. */
     TWILIO_BASE_URL: z.url().optional(),
-    /**
-     * The api's public status-callback URL, passed to Twilio with every message (the api verifies
-     * signatures against the same URL). Unset in production: no delivery tracking.
-     */
-    TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /**
-     * The api's OTP key (the same value): login codes are derived from their challenge under it,
-     * and the worker derives the code only to write its text. Required in production.
-     */
-    OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    /** Customer texts not to send, comma-separated kinds (reminder,invoice_ready); docs/customer-messages.md. The api reads the same value. */
-    CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
     /**
      * Whether customer texts wait out quiet hours (21:00-08:00 Eastern). `off` only where no real
      * phone is texted (`npm run dev` sets it, so every text shows in the dev inbox at once).
@@ -95,8 +79,6 @@ const schema = z
     QUIET_HOURS: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
     /** How many hours before a cleaning its reminder goes out. */
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
-    /** The site's public address (the api's PUBLIC_URL): the portal link in customers' texts. Required in production. */
-    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) address like https://example.com' }).transform((v) => v.replace(/\/+$/, '')).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

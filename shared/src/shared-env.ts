@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { envFields } from './parse-env';
+
+/** An origin exactly: scheme, host and port, no path and no trailing slash. */
+const origin = z.string().refine((v) => {
+  try {
+    return new URL(v).origin === v;
+  } catch {
+    return false;
+  }
+}, 'must be an origin like https://www.example.com (no path, no trailing slash)');
+
+/**
+ * Variables the api and the worker both read, and which must carry the same value in both: one
+ * definition, so a value one process accepts the other does too. Each process spreads these into
+ * its own schema and adds its defaults and production rules (api/src/env.ts, worker/src/env.ts).
+ */
+export const SHARED_ENV = {
+  DATABASE_URL: envFields.postgresUrl,
+  /** Unset: the queue lives in Postgres (BullMQ's Postgres backend). */
+  REDIS_URL: envFields.redisUrl.optional(),
+  /** The queues' and the Redis keys' prefix: the api's dashboard and nudges find the worker's queues by it. */
+  QUEUE_PREFIX: envFields.queuePrefix,
+  /**
+   * Login codes are derived from their challenge under it: the api checks them (and stores code
+   * requests' client IPs as HMACs under it), the worker writes their texts. Required in production.
+   */
+  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The site's public address, e.g. https://www.example.com: in production the api's only source of
+   * absolute URLs (the staff sign-in redirect URI), never the request's Host or X-Forwarded-Host;
+   * the portal links in the worker's texts. Required in production, https there.
+   */
+  PUBLIC_URL: origin.optional(),
+  /** Twilio's auth token: the worker sends with it, the api checks Twilio's signatures with it. Outside production: the emulator's. */
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: the worker texts from it, the login page names it (a messaging service id names no number). */
+  TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
+  /** Where Twilio reports delivery, exactly as the worker passes it and the api verifies signatures over it. */
+  TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Customer texts not to send (docs/customer-messages.md): the worker's notices, the api's "request received". */
+  CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
+} as const;
+
+export const SHARED_ENV_KEYS = Object.keys(SHARED_ENV) as ReadonlyArray<keyof typeof SHARED_ENV>;
