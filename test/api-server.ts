@@ -9,6 +9,7 @@ import { pingDatabase } from '../api/src/modules/health/repository';
 import { moduleRouters } from '../api/src/modules/registry';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
+import { testModuleDeps } from './module-deps';
 
 const log = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
 
@@ -37,7 +38,7 @@ export async function startTestApi(label: string, options: TestApiOptions) {
     logger: options.logger ?? log,
     bodyLimit: options.bodyLimit ?? '100kb',
     readinessChecks: { database: () => pingDatabase(db) },
-    routers: moduleRouters({ db, outbox, now: options.now, ...(options.publicPosts && { publicPosts: options.publicPosts }) }),
+    routers: moduleRouters(testModuleDeps({ db, outbox, now: options.now }, options.publicPosts ? { publicPosts: options.publicPosts } : {})),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -21,6 +21,7 @@ import { testOutboxNotifier } from './outbox-nudges';
 import { latestSmsEvent } from './sms-events';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { testModuleDeps } from './module-deps';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
@@ -85,10 +86,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       staffAdmins: options.staffAdmins ?? [DEV_STAFF_IDENTITY.email],
       store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
     },
-    routers: moduleRouters({
-      db,
-      outbox,
-      now,
+    routers: moduleRouters(testModuleDeps({ db, outbox, now }, {
       auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}), smsReplyNumber: options.smsReplyNumber ?? null },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
@@ -96,7 +94,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       ...(options.twilioInbound ? { twilioInbound: options.twilioInbound } : {}),
       hubspotAccountId: options.hubspotAccountId ?? null,
       queues,
-    }).concat(options.metrics ? [opsRoutes({ db, queues, now, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) })] : []),
+    })).concat(options.metrics ? [opsRoutes({ db, queues, now, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) })] : []),
     middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });
   const server: Server = app.listen(options.port ?? 0, '127.0.0.1');

@@ -27,8 +27,8 @@ export interface ModuleDeps {
   now: () => Date;
   /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */
   publicPosts?: PublicPostSettings;
-  /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. Absent: dev defaults (tests). */
-  auth?: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget; smsReplyNumber?: string | null };
+  /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. */
+  auth: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget; smsReplyNumber?: string | null };
   /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
   staffSignIn?: StaffSignInSettings | null;
   /** The HubSpot account's id (HUBSPOT_ACCOUNT_ID): staff pages link to its records. Absent: no links. */
@@ -37,10 +37,10 @@ export interface ModuleDeps {
   queues?: Readonly<Record<string, AnyQueue>>;
   /** Customer texts switched off (CUSTOMER_TEXTS_OFF); absent: every kind is sent. */
   customerTextsOff?: ReadonlySet<CustomerMessageKind>;
-  /** Verification of Twilio's status callbacks; absent: the emulator's token and the dev api's address (tests). */
-  twilioStatus?: TwilioStatusSettings;
-  /** Verification of texts to our number; absent: the emulator's token and the dev api's address (tests). */
-  twilioInbound?: TwilioInboundSettings;
+  /** Verification of Twilio's status callbacks. */
+  twilioStatus: TwilioStatusSettings;
+  /** Verification of texts to our number. */
+  twilioInbound: TwilioInboundSettings;
 }
 
 /**

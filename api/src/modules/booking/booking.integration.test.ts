@@ -11,6 +11,7 @@ import { smsEventCount } from '../../../../test/sms-events';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { testModuleDeps } from '../../../../test/module-deps';
 
 const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
@@ -27,7 +28,7 @@ async function startApi(db: Db, notifier: Awaited<ReturnType<typeof testOutboxNo
     logger: log,
     bodyLimit: '100kb',
     readinessChecks: {},
-    routers: moduleRouters({ db, outbox, now: () => NOW }),
+    routers: moduleRouters(testModuleDeps({ db, outbox, now: () => NOW })),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { requestCodeSchema, verifyCodeSchema } from '@app/shared/login';
 import { LOGIN_CODE_SENT } from '@app/shared/texts';
-import { DEV_SECRETS } from '../../env';
 import { errors } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { assertSecureSignIn, signInCustomer } from '../../middleware/session';
@@ -34,8 +33,8 @@ const canSign = (ctx: Context) => ctx.app.keys !== undefined;
  * Failures answer { error, code }; the login page shows `error`.
  */
 export function portalAuthRoutes(deps: ModuleDeps): Router {
-  const serviceDeps = { ...deps, otpSecret: deps.auth?.otpSecret ?? DEV_SECRETS.OTP_SECRET, ...(deps.auth?.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}), smsReplyNumber: deps.auth?.smsReplyNumber ?? null };
-  const hops = deps.auth?.trustedProxyHops ?? 0;
+  const serviceDeps = { ...deps, otpSecret: deps.auth.otpSecret, ...(deps.auth.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}), smsReplyNumber: deps.auth.smsReplyNumber ?? null };
+  const hops = deps.auth.trustedProxyHops;
   const router = new Router({ prefix: '/api/portal/auth' });
 
   router.post('/request-code', async (ctx) => {

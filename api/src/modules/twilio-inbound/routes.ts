@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { TWILIO_INBOUND_PATH } from '@app/shared/routes';
-import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { readSignedTwilioForm } from '../../middleware/twilio-request';
 import type { ModuleDeps } from '../registry';
 import { receiveText } from './service';
@@ -12,12 +11,6 @@ export interface TwilioInboundSettings {
   /** The public URL set as the number's "A message comes in" webhook; null: every request is refused. */
   webhookUrl: string | null;
 }
-
-/** Without settings (tests that build the app themselves): the emulator's token and the dev api's address. */
-export const DEV_TWILIO_INBOUND: TwilioInboundSettings = {
-  authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
-  webhookUrl: EMULATOR_DEFAULTS.TWILIO_INBOUND_URL,
-};
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -32,7 +25,7 @@ function twiml(reply: string | null): string {
  * with TwiML (a reply to HELP, else nothing).
  */
 export function twilioInboundRoutes(deps: ModuleDeps): Router {
-  const settings = deps.twilioInbound ?? DEV_TWILIO_INBOUND;
+  const settings = deps.twilioInbound;
   const router = new Router();
 
   router.post(TWILIO_INBOUND_PATH, async (ctx) => {

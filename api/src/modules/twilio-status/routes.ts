@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { STATUS_CALLBACK_MESSAGE_PARAM } from '@app/shared/sms-delivery';
-import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { readSignedTwilioForm } from '../../middleware/twilio-request';
 import type { ModuleDeps } from '../registry';
 import { recordStatusCallback } from './service';
@@ -14,19 +13,13 @@ export interface TwilioStatusSettings {
   callbackUrl: string | null;
 }
 
-/** Without settings (tests that build the app themselves): the emulator's token and the dev api's address. */
-export const DEV_TWILIO_STATUS: TwilioStatusSettings = {
-  authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
-  callbackUrl: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL,
-};
-
 /**
  * POST /api/twilio/status: Twilio's status callbacks for the texts the worker sent. Refused with
  * 403, before anything is read from the database, unless X-Twilio-Signature is Twilio's
  * signature of the configured URL and these parameters; otherwise 200, whatever it changed.
  */
 export function twilioStatusRoutes(deps: ModuleDeps): Router {
-  const settings = deps.twilioStatus ?? DEV_TWILIO_STATUS;
+  const settings = deps.twilioStatus;
   const router = new Router();
 
   router.post(TWILIO_STATUS_CALLBACK_PATH, async (ctx) => {
