@@ -1,7 +1,7 @@
 // Prisma CLI configuration (generate, migrate dev/deploy/status, db seed).
 //
 // Prisma 6.19 runs its schema engine in JavaScript (`engine: 'js'`) through @prisma/adapter-pg,
-// so no native engine is ever downloaded (DESIGN.md, "Decisions already taken"). Two workarounds
+// so no native engine is ever downloaded (a decision of the project). Two workarounds
 // for that young engine live in this one file on purpose, so that moving to Prisma 7 is a
 // one-file change: WORKAROUND 1 (catalog column types) and WORKAROUND 2 (shadow database).
 //

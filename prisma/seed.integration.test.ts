@@ -54,7 +54,7 @@ describe('seed', () => {
       unit: r.unit,
     }));
     expect(asCatalogue).toEqual(CATALOGUE);
-    // Spot checks against spec §9, in cents.
+    // Spot checks against docs/product.md §9, in cents.
     expect(rows.find((r) => r.id === 'deep-1500')?.priceCents).toBe(34_900);
     expect(rows.find((r) => r.id === 'addon-carpet-shampooing')?.priceCents).toBeNull();
   });

@@ -14,7 +14,7 @@ interface LegalPagesModule {
 }
 
 /**
- * Spec §2/§7: the policies are static pages at /legal/<slug>.html. This plugin writes one per
+ * docs/product.md §2/§7: the policies are static pages at /legal/<slug>.html. This plugin writes one per
  * document into the build, serves the same pages from the dev server, and gives the app a small
  * `virtual:legal-index` module (slug, title, summary) so the Legal page lists the documents without
  * bundling their full text: the text is fetched only when a policy is opened.

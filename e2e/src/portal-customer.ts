@@ -31,7 +31,7 @@ export function easternAt(days: number, hour: number, minute = 0): Date {
   return easternWallTimeToInstant(y, m, d, hour, minute);
 }
 
-/** The e2e account's stage ids: what staff pick in HubSpot for a product stage (the spec's stage ids are only keys). */
+/** The e2e account's stage ids: what staff pick in HubSpot for a product stage (the stage ids of docs/product.md §4 are only keys). */
 export function crmStages(): StageMap {
   return createStageMap(inject('hubspotStages'));
 }

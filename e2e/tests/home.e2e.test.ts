@@ -153,7 +153,7 @@ describe('home page', { timeout: 30_000 }, () => {
     const alert = page.getByRole('dialog').getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Failed to load content.');
-    // The failure is logged on purpose (spec §8); only those lines are expected.
+    // The failure is logged on purpose (docs/product.md §8); only those lines are expected.
     const problems = session.takeProblems();
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => p.includes('503') || p.includes('Policy content failed to load'))).toBe(true);

@@ -3,7 +3,7 @@ import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { useBrowserPage } from '../src/use-browser-page';
 
-// Spec §2: the twelve documents, in this order, as static pages at /legal/<name>.html.
+// docs/product.md §2: the twelve documents, in this order, as static pages at /legal/<name>.html.
 const DOCUMENTS = [
   'promo',
   'privacy',

@@ -4,7 +4,7 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { isSameDocument, markDocument } from '../src/same-document';
 import { useBrowserPage } from '../src/use-browser-page';
 
-// Spec §2: /booking?service=…&price=…&features=a;b;c&sqft=… — written out in full, so any change
+// docs/product.md §2: /booking?service=…&price=…&features=a;b;c&sqft=… — written out in full, so any change
 // to a card's link (encoding included) fails here.
 const SCHEDULE_LINKS = {
   'Basic Clean':
@@ -30,7 +30,7 @@ const SCHEDULE_LINKS = {
     '&sqft=1000;1500;2000;2001',
 } as const;
 
-// Spec §9 starting prices by band; 2001+ is a custom quote on this page.
+// docs/product.md §9 starting prices by band; 2001+ is a custom quote on this page.
 const PRICE_ROWS = {
   'Basic Clean': [['0-1000 sq ft', '$149'], ['1001-1500 sq ft', '$209'], ['1501-2000 sq ft', '$289'], ['2001+ sq ft', 'Custom quote']],
   'Deep Clean': [['0-1000 sq ft', '$279'], ['1001-1500 sq ft', '$349'], ['1501-2000 sq ft', '$479'], ['2001+ sq ft', 'Custom quote']],

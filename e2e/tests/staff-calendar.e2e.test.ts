@@ -150,7 +150,7 @@ describe('Scheduled Cleanings Snapshot', { timeout: 120_000 }, () => {
       await page.goto(appUrl(SNAPSHOT));
       await page.getByRole('heading', { level: 1, name: 'Scheduled Cleanings Snapshot' }).waitFor();
 
-      // Spec §2: it starts in the week view, with time slots.
+      // docs/product.md §2: it starts in the week view, with time slots.
       const week = viewTab(page, 'Week');
       await week.waitFor();
       expect(await week.getAttribute('aria-selected')).toBe('true');

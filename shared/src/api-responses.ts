@@ -3,7 +3,7 @@ import { RECURRING_FREQUENCIES, VISIT_TYPES } from './booking-price';
 import { dealSchema, ticketSchema } from './entities';
 import { BOOKING_NETWORK_FAILED, BOOKING_SUBMIT_FAILED } from './texts';
 
-/** Response bodies of spec §7 that the web reads. Not strict: an added field must not break a page. */
+/** Response bodies of docs/product.md §7 that the web reads. Not strict: an added field must not break a page. */
 
 export const requestBookingResponseSchema = z.object({
   success: z.boolean(),
@@ -12,7 +12,7 @@ export const requestBookingResponseSchema = z.object({
 });
 export type RequestBookingResponse = z.output<typeof requestBookingResponseSchema>;
 
-/** GET /api/portal/deals: `past` is the spec's history list. */
+/** GET /api/portal/deals: `past` is the history list of docs/product.md §4. */
 export const portalDealsResponseSchema = z.object({
   upcoming: z.array(dealSchema).default([]),
   past: z.array(dealSchema).default([]),

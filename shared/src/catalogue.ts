@@ -1,6 +1,6 @@
 import { SQUARE_FOOTAGE_BANDS, type SquareFootageKey } from './square-footage';
 
-/** Product types of spec §3 (HubSpot product types). */
+/** Product types of docs/product.md §3 (HubSpot product types). */
 export const PRODUCT_TYPES = ['Service', 'Subscription', 'Add On'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -11,7 +11,7 @@ export interface Product {
   type: ProductType;
   minSqft: number;
   maxSqft: number;
-  /** Starting price in integer cents; null where the specification gives no price (quoted on site). */
+  /** Starting price in integer cents; null where docs/product.md §9 gives no price (quoted on site). */
   priceCents: number | null;
   /** What the price is for: a whole visit or one hour of work. */
   unit: 'visit' | 'hour';
@@ -20,7 +20,7 @@ export interface Product {
 const ANY_SIZE = { minSqft: 0, maxSqft: 4999 } as const;
 const dollars = (d: number) => d * 100;
 
-/** One product per square-footage band, prices in dollars in band order (spec §9). */
+/** One product per square-footage band, prices in dollars in band order (docs/product.md §9). */
 function banded(
   idPrefix: string,
   name: string,
@@ -51,7 +51,7 @@ const addOn = (id: string, name: string, price: number | null): Product => ({
   unit: 'visit',
 });
 
-/** The whole product catalogue with every starting price of spec §9. */
+/** The whole product catalogue with every starting price of docs/product.md §9. */
 export const CATALOGUE: readonly Product[] = [
   ...banded('basic', 'Single Basic Clean', 'Service', [149, 209, 289, 419]),
   ...banded('deep', 'Single Deep Clean', 'Service', [279, 349, 479, 689]),

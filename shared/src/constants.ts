@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of spec §9 (plus the few §2/§4 values the code branches on).
+ * Business constants and limits of docs/product.md §9 (plus the few §2/§4 values the code branches on).
  * Durations are milliseconds so they can go straight into setTimeout and date arithmetic.
  */
 

@@ -85,7 +85,7 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
 export const CRM_TICKET_CATEGORIES: readonly CrmOption[] = options(['Reschedule Request', 'Cancellation Request']);
 
 /**
- * Deal stages the product names, keyed by the spec's stage ids (the product's own stage keys).
+ * Deal stages the product names, keyed by the stage ids of docs/product.md §4 (the product's own stage keys).
  * An account has its own stage ids: setup finds each stage by its label (creating missing
  * ones) and stores the account's id for each key.
  */
@@ -98,7 +98,7 @@ export const CRM_DEAL_STAGES: readonly { key: string; label: string; isClosed: b
 
 /**
  * Ticket stages the product names. 'New' is where our tickets are filed; the three closed ones
- * are the spec's closed stages (4 is HubSpot's default 'Closed'; the labels of the other two
+ * are the closed stages of docs/product.md §4 (4 is HubSpot's default 'Closed'; the labels of the other two
  * are ours). Any other closed stage of the account also counts as closed.
  */
 export const CRM_TICKET_STAGES: readonly { key: string; label: string; isClosed: boolean }[] = [
@@ -122,7 +122,7 @@ export const TICKET_STAGE_NEW = '1';
 export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.objects.contacts.read',
   'crm.objects.contacts.write',
-  // The customer page shows the contact's company (spec §3 Company).
+  // The customer page shows the contact's company (docs/product.md §3 Company).
   'crm.objects.companies.read',
   'crm.objects.deals.read',
   'crm.objects.deals.write',

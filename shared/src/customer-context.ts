@@ -23,7 +23,7 @@ export function joinName(first: string | null | undefined, last: string | null |
   return [first, last].map((s) => s?.trim()).filter(Boolean).join(' ');
 }
 
-/** One-line address: street, city, 'state zip' (the spec's joined form); null when nothing is known. */
+/** One-line address: street, city, 'state zip' (the joined form of docs/product.md §3); null when nothing is known. */
 export function addressLine(a: { street: string | null; city: string | null; state: string | null; zip: string | null }): string | null {
   return [a.street, a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null;
 }

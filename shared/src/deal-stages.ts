@@ -1,4 +1,4 @@
-/** HubSpot deal pipeline stages, id → label (spec §4). */
+/** HubSpot deal pipeline stages, id → label (docs/product.md §4). */
 export const DEAL_STAGES = [
   { id: '1606828760', label: 'Clean Requested' },
   { id: '1632009934', label: 'Pending Estimate Call' },
@@ -23,7 +23,7 @@ export const STAGE = {
   QUOTE_CANCELED: '1606828766',
 } as const satisfies Record<string, DealStageId>;
 
-/** Stages whose deals belong to the portal history (spec §4). */
+/** Stages whose deals belong to the portal history (docs/product.md §4). */
 export const HISTORY_STAGES: ReadonlySet<string> = new Set([STAGE.CLEANING_DONE, STAGE.CANCELED, STAGE.QUOTE_CANCELED]);
 
 const LABELS: ReadonlyMap<string, string> = new Map(DEAL_STAGES.map((s) => [s.id, s.label]));

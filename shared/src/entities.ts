@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, type Product } from './catalogue';
 
 /**
- * Read models of spec §3: what the API answers and the web reads. These are not strict:
+ * Read models of docs/product.md §3: what the API answers and the web reads. These are not strict:
  * they describe data the worker mirrors from the CRM, where an extra property must never
  * break a page, so unknown keys are stripped rather than refused. Optional CRM values
  * are `nullish` because HubSpot sends null for an empty property.

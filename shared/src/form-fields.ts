@@ -74,7 +74,7 @@ export const stateField = z
   .toUpperCase()
   .regex(new RegExp(`^[A-Z]{${STATE_LENGTH}}$`), { error: STATE_ERROR });
 
-/** Structured address of the public booking; joinStateZip gives the spec's 'state zip' text. */
+/** Structured address of the public booking; joinStateZip gives the 'state zip' text of docs/product.md §3. */
 export const addressSchema = z
   .object(
     {
@@ -88,7 +88,7 @@ export const addressSchema = z
   .strict();
 export type Address = z.output<typeof addressSchema>;
 
-/** The spec's joined form, e.g. joinStateZip('GA', '30303') → 'GA 30303'. */
+/** The joined form of docs/product.md §3, e.g. joinStateZip('GA', '30303') → 'GA 30303'. */
 export function joinStateZip(state: string, zip: string): string {
   return `${state} ${zip}`;
 }
@@ -134,7 +134,7 @@ export function preferredDateField(minDate: (now: Date) => string, daysAhead: nu
   });
 }
 
-// Option values are ours (the spec names the fields, not their options).
+// Option values are ours (docs/product.md §3 names the fields, not their options).
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 export const CONTACT_METHODS = ['phone', 'text', 'email'] as const;
 export const QUOTE_TYPES = ['in-person', 'virtual'] as const;

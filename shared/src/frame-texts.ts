@@ -14,15 +14,15 @@ export const ACCOUNT_MENU_LABELS = {
   logout: 'Logout',
 } as const;
 export const MOBILE_MENU_LABELS = { manageAccount: 'Manage your account', cleanerSignIn: 'Cleaner sign in' } as const;
-/** The phone menu's link to the portal for someone signed in (our wording; the spec's mobile links are for visitors). */
+/** The phone menu's link to the portal for someone signed in (our wording; the mobile links of docs/product.md §2 are for visitors). */
 export const MY_CLEANINGS_LABEL = 'My cleanings';
 export const FOOTER_LABELS = { about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' } as const;
 
-// ── Fixed by the specification (§1, §2) ─────────────────────────────────────────
+// ── Fixed by docs/product.md (§1, §2) ─────────────────────────────────────────
 export const HIRING_SOON = 'Hiring Soon!';
 export const COOKIE_GOT_IT = 'Got it';
 
-// ── Frame wording the specification only describes (§1, §2; our wording) ─────────
+// ── Frame wording docs/product.md only describes (§1, §2; our wording) ─────────────
 /** Our wording for the §2 cookie banner. */
 export const COOKIE_NOTICE =
   'We use cookies and your browser\'s local storage to keep you signed in and to remember your choices. We don\'t use advertising trackers.';

@@ -29,7 +29,7 @@ export interface InvoiceSource {
   invoice_status?: Text;
 }
 
-/** The §3 derived invoice. `amountCents` is the spec's "amount", in integer cents like all our money. */
+/** The §3 derived invoice. `amountCents` is the "amount" of docs/product.md §3, in integer cents like all our money. */
 export interface DerivedInvoice {
   amountCents: number | null;
   pdf_link: string | null;

@@ -4,7 +4,7 @@
  * the messages of every form.
  */
 
-// ── Fixed by the specification (§2) ─────────────────────────────────────────────
+// ── Fixed by docs/product.md (§2) ─────────────────────────────────────────────
 export const CONTENT_LOAD_FAILED = 'Failed to load content.';
 export const GET_STARTED = 'Get Started';
 export const SCHEDULE_SERVICE = 'Schedule Service';

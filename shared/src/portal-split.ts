@@ -42,7 +42,7 @@ function byDate(direction: 1 | -1) {
 
 /**
  * Portal split of §4: Cleaning Done, Canceled and Quote Canceled go to history, the
- * 6 most recent by scheduled date, newest first. Everything else is upcoming; the spec
+ * 6 most recent by scheduled date, newest first. Everything else is upcoming; docs/product.md
  * gives no order for it, we show the soonest first (our choice).
  */
 export function splitDeals<T extends SplittableDeal>(deals: readonly T[]): { upcoming: T[]; history: T[] } {

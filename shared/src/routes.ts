@@ -1,5 +1,5 @@
 /**
- * Client-side routes of the single-page app (spec §2): the routes of the route list plus the
+ * Client-side routes of the single-page app (docs/product.md §2): the routes of the route list plus the
  * other paths the product links to. The web router builds its routes from this table and the
  * API uses `isKnownClientRoute` to answer every other path with HTTP 404 (it still serves the
  * app, which then renders its not-found page), so the two can never disagree.
@@ -15,7 +15,7 @@ export const CLIENT_ROUTES = {
   pricing: '/pricing',
   contact: '/contact',
   comingSoon: '/comingsoon',
-  // Not in the spec's list: the out-of-area waitlist the home zip checker leads to.
+  // Not in the list of docs/product.md §2: the out-of-area waitlist the home zip checker leads to.
   waitlist: '/waitlist',
   careers: '/careers',
   checkoutSuccess: '/checkout-success',
@@ -29,7 +29,7 @@ export const CLIENT_ROUTES = {
   adminInvites: '/admin/dashboard/invites',
   sessionManager: '/internal/sessionmanager',
   cleanerRoster: '/admin/cleaner-roster',
-  // Not in the spec's list: the staff page that manages what the public Careers page shows.
+  // Not in the list of docs/product.md §2: the staff page that manages what the public Careers page shows.
   adminCareers: '/admin/careers',
   // Likewise for the public Team page.
   adminTeam: '/admin/team',
@@ -40,7 +40,7 @@ export const CLIENT_ROUTES = {
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[ClientRouteName];
 
-/** Every known client path, in the order of the specification. */
+/** Every known client path, in the order of docs/product.md §2. */
 export const CLIENT_ROUTE_PATHS: readonly ClientRoutePath[] = Object.values(CLIENT_ROUTES);
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(CLIENT_ROUTE_PATHS);

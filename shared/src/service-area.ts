@@ -1,5 +1,5 @@
 /**
- * The fixed service area of spec §9: Atlanta-metro Georgia zip codes and a few Alabama
+ * The fixed service area of docs/product.md §9: Atlanta-metro Georgia zip codes and a few Alabama
  * zips near the state line. Delivery zips only (PO-box-only codes are left out: nobody
  * lives at a PO box). Grouped by county for review; a zip shared by two counties is
  * listed once, under the first.

@@ -19,7 +19,7 @@ import { LOGIN_SMS_CONSENT } from './texts';
 export interface ConsentBrand {
   /** The company's name, e.g. 'Atlanta Home Cleaning'. */
   name: string;
-  /** Its legal name, named by the booking form's agreement (spec §5). */
+  /** Its legal name, named by the booking form's agreement (docs/product.md §5). */
   legalName: string;
 }
 
@@ -38,11 +38,11 @@ const LINKS_SENTENCE = `${SMS_CONSENT_LINKS.before}${SMS_CONSENT_LINKS.privacy}$
 
 export interface SmsConsentWords {
   version: SmsConsentVersion;
-  /** Shown before the agreement: on the login step, the spec's §2 statement (word for word). */
+  /** Shown before the agreement: on the login step, the docs/product.md §2 statement (word for word). */
   lead: string | null;
   /**
-   * The booking form's required agreement (the spec's `agreed` box); on the login step, what the
-   * version added after the spec's statement (none since texts have their own box: a login
+   * The booking form's required agreement (the `agreed` box of docs/product.md §3); on the login step, what the
+   * version added after the docs/product.md §2 statement (none since texts have their own box: a login
    * request agrees to its code only).
    */
   agreement: string | null;
@@ -86,7 +86,7 @@ const VERSIONS = {
         textsOptIn: null,
         disclosure: programTerms(program),
       },
-      // After the spec's §2 statement, which stays word for word (LOGIN_SMS_CONSENT).
+      // After the docs/product.md §2 statement, which stays word for word (LOGIN_SMS_CONSENT).
       login: { agreement: `You also agree to receive ${program} at this phone number.`, disclosure: programTerms(program) },
     };
   },
@@ -122,7 +122,7 @@ export function offersTextsChoice(version: SmsConsentVersion): boolean {
   return VERSIONS[version]({ name: '', legalName: '' }).booking.textsOptIn !== null;
 }
 
-/** The words of a version for a form; on the login step the spec's statement comes first, and is part of what was agreed to. */
+/** The words of a version for a form; on the login step the docs/product.md §2 statement comes first, and is part of what was agreed to. */
 export function smsConsentWords(form: 'booking', brand: ConsentBrand, version?: SmsConsentVersion): BookingConsentWords;
 export function smsConsentWords(form: SmsConsentForm, brand: ConsentBrand, version?: SmsConsentVersion): SmsConsentWords;
 export function smsConsentWords(form: SmsConsentForm, brand: ConsentBrand, version: SmsConsentVersion = SMS_CONSENT_VERSION): SmsConsentWords {

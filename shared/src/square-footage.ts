@@ -1,4 +1,4 @@
-/** Square-footage bands of spec §9. `key` is the value the booking form submits (§5 mapping). */
+/** Square-footage bands of docs/product.md §9. `key` is the value the booking form submits (§5 mapping). */
 export const SQUARE_FOOTAGE_BANDS = [
   { key: 1000, minSqft: 0, maxSqft: 1000, label: '0-1000' },
   { key: 1500, minSqft: 1001, maxSqft: 1500, label: '1001-1500' },

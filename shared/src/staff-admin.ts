@@ -4,7 +4,7 @@ import { TEAM_MEMBER_KINDS } from './team-member';
 
 /**
  * Payloads of the staff tools (customer lookup, pre-invites, session manager, cleaner roster,
- * careers). Strict on the server; our wording for the messages (the specification quotes none).
+ * careers). Strict on the server; our wording for the messages (docs/product.md quotes none).
  */
 
 export const INVITE_WHO_REQUIRED = 'Choose a customer, or enter an e-mail and a phone number.';

@@ -11,7 +11,7 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
 };
 
 export const staffSignInOptionsSchema = z.object({
-  /** Where the button goes: GET /api/auth/{provider} (spec §7). */
+  /** Where the button goes: GET /api/auth/{provider} (docs/product.md §7). */
   startPath: z.string().startsWith('/api/auth/'),
   providerName: z.string(),
   /** False when the api has no OIDC settings: every sign-in would be refused. */

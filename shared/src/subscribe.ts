@@ -54,7 +54,7 @@ export function isHoneypotFilled(payload: { website?: string | null }): boolean 
 
 /**
  * The step-2 form in the browser: the payload plus the consent checkbox (§5 "Consent
- * required"; the spec quotes no text for it, we reuse the §5 consent alert). Not strict.
+ * required"; docs/product.md quotes no text for it, we reuse the §5 consent alert). Not strict.
  */
 export function subscribeFormSchema({ legalName }: { legalName: string }) {
   return subscribeSchema.strip().extend({ agreed: consentField(legalName) });

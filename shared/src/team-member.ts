@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Team page (spec §2): owner/founder, lead technician, partner, and placeholder roles. */
+/** Team page (docs/product.md §2): owner/founder, lead technician, partner, and placeholder roles. */
 export const TEAM_MEMBER_KINDS = ['owner', 'lead_technician', 'partner', 'placeholder'] as const;
 export type TeamMemberKind = (typeof TEAM_MEMBER_KINDS)[number];
 

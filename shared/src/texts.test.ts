@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as t from './texts';
 
 // Every expected string is written out literally, so a typo in texts.ts fails here.
-// The spec uses straight apostrophes and the em dash U+2014.
+// docs/product.md uses straight apostrophes and the em dash U+2014.
 const EM_DASH = '\u2014';
 
 describe('spec texts, word for word', () => {

@@ -1,9 +1,9 @@
 /**
- * Every user-facing text the specification names, in one place (spec §2, §4, §5, §8).
+ * Every user-facing text docs/product.md names, in one place (docs/product.md §2, §4, §5, §8).
  *
- * Texts quoted by the specification are copied byte for byte: straight apostrophes (')
+ * Texts quoted by docs/product.md are copied byte for byte: straight apostrophes (')
  * and the em dash (U+2014). Tests assert each one literally, so a typo here fails a test.
- * Texts the specification only describes are marked "our wording".
+ * Texts docs/product.md only describes are marked "our wording".
  */
 
 // ── Zip checker (§5) ────────────────────────────────────────────────────────────
@@ -20,10 +20,10 @@ export const BOOKING_TITLE = 'Schedule Your Cleaning';
 export const INVALID_SQUARE_FOOTAGE = 'Invalid square footage selected';
 export const BOOKING_OUT_OF_AREA_WARNING =
   'We\'re not yet in your area — but you can still submit this request and we\'ll reach out as soon as we expand!';
-/** The consent alert exactly as the specification phrases it (the placeholder is the legal name). */
+/** The consent alert exactly as docs/product.md §5 phrases it (the placeholder is the legal name). */
 export const CONSENT_REQUIRED_SPEC_PHRASING =
   'You must consent to allowing the company (by its legal name) to contact you before submitting.';
-/** The consent alert with the company's legal name where the specification says "the company (by its legal name)". */
+/** The consent alert with the company's legal name where docs/product.md §5 says "the company (by its legal name)". */
 export function consentRequiredMessage(legalName: string): string {
   return `You must consent to allowing ${legalName} to contact you before submitting.`;
 }
@@ -144,7 +144,7 @@ export const CONTACT_EXCEPTION = 'There was an error submitting your request.';
 // ── Pre-launch notify (§5, §8) ──────────────────────────────────────────────────
 export const NOTIFY_ZIP_FORMAT_ERROR = 'Whoops! Zip code only please — just 5 numbers, no letters or symbols.';
 export const NOTIFY_ZIP_NOT_SERVED = 'Our mops aren\'t in your area quite yet. Check back later, we\'re always adding more.';
-// The out-of-area waitlist (our wording; the spec's pre-launch page keeps its in-area rule).
+// The out-of-area waitlist (our wording; the pre-launch page of docs/product.md §5 keeps its in-area rule).
 export const WAITLIST_TITLE = 'Join the waitlist';
 export const WAITLIST_ZIP_SERVED = 'We already clean in this zip code. You can book a cleaning now.';
 export const waitlistDone = (zip: string) => `You're on the waitlist for ${zip}. We'll e-mail you as soon as we start cleaning there.`;
@@ -160,7 +160,7 @@ export const POLICY_LOAD_FAILED = 'Failed to load policy content.';
 export const ADMIN_ACCESS_DENIED = 'Access denied — your email domain is not allowed.';
 /**
  * Staff sign-in refusals by the `error` parameter the api sends /admin/login (only `unauthorized`
- * is the spec's, §2 §8; the others are ours, so that a provider outage is not blamed on the domain).
+ * is the product's, docs/product.md §2 §8; the others are ours, so that a provider outage is not blamed on the domain).
  */
 export const STAFF_SIGN_IN_ERRORS = {
   unauthorized: ADMIN_ACCESS_DENIED,
@@ -181,7 +181,7 @@ export const CALENDAR_ASSIGNED_PREFIX = 'Assigned: ';
 export const CALENDAR_DEFAULT_TITLE = 'Cleaning';
 
 
-// ── Form field messages the specification does not quote (all our wording) ─────
+// ── Form field messages docs/product.md does not quote (all our wording) ──────────
 // Each is the zod issue message for its field, so the API's 400 and the form show the same text.
 export const NAME_REQUIRED = 'Please enter your name.';
 export const STREET_REQUIRED = 'Please enter your street address.';
@@ -215,7 +215,7 @@ export const LOGIN_CODE_REQUIRED = 'Please enter the code we texted you.';
 /** A change or cancellation request that did not go through and carried no reason of its own (our wording). */
 export const MANAGE_FAILED = "We couldn't send your request. Please check your connection and try again.";
 
-// ── Shared frame wording the specification only describes (§1, §2; our wording) ─
+// ── Shared frame wording docs/product.md only describes (§1, §2; our wording) ───
 
 /**
  * Staff note on a HubSpot deal the customer portal holds back (docs/identity.md): the public

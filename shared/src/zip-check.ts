@@ -2,7 +2,7 @@ import { ZIP_LENGTH } from './constants';
 import { isServedZip } from './service-area';
 import { BOOKING_OUT_OF_AREA_WARNING, ZIP_FORMAT_ERROR, ZIP_NOT_SERVED, ZIP_SERVED } from './texts';
 
-/** The three zip checker results of spec §4. */
+/** The three zip checker results of docs/product.md §4. */
 export type ZipCheckResult = 'valid' | 'invalid' | 'format';
 
 const FIVE_DIGITS = /^\d{5}$/;

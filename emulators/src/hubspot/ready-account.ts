@@ -13,7 +13,7 @@ import type { Store } from './store';
 
 /**
  * The "ready" account: a blank account after setup (shared/crm-schema.ts: our property group
- * and properties, ticket categories, deal and ticket stages under the spec's ids), plus the
+ * and properties, ticket categories, deal and ticket stages under the ids of docs/product.md §4), plus the
  * cleaners as owners and the catalogue as products. Built with the same operations the
  * properties and pipelines APIs use, so it can only hold what a real account can.
  */

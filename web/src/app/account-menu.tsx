@@ -8,7 +8,7 @@ import { useDisclosure } from '../lib/use-disclosure';
 import { useSignOut } from './use-sign-out';
 
 /**
- * Spec §2 account menu. Visitors: Customer Login (to the portal, which sends them on to sign in)
+ * docs/product.md §2 account menu. Visitors: Customer Login (to the portal, which sends them on to sign in)
  * and a Services Login that is not open yet. Signed-in users: Home (the portal), Admin home for
  * staff only, and Logout.
  */

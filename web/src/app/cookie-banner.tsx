@@ -14,7 +14,7 @@ function hasConsent(): boolean {
 }
 
 /**
- * Spec §2/§9: shown until consent is stored in localStorage. "Got it" stores it; dismiss only hides
+ * docs/product.md §2/§9: shown until consent is stored in localStorage. "Got it" stores it; dismiss only hides
  * the banner for this visit, so it comes back on the next page load. It appears only after the
  * page is interactive (the pre-rendered HTML cannot know about localStorage) and floats over the
  * page, so its arrival moves no content.

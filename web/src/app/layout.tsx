@@ -8,7 +8,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * The shared frame around every page (spec §2). The staff workspace brings its own header and
+ * The shared frame around every page (docs/product.md §2). The staff workspace brings its own header and
  * navigation (features/admin StaffFrame), so its pages get neither the site's header nor footer.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -39,7 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <ScrollToTop />
       {staffArea ? null : <SiteHeader />}
       <main id="main-content" ref={mainRef} tabIndex={-1}>
-        {/* Keyed by path so each page plays the entry animation (spec §2: pages animate); the first
+        {/* Keyed by path so each page plays the entry animation (docs/product.md §2: pages animate); the first
             page does not, so pre-rendered content paints at once. */}
         <div key={pathname} className={navigated.current ? 'route-transition' : undefined}>
           <PageErrorBoundary>

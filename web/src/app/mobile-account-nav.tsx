@@ -5,7 +5,7 @@ import { useSessionUser } from '../lib/session';
 import { useSignOut } from './use-sign-out';
 
 /**
- * The phone menu's account links, in the account menu's place. Visitors: the spec's Manage your
+ * The phone menu's account links, in the account menu's place. Visitors: docs/product.md §2's Manage your
  * account and Cleaner sign in. Signed in: their cleanings, Admin home for staff, and Logout
  * (the login form is no use to someone signed in, and Logout was out of reach on a phone).
  */

@@ -2,7 +2,7 @@ import { CLIENT_ROUTES, type ClientRouteName } from '@app/shared/routes';
 import { useLocation } from 'react-router-dom';
 import { NOT_FOUND_PAGE, PAGES, type LazyPage } from './pages';
 
-// Every route of the product is a fixed path (spec §2 has no path parameters), so matching is a
+// Every route of the product is a fixed path (docs/product.md §2 has no path parameters), so matching is a
 // lookup: exact and case-sensitive like the API's check (/admin/scheduledsnapshot is a 404 in
 // both places), with one trailing slash tolerated. This replaces the router's route ranking,
 // which the marketing pages would otherwise download for nothing.

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { prefersReducedMotion } from '../lib/prefers-reduced-motion';
 
 /**
- * Spec §2: a change of path scrolls the page to the top, smoothly unless motion is reduced. The
+ * docs/product.md §2: a change of path scrolls the page to the top, smoothly unless motion is reduced. The
  * first load is no change of path, so a reload keeps the browser's restored position.
  */
 export function ScrollToTop() {

@@ -7,7 +7,7 @@ import imageCredits from 'virtual:image-credits';
 import { CameraIcon, MailIcon, PeopleIcon, PhoneIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';
 
-// Spec §1/§2 footer: page links, social links, contact e-mail, designer credit, stock-image note.
+// docs/product.md §1/§2 footer: page links, social links, contact e-mail, designer credit, stock-image note.
 // Beside the e-mail: the phone, hours and address, so a visitor can reach a person.
 export function SiteFooter() {
   const { imageSharing, socialNetwork } = COMPANY.social;
@@ -72,7 +72,7 @@ export function SiteFooter() {
           © {COMPANY.established} {COMPANY.legalName}.{' '}
           {credit.url ? <a href={credit.url}>{credit.label}</a> : credit.label}.
         </p>
-        {/* Spec §1's stock-image note, for each stock site whose images the site uses (none by default). */}
+        {/* docs/product.md §1's stock-image note, for each stock site whose images the site uses (none by default). */}
         {imageCredits.map(({ site, licence }) => (
           <p key={site + licence}>{stockImageNote(site, licence)}</p>
         ))}

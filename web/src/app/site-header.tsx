@@ -7,7 +7,7 @@ import { useDisclosure } from '../lib/use-disclosure';
 import { AccountMenu } from './account-menu';
 import { MobileAccountNav } from './mobile-account-nav';
 
-// Spec §2 header navigation, in this order.
+// docs/product.md §2 header navigation, in this order.
 const MAIN_NAV = [
   { to: CLIENT_ROUTES.home, label: NAV_LABELS.home },
   { to: CLIENT_ROUTES.about, label: NAV_LABELS.about },

@@ -5,7 +5,7 @@ import { Modal } from './modal';
 interface PolicyDialogProps {
   slug: LegalDocument;
   title: string;
-  /** Spec §8 text shown when the page cannot be loaded. */
+  /** docs/product.md §8 text shown when the page cannot be loaded. */
   failureText: string;
   onClose: () => void;
 }

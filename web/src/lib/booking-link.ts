@@ -1,7 +1,7 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 
 /**
- * What a pricing card hands to the booking page (spec §2): the service, its starting price in
+ * What a pricing card hands to the booking page (docs/product.md §2): the service, its starting price in
  * whole dollars, what it includes and the square-footage bands it covers (the booking form's
  * select values of §5: 1000, 1500, 2000, 2001).
  */

@@ -1,7 +1,7 @@
 import type { LegalDocument } from '@app/shared/constants';
 
 /**
- * Spec §2/§7: a policy is a static page at /legal/<slug>.html. The app shows the contents of its
+ * docs/product.md §2/§7: a policy is a static page at /legal/<slug>.html. The app shows the contents of its
  * <main> (without the page's own h1: the dialog or page around it names the document). The pages
  * are generated at build time from our own documents (vite-plugin-legal-pages.ts), so their
  * markup is trusted.

@@ -8,7 +8,7 @@ export interface ApiAnswer {
 /**
  * POSTs a JSON body to our API (same origin, so cookies and the origin check just work). Throws
  * only when no answer arrived (network failure); every HTTP answer, error statuses included, is
- * returned for the caller to read, since each form words its failures differently (spec §8).
+ * returned for the caller to read, since each form words its failures differently (docs/product.md §8).
  */
 export async function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer> {
   const response = await fetch(path, {

@@ -1,7 +1,7 @@
 import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
 import { useEffect, useState } from 'react';
 
-/** The signed-in person as the account menu needs it (spec §3 customer session user). */
+/** The signed-in person as the account menu needs it (docs/product.md §3 customer session user). */
 export interface SessionUser {
   email: string;
   /** The §3 staff flag: shows the Admin home link. */
@@ -95,7 +95,7 @@ export function useSessionUser(): SessionUser | null {
   return user;
 }
 
-/** Spec §7: POST /api/portal/logout with an empty body. False (and logged, §8) when it failed. */
+/** docs/product.md §7: POST /api/portal/logout with an empty body. False (and logged, §8) when it failed. */
 export async function logout(): Promise<boolean> {
   try {
     const response = await fetch('/api/portal/logout', { method: 'POST', credentials: 'include' });

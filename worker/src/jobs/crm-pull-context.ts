@@ -7,7 +7,7 @@ import { plainText } from '../crm/plain-text';
 
 /**
  * The customer page's HubSpot context, pulled with the deals: contacts' lead status, lifecycle
- * stage and company; companies (spec §3 Company); notes, tasks, calls and meetings on contacts
+ * stage and company; companies (docs/product.md §3 Company); notes, tasks, calls and meetings on contacts
  * and companies. Each reads what changed since its cursor (see crmPullJob).
  */
 

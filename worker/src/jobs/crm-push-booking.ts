@@ -42,7 +42,7 @@ function dealProperties(b: BookingToPush, stages: StageMap, loginPhone: string |
     external_skus: b.skus.join(';'),
     preferred_date: b.preferredDate ? b.preferredDate.toISOString().slice(0, 10) : '',
     time_of_day: b.timeOfDay ?? '',
-    // The spec's address shape: street, city, then state and zip joined.
+    // The address shape of docs/product.md §3: street, city, then state and zip joined.
     service_address: [b.street, b.city, [b.state, b.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
     square_footage: b.squareFootage === null ? '' : String(b.squareFootage),
     booking_reference: b.reference,

@@ -122,7 +122,7 @@ describe('public booking form rules on the server (POST requestBooking)', () => 
     expect(res.status).toBe(201);
     const deal = await dealOf(res);
     const product = findProduct(deal.skus[0] ?? '');
-    expect(product?.priceCents).toBe(28_900); // Single Basic Clean 1501-2000: $289 (spec §9)
+    expect(product?.priceCents).toBe(28_900); // Single Basic Clean 1501-2000: $289 (docs/product.md §9)
     // A first booking of this e-mail: 10% off, stored after the discount.
     expect(deal.discountPercent).toBe(10);
     expect(deal.amountCents).toBe(26_010);

@@ -9,7 +9,7 @@ import { bookingStatus, requestBooking } from './service';
 export const BOOKING_RECEIVED = 'Booking request received.';
 
 /**
- * POST /api/hubspot/portal/requestBooking (spec §7): the public booking form.
+ * POST /api/hubspot/portal/requestBooking (docs/product.md §7): the public booking form.
  * GET /api/hubspot/portal/bookingStatus?dealId=: the confirmation page's "has it reached the CRM".
  */
 export function bookingRoutes(deps: ModuleDeps): Router {

@@ -5,7 +5,7 @@ import type { ModuleDeps } from '../registry';
 import { createCareer, editCareer, listCareerListings, listManagedCareers } from './service';
 
 /**
- * GET /api/internal/admin/fetchCareerListings (spec §7): public, despite the path, because the
+ * GET /api/internal/admin/fetchCareerListings (docs/product.md §7): public, despite the path, because the
  * Careers page every visitor sees reads it. The listings change rarely, so caches may keep them
  * for a minute. Staff create, edit and close listings under /api/internal/admin/careers.
  */

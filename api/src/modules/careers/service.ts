@@ -4,7 +4,7 @@ import type { CareerCreateInput, CareerUpdateInput } from '@app/shared/staff-adm
 import { errors } from '../../errors';
 import { findCareerListings, findManagedCareers, insertCareer, updateCareer, type CareerListingRow, type ManagedCareerRow } from './repository';
 
-/** Spec §3: icon is 'Truck' or the default icon. */
+/** docs/product.md §3: icon is 'Truck' or the default icon. */
 function toListing(row: CareerListingRow): CareerListing {
   return {
     title: row.title,

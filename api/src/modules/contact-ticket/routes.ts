@@ -5,7 +5,7 @@ import { publicPostGuards } from '../../middleware/public-post';
 import type { ModuleDeps } from '../registry';
 import { createContactTicket } from './service';
 
-/** POST /api/hubspot/portal/createContactTicket (spec §7): the public contact form. Answers 201 { success: true }. */
+/** POST /api/hubspot/portal/createContactTicket (docs/product.md §7): the public contact form. Answers 201 { success: true }. */
 export function contactTicketRoutes(deps: ModuleDeps): Router {
   const schema = contactTicketSchema({ legalName: COMPANY.legalName });
   const guards = publicPostGuards(deps.db, deps.publicPosts, 'contact.ticket');

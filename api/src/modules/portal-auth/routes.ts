@@ -27,7 +27,7 @@ function setRetryAfter(ctx: Context, error: unknown): void {
 const canSign = (ctx: Context) => ctx.app.keys !== undefined;
 
 /**
- * Customer login by e-mail, phone and a texted one-time code (spec §2, §4, §7):
+ * Customer login by e-mail, phone and a texted one-time code (docs/product.md §2, §4, §7):
  * POST /api/portal/auth/request-code and POST /api/portal/auth/verify-code, and
  * GET /api/portal/auth/code-status (whether this browser's latest code was delivered).
  * Failures answer { error, code }; the login page shows `error`.

@@ -22,7 +22,7 @@ const NO_STORE = 'private, no-store';
 const hasContactId = (body: unknown): boolean => typeof body === 'object' && body !== null && 'contactId' in body;
 
 /**
- * The signed-in customer's portal (spec §7). Every endpoint answers 401 without a customer
+ * The signed-in customer's portal (docs/product.md §7). Every endpoint answers 401 without a customer
  * session and reads only the Postgres mirror, scoped to the session's contact: another
  * customer's deal id is a 404, exactly like an id that does not exist.
  */
@@ -76,7 +76,7 @@ export function portalRoutes(deps: ModuleDeps): Router {
     ctx.body = { success: true, message, ticketId };
   });
 
-  // The path is shared with the public booking form (spec §7): a body with contactId is the
+  // The path is shared with the public booking form (docs/product.md §7): a body with contactId is the
   // portal's request and is handled here; any other body falls through to the booking module,
   // mounted after this router, whose hot path is thus untouched.
   router.post('/api/hubspot/portal/requestBooking', async (ctx, next) => {

@@ -43,7 +43,7 @@ function details(c: PortalContact): CustomerDetails {
   return { id: c.id, accountNumber: c.accountNumber, properties: { firstname: c.firstName, lastname: c.lastName, email: c.email, phone: c.phone } };
 }
 
-/** One-line address: street, city, 'state zip' (the spec's joined form). */
+/** One-line address: street, city, 'state zip' (the joined form of docs/product.md §3). */
 function addressLine(c: PortalContact): string | null {
   const line = [c.street, c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return line || null;

@@ -17,10 +17,10 @@ const NO_STORE = 'private, no-store';
 const loginHint = z.email().max(254);
 
 /**
- * Staff sign-in with OpenID Connect (spec §2 Admin login, §6, §7):
+ * Staff sign-in with OpenID Connect (docs/product.md §2 Admin login, §6, §7):
  * GET /api/auth/{provider} starts it, GET /api/auth/{provider}/callback ends it with a staff
  * session and /admin/dashboard, or /admin/login?error={kind} on a failure: `unauthorized` (the
- * spec's, for an e-mail that may not sign in), `expired`, `failed`, `provider_unavailable`,
+ * product's, docs/product.md §2, for an e-mail that may not sign in), `expired`, `failed`, `provider_unavailable`,
  * `not_configured` or `rate_limited` (the reason itself is only logged). GET /api/auth/me, POST /api/auth/logout and GET
  * /api/internal/admin/fetch-staff-user need a staff session (401 without one, 403 for a
  * customer's).

@@ -74,7 +74,7 @@ describe('staff sign-in with OpenID Connect', () => {
     expect(session.absoluteExpiresAt.getTime() - session.createdAt.getTime()).toBe(8 * 60 * MINUTE);
     expect(session.expiresAt.getTime() - session.lastSeenAt.getTime()).toBe(15 * MINUTE);
 
-    // The account menu's flag (spec §2: 'Admin home' only for users with it).
+    // The account menu's flag (docs/product.md §2: 'Admin home' only for users with it).
     expect(await (await browser.request('/api/portal/me')).json()).toEqual({ email: DEV_STAFF_IDENTITY.email, phone: '', isStaff: true, customer: null });
   });
 

@@ -47,7 +47,7 @@ export type OpenTicketRow = Prisma.TicketGetPayload<{ select: typeof ticketSelec
 const live = { archivedAt: null } as const;
 const scheduled = { ...live, stageId: STAGE.CLEANING_SCHEDULED } as const;
 const newBooking = { ...live, stageId: STAGE.CLEAN_REQUESTED } as const satisfies Prisma.DealWhereInput;
-/** Active change/cancel tickets (spec §4: not in a closed stage) of cleanings still in the mirror. */
+/** Active change/cancel tickets (docs/product.md §4: not in a closed stage) of cleanings still in the mirror. */
 const openTicket = {
   ...live,
   deal: live,

@@ -93,7 +93,7 @@ describe('customer page: what staff logged in HubSpot, and the company (GET /api
     expect((company?.activities as Record<string, unknown>[]).map((a) => a.title)).toEqual(['Renewal call']);
     expect((company?.notes as Record<string, unknown>[]).map((n) => n.body)).toEqual(['Alarm code at the desk']);
 
-    // No industry set in HubSpot: 'N/A', as the spec says.
+    // No industry set in HubSpot: 'N/A', as docs/product.md §3 says.
     await api.db.company.update({ where: { hubspotId: companyId }, data: { industry: null } });
     expect((await details(front.id)).company).toMatchObject({ industry: 'N/A' });
   });

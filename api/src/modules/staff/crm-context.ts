@@ -55,8 +55,8 @@ const byTime = (a: ActivityRow, b: ActivityRow) => (a.occursAt?.getTime() ?? Inf
 /**
  * The lists of one contact or company, from one query: open tasks by due date (then the latest
  * done ones; a task is done when HubSpot says COMPLETED), notes newest first, and calls and
- * meetings newest first (`upcomingOnly`: those still ahead, soonest first, as the spec's company
- * activities are its upcoming ones).
+ * meetings newest first (`upcomingOnly`: those still ahead, soonest first, as docs/product.md §3 has a
+ * company's activities are its upcoming ones).
  */
 async function listsOf(db: Db, where: { contactHubspotIds: { has: string } } | { companyHubspotIds: { has: string } }, now: Date, upcomingOnly = false) {
   const rows = await db.crmActivity.findMany({ where: { ...where, archivedAt: null }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], take: ACTIVITIES_READ });
@@ -76,7 +76,7 @@ export async function contactLists(db: Db, contactHubspotId: string | null, now:
 }
 
 /**
- * The contact's company (spec §3 Company): its facts, the cleanings of everyone we hold at it,
+ * The contact's company (docs/product.md §3 Company): its facts, the cleanings of everyone we hold at it,
  * its tasks and notes, and its upcoming calls and meetings; null when the contact has none (or
  * the pull has not brought it yet).
  */

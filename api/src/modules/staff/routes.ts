@@ -34,14 +34,14 @@ async function staffOnly(ctx: Context, next: Next): Promise<void> {
 }
 
 /**
- * The staff tools' API (spec §2, §6, §7), read from and written to the Postgres mirror; changes
+ * The staff tools' API (docs/product.md §2, §6, §7), read from and written to the Postgres mirror; changes
  * that HubSpot must learn about go through the outbox.
  */
 export function staffRoutes(deps: ModuleDeps): Router {
   const router = new Router();
 
   // Optional ?start=&end= (ISO instants, FullCalendar's names) narrows the calendar's window;
-  // ?stage=done|all adds finished cleanings (default: the scheduled ones, spec §2).
+  // ?stage=done|all adds finished cleanings (default: the scheduled ones, docs/product.md §2).
   router.get('/api/hubspot/admin/scheduledDeals', staffOnly, async (ctx) => {
     const { start, end, stage } = windowSchema.parse({ start: ctx.query.start, end: ctx.query.end, stage: ctx.query.stage });
     ctx.body = await scheduledDeals(deps, { from: start, to: end, stage });

@@ -59,7 +59,7 @@ function cleaningLabel(d: { serviceType: string | null; scheduledAt: Date | null
   return `${cleaningType(d.serviceType)}, ${d.scheduledAt ? formatEastern(d.scheduledAt) : 'not scheduled yet'}`;
 }
 
-/** Which appointments the calendar shows: the spec's scheduled cleanings, the done ones, or both. */
+/** Which appointments the calendar shows: the scheduled cleanings of docs/product.md §2, the done ones, or both. */
 export const CALENDAR_STAGES = {
   scheduled: [STAGE.CLEANING_SCHEDULED],
   done: [STAGE.CLEANING_DONE],

@@ -19,7 +19,7 @@ const addDeal = (db: Db, data: Partial<DealInput>) => db.deal.create({ data: { n
 const addOwner = (db: Db, firstName: string, lastName: string) =>
   db.owner.create({ data: { hubspotId: `owner-${unique()}`, firstName, lastName, email: `${firstName.toLowerCase()}.${unique()}@cleaning.example` } });
 
-/** Every staff endpoint (spec §7 and the staff tools), with a body where it takes one. */
+/** Every staff endpoint (docs/product.md §7 and the staff tools), with a body where it takes one. */
 const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/auth/me'],
   ['POST', '/api/auth/logout', {}],

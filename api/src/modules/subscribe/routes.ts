@@ -25,7 +25,7 @@ const dropBots: Middleware = async (ctx, next) => {
 };
 
 /**
- * POST /api/subscribe (spec §7): the pre-launch notify-me form, for zips we serve.
+ * POST /api/subscribe (docs/product.md §7): the pre-launch notify-me form, for zips we serve.
  * POST /api/waitlist: the same signup for a zip we do not serve yet (the home zip checker leads
  * there). Both answer 201 { success: true } and keep one signup per e-mail.
  */

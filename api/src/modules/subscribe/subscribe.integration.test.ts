@@ -146,7 +146,7 @@ describe('POST /api/waitlist', () => {
     const signup = await api.db.notifySignup.findUniqueOrThrow({ where: { email: body.email } });
     expect(signup).toMatchObject({ zip: '90210', firstName: 'Grace', interest: 'Residential Cleaning' });
     expect(await api.db.outboxEvent.count({ where: { aggregateId: signup.id, type: 'crm.record-signup' } })).toBe(1);
-    // The pre-launch form still refuses that zip (spec §5).
+    // The pre-launch form still refuses that zip (docs/product.md §5).
     const prelaunch = await api.post('/api/subscribe', validSignup({ zip: '90210' }));
     expect(await prelaunch.json()).toMatchObject({ field: 'zip', error: "Our mops aren't in your area quite yet. Check back later, we're always adding more." });
   });

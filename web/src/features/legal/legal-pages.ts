@@ -12,7 +12,7 @@ export interface LegalPage {
 }
 
 /**
- * Every policy as the static page of spec §2/§7, with the configured company and the displayed date.
+ * Every policy as the static page of docs/product.md §2/§7, with the configured company and the displayed date.
  * Runs at build time and in the dev server (web/vite-plugin-legal-pages.ts), never in the browser.
  */
 export function renderLegalPages(company: Company): LegalPage[] {

@@ -58,7 +58,7 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     const stageIds = Object.values(first.stageMap!.deals);
     expect(Object.keys(first.stageMap!.deals).sort()).toEqual(CRM_DEAL_STAGES.map((s) => s.key).sort());
     expect(new Set(stageIds).size).toBe(CRM_DEAL_STAGES.length);
-    // A fresh account names its own ids: the spec's ids are nowhere in it.
+    // A fresh account names its own ids: the product's ids (docs/product.md §4) are nowhere in it.
     for (const stage of CRM_DEAL_STAGES) expect(stageIds).not.toContain(stage.key);
 
     const second = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });

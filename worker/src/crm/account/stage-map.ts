@@ -1,7 +1,7 @@
 import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 
 /**
- * The product names deal and ticket stages by its own keys (the spec's stage ids); a HubSpot
+ * The product names deal and ticket stages by its own keys (the stage ids of docs/product.md §4); a HubSpot
  * account has ids of its own for them. This map translates at the HubSpot boundary: pushes
  * send the account's ids, pulls store the product's keys. It is built by the account check
  * (stages found by label in the configured pipelines) and stored with its result.
@@ -25,7 +25,7 @@ export interface StageMap {
   /** The product key of an account deal stage; an unknown stage keeps its account id (the portal shows 'Unknown Stage'). */
   dealStageKey(accountStageId: string): string;
   ticketStageId(key: string): string;
-  /** The product key of an account ticket stage; an unmapped closed stage becomes the spec's 'Closed' (4). */
+  /** The product key of an account ticket stage; an unmapped closed stage becomes the product's 'Closed' (4, docs/product.md §4). */
   ticketStageKey(accountStageId: string): string;
 }
 

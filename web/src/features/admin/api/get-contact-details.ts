@@ -5,7 +5,7 @@ import { getStaffJson } from './http';
 
 export const contactDetailsPath = (id: string) => `/api/hubspot/contact-details/${encodeURIComponent(id)}`;
 
-/** Spec §7: GET /api/hubspot/contact-details/{id} → the §3 customer context. */
+/** docs/product.md §7: GET /api/hubspot/contact-details/{id} → the §3 customer context. */
 export async function getContactDetails(id: string, signal?: AbortSignal): Promise<CustomerContext> {
   return customerContextSchema.parse(await getStaffJson(contactDetailsPath(id), signal));
 }
@@ -18,7 +18,7 @@ export const contactDetailsQuery = (id: string) =>
         return await getContactDetails(id, signal);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        // Spec §7/§8: a failed contact-details load is only logged; the view goes on with empty data.
+        // docs/product.md §7/§8: a failed contact-details load is only logged; the view goes on with empty data.
         console.error('Could not load the customer context', error);
         return EMPTY_CUSTOMER_CONTEXT;
       }

@@ -8,7 +8,7 @@ export const SCHEDULED_DEALS_PATH = '/api/hubspot/admin/scheduledDeals';
 /** How often the calendar asks again, so a deal scheduled in HubSpot shows up without a reload. */
 export const SCHEDULED_DEALS_POLL_MS = 15_000;
 
-/** Which cleanings the calendar shows (the api's ?stage=): the scheduled ones by default (spec §2). */
+/** Which cleanings the calendar shows (the api's ?stage=): the scheduled ones by default (docs/product.md §2). */
 export const CALENDAR_STAGE_FILTERS = ['scheduled', 'done', 'all'] as const;
 export type CalendarStageFilter = (typeof CALENDAR_STAGE_FILTERS)[number];
 
@@ -28,7 +28,7 @@ const searchOf = (q: ScheduledDealsQuery) => {
   return text ? `?${text}` : '';
 };
 
-/** Spec §7: GET /api/hubspot/admin/scheduledDeals → [{ id, title, date, address, owner }] (plus the customer and stage). */
+/** docs/product.md §7: GET /api/hubspot/admin/scheduledDeals → [{ id, title, date, address, owner }] (plus the customer and stage). */
 export async function getScheduledDeals(query: ScheduledDealsQuery = {}, signal?: AbortSignal): Promise<ScheduledDeal[]> {
   return z.array(scheduledDealSchema).parse(await getStaffJson(`${SCHEDULED_DEALS_PATH}${searchOf(query)}`, signal));
 }
@@ -43,7 +43,7 @@ export const scheduledDealsQuery = (query: ScheduledDealsQuery = {}) =>
       try {
         return await getScheduledDeals(query, signal);
       } catch (error) {
-        // Spec §8: a load failure is only logged; the calendar stays as it was (empty at first).
+        // docs/product.md §8: a load failure is only logged; the calendar stays as it was (empty at first).
         console.error('Could not load the scheduled cleanings', error);
         throw error;
       }

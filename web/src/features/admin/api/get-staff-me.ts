@@ -7,7 +7,7 @@ export const STAFF_ME_PATH = '/api/auth/me';
 const staffMeSchema = z.object({ displayName: z.string().nullish(), admin: z.boolean().default(false) });
 export type StaffMe = z.output<typeof staffMeSchema>;
 
-/** Spec §7: GET /api/auth/me → the signed-in staff user (displayName, and whether an admin); 401/403 without a staff session. */
+/** docs/product.md §7: GET /api/auth/me → the signed-in staff user (displayName, and whether an admin); 401/403 without a staff session. */
 export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe> {
   return staffMeSchema.parse(await getStaffJson(STAFF_ME_PATH, signal));
 }

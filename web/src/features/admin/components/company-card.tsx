@@ -11,7 +11,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ?
 const peopleOf = (v: unknown): { id: string; name: string }[] =>
   Array.isArray(v) ? v.filter((p): p is { id: string; name: string } => typeof p?.id === 'string' && typeof p?.name === 'string') : [];
 
-/** The customer's company (spec §3 Company): its facts, the people and cleanings we hold at it, and what staff logged on it. */
+/** The customer's company (docs/product.md §3 Company): its facts, the people and cleanings we hold at it, and what staff logged on it. */
 export function CompanyCard({ company, customerId, now }: { company: CompanyView; customerId: string; now: Date }) {
   const hubspotUrl = text(company.hubspotUrl);
   const others = peopleOf(company.people).filter((p) => p.id !== customerId);

@@ -15,7 +15,7 @@ function StaffGate({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  // No staff session (or a customer's): spec §8 sends the visitor to the staff sign-in.
+  // No staff session (or a customer's): docs/product.md §8 sends the visitor to the staff sign-in.
   if (me.isError && isSignedOut(me.error)) return <Navigate to={CLIENT_ROUTES.adminLogin} replace />;
   if (me.isError) {
     return (

@@ -17,7 +17,7 @@ import { gridHours } from './calendar-hours';
 import { colorOf } from './cleaner-colors';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, classicTheme];
-// Spec §2: prev, next, today on the left; the title in the centre; month, week, day on the right.
+// docs/product.md §2: prev, next, today on the left; the title in the centre; month, week, day on the right.
 const TOOLBAR = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' };
 // A phone has no room for seven columns: a list of the week (every entry readable) or one day.
 const PHONE_TOOLBAR = { left: 'title', right: 'prev,next' };
@@ -63,7 +63,7 @@ interface ScheduledCalendarProps {
  * The Scheduled Cleanings Snapshot's calendar: week view with time slots first (a list of the
  * week on a phone), automatic height, every time in Eastern Time whatever the viewer's own time
  * zone. Each entry shows its title in bold, the customer, and the line 'Assigned: ' + owner
- * (spec §2), in its cleaner's colour; a click (or Enter) opens it.
+ * (docs/product.md §2), in its cleaner's colour; a click (or Enter) opens it.
  */
 export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOpen }: ScheduledCalendarProps) {
   const phone = useMediaQuery(PHONE_MEDIA);

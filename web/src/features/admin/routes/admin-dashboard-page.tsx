@@ -150,7 +150,7 @@ function Board({ board }: { board: TodayBoard }) {
   );
 }
 
-// Spec §2: the dashboard's cards (the staff navigation has them too).
+// docs/product.md §2: the dashboard's cards (the staff navigation has them too).
 const TOOLS = [
   { to: CLIENT_ROUTES.adminLookup, label: 'Customer Lookup', text: 'Find a customer by name, e-mail or phone.' },
   { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites', text: 'Let a customer into the portal and text them.' },
@@ -202,7 +202,7 @@ function Today() {
   );
 }
 
-/** /admin/dashboard (spec §2): guarded; the staff's today board, from the mirror. */
+/** /admin/dashboard (docs/product.md §2): guarded; the staff's today board, from the mirror. */
 export function AdminDashboardPage() {
   usePageHead('Today', 'What needs doing today.');
   return (

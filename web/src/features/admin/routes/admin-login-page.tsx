@@ -7,7 +7,7 @@ import '../../../components/form/forms.css';
 
 const OPTIONS_PATH = '/api/auth/options';
 
-/** Until the api has said which provider it uses, the button goes to the spec's default one. */
+/** Until the api has said which provider it uses, the button goes to the default one of docs/product.md §7. */
 const FALLBACK: StaffSignInOptions = { startPath: '/api/auth/google', providerName: 'Google', configured: true };
 
 const isSignInError = (value: string | null): value is StaffSignInError => value !== null && Object.hasOwn(STAFF_SIGN_IN_ERRORS, value);
@@ -27,9 +27,9 @@ function useSignInOptions(): StaffSignInOptions {
 }
 
 /**
- * /admin/login (spec §2): a plain link to the api's sign-in start, not the router, because the
+ * /admin/login (docs/product.md §2): a plain link to the api's sign-in start, not the router, because the
  * browser must leave the app for the identity provider. The api sends staff back here with
- * ?error=… when sign-in failed: `unauthorized` is the spec's domain text, the other kinds say
+ * ?error=… when sign-in failed: `unauthorized` is the domain text of docs/product.md §2, the other kinds say
  * what really happened (provider down, not configured, too many attempts).
  */
 export function AdminLoginPage() {

@@ -16,7 +16,7 @@ type ChosenCustomer = Pick<CustomerSummary, 'id'> & Partial<Pick<CustomerSummary
 function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
   const details = useContactDetails(customer.id);
   if (details.isPending) return <p className="page-loading">Loading {customer.name || customer.email || 'the customer'}…</p>;
-  // A failed load was logged by the query and answered with the empty context (spec §7/§8).
+  // A failed load was logged by the query and answered with the empty context (docs/product.md §7/§8).
   const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
   return (
     <CustomerContextView customerId={customer.id} context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}>
@@ -49,7 +49,7 @@ function Lookup() {
   );
 }
 
-/** /admin/lookup: find a customer by name, e-mail or phone and see their context (spec §2, §3). */
+/** /admin/lookup: find a customer by name, e-mail or phone and see their context (docs/product.md §2, §3). */
 export function CustomerLookupPage() {
   return (
     <ToolPage title="Customer Lookup" lead="Find a customer by name, e-mail or phone, then see their details and bookings.">

@@ -72,7 +72,7 @@ const inDays = (deals: readonly ScheduledDeal[], range: CalendarRange) =>
     return day >= range.firstDay && day < range.endDay;
   });
 
-/** /admin/ScheduledSnapshot (spec §2): staff only, like every staff page. */
+/** /admin/ScheduledSnapshot (docs/product.md §2): staff only, like every staff page. */
 export function ScheduledSnapshotPage() {
   usePageHead(TITLE, 'Calendar of scheduled cleanings for staff.');
   return (

@@ -1,6 +1,6 @@
 /**
  * What a login step answered: ok with the parsed body, or the `error` text of the body when there
- * was one (spec §8) and, for a refusal that ends at a known time, its Retry-After in seconds.
+ * was one (docs/product.md §8) and, for a refusal that ends at a known time, its Retry-After in seconds.
  */
 export type LoginAnswer = { ok: true; body: Record<string, unknown> } | { ok: false; error: string | undefined; retryAfterSeconds?: number };
 
@@ -15,7 +15,7 @@ function errorText(body: unknown): string | undefined {
 }
 
 /**
- * POSTs one login step to the API with the session cookie (credentials, spec §7). A step succeeded
+ * POSTs one login step to the API with the session cookie (credentials, docs/product.md §7). A step succeeded
  * when the status is 2xx and the body says `success: true`; every failure, a network failure
  * included, comes back as `{ ok: false }` with the body's error text when it carried one, so the page
  * decides the fallback wording.

@@ -6,7 +6,7 @@ export const REQUEST_CODE_PATH = '/api/portal/auth/request-code';
 export interface RequestCodeInput {
   email: string;
   phone: string;
-  /** Sent with its current, still empty, value (spec §7). */
+  /** Sent with its current, still empty, value (docs/product.md §7). */
   code: string;
   /** The version of the text message terms step 1 showed (shared/src/sms-consent.ts). */
   consentVersion: string;

@@ -65,7 +65,7 @@ function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; 
 }
 
 /**
- * The two login steps of spec §2/§4: e-mail and phone (a code is texted), then the code. One busy
+ * The two login steps of docs/product.md §2/§4: e-mail and phone (a code is texted), then the code. One busy
  * flag disables the buttons while either request runs; the error text is cleared as each starts.
  */
 export function LoginForm() {

@@ -9,7 +9,7 @@ function cameFromLogout(state: unknown): boolean {
 }
 
 /**
- * Spec §2/§7: 'You've been signed out successfully.' for 15 seconds after logout. The logout lands
+ * docs/product.md §2/§7: 'You've been signed out successfully.' for 15 seconds after logout. The logout lands
  * here with `{ signedOut: true }` in the router state; when the time is up the state is dropped
  * too, so a reload or a Back to this entry does not bring the banner back.
  */

@@ -6,7 +6,7 @@ import { LoginForm } from '../components/login-form';
 import { SignedOutBanner } from '../components/signed-out-banner';
 import '../auth.css';
 
-/** Customer portal login (spec §2, /login): e-mail and phone, then the texted code; success opens /portal. */
+/** Customer portal login (docs/product.md §2, /login): e-mail and phone, then the texted code; success opens /portal. */
 export function LoginPage() {
   return (
     <Page

@@ -15,7 +15,7 @@ function fieldOf(body: unknown): string | undefined {
 }
 
 /**
- * Spec §7: POST requestBooking → 201 { success, message, request: { dealId } }. Failures are
+ * docs/product.md §7: POST requestBooking → 201 { success, message, request: { dealId } }. Failures are
  * worded by §8: the server's error/message text, else the default; no answer at all (network)
  * gives the error's own message, else the network default.
  */

@@ -86,7 +86,7 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-/** The public booking form (spec §3, §5), submitted by the §4 sequence; `selection` comes from the pricing link. */
+/** The public booking form (docs/product.md §3, §5), submitted by the §4 sequence; `selection` comes from the pricing link. */
 export function BookingForm({ selection }: { selection: BookingSelection }) {
   const schema = useMemo(() => bookingFormSchema({ legalName: COMPANY.legalName }), []);
   const {

@@ -30,7 +30,7 @@ interface PhotoPickerProps {
 }
 
 /**
- * Up to 5 photos of the home with previews (spec §3/§5). They stay in this browser tab: the
+ * Up to 5 photos of the home with previews (docs/product.md §3/§5). They stay in this browser tab: the
  * request sends no files, the photos only help the visitor describe the job.
  */
 export function PhotoPicker({ photos, onChange, error }: PhotoPickerProps) {

@@ -27,7 +27,7 @@ interface RoomsFieldsetProps {
   errors: FieldErrors<BookingFormInput>['rooms'];
 }
 
-/** The rooms of spec §3: which rooms to clean (booleans) and how many of each counted kind. */
+/** The rooms of docs/product.md §3: which rooms to clean (booleans) and how many of each counted kind. */
 export function RoomsFieldset({ register, errors }: RoomsFieldsetProps) {
   return (
     <fieldset>

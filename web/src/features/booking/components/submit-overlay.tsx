@@ -6,7 +6,7 @@ const TEXT: Record<Exclude<SubmitPhase, 'idle'>, string> = {
 };
 
 /**
- * The progress overlay of spec §2/§4 while a booking is submitted. It covers the page so nothing
+ * The progress overlay of docs/product.md §2/§4 while a booking is submitted. It covers the page so nothing
  * can be clicked twice; the form behind it is made inert so the keyboard cannot reach it either.
  * The status region is always on the page (empty while idle): screen readers announce what
  * appears in a region they already know, not a region that arrives with its text.

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
 import { requestBooking, type BookingOutcome } from '../api/request-booking';
 
-/** Spec §4 booking submit: creating (2 s, then the request), tidying (2 s), then the confirmation page. */
+/** docs/product.md §4 booking submit: creating (2 s, then the request), tidying (2 s), then the confirmation page. */
 export type SubmitPhase = 'idle' | 'creating' | 'tidying';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -128,7 +128,7 @@ function Confirmation({ dealId }: { dealId: string }) {
 }
 
 /**
- * Spec §2: after a booking, 'Your request is locked in', its reference and the promise of
+ * docs/product.md §2: after a booking, 'Your request is locked in', its reference and the promise of
  * contact within 24 hours; here also what happens next and what was asked for, as the api
  * recorded it. The page is opened by the request's id (unguessable); an id we do not know
  * says so instead of pretending the request exists.

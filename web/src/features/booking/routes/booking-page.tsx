@@ -5,7 +5,7 @@ import { Page } from '../../../components/page';
 import { parseBookingSearch } from '../../../lib/booking-link';
 import { BookingForm } from '../components/booking-form';
 
-/** Spec §2: the booking form needs a chosen service; without one, send the visitor to pricing. */
+/** docs/product.md §2: the booking form needs a chosen service; without one, send the visitor to pricing. */
 export function BookingPage() {
   const { search } = useLocation();
   const selection = parseBookingSearch(search);

@@ -9,7 +9,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Spec §7: GET /api/internal/admin/fetchCareerListings → array of career listings. */
+/** docs/product.md §7: GET /api/internal/admin/fetchCareerListings → array of career listings. */
 export async function getCareerListings(signal?: AbortSignal): Promise<CareerListing[]> {
   const response = await fetch(CAREER_LISTINGS_PATH, signal ? { signal } : {});
   if (!response.ok) throw new HttpError(response.status);

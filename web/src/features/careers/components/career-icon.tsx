@@ -13,7 +13,7 @@ const base: SVGProps<SVGSVGElement> = {
   focusable: false,
 };
 
-/** Spec §3: a listing's icon is 'Truck' or anything else (the default: a cleaning spray bottle). */
+/** docs/product.md §3: a listing's icon is 'Truck' or anything else (the default: a cleaning spray bottle). */
 export function CareerIcon({ kind }: { kind: 'truck' | 'default' }) {
   return kind === 'truck' ? (
     <svg {...base}>

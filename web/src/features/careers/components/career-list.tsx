@@ -3,7 +3,7 @@ import { careerIcon, isOpenListing } from '@app/shared/career-listing';
 import { useCareerListings } from '../api/get-career-listings';
 import { CareerIcon } from './career-icon';
 
-/** The open positions (spec §2 Careers): title, description, location, type, status and icon. */
+/** The open positions (docs/product.md §2 Careers): title, description, location, type, status and icon. */
 export function CareerList() {
   const { data, isPending, isError } = useCareerListings();
 

@@ -8,7 +8,7 @@ export const CREATE_CONTACT_TICKET_PATH = '/api/hubspot/portal/createContactTick
 export type ContactOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * Spec §7: POST createContactTicket → { success }. §8: an answer that is not success gives
+ * docs/product.md §7: POST createContactTicket → { success }. §8: an answer that is not success gives
  * 'Something went wrong. Please try again later.'; an exception (no answer) gives
  * 'There was an error submitting your request.'
  */

@@ -21,7 +21,7 @@ const DEFAULTS: DefaultValues<ContactTicketInput> = {
   agreed: false as unknown as true,
 };
 
-/** The support ticket form (spec §3/§5) with its §8 failure alerts and a success state. */
+/** The support ticket form (docs/product.md §3/§5) with its §8 failure alerts and a success state. */
 export function ContactForm() {
   const schema = useMemo(() => contactTicketSchema({ legalName: COMPANY.legalName }), []);
   const {

@@ -57,7 +57,7 @@ export const CODE_DIGITS = `${LOGIN_CODE_LENGTH}-digit`;
 export const HISTORY_LIMIT = PORTAL_HISTORY_LIMIT;
 
 /*
- * Business choices the policies commit to that the product specification does not fix. They
+ * Business choices the policies commit to that docs/product.md does not fix. They
  * live here, apart from the wording, so the owners can review and change them in one place.
  */
 

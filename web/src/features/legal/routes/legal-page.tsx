@@ -7,7 +7,7 @@ import { PolicyDialog } from '../../../components/policy-dialog';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /**
- * Spec §2 Legal: the twelve policies, each opened in a modal from its static page. The open
+ * docs/product.md §2 Legal: the twelve policies, each opened in a modal from its static page. The open
  * policy is kept in the query string (?policy=privacy) so it can be linked to and the Back button
  * closes it.
  */

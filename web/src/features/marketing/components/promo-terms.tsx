@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 // The dialog's code loads on first open; most visitors never open it.
 const PolicyDialog = lazy(() => import('../../../components/policy-dialog').then((m) => ({ default: m.PolicyDialog })));
 
-/** Spec §2 Home: the promo-terms modal, loaded from the static promo page. */
+/** docs/product.md §2 Home: the promo-terms modal, loaded from the static promo page. */
 export function PromoTerms() {
   const [open, setOpen] = useState(false);
   return (

@@ -13,10 +13,10 @@ type ZipCheckModule = typeof ZipCheck;
 let zipModule: Promise<ZipCheckModule> | undefined;
 const loadZipCheck = () => (zipModule ??= import('@app/shared/zip-check'));
 
-/** Digits only, at most five, as the person types (spec §5: only digits can be typed). */
+/** Digits only, at most five, as the person types (docs/product.md §5: only digits can be typed). */
 const digitsOnly = (raw: string) => raw.replace(/\D/g, '').slice(0, ZIP_LENGTH);
 
-/** Spec §2/§4/§5: the zip coverage checker with its three results. */
+/** docs/product.md §2/§4/§5: the zip coverage checker with its three results. */
 export function ZipChecker() {
   const [zip, setZip] = useState('');
   const [result, setResult] = useState<{ kind: ZipCheckResult; message: string } | null>(null);

@@ -1,7 +1,7 @@
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 
-/** Spec §2 Home: the three solution cards (residential, move in/out, commercial coming soon). */
+/** docs/product.md §2 Home: the three solution cards (residential, move in/out, commercial coming soon). */
 export const SOLUTIONS = [
   {
     title: 'Residential Cleaning',

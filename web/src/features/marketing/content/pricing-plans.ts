@@ -19,7 +19,7 @@ export interface PricingPlan {
   booking: BookingSelection;
 }
 
-// Above 2000 sq ft every home is quoted after the assessment (spec §9: 2001+ is a custom quote here).
+// Above 2000 sq ft every home is quoted after the assessment (docs/product.md §9: 2001+ is a custom quote here).
 const QUOTED_FROM: SquareFootageKey = 2001;
 const BANDS = SQUARE_FOOTAGE_BANDS.map((band) => band.key);
 
@@ -47,7 +47,7 @@ function plan(family: ServiceFamily, summary: string, extra?: Pick<PricingPlan, 
   };
 }
 
-/** The four bookable cards of spec §2 with the §9 starting prices. */
+/** The four bookable cards of docs/product.md §2 with the §9 starting prices. */
 export const PRICING_PLANS: readonly PricingPlan[] = [
   plan('Basic Clean', 'A thorough top-to-bottom tidy for homes that are already in good shape.'),
   plan('Deep Clean', 'Detail work for a first visit, a new season or a home that needs extra care.'),

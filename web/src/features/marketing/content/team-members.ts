@@ -1,5 +1,5 @@
 /**
- * The Team page (spec §2): owner/founder, lead cleaning technician, a move in/out partner, and
+ * The Team page (docs/product.md §2): owner/founder, lead cleaning technician, a move in/out partner, and
  * placeholder roles for positions still being filled, shown only once enabled. The same people
  * as the database seed (prisma/seed.ts TEAM_MEMBERS): the page is pre-rendered with this list,
  * then shows the staff-managed one from GET /api/team (features/marketing/api/get-team.ts).

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page';
 import { SiteImage } from '../../../components/site-image';
 
-// Spec §2 About: three value cards.
+// docs/product.md §2 About: three value cards.
 const VALUES = [
   {
     title: 'Reliable',

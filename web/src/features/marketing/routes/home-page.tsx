@@ -13,7 +13,7 @@ import { PromoTerms } from '../components/promo-terms';
 import { ZipChecker } from '../components/zip-checker';
 import { SOLUTIONS } from '../content/home-content';
 
-// What the spec promises every customer (§1, §9).
+// What docs/product.md promises every customer (§1, §9).
 const PROMISES = [
   `A free ${ASSESSMENT_MINUTES}-minute assessment, in person or by video`,
   'Your price confirmed before any work begins',
@@ -114,7 +114,7 @@ export function HomePage() {
 
       <section className="section container" aria-labelledby="testimonials">
         <h2 id="testimonials">What our customers say</h2>
-        {/* Spec §2: three static testimonials, each with its rating and where it was published. */}
+        {/* docs/product.md §2: three static testimonials, each with its rating and where it was published. */}
         <TestimonialList testimonials={COMPANY.testimonials.slice(0, 3)} />
         <ReviewSourceLink />
       </section>

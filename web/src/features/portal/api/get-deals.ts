@@ -10,7 +10,7 @@ export const DEALS_PATH = '/api/portal/deals';
  */
 export const PORTAL_POLL_MS = 15_000;
 
-/** Spec §7: GET /api/portal/deals → { upcoming, past }. */
+/** docs/product.md §7: GET /api/portal/deals → { upcoming, past }. */
 export async function getDeals(signal?: AbortSignal): Promise<PortalDealsResponse> {
   return portalDealsResponseSchema.parse(await getPortalJson(DEALS_PATH, signal));
 }

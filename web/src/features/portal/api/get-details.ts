@@ -4,7 +4,7 @@ import { getPortalJson, loggedLoad } from './http';
 
 export const DETAILS_PATH = '/api/portal/details';
 
-/** Spec §7: GET /api/portal/details → { id, properties: { firstname, lastname, email, phone } }. */
+/** docs/product.md §7: GET /api/portal/details → { id, properties: { firstname, lastname, email, phone } }. */
 export async function getDetails(signal?: AbortSignal): Promise<CustomerDetails> {
   return customerDetailsSchema.parse(await getPortalJson(DETAILS_PATH, signal));
 }

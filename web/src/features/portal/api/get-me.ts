@@ -4,7 +4,7 @@ import { getPortalJson } from './http';
 
 export const ME_PATH = '/api/portal/me';
 
-/** Spec §7: GET /api/portal/me → the customer session user; 401 without a session. */
+/** docs/product.md §7: GET /api/portal/me → the customer session user; 401 without a session. */
 export async function getMe(signal?: AbortSignal): Promise<CustomerSessionUser> {
   const body = await getPortalJson(ME_PATH, signal);
   // Accepted bare or wrapped as { user }, like the account menu reads it.

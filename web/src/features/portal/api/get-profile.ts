@@ -4,7 +4,7 @@ import { getPortalJson, loggedLoad } from './http';
 
 export const PROFILE_PATH = '/api/hubspot/portal/fetchCustomerProfile';
 
-/** Spec §7: GET fetchCustomerProfile → the contact profile (address and square footage for new requests). */
+/** docs/product.md §7: GET fetchCustomerProfile → the contact profile (address and square footage for new requests). */
 export async function getProfile(signal?: AbortSignal): Promise<ContactProfile> {
   return contactProfileSchema.parse(await getPortalJson(PROFILE_PATH, signal));
 }

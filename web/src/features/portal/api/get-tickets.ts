@@ -5,7 +5,7 @@ import { getPortalJson, loggedLoad } from './http';
 
 export const TICKETS_PATH = '/api/hubspot/portal/fetchTickets';
 
-/** Spec §7: GET fetchTickets?dealIds=a,b,c → { ticketsByDealId }. */
+/** docs/product.md §7: GET fetchTickets?dealIds=a,b,c → { ticketsByDealId }. */
 export async function getTickets(dealIds: readonly string[], signal?: AbortSignal): Promise<TicketsResponse> {
   const query = new URLSearchParams({ dealIds: dealIds.join(',') });
   return ticketsResponseSchema.parse(await getPortalJson(`${TICKETS_PATH}?${query.toString()}`, signal));

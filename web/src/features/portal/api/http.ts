@@ -20,7 +20,7 @@ function errorText(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
-/** GET a portal API as JSON with the session cookie (spec §7 "credentials"). */
+/** GET a portal API as JSON with the session cookie (docs/product.md §7 "credentials"). */
 export async function getPortalJson(path: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(path, {
     credentials: 'include',
@@ -46,7 +46,7 @@ export async function postPortalJson(path: string, payload: unknown): Promise<un
 }
 
 /**
- * Spec §7/§8: a failed load of deals, details, tickets or the profile is only logged and the page
+ * docs/product.md §7/§8: a failed load of deals, details, tickets or the profile is only logged and the page
  * goes on with what it has. No session is not a failure to log: the page sends the visitor to /login.
  */
 export async function loggedLoad<T>(what: string, load: () => Promise<T>): Promise<T> {

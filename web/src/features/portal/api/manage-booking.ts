@@ -4,7 +4,7 @@ import { postPortalJson } from './http';
 
 export const MANAGE_BOOKING_PATH = '/api/hubspot/portal/manageBooking';
 
-/** Spec §7: POST manageBooking { email, dealId, action, reason, changeType, hs_ticket_category }. */
+/** docs/product.md §7: POST manageBooking { email, dealId, action, reason, changeType, hs_ticket_category }. */
 export async function manageBooking(input: ManageBookingInput): Promise<void> {
   await postPortalJson(MANAGE_BOOKING_PATH, input);
 }
@@ -19,7 +19,7 @@ export function useManageBooking() {
         client.invalidateQueries({ queryKey: ['portal', 'deals'] }),
         client.invalidateQueries({ queryKey: ['portal', 'tickets'] }),
       ]),
-    // The modal shows a refusal or failure (spec §7 only logged it); deals and tickets are
+    // The modal shows a refusal or failure (docs/product.md §7 only logged it); deals and tickets are
     // refetched so a 409 (a request already open, the 24-hour lock) also shows on the card.
     onError: () =>
       Promise.all([

@@ -5,7 +5,7 @@ import { postPortalJson } from './http';
 
 export const REQUEST_BOOKING_PATH = '/api/hubspot/portal/requestBooking';
 
-/** Spec §7: POST requestBooking with the portal request payload → { success, message, request: { dealId } }. */
+/** docs/product.md §7: POST requestBooking with the portal request payload → { success, message, request: { dealId } }. */
 export async function requestPortalBooking(input: PortalRequestInput): Promise<RequestBookingResponse> {
   return requestBookingResponseSchema.parse(await postPortalJson(REQUEST_BOOKING_PATH, input));
 }

@@ -8,7 +8,7 @@ interface CustomerDetailsProps {
   fallback: { email: string; phone: string };
 }
 
-/** Spec §2: Account ID (the account number, not the internal id), name, email and phone of the signed-in customer. */
+/** docs/product.md §2: Account ID (the account number, not the internal id), name, email and phone of the signed-in customer. */
 export function CustomerDetailsCard({ details, fallback }: CustomerDetailsProps) {
   const p = details?.properties;
   const name = [p?.firstname, p?.lastname].filter(Boolean).join(' ');

@@ -84,7 +84,7 @@ function messageViews(deal: Deal): MessageView[] {
 const historyTone = (tone: StageTone, section: 'upcoming' | 'history'): StageTone => (section === 'history' && tone === 'pending' ? 'done' : tone);
 
 /**
- * What one deal shows in the portal (spec §4), from the shared rules the API applies too.
+ * What one deal shows in the portal (docs/product.md §4), from the shared rules the API applies too.
  * `tickets` are the deal's tickets from fetchTickets when they have loaded; until then the
  * requests attached to the deal itself count. `now` drives the 24-hour lock.
  */

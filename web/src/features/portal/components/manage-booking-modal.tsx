@@ -12,7 +12,7 @@ import { Modal } from '../../../components/modal';
 interface ManageBookingModalProps {
   deal: DealView;
   action: ManageAction;
-  /** The signed-in customer's e-mail (the payload carries it, spec §3). */
+  /** The signed-in customer's e-mail (the payload carries it, docs/product.md §3). */
   email: string;
   onClose: () => void;
 }
@@ -23,9 +23,9 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Spec §2/§5/§7: request a change or a cancellation. Reason required, and for a change the change
+ * docs/product.md §2/§5/§7: request a change or a cancellation. Reason required, and for a change the change
  * type too; a reschedule also asks for the new day (at least 5 days ahead). Success shows
- * 'Request Submitted' and closes after 1.2 s. A refusal or failure is shown in the modal (the spec
+ * 'Request Submitted' and closes after 1.2 s. A refusal or failure is shown in the modal (docs/product.md §7
  * only logs it; a customer must see that nothing was sent).
  */
 export function ManageBookingModal({ deal, action, email, onClose }: ManageBookingModalProps) {

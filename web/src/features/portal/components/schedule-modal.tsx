@@ -32,7 +32,7 @@ interface ScheduleModalProps {
 }
 
 /**
- * Spec §2/§5: schedule a new clean. The services offered are those whose square-footage range
+ * docs/product.md §2/§5: schedule a new clean. The services offered are those whose square-footage range
  * holds the contact's home (add-ons apart), add-ons are optional, the date is at least 3 days out
  * (Eastern) and a time of day is chosen; until all that holds, submit stays disabled. A stored
  * request shows the submitted state.

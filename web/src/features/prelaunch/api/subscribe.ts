@@ -7,7 +7,7 @@ export const SUBSCRIBE_PATH = '/api/subscribe';
 /** The out-of-area waitlist: the same payload, for a zip we do not serve yet. */
 export const WAITLIST_PATH = '/api/waitlist';
 
-/** Spec §7: POST /api/subscribe { zip, email, firstName, interest, website } (or the waitlist). §8: any failure is one alert. */
+/** docs/product.md §7: POST /api/subscribe { zip, email, firstName, interest, website } (or the waitlist). §8: any failure is one alert. */
 export async function subscribe(
   signup: Subscribe,
   idempotencyKey: string,

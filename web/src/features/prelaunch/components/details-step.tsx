@@ -14,7 +14,7 @@ import { SUBSCRIBE_PATH, WAITLIST_PATH, subscribe } from '../api/subscribe';
 
 type DetailsInput = z.input<ReturnType<typeof subscribeFormSchema>>;
 
-/** What differs between the pre-launch signup (spec §4/§5) and the out-of-area waitlist. */
+/** What differs between the pre-launch signup (docs/product.md §4/§5) and the out-of-area waitlist. */
 const LISTS = {
   prelaunch: {
     path: SUBSCRIBE_PATH,
@@ -33,7 +33,7 @@ const LISTS = {
 } satisfies Record<string, { path: string; schema: typeof subscribeFormSchema; intro: (zip: string) => ReactNode; consent: string; submit: string }>;
 export type SignupList = keyof typeof LISTS;
 
-/** Step 2 (spec §4/§5): e-mail, first name, interest and consent, for the zip of step 1 (or the waitlist's zip). */
+/** Step 2 (docs/product.md §4/§5): e-mail, first name, interest and consent, for the zip of step 1 (or the waitlist's zip). */
 export function DetailsStep({ zip, list = 'prelaunch', onDone, onChangeZip }: { zip: string; list?: SignupList; onDone: () => void; onChangeZip: () => void }) {
   const kind = LISTS[list];
   const schema = useMemo(() => kind.schema({ legalName: COMPANY.legalName }), [kind]);

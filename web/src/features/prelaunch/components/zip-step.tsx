@@ -8,12 +8,12 @@ import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field';
 
-// The pre-launch page takes zips we serve (spec §5); the waitlist takes the others.
+// The pre-launch page takes zips we serve (docs/product.md §5); the waitlist takes the others.
 const SCHEMAS = { prelaunch: z.object({ zip: notifyZipField }), waitlist: z.object({ zip: waitlistZipField }) };
 type ZipStepInput = z.input<(typeof SCHEMAS)['prelaunch']>;
 
 /**
- * Step 1 (spec §4/§5): a 5-digit zip the list takes moves on; anything else says why. On the
+ * Step 1 (docs/product.md §4/§5): a 5-digit zip the list takes moves on; anything else says why. On the
  * pre-launch page, a zip outside the service area is also offered the waitlist.
  */
 export function ZipStep({ list = 'prelaunch', onAccepted }: { list?: keyof typeof SCHEMAS; onAccepted: (zip: string) => void }) {

@@ -5,7 +5,7 @@ import { usePageHead } from '../../../lib/head';
 import { DetailsStep } from '../components/details-step';
 import { ZipStep } from '../components/zip-step';
 
-// Spec §2/§4: step 1 zip check, step 2 details form, then the on-the-list state.
+// docs/product.md §2/§4: step 1 zip check, step 2 details form, then the on-the-list state.
 const STEPS = ['Check your zip code', 'Tell us about you', "You're on the list"] as const;
 
 type Step = { name: 'zip' } | { name: 'details'; zip: string } | { name: 'done'; zip: string };
