@@ -1,6 +1,6 @@
 /**
  * The system Chromium, as the browser tests and the web benchmark start it. Flags that work on
- * our machines and CI (DESIGN.md): no sandbox, no GPU, no background traffic.
+ * our machines and CI: no sandbox, no GPU, no background traffic.
  */
 export const CHROMIUM_FLAGS = [
   '--headless',
