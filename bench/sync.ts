@@ -42,7 +42,7 @@ const WORKER = { sweepIntervalMs: 3_600_000, sweepPassHours: 24, sweepDailyReque
 const TOKEN = 'bench-token';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
-/** The targets of issue 14 (item 9). */
+/** The sync targets (docs/benchmarks.md). */
 const TARGET = { p50Ms: 2_000, p99Ms: 10_000, requestsPerBooking: 0.5, per10s: 100, searchesPerSecond: 4 };
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISS');

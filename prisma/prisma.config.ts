@@ -1,7 +1,7 @@
 // Prisma CLI configuration (generate, migrate dev/deploy/status, db seed).
 //
 // Prisma 6.19 runs its schema engine in JavaScript (`engine: 'js'`) through @prisma/adapter-pg,
-// so no native engine is ever downloaded (a decision of the project). Two workarounds
+// so no native engine is ever downloaded (docs/decisions/prisma-js-engine.md). Two workarounds
 // for that young engine live in this one file on purpose, so that moving to Prisma 7 is a
 // one-file change: WORKAROUND 1 (catalog column types) and WORKAROUND 2 (shadow database).
 //
@@ -35,14 +35,15 @@ const databaseUrl = process.env.DATABASE_URL || devDatabaseUrl();
 // sure it is set, including for `prisma generate`, which never connects.
 process.env.DATABASE_URL = databaseUrl;
 
-// WORKAROUND 1 — prisma/orm#27403. The JS schema engine reads pg_catalog columns of type `name`
-// (OID 19, e.g. nspname, relname) and `"char"` (OID 18, e.g. pg_constraint.contype), which
-// @prisma/adapter-pg 6.19 cannot map to a column type (UnsupportedNativeDataType: "Column type
-// 'name' could not be deserialized"), so `migrate dev` fails. pg already returns both as strings.
-// On every pooled connection we relabel those result columns as `text` (OID 25) before the
-// adapter looks at them; `"char"` columns are then reported to the engine as Character, which is
-// what it reads them as (as Text it panics with "unreachable" once a CHECK constraint exists).
-// Remove once the adapter maps these types itself (Prisma 7 does).
+// WORKAROUND 1 (docs/decisions/prisma-js-engine.md). The JS schema engine reads pg_catalog
+// columns of type `name` (OID 19, e.g. nspname, relname) and `"char"` (OID 18, e.g.
+// pg_constraint.contype), which @prisma/adapter-pg 6.19 cannot map to a column type
+// (UnsupportedNativeDataType: "Column type 'name' could not be deserialized"), so `migrate dev`
+// fails. pg already returns both as strings. On every pooled connection we relabel those result
+// columns as `text` (OID 25) before the adapter looks at them; `"char"` columns are then reported
+// to the engine as Character, which is what it reads them as (as Text it panics with
+// "unreachable" once a CHECK constraint exists). Remove once the adapter maps these types itself
+// (Prisma 7 does).
 const CHAR_OID = 18;
 const NAME_OID = 19;
 const TEXT_OID = 25;

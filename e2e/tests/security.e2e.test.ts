@@ -12,8 +12,9 @@ import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
- * Issue 15's attacks, end to end against the built system (api and worker from their bundles,
- * the HubSpot and Twilio emulators): each must be refused with a clear 4xx and write nothing.
+ * The attacks docs/security.md guards against, end to end against the built system (api and
+ * worker from their bundles, the HubSpot and Twilio emulators): each must be refused with a clear
+ * 4xx and write nothing.
  * The identity rules are tested in depth in worker/src/crm/identity.integration.test.ts; here
  * they meet the real processes.
  */

@@ -9,9 +9,10 @@ import { waitForApp, withCookieConsent } from '../src/consent';
 import { uniqueEmail } from '../src/form-errors';
 import { useBrowserPage } from '../src/use-browser-page';
 
-// The text message consent as a visitor meets it (issue 31): what the booking form and the
-// login page show, that their privacy and terms links work, and that a booking sent through the
-// real form keeps the words it showed and whether its separate, optional text box was ticked.
+// The text message consent as a visitor meets it (docs/customer-messages.md): what the booking
+// form and the login page show, that their privacy and terms links work, and that a booking sent
+// through the real form keeps the words it showed and whether its separate, optional text box was
+// ticked.
 
 const BOOKING_LINK = '/booking?service=Deep%20Clean&price=279&sqft=1000;1500;2000;2001';
 const TERMS_SENTENCE = 'See our Privacy Policy and Terms.';

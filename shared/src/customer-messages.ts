@@ -2,10 +2,10 @@ import { formatEasternShort } from './eastern-time';
 import { smsProgramName } from './sms-consent';
 
 /**
- * The text messages a customer gets at the moments that matter (issue 18), one template each.
- * Plain words, the company's name first so the text is recognised, and at most one link. Each
- * fits one SMS segment (160 GSM-7 characters) with ordinary values (customer-messages.test.ts);
- * a long company name or address may take two.
+ * The text messages a customer gets at the moments that matter (docs/customer-messages.md), one
+ * template each. Plain words, the company's name first so the text is recognised, and at most one
+ * link. Each fits one SMS segment (160 GSM-7 characters) with ordinary values
+ * (customer-messages.test.ts); a long company name or address may take two.
  */
 export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];

@@ -1,6 +1,9 @@
 import { addDays, easternWallTime, easternWallTimeToInstant } from './eastern-time';
 
-/** No text that can wait goes out from 21:00 to 08:00 Eastern (issue 18): it waits for 08:00. */
+/**
+ * No text that can wait goes out from 21:00 to 08:00 Eastern (docs/customer-messages.md): it
+ * waits for 08:00.
+ */
 export const QUIET_HOURS = { startHour: 21, endHour: 8 } as const;
 
 /**

@@ -1,14 +1,14 @@
 import { LOGIN_SMS_CONSENT } from './texts';
 
 /**
- * What a person agrees to about our texts, where a form asks for their phone (issue 31): the one
- * place these words live. Campaign vetting (A2P 10DLC and toll-free verification) rejects an
- * opt-in that does not name the program, say which texts it sends, say that frequency varies and
- * that message and data rates may apply, tell how to stop and get help, and link the privacy
- * policy and terms. It also rejects consent to texts bundled with other channels or required to
- * get the service (Twilio 30556, 30923): the booking form asks on a box of its own, optional and
- * unticked, and a login request agrees to its code only. docs/twilio.md points the campaign's
- * opt-in description here.
+ * What a person agrees to about our texts, where a form asks for their phone
+ * (docs/customer-messages.md): the one place these words live. Campaign vetting (A2P 10DLC and
+ * toll-free verification) rejects an opt-in that does not name the program, say which texts it
+ * sends, say that frequency varies and that message and data rates may apply, tell how to stop
+ * and get help, and link the privacy policy and terms. It also rejects consent to texts bundled
+ * with other channels or required to get the service (Twilio 30556, 30923): the booking form asks
+ * on a box of its own, optional and unticked, and a login request agrees to its code only.
+ * docs/twilio.md points the campaign's opt-in description here.
  *
  * The words are versioned: the form sends the version it showed, the api keeps that version's
  * words with the request (sms_consent). Never edit a published version's words: add a new

@@ -1,8 +1,8 @@
 /**
- * Twilio delivery errors that say a phone cannot take our texts (issue 31): after one, only
- * login codes go to the phone until it is known to take texts again (a text to it delivered, or
- * a portal sign-in with it). Other failures (30003 switched off, 30005 unknown, ...) pass or are
- * the carrier's to retry, and do not hold a phone back.
+ * Twilio delivery errors that say a phone cannot take our texts (docs/customer-messages.md):
+ * after one, only login codes go to the phone until it is known to take texts again (a text to it
+ * delivered, or a portal sign-in with it). Other failures (30003 switched off, 30005 unknown,
+ * ...) pass or are the carrier's to retry, and do not hold a phone back.
  */
 export const HOLDING_ERRORS = {
   30006: 'Twilio reported a landline or an unreachable carrier (30006)',

@@ -4,8 +4,8 @@ import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
 
 /**
- * When a change the CRM pull sees calls for a text to the customer (issue 18). Pure rules; the
- * mirror repository writes the texts in the same transaction as the change.
+ * When a change the CRM pull sees calls for a text to the customer (docs/customer-messages.md).
+ * Pure rules; the mirror repository writes the texts in the same transaction as the change.
  */
 
 /** What the configuration says about customer texts. */

@@ -9,9 +9,10 @@ const START = new Date('2026-11-22T15:00:00Z');
 const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
 
 /**
- * Who may do what, checked on every request (issue 15): the admin role (STAFF_ADMIN_EMAILS) for
- * the queue dashboard's actions and job data, revoking sessions and disabling staff; sessions
- * that end when a customer is suspended or a staff member disabled; production's cookie.
+ * Who may do what, checked on every request (docs/sessions.md): the admin role
+ * (STAFF_ADMIN_EMAILS) for the queue dashboard's actions and job data, revoking sessions and
+ * disabling staff; sessions that end when a customer is suspended or a staff member disabled;
+ * production's cookie.
  */
 describe('staff roles and session control', () => {
   let api: StaffApi;

@@ -26,11 +26,12 @@ const TOKEN = 'delivery-hold-test-token';
 const FROM = '+15555550100';
 
 /**
- * Issue 31, end to end through the real SDK: the worker sends through the Twilio emulator with
- * the api's StatusCallback URL, the emulator posts signed delivery reports to the api. A 30006
- * report holds the phone back (no more texts but login codes, the others canceled with the
- * reason), a delivered login code releases it, and /metrics counts both. A login code carries its
- * remaining life as ValidityPeriod, and one that outlives it in Twilio's queue is never delivered.
+ * Delivery holds (docs/customer-messages.md), end to end through the real SDK: the worker sends
+ * through the Twilio emulator with the api's StatusCallback URL, the emulator posts signed
+ * delivery reports to the api. A 30006 report holds the phone back (no more texts but login
+ * codes, the others canceled with the reason), a delivered login code releases it, and /metrics
+ * counts both. A login code carries its remaining life as ValidityPeriod, and one that outlives
+ * it in Twilio's queue is never delivered.
  */
 describe('texts to a phone Twilio could not reach, and codes that expire in the queue', () => {
   let api: PortalApi;
