@@ -71,6 +71,7 @@ export function startScheduleKeeper(options: {
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<unknown> = start;
   const tick = () => {
+    if (!running) return;
     pass = checkOnce()
       .catch((error: unknown) => log.warn({ err: error }, 'could not check the job schedules; trying again at the next check'))
       .finally(() => {
