@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { workerChildren, type WorkerChild } from './worker-child';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +23,6 @@ import { outboxEvent } from '@app/runtime/outbox/events';
  * once and the pull runs again: the worker's reconciler dispatches the events whose job vanished,
  * and its schedule check re-creates the schedules. A real worker process, on a database of its own.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BOOKINGS = 15;
 /** Short here so the test is quick; 30 s by default (the 2-minute bound is measured by npm run chaos). */
 const RECONCILE_MS = 1_000;
@@ -45,7 +43,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
   let queues: Record<QueueName, AnyQueue>;
   let crmQueue: AnyQueue;
   const prefix = uniqueQueuePrefix(`qloss-${kind === 'redis' ? 'r' : 'pg'}`);
-  const started: ChildProcess[] = [];
+  const workers = workerChildren();
 
   beforeAll(async () => {
     database = await createTestDatabase(`queue_loss_${kind}`);
@@ -56,16 +54,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     queues = createQueues(backend);
     crmQueue = queues.crm;
   }, 60_000);
-  afterEach(async () => {
-    await Promise.all(
-      started.splice(0).map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
-      }),
-    );
-  });
+  afterEach(() => workers.stopAll());
   afterAll(async () => {
     await Promise.all(Object.values(queues).map((q) => q.close()));
     await backend.close();
@@ -75,36 +64,24 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     await database.drop();
   });
 
-  function startWorker(): { output: () => string; child: ChildProcess } {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        LOG_FORMAT: 'json',
-        DATABASE_URL: database.url,
-        ...(kind === 'redis' ? { REDIS_URL: testRedisUrl() } : {}),
-        QUEUE_PREFIX: prefix,
-        HUBSPOT_ACCESS_TOKEN: crm.token,
-        HUBSPOT_BASE_URL: crm.emulator.url,
-        TWILIO_ACCOUNT_SID: TWILIO.sid,
-        TWILIO_AUTH_TOKEN: TWILIO.token,
-        TWILIO_FROM: TWILIO.from,
-        TWILIO_BASE_URL: twilio.url,
-        CRM_ACCOUNT_RECHECK_MS: '1000',
-        HUBSPOT_TIMEOUT_MS: '5000',
-        CRM_PULL_INTERVAL_MS: '2000',
-        CRM_SWEEP_INTERVAL_MS: '0',
-        HOUSEKEEPING_INTERVAL_MS: '60000',
-        OUTBOX_RECONCILE_INTERVAL_MS: String(RECONCILE_MS),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function startWorker(): WorkerChild {
+    return workers.start({
+      DATABASE_URL: database.url,
+      ...(kind === 'redis' ? { REDIS_URL: testRedisUrl() } : {}),
+      QUEUE_PREFIX: prefix,
+      HUBSPOT_ACCESS_TOKEN: crm.token,
+      HUBSPOT_BASE_URL: crm.emulator.url,
+      TWILIO_ACCOUNT_SID: TWILIO.sid,
+      TWILIO_AUTH_TOKEN: TWILIO.token,
+      TWILIO_FROM: TWILIO.from,
+      TWILIO_BASE_URL: twilio.url,
+      CRM_ACCOUNT_RECHECK_MS: '1000',
+      HUBSPOT_TIMEOUT_MS: '5000',
+      CRM_PULL_INTERVAL_MS: '2000',
+      CRM_SWEEP_INTERVAL_MS: '0',
+      HOUSEKEEPING_INTERVAL_MS: '60000',
+      OUTBOX_RECONCILE_INTERVAL_MS: String(RECONCILE_MS),
     });
-    started.push(child);
-    let output = '';
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    return { output: () => output, child };
   }
 
   /** Everything the queue store held for this test, gone at once. */

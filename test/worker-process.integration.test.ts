@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { workerChildren, type WorkerChild } from './worker-child';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/runtime/queue/connection';
@@ -18,8 +17,6 @@ import { startTcpProxy } from './tcp-proxy';
  * On a database of its own: the worker's relay takes every due row it can see, and the run's
  * shared database holds other files' bookings.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
-
 describe('worker process faults', () => {
   let database: TestDatabase;
   let db: Db;
@@ -28,19 +25,10 @@ describe('worker process faults', () => {
   let backend: QueueBackend;
   let queue: AnyQueue;
   const prefix = uniqueQueuePrefix('proc-faults');
-  const started: ChildProcess[] = [];
+  const workers = workerChildren();
 
   // Whatever a test's assertions did, no worker it started outlives it.
-  afterEach(async () => {
-    await Promise.all(
-      started.splice(0).map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGKILL');
-        await exited;
-      }),
-    );
-  });
+  afterEach(() => workers.stopAll());
 
   beforeAll(async () => {
     database = await createTestDatabase('worker_process');
@@ -58,34 +46,20 @@ describe('worker process faults', () => {
     await database.drop();
   });
 
-  function startWorker(target: { url: string } = hubspot): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-    // One plain node process (tsx as a loader), so a signal reaches the worker itself.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        LOG_FORMAT: 'json',
-        DATABASE_URL: database.url,
-        REDIS_URL: testRedisUrl(),
-        QUEUE_PREFIX: prefix,
-        HUBSPOT_ACCESS_TOKEN: crm.token,
-        HUBSPOT_BASE_URL: target.url,
-        CRM_ACCOUNT_RECHECK_MS: '1000',
-        HUBSPOT_TIMEOUT_MS: '10000',
-        WORKER_STALLED_INTERVAL_MS: '2000',
-        // No scheduled pull: its HubSpot calls would take the faults these tests arm for the push.
-        CRM_PULL_INTERVAL_MS: '0',
-        CRM_SWEEP_INTERVAL_MS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  function startWorker(target: { url: string } = hubspot): WorkerChild {
+    return workers.start({
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: prefix,
+      HUBSPOT_ACCESS_TOKEN: crm.token,
+      HUBSPOT_BASE_URL: target.url,
+      CRM_ACCOUNT_RECHECK_MS: '1000',
+      HUBSPOT_TIMEOUT_MS: '10000',
+      WORKER_STALLED_INTERVAL_MS: '2000',
+      // No scheduled pull: its HubSpot calls would take the faults these tests arm for the push.
+      CRM_PULL_INTERVAL_MS: '0',
+      CRM_SWEEP_INTERVAL_MS: '0',
     });
-    started.push(child);
-    let output = '';
-    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    return { child, output: () => output, exited };
   }
 
   const dealsFor = (dealId: string) => hubspot.objects('deals').filter((d) => d.properties.app_request_id === dealId);

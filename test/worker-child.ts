@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A worker running as a real process, its output kept for assertions. */
+export interface WorkerChild {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The workers a test file starts, each one plain node process (tsx as a loader) so a signal
+ * reaches the worker itself; `stopAll` SIGKILLs whatever is still running, so no worker outlives
+ * the test that started it, whatever its assertions did.
+ */
+export function workerChildren() {
+  const started: ChildProcess[] = [];
+  return {
+    start(env: Record<string, string>): WorkerChild {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_FORMAT: 'json', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(child);
+      let output = '';
+      child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, output: () => output, exited };
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all(
+        started.splice(0).map(async (child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGKILL');
+          await exited;
+        }),
+      );
+    },
+  };
+}
