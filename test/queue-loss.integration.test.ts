@@ -23,6 +23,7 @@ import { outboxEvent } from '@app/runtime/outbox/events';
  * once and the pull runs again: the worker's reconciler dispatches the events whose job vanished,
  * and its schedule check re-creates the schedules. A real worker process, on a database of its own.
  */
+
 const BOOKINGS = 15;
 /** Short here so the test is quick; 30 s by default (the 2-minute bound is measured by npm run chaos). */
 const RECONCILE_MS = 1_000;
