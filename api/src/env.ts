@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
-import { SHARED_ENV } from '@app/shared/shared-env';
+import { SHARED_ENV, isOrigin } from '@app/shared/shared-env';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
@@ -37,13 +37,7 @@ const STAFF_SIGN_IN_KEYS = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAIL
 
 const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 const secret = z.string().min(32, 'each secret must be at least 32 characters');
-const origin = z.string().refine((v) => {
-  try {
-    return new URL(v).origin === v;
-  } catch {
-    return false;
-  }
-}, 'each entry must be an origin like https://example.com (scheme, host, optional port, no path)');
+const origin = z.string().refine(isOrigin, 'each entry must be an origin like https://example.com (scheme, host, optional port, no path)');
 
 const schema = z
   .object({

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { envFields } from './parse-env';
 
-/** An origin exactly: scheme, host and port, no path and no trailing slash. */
-const origin = z.string().refine((v) => {
+/** Whether `value` is an origin exactly: scheme, host and port, no path and no trailing slash. */
+export function isOrigin(value: string): boolean {
   try {
-    return new URL(v).origin === v;
+    return new URL(value).origin === value;
   } catch {
     return false;
   }
-}, 'must be an origin like https://www.example.com (no path, no trailing slash)');
+}
+
+const origin = z.string().refine(isOrigin, 'must be an origin like https://www.example.com (no path, no trailing slash)');
 
 /**
  * Variables the api and the worker both read, and which must carry the same value in both: one

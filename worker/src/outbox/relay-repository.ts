@@ -26,12 +26,6 @@ export async function dispatchDueEvents(
 ): Promise<number> {
   const client = await sqlPool(db).connect();
   let broken = false;
-  // A connection that drops (Postgres restarting) emits 'error' besides failing the query in
-  // flight; unheard, it would end the worker. The query's own rejection is handled below.
-  const onError = () => {
-    broken = true;
-  };
-  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const { rows } = await client.query<OutboxRow>({
@@ -75,7 +69,6 @@ export async function dispatchDueEvents(
     });
     throw error;
   } finally {
-    client.off('error', onError);
     client.release(broken);
   }
 }
