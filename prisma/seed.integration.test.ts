@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type ProductType as CatalogueProductType } from '@app/shared/catalogue';
 import { DEAL_STAGES, HISTORY_STAGES } from '@app/shared/deal-stages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/database';
+import { createOwnTestDatabase } from '../test/context';
+import type { TestDatabase } from '../test/database';
 import { closePrismaClient, createPrismaClient, Prisma, type Db } from './client';
 import { CareerIcon, CareerStatus, ProductType } from './generated/client';
 import { CAREER_LISTINGS, TEAM_MEMBERS, seed } from './seed';
@@ -18,7 +19,7 @@ let db: Db;
 
 // A database of its own: the run's shared one gets stages, listings and contacts from other files.
 beforeAll(async () => {
-  database = await createTestDatabase('seed');
+  database = await createOwnTestDatabase('seed');
   db = createPrismaClient(database.url);
 }, 60_000);
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
-import { createTestDatabase, type TestDatabase } from '../test/database';
+import { createOwnTestDatabase } from '../test/context';
+import type { TestDatabase } from '../test/database';
 import { insertBooking } from '../test/fixtures';
 import { closePrismaClient, createPrismaClient, type Db } from './client';
 import type { OutboxStatus, Prisma, SmsPurpose, SmsStatus } from './generated/client';
@@ -29,7 +30,7 @@ let db: Db;
 
 // A database of its own: the migration rewrites every sms.send event it finds.
 beforeAll(async () => {
-  database = await createTestDatabase('sms_refs');
+  database = await createOwnTestDatabase('sms_refs');
   db = createPrismaClient(database.url);
 }, 60_000);
 

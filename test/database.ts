@@ -25,15 +25,21 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 
 /**
  * Creates a fresh database for one test run, migrated exactly like production (`migrate deploy`)
- * and seeded, so concurrent runs and developers' own data never meet.
+ * and seeded, so concurrent runs and developers' own data never meet. Given a `template` (a
+ * database made by this function that nobody is connected to), the new one is a copy of it
+ * instead: the same migrations and seed, in a fraction of the time.
  */
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+export async function createTestDatabase(label: string, options: { template?: string } = {}): Promise<TestDatabase> {
   const name = `cleaning_test_${label}_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`));
+  const { template } = options;
+  await withAdmin((admin) =>
+    admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}${template ? ` TEMPLATE ${admin.escapeIdentifier(template)}` : ''}`),
+  );
   const url = new URL(adminDatabaseUrl());
   url.pathname = `/${name}`;
   // FORCE ends connections still open from the tests or from spawned api/worker processes.
   const drop = () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${admin.escapeIdentifier(name)} WITH (FORCE)`)).then(() => {});
+  if (template) return { name, url: url.toString(), drop };
   try {
     await migrateAndSeed(url.toString());
   } catch (error) {

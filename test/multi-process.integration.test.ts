@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { freePort, waitUntil } from '../dev/src/net';
 import { startOidcProvider, type OidcProvider } from '@app/emulators/oidc/provider';
-import { testRedisUrl, uniqueQueuePrefix } from './context';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createOwnTestDatabase, testRedisUrl, uniqueQueuePrefix } from './context';
+import type { TestDatabase } from './database';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
 
 /**
@@ -52,7 +52,7 @@ describe('two apis and two workers on one Postgres and Redis', { timeout: 120_00
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('multi');
+    database = await createOwnTestDatabase('multi');
     hubspot = await startSetUpHubSpot();
     // Two cleaners to assign (a new account has only its super admin).
     for (const [i, name] of ['Alma', 'Bo'].entries()) {

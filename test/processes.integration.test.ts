@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testRedisUrl, uniqueQueuePrefix } from './context';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createOwnTestDatabase, testRedisUrl, uniqueQueuePrefix } from './context';
+import type { TestDatabase } from './database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -47,7 +47,7 @@ describe('process start-up and shutdown', () => {
   // and the shared one holds rows other files are still looking at.
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase('processes');
+    database = await createOwnTestDatabase('processes');
   }, 60_000);
   afterAll(() => database.drop());
 

@@ -9,8 +9,8 @@ import { upsertSignup } from '@app/api/modules/subscribe/repository';
 import { checkPullFreshness, checkSchedules } from '@app/api/modules/health/repository';
 import { createQueueBackend, createQueues, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';
 import type { QueueName } from '@app/runtime/queue/queues';
-import { testRedisUrl, uniqueQueuePrefix } from './context';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createOwnTestDatabase, testRedisUrl, uniqueQueuePrefix } from './context';
+import type { TestDatabase } from './database';
 import { insertBooking } from './fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
 import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
@@ -47,7 +47,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
   const workers = workerChildren();
 
   beforeAll(async () => {
-    database = await createTestDatabase(`queue_loss_${kind}`);
+    database = await createOwnTestDatabase(`queue_loss_${kind}`);
     db = createPrismaClient(database.url);
     crm = await startSetUpHubSpot();
     twilio = await startTwilioEmulator({ port: 0, accountSid: TWILIO.sid, authToken: TWILIO.token, phoneNumber: TWILIO.from });

@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger } from '@app/runtime/logger';
 import { createApp } from '../api/src/app';
-import { createTestDatabase } from './database';
+import { createOwnTestDatabase } from './context';
 
 const log = createLogger({ service: 'seeded-app-test', level: 'silent', format: 'json' });
 
@@ -20,7 +20,7 @@ export interface SeededApp {
  * assert the seed exactly while other tests change those rows in the shared database.
  */
 export async function startOnSeededDatabase(label: string, routers: (db: Db) => Router[]): Promise<SeededApp> {
-  const database = await createTestDatabase(label);
+  const database = await createOwnTestDatabase(label);
   const db = createPrismaClient(database.url);
   const app = await createApp({ logger: log, bodyLimit: '100kb', readinessChecks: {}, routers: routers(db) });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -4,8 +4,8 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/runtime/queue/connection';
 import { setUpCrmAccount } from '@app/worker/crm/account/setup-account';
 import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
-import { testRedisUrl, uniqueQueuePrefix } from './context';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createOwnTestDatabase, testRedisUrl, uniqueQueuePrefix } from './context';
+import type { TestDatabase } from './database';
 import { insertBooking } from './fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from './hubspot-account';
 import { uniqueFirstObjectId } from './hubspot-ids';
@@ -31,7 +31,7 @@ describe('worker process faults', () => {
   afterEach(() => workers.stopAll());
 
   beforeAll(async () => {
-    database = await createTestDatabase('worker_process');
+    database = await createOwnTestDatabase('worker_process');
     db = createPrismaClient(database.url);
     crm = await startSetUpHubSpot();
     hubspot = crm.emulator;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { startTestApi, type TestApi } from '../../test/api-server';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createOwnTestDatabase } from '../../test/context';
+import type { TestDatabase } from '../../test/database';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
@@ -45,7 +46,7 @@ describe('Postgres restarting during intake', () => {
   beforeAll(async () => {
     // Its own database: the count of bookings must be this file's alone, and the
     // "request received" texts spend the database's text budget.
-    database = await createTestDatabase('pgdown');
+    database = await createOwnTestDatabase('pgdown');
     const direct = new URL(database.url);
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const proxied = new URL(database.url);

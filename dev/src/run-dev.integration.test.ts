@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { createOwnTestDatabase } from '../../test/context';
+import type { TestDatabase } from '../../test/database';
 import { freePort, waitUntil } from './net';
 import { REPO_ROOT, bin } from './repo';
 
@@ -20,7 +21,7 @@ describe('npm run dev', { timeout: 150_000 }, () => {
   const runnerSaid = (text: string) => output.replaceAll('\u001b[1m', '').replaceAll('\u001b[0m', '').includes(`[dev] ${text}`);
 
   beforeAll(async () => {
-    database = await createTestDatabase('run_dev');
+    database = await createOwnTestDatabase('run_dev');
     dataDir = await mkdtemp(path.join(tmpdir(), 'run-dev-'));
     [ports.api, ports.web] = [await freePort(), await freePort()];
     const [hubspot, twilio, oidc] = [await freePort(), await freePort(), await freePort()];

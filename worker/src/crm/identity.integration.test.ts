@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { LOGIN_NOT_ELIGIBLE, portalHeldNote } from '@app/shared/texts';
 import { UNLIMITED_PUBLIC_POSTS } from '../../../api/src/middleware/public-post';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createOwnTestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/database';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../test/staff-app';
@@ -63,7 +64,7 @@ function jobsOn(hubspot: TestHubSpot) {
 
 beforeAll(async () => {
   // Its own database: the sweep checks every HubSpot id the mirror holds against this file's emulator.
-  database = await createTestDatabase('identity');
+  database = await createOwnTestDatabase('identity');
   api = await startStaffApi('identity', START, {}, { databaseUrl: database.url, publicPosts: UNLIMITED_PUBLIC_POSTS });
   db = api.db;
   staff = new TestBrowser(api.url);

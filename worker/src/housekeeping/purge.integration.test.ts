@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { LOGIN_CODE_RULES } from '../../../api/src/modules/portal-auth/service';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createOwnTestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/database';
 import { housekeepingPurgeJob } from '../jobs/housekeeping-purge';
 import { createLogger } from '@app/runtime/logger';
 import { LOGIN_CODE_RETENTION_MS, LOGIN_FAILURE_RETENTION_MS } from './purge-repository';
@@ -17,7 +18,7 @@ describe('housekeeping.purge-expired', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = await createTestDatabase('housekeeping');
+    database = await createOwnTestDatabase('housekeeping');
     db = createPrismaClient(database.url);
   });
   afterAll(async () => {

@@ -4,7 +4,8 @@ import type { Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { OWNER_INACTIVE } from '@app/shared/staff-admin';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createOwnTestDatabase } from '../../../test/context';
+import type { TestDatabase } from '../../../test/database';
 import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { createCustomer, signIn, TestBrowser, type TestCustomer } from '../../../test/portal-app';
@@ -54,7 +55,7 @@ let db: Db;
 let staff: TestBrowser;
 
 beforeAll(async () => {
-  database = await createTestDatabase('sweep');
+  database = await createOwnTestDatabase('sweep');
   api = await startStaffApi('sweep', START, {}, { databaseUrl: database.url });
   db = api.db;
   staff = new TestBrowser(api.url);

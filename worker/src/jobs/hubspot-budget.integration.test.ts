@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { dailyFiguresFromHeaders, withHubSpotUse } from '../crm/daily-budget';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import type { TestDatabase } from '../../../test/database';
 import { crmPullJob } from './crm-pull';
 import { crmSweepJob } from './crm-sweep';
 import { Redis } from 'ioredis';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
-import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import { createOwnTestDatabase, testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
 import { createHubSpotClient } from '../crm/hubspot-client';
 import { createHubSpotGateway } from '../crm/hubspot-gateway';
@@ -100,7 +100,7 @@ describe("HubSpot's daily limit with real jobs", () => {
   const DAY = { limit: 1_000, timeZone: 'America/New_York', reservePercent: 10, sweepPerDay: 0, now: () => clock };
 
   beforeAll(async () => {
-    database = await createTestDatabase('daily_budget');
+    database = await createOwnTestDatabase('daily_budget');
     db = createPrismaClient(database.url);
     crm = await startSetUpHubSpot();
     hubspot = crm.emulator;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { createOwnTestDatabase, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
+import type { TestDatabase } from '../../../test/database';
 import { createLogger } from '@app/runtime/logger';
 import { createQueueBackend, createQueues, type QueueBackend } from '@app/runtime/queue/connection';
 import { addOutboxJobs, type QueuesByName } from './dispatch';
@@ -26,7 +26,7 @@ describe('outbox relay', () => {
   let prefix: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('relay');
+    database = await createOwnTestDatabase('relay');
     db = createPrismaClient(database.url);
   }, 60_000);
   beforeEach(async () => {

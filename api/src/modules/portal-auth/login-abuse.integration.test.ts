@@ -2,7 +2,8 @@ import { BUDGETED_PURPOSES } from '@app/db/sms-budget';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEastern } from '@app/shared/eastern-time';
 import { LOGIN_SMS_BUDGET_SPENT, loginLocked } from '@app/shared/texts';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createOwnTestDatabase } from '../../../../test/context';
+import type { TestDatabase } from '../../../../test/database';
 import { createCustomer, latestCode, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 import { LOGIN_CODE_RULES } from './service';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
@@ -23,7 +24,7 @@ describe('login abuse limits', () => {
   const budget = { perHour: 1_000, perDay: 5_000 };
 
   beforeAll(async () => {
-    database = await createTestDatabase('login-abuse');
+    database = await createOwnTestDatabase('login-abuse');
     api = await startPortalApi('login-abuse', START, { metrics: true, smsBudget: budget, databaseUrl: database.url });
   });
   afterAll(async () => {

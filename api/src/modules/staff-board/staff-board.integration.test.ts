@@ -3,7 +3,8 @@ import type { Db } from '@app/db/client';
 import { recordPullCompleted } from '@app/db/sync-status';
 import { STAGE } from '@app/shared/deal-stages';
 import { dealDetailsSchema, requestsListSchema, todayBoardSchema, type StaffRequest } from '@app/shared/staff-board';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createOwnTestDatabase } from '../../../../test/context';
+import type { TestDatabase } from '../../../../test/database';
 import { createCustomer, signIn, TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 
@@ -22,7 +23,7 @@ describe('staff board API (today board, open requests)', () => {
 
   beforeAll(async () => {
     // A database of its own: the board counts everything in the mirror.
-    database = await createTestDatabase('board');
+    database = await createOwnTestDatabase('board');
     api = await startStaffApi('board', NOW, {}, { databaseUrl: database.url, hubspotAccountId: '123456' });
     staff = new TestBrowser(api.url);
     expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');

@@ -13,8 +13,8 @@ import { startWorkers, type WorkerRuntime } from '@app/worker/runtime';
 import { createTwilioClient } from '@app/worker/sms/twilio-client';
 import { freePort } from '../../../../dev/src/net';
 import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
-import { testRedisUrl } from '../../../../test/context';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createOwnTestDatabase, testRedisUrl } from '../../../../test/context';
+import type { TestDatabase } from '../../../../test/database';
 import { insertBooking } from '../../../../test/fixtures';
 import { recordStatusCallback } from './service';
 import { createCustomer, signIn, startPortalApi, TestBrowser, TEST_OTP_SECRET, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
@@ -42,7 +42,7 @@ describe('texts to a phone Twilio could not reach, and codes that expire in the 
 
   beforeAll(async () => {
     // Its own database: the metrics it reads count every phone and text there.
-    database = await createTestDatabase('delivery_hold');
+    database = await createOwnTestDatabase('delivery_hold');
     const port = await freePort();
     const callbackUrl = `http://127.0.0.1:${port}${TWILIO_STATUS_CALLBACK_PATH}`;
     api = await startPortalApi('delivery-hold', new Date(), { port, metrics: true, twilioStatus: { authToken: TOKEN, callbackUrl }, databaseUrl: database.url });

@@ -3,7 +3,8 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger } from '@app/runtime/logger';
 import { DEFAULT_SCOPES } from '@app/emulators/hubspot/scopes';
 import { startHubSpotEmulator, type HubSpotEmulator } from '@app/emulators/hubspot/server';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database';
+import { createOwnTestDatabase } from '../../../../test/context';
+import type { TestDatabase } from '../../../../test/database';
 import { uniqueFirstObjectId } from '../../../../test/hubspot-ids';
 import { createHubSpotClient } from '../hubspot-client';
 import { createHubSpotCall } from '../hubspot-gateway';
@@ -26,7 +27,7 @@ describe('the worker’s account gate with a service key', () => {
   let gate: AccountGate | undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase('account_gate');
+    database = await createOwnTestDatabase('account_gate');
     db = createPrismaClient(database.url);
   }, 60_000);
   afterEach(async () => {
