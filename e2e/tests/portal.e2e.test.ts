@@ -238,7 +238,8 @@ describe('customer portal', () => {
       await page.getByRole('button', { name: 'Account' }).click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL(appUrl('/login'));
-      expect(await page.getByText(SIGNED_OUT_BANNER, { exact: true }).isVisible()).toBe(true);
+      // The URL changes before the login page has rendered: wait for the banner, do not sample it.
+      await page.getByText(SIGNED_OUT_BANNER, { exact: true }).waitFor();
     },
   );
 
