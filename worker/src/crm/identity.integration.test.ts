@@ -2,7 +2,7 @@ import type { Client } from '@hubspot/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { LOGIN_NOT_ELIGIBLE, portalHeldNote } from '@app/shared/texts';
-import { UNLIMITED_PUBLIC_POSTS } from '../../../api/src/middleware/public-post';
+import { UNLIMITED_PUBLIC_POSTS } from '../../../test/module-deps';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { signIn, TestBrowser, uniquePhone, type TestCustomer } from '../../../test/portal-app';
