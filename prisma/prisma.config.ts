@@ -27,7 +27,13 @@ import { devDatabaseUrl } from './dev-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The CLI's database; unset, the embedded database of `npm run dev` (so `npx prisma migrate status` inspects it). */
+/**
+ * The CLI's database; unset, the embedded database of `npm run dev` (so `npx prisma migrate status`
+ * inspects it), but never in production, where a migration must not go looking for it.
+ */
+if (!process.env.DATABASE_URL && process.env.NODE_ENV === 'production') {
+  throw new Error('DATABASE_URL: is required in production (the Prisma CLI falls back to the development database only outside production)');
+}
 const databaseUrl = process.env.DATABASE_URL || devDatabaseUrl();
 // Prisma 6's schema validation still requires `url = env("DATABASE_URL")` in the datasource block
 // (the adapter below is what actually connects). If the variable is unset, the CLI cannot read the

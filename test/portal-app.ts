@@ -21,7 +21,7 @@ import { testOutboxNotifier } from './outbox-nudges';
 import { latestSmsEvent } from './sms-events';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
-import { testModuleDeps } from './module-deps';
+import { TEST_SMS_BUDGET, testModuleDeps } from './module-deps';
 
 const log = createLogger({ service: 'portal-test', level: 'silent', format: 'json' });
 export const ALLOWED_ORIGIN = 'https://www.allowed.example';
@@ -73,6 +73,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
   const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   let current = start.getTime();
   const now = () => new Date(current);
+  const smsBudget = options.smsBudget ?? TEST_SMS_BUDGET;
   const app = await createApp({
     logger: options.logger ?? log,
     bodyLimit: '100kb',
@@ -87,14 +88,14 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       store: createPostgresSessionStore({ db, now, policies: SESSION_POLICIES }),
     },
     routers: moduleRouters(testModuleDeps({ db, outbox, now }, {
-      auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}), smsReplyNumber: options.smsReplyNumber ?? null },
+      auth: { otpSecret: TEST_OTP_SECRET, trustedProxyHops: options.trustedProxyHops ?? 1, smsBudget, smsReplyNumber: options.smsReplyNumber ?? null },
       ...(options.staffSignIn ? { staffSignIn: options.staffSignIn } : {}),
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
       ...(options.twilioStatus ? { twilioStatus: options.twilioStatus } : {}),
       ...(options.twilioInbound ? { twilioInbound: options.twilioInbound } : {}),
       hubspotAccountId: options.hubspotAccountId ?? null,
       queues,
-    })).concat(options.metrics ? [opsRoutes({ db, queues, now, ...(options.smsBudget ? { smsBudget: options.smsBudget } : {}) })] : []),
+    })).concat(options.metrics ? [opsRoutes({ db, queues, now, smsBudget, metricsToken: null })] : []),
     middleware: options.queueDashboard ? [queueDashboard(Object.values(queues))] : [],
   });
   const server: Server = app.listen(options.port ?? 0, '127.0.0.1');

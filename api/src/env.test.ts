@@ -6,6 +6,8 @@ import { DEV_SECRETS, loadApiEnv, OIDC_DEV_DEFAULTS } from './env';
 const DATABASE_URL = 'postgresql://localhost/cleaning';
 const LONG_A = 'a'.repeat(32);
 const LONG_B = 'b'.repeat(40);
+/** Every value production requires (the company file is only named here; runtime/src/company.ts reads it). */
+const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', COMPANY_CONFIG_FILE: 'company.json' };
 
 describe('api env: sessions, login codes and origins', () => {
   it('uses fixed dev secrets, the dev origins and plain-HTTP cookies outside production', () => {
@@ -28,8 +30,16 @@ describe('api env: sessions, login codes and origins', () => {
         'TWILIO_AUTH_TOKEN: is required in production',
         'METRICS_TOKEN: is required in production',
         'PUBLIC_URL: is required in production',
+        'COMPANY_CONFIG_FILE: or COMPANY_CONFIG is required in production (the demo identity is for development and tests)',
       ]);
     }
+  });
+
+  it('carries no development value in production: every one of them is the operator\'s or a production default', () => {
+    const env = loadApiEnv({ ...PRODUCTION, OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'c'.repeat(32), STAFF_EMAIL_DOMAINS: 'example.com', TWILIO_FROM: '+14045550123' });
+    const text = JSON.stringify(env);
+    const developmentValues = [...Object.values(DEV_SECRETS), ...Object.values(OIDC_DEV_DEFAULTS), ...Object.values(EMULATOR_DEFAULTS), 'http://127.0.0.1', 'http://localhost'];
+    expect(developmentValues.filter((value) => text.includes(value))).toEqual([]);
   });
 
   it('refuses the development secrets in production: they are public', () => {
@@ -42,6 +52,7 @@ describe('api env: sessions, login codes and origins', () => {
         TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
         METRICS_TOKEN: 'm'.repeat(24),
         PUBLIC_URL: 'https://www.example.com',
+        COMPANY_CONFIG: '{}',
         OIDC_CLIENT_ID: 'client',
         OIDC_CLIENT_SECRET: OIDC_DEV_DEFAULTS.CLIENT_SECRET,
         STAFF_EMAIL_DOMAINS: 'example.com',
@@ -55,7 +66,7 @@ describe('api env: sessions, login codes and origins', () => {
   });
 
   it('takes rotated session keys, Secure cookies and only its own public origin in production', () => {
-    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: `${LONG_A}, ${LONG_B}`, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 't', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' });
+    const env = loadApiEnv({ ...PRODUCTION, SESSION_SECRET: `${LONG_A}, ${LONG_B}` });
     expect(env.SESSION_KEYS).toEqual([LONG_A, LONG_B]);
     expect(env.OTP_SECRET).toBe(LONG_B);
     expect(env.PUBLIC_ORIGINS).toEqual(['https://www.example.com']);
@@ -88,13 +99,13 @@ describe('api env: Twilio status callbacks', () => {
   });
 
   it('in production, needs the token and has no callback URL unless one is configured', () => {
-    const env = loadApiEnv({ DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' });
+    const env = loadApiEnv(PRODUCTION);
     expect(env.TWILIO_STATUS).toEqual({ authToken: 'live', callbackUrl: null });
   });
 });
 
 describe('api env: texts to our number', () => {
-  const production = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com' };
+  const production = PRODUCTION;
 
   it("verifies the number's webhook against the site's address in production, this api's own elsewhere, or the one configured", () => {
     expect(loadApiEnv(production).TWILIO_INBOUND).toEqual({ authToken: 'live', webhookUrl: 'https://www.example.com/api/twilio/inbound' });

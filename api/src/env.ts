@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
-import { SHARED_ENV, isOrigin } from '@app/shared/shared-env';
+import { SHARED_ENV, checkSharedInProduction, isOrigin } from '@app/shared/shared-env';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
@@ -131,6 +131,7 @@ const schema = z
     for (const key of REQUIRED_IN_PRODUCTION) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    checkSharedInProduction(env, ctx);
     if (env.PUBLIC_URL && !env.PUBLIC_URL.startsWith('https://')) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be https:// in production' });
     // The development values are public (they are in this repository): never a production secret.
     const devValues: [keyof typeof env, boolean][] = [

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       opsRoutes({
         db,
         queues,
+        now,
         smsBudget,
         metricsToken: env.METRICS_TOKEN ?? null,
         ...(notifierRedis

@@ -17,7 +17,7 @@ import { REPO_ROOT } from './repo';
  */
 
 /** Folders of product and tooling code (tests excluded: their variables are documented where they matter). */
-const SOURCE_DIRS = ['api/src', 'worker/src', 'runtime/src', 'shared/src', 'prisma', 'dev/src', 'emulators/src'];
+const SOURCE_DIRS = ['api/src', 'worker/src', 'runtime/src', 'shared/src', 'prisma', 'dev/src', 'emulators/src', 'web/src'];
 /** The Vite config and its plugins read the site build's variables. */
 const SHALLOW_DIRS = ['web'];
 
@@ -45,18 +45,23 @@ function sourceFiles(dir: string, recursive: boolean): string[] {
 }
 
 /**
- * Variables a source file reads: `process.env.NAME`, `process.env['NAME']`, the vite config's
- * `readPort('NAME', …)`, and the keys of zod env schemas (`NAME: z.…`, `NAME: envFields.…`,
- * `NAME: publicUrlEnv`). Upper-case keys with other values (constants, defaults) are not fields.
+ * Variables a source file reads: `process.env.NAME`, `process.env['NAME']`, the web app's
+ * `import.meta.env.VITE_NAME`, the vite config's `readPort('NAME', …)`, the keys of zod env
+ * schemas (`NAME: z.…`, `NAME: envFields.…`, `NAME: SHARED_ENV.…`, `NAME: publicUrlEnv`), and
+ * `NAME` read off a parameter typed as an environment (`env: NodeJS.ProcessEnv` … `env.NAME`).
+ * Upper-case keys with other values (constants, defaults) are not fields.
  */
 function variablesRead(source: string): string[] {
   const patterns = [
     /process\.env\.([A-Z][A-Z0-9_]+)/g,
     /process\.env\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,
+    /import\.meta\.env\.(VITE_[A-Z0-9_]+)/g,
     /readPort\(['"]([A-Z][A-Z0-9_]+)['"]/g,
-    /\b([A-Z][A-Z0-9_]+):\s*(?:z\s*\.|envFields\.|publicUrlEnv\b)/g,
+    /\b([A-Z][A-Z0-9_]+):\s*(?:z\s*\.|envFields\.|SHARED_ENV\.|publicUrlEnv\b)/g,
   ];
-  return [...new Set(patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1] as string)))];
+  const environments = [...source.matchAll(/\b([a-z]\w*)\??:\s*(?:Readonly<)?NodeJS\.ProcessEnv\b/g)].map((m) => m[1] as string);
+  const reads = environments.map((name) => new RegExp(`\\b${name}\\??\\.([A-Z][A-Z0-9_]+)`, 'g'));
+  return [...new Set([...patterns, ...reads].flatMap((re) => [...source.matchAll(re)].map((m) => m[1] as string)))];
 }
 
 /** Variable name → the first file found reading it. */
@@ -114,6 +119,11 @@ describe('docs/configuration.md', () => {
     expect(variablesRead("const a = process.env.ONE; process.env['TWO']; readPort('THREE', 1);")).toEqual(['ONE', 'TWO', 'THREE']);
     expect(variablesRead('  FOUR: z.string(),\n  FIVE:\n    z\n .url(),\n  SIX: envFields.port,\n  SEVEN: EMULATOR_DEFAULTS.X,\n  EIGHT: "text"')).toEqual(['FOUR', 'FIVE', 'SIX']);
   });
+
+  it('scans reads off an environment parameter and the web app\'s Vite variables, not other objects', () => {
+    const source = 'function f(base: NodeJS.ProcessEnv, env: ApiEnv) { return [base.ONE, base?.TWO, env.NOT_READ, import.meta.env.VITE_THREE, import.meta.env.DEV]; }';
+    expect(variablesRead(source)).toEqual(['VITE_THREE', 'ONE', 'TWO']);
+  });
 });
 
 describe('variables the api and the worker share', () => {
@@ -122,5 +132,18 @@ describe('variables the api and the worker share', () => {
       expect(API_ENV_KEYS, key).toContain(key);
       expect(WORKER_ENV_KEYS, key).toContain(key);
     }
+  });
+
+  it('are the ones docs/configuration.md lists as shared', () => {
+    const markdown = readFileSync(path.join(REPO_ROOT, 'docs/configuration.md'), 'utf8');
+    const paragraph = /The variables both the api and the worker read \(([^)]*)\)/.exec(markdown)?.[1] ?? '';
+    const listed = [...paragraph.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...SHARED_ENV_KEYS].sort());
+  });
+
+  it('are all the variables both read, but for the ones each process sets for itself', () => {
+    const perProcess = ['NODE_ENV', 'LOG_LEVEL', 'LOG_FORMAT'];
+    const both = API_ENV_KEYS.filter((key) => WORKER_ENV_KEYS.includes(key) && !perProcess.includes(key));
+    expect(both.sort()).toEqual([...SHARED_ENV_KEYS].sort());
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { DEMO_COMPANY } from '@app/shared/company';
 
 /**
  * Small helpers for everything that starts our servers as child processes: the dev runner,
@@ -33,19 +34,22 @@ export function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
   return waitUntil(async () => (await fetch(url)).ok, timeoutMs);
 }
 
-let secrets: { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string } | undefined;
+type ThrowawaySecrets = { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string; COMPANY_CONFIG: string };
+let secrets: ThrowawaySecrets | undefined;
 
 /**
- * Production mode refuses to start without its secrets. Processes we start in production mode
- * on this machine (benchmarks, the built site) get random ones, valid for this run only and the
- * same for every process of the run (the api and the worker must share OTP_SECRET).
+ * Production mode refuses to start without its secrets and a company of its own. Processes we
+ * start in production mode on this machine (benchmarks, the built site) get random secrets, valid
+ * for this run only and the same for every process of the run (the api and the worker must share
+ * OTP_SECRET), and the demo company under an address and number that are not placeholders.
  */
-export function throwawaySecrets(): { SESSION_SECRET: string; OTP_SECRET: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string } {
+export function throwawaySecrets(): ThrowawaySecrets {
   secrets ??= {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     OTP_SECRET: randomBytes(32).toString('hex'),
     TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
     METRICS_TOKEN: randomBytes(24).toString('hex'),
+    COMPANY_CONFIG: JSON.stringify({ ...DEMO_COMPANY, email: 'office@benchmark.internal', phone: '+14045550000' }),
   };
   return secrets;
 }

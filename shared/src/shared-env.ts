@@ -42,6 +42,20 @@ export const SHARED_ENV = {
   TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Customer texts not to send (docs/customer-messages.md): the worker's notices, the api's "request received". */
   CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
+  /**
+   * The company's identity as a JSON file, or as the JSON itself (docs/company.md): the api's pages
+   * and the worker's texts name the same company. Read by runtime/src/company.ts; one of the two is
+   * required in production, where the demo identity would never do.
+   */
+  COMPANY_CONFIG_FILE: z.string().min(1).optional(),
+  COMPANY_CONFIG: z.string().min(1).optional(),
 } as const;
+
+/** Production rules for the shared variables that each process's own list cannot state: the company must be named. */
+export function checkSharedInProduction(env: { COMPANY_CONFIG_FILE?: string | undefined; COMPANY_CONFIG?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (!env.COMPANY_CONFIG_FILE && !env.COMPANY_CONFIG) {
+    ctx.addIssue({ code: 'custom', path: ['COMPANY_CONFIG_FILE'], message: 'or COMPANY_CONFIG is required in production (the demo identity is for development and tests)' });
+  }
+}
 
 export const SHARED_ENV_KEYS = Object.keys(SHARED_ENV) as ReadonlyArray<keyof typeof SHARED_ENV>;

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
+import { ConfigError } from '@app/shared/parse-env';
+import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { loadWorkerEnv } from './env';
 
 const base = { DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/app' };
 const SID = `AC${'1'.repeat(32)}`;
+/** Every value production requires (the company file is only named here; runtime/src/company.ts reads it). */
+const PRODUCTION = {
+  ...base,
+  NODE_ENV: 'production',
+  HUBSPOT_ACCESS_TOKEN: 'live-token',
+  TWILIO_ACCOUNT_SID: SID,
+  TWILIO_AUTH_TOKEN: 'live',
+  TWILIO_FROM: '+14045550123',
+  OTP_SECRET: 'b'.repeat(32),
+  PUBLIC_URL: 'https://www.example.com',
+  COMPANY_CONFIG_FILE: 'company.json',
+};
 
 describe('worker env: emulators outside production, real services once credentials are set', () => {
   it('uses both emulators when no credentials are set', () => {
@@ -36,8 +50,29 @@ describe('worker env: emulators outside production, real services once credentia
     expect(env.HUBSPOT_BASE_URL).toBe('http://127.0.0.1:4999');
   });
 
-  it('production uses the real services and requires their credentials', () => {
-    expect(() => loadWorkerEnv({ ...base, NODE_ENV: 'production' })).toThrow(/HUBSPOT_ACCESS_TOKEN/);
+  it('production uses the real services and refuses to start without their credentials, naming each', () => {
+    try {
+      loadWorkerEnv({ ...base, NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        ...['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'].map((key) => `${key}: is required in production`),
+        'COMPANY_CONFIG_FILE: or COMPANY_CONFIG is required in production (the demo identity is for development and tests)',
+      ]);
+    }
+  });
+
+  it('carries no development value in production: no emulator, no development secret or address', () => {
+    const env = loadWorkerEnv(PRODUCTION);
+    const text = JSON.stringify(env);
+    const developmentValues = [...Object.values(EMULATOR_DEFAULTS), DEV_OTP_SECRET, 'http://127.0.0.1', 'http://localhost'];
+    expect(developmentValues.filter((value) => text.includes(value))).toEqual([]);
+    expect([env.HUBSPOT_BASE_URL, env.TWILIO_BASE_URL, env.TWILIO_STATUS_CALLBACK_URL]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('refuses the development login-code key in production: it is public', () => {
+    expect(() => loadWorkerEnv({ ...PRODUCTION, OTP_SECRET: DEV_OTP_SECRET })).toThrow('OTP_SECRET: must not be the development value in production');
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
-import { SHARED_ENV } from '@app/shared/shared-env';
+import { SHARED_ENV, checkSharedInProduction } from '@app/shared/shared-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { hubspotDailyEnv } from './crm/daily-env';
@@ -85,6 +85,7 @@ const schema = z
       for (const key of REQUIRED_IN_PRODUCTION) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
+      checkSharedInProduction(env, ctx);
       if (!env.QUIET_HOURS) ctx.addIssue({ code: 'custom', path: ['QUIET_HOURS'], message: 'must be on in production (customers are not texted at night)' });
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
       return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, envFields, parseEnv } from '@app/shared/parse-env';
 import { TWILIO_INBOUND_PATH } from '@app/shared/routes';
+import { SHARED_ENV } from '@app/shared/shared-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { checkSmsAccount, formatSmsReport } from './sms/account-check';
 import { createTwilioClient } from './sms/twilio-client';
@@ -16,17 +17,17 @@ import { createTwilioClient } from './sms/twilio-client';
  * api's: PUBLIC_URL + /api/twilio/inbound in production, the dev api's otherwise) and
  * TWILIO_STATUS_CALLBACK_URL (default, as the worker's: none in production, the dev api's otherwise).
  */
-const httpUrl = z.url({ protocol: /^https?$/ });
 const envSchema = z
   .object({
     NODE_ENV: envFields.nodeEnv,
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
-    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-    TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
+    // As the api and the worker read them, so the check sees the values they run with.
+    TWILIO_AUTH_TOKEN: SHARED_ENV.TWILIO_AUTH_TOKEN,
+    TWILIO_FROM: SHARED_ENV.TWILIO_FROM,
+    TWILIO_STATUS_CALLBACK_URL: SHARED_ENV.TWILIO_STATUS_CALLBACK_URL,
+    PUBLIC_URL: SHARED_ENV.PUBLIC_URL,
     TWILIO_BASE_URL: z.url().optional(),
-    TWILIO_STATUS_CALLBACK_URL: httpUrl.optional(),
-    TWILIO_INBOUND_URL: httpUrl.optional(),
-    PUBLIC_URL: httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+    TWILIO_INBOUND_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((e, ctx) => {
     const required = e.NODE_ENV === 'production' || e.TWILIO_ACCOUNT_SID ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) : [];

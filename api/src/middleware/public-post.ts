@@ -10,12 +10,6 @@ export interface PublicPostSettings {
   idempotencyTtlMs: number;
 }
 
-/** Without settings (tests that build the app themselves) there is no rate limit. */
-export const UNLIMITED_PUBLIC_POSTS: PublicPostSettings = {
-  rateLimit: { max: 0, windowMs: 60_000, trustedProxyHops: 0 },
-  idempotencyTtlMs: 24 * 60 * 60_000,
-};
-
 /**
  * The chain in front of a public POST handler: the per-address rate limit first (so replays
  * count too and a flood never reaches the database), then the Idempotency-Key.
@@ -23,9 +17,8 @@ export const UNLIMITED_PUBLIC_POSTS: PublicPostSettings = {
  */
 export function publicPostGuards(
   db: Db,
-  settings: PublicPostSettings | undefined,
+  settings: PublicPostSettings,
   scope: string,
 ): { rateLimit: Middleware; idempotency: Middleware } {
-  const s = settings ?? UNLIMITED_PUBLIC_POSTS;
-  return { rateLimit: rateLimit(s.rateLimit), idempotency: idempotency({ db, scope, ttlMs: s.idempotencyTtlMs }) };
+  return { rateLimit: rateLimit(settings.rateLimit), idempotency: idempotency({ db, scope, ttlMs: settings.idempotencyTtlMs }) };
 }

@@ -19,24 +19,27 @@ import { teamRoutes } from './team/routes';
 import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
 
-/** What API modules may depend on; main.ts builds it once. */
+/** What API modules may depend on; main.ts builds it once, tests with test/module-deps.ts. Every field is required: no module falls back to a value of its own. */
 export interface ModuleDeps {
   db: Db;
   outbox: OutboxNotifier;
   /** The clock for date rules (tests pin it). */
   now: () => Date;
-  /** Rate limit and Idempotency-Key of the public form POSTs; absent: no rate limit (tests). */
-  publicPosts?: PublicPostSettings;
-  /** Customer login: the key login codes are stored under, and how far X-Forwarded-For is believed. */
-  auth: { otpSecret: string; trustedProxyHops: number; smsBudget?: SmsBudget; smsReplyNumber?: string | null };
-  /** Staff sign-in (OpenID Connect); absent or null: every staff sign-in is refused. */
-  staffSignIn?: StaffSignInSettings | null;
-  /** The HubSpot account's id (HUBSPOT_ACCOUNT_ID): staff pages link to its records. Absent: no links. */
-  hubspotAccountId?: string | null;
-  /** The job queues, for the staff board's count of failed jobs; absent: not counted. */
-  queues?: Readonly<Record<string, AnyQueue>>;
-  /** Customer texts switched off (CUSTOMER_TEXTS_OFF); absent: every kind is sent. */
-  customerTextsOff?: ReadonlySet<CustomerMessageKind>;
+  /** Rate limit and Idempotency-Key of the public form POSTs (a limit of 0 turns the rate limit off). */
+  publicPosts: PublicPostSettings;
+  /**
+   * Customer login: the key login codes are stored under, how far X-Forwarded-For is believed,
+   * the company's text budget, and the number a phone that replied STOP texts START to (null: none to name).
+   */
+  auth: { otpSecret: string; trustedProxyHops: number; smsBudget: SmsBudget; smsReplyNumber: string | null };
+  /** Staff sign-in (OpenID Connect); null: every staff sign-in is refused. */
+  staffSignIn: StaffSignInSettings | null;
+  /** The HubSpot account's id (HUBSPOT_ACCOUNT_ID): staff pages link to its records. Null: no links. */
+  hubspotAccountId: string | null;
+  /** The job queues, for the staff board's count of failed jobs. */
+  queues: Readonly<Record<string, AnyQueue>>;
+  /** Customer texts switched off (CUSTOMER_TEXTS_OFF); empty: every kind is sent. */
+  customerTextsOff: ReadonlySet<CustomerMessageKind>;
   /** Verification of Twilio's status callbacks. */
   twilioStatus: TwilioStatusSettings;
   /** Verification of texts to our number. */

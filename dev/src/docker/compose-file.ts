@@ -5,7 +5,7 @@ import { REPO_ROOT } from '../repo';
 
 export interface ComposeService {
   image?: string;
-  build?: { context: string; target: string };
+  build?: { context: string; target: string; args?: Record<string, string> };
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: 'service_started' | 'service_healthy' | 'service_completed_successfully' }>;

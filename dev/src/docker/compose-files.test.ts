@@ -102,8 +102,11 @@ describe('compose.prod.yml', () => {
     const worker = file.services.worker!.environment!;
     expectKnownVariables(api, API_ENV_KEYS, 'api');
     expectKnownVariables(worker, WORKER_ENV_KEYS, 'worker');
-    expect(loadApiEnv(api)).toMatchObject({ NODE_ENV: 'production', TRUST_PROXY_HOPS: 1 });
-    expect(loadWorkerEnv(worker)).toMatchObject({ NODE_ENV: 'production' });
+    // The app image sets the company file from its build argument (Dockerfile, stage app).
+    const image = (service: string) => ({ COMPANY_CONFIG_FILE: file.services[service]!.build!.args!.COMPANY_CONFIG_FILE! });
+    expect(image('api')).toEqual(image('worker'));
+    expect(loadApiEnv({ ...image('api'), ...api })).toMatchObject({ NODE_ENV: 'production', TRUST_PROXY_HOPS: 1 });
+    expect(loadWorkerEnv({ ...image('worker'), ...worker })).toMatchObject({ NODE_ENV: 'production' });
     expect(api.REDIS_URL).toBe(`redis://:${LONG}@redis:6379`);
     expect(worker.TWILIO_STATUS_CALLBACK_URL).toBe(api.TWILIO_STATUS_CALLBACK_URL);
   });

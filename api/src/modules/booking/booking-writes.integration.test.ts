@@ -3,10 +3,10 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { testDatabaseUrl } from '../../../../test/context';
 import { smsEventCount } from '../../../../test/sms-events';
-import { DEFAULT_SMS_BUDGET } from '../portal-auth/service';
+import { TEST_SMS_BUDGET } from '../../../../test/module-deps';
 import { insertBooking, type NewBooking } from './repository';
 
-const BUDGET = { budget: DEFAULT_SMS_BUDGET, requestReceived: true };
+const BUDGET = { budget: TEST_SMS_BUDGET, requestReceived: true };
 
 function booking(email: string, overrides: Partial<NewBooking> = {}): NewBooking {
   return {
@@ -113,7 +113,7 @@ describe('booking writes under concurrency', () => {
 
   it('writes no "request received" text when that kind is switched off (CUSTOMER_TEXTS_OFF)', async () => {
     const phone = '+14045550178';
-    await insertBooking(db, { ...booking(`off.${Date.now()}@example.com`), phone }, { budget: DEFAULT_SMS_BUDGET, requestReceived: false });
+    await insertBooking(db, { ...booking(`off.${Date.now()}@example.com`), phone }, { budget: TEST_SMS_BUDGET, requestReceived: false });
     expect(await db.smsMessage.count({ where: { to: phone } })).toBe(0);
     expect(await smsEventCount(db, phone)).toBe(0);
   });

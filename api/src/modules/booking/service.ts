@@ -5,12 +5,10 @@ import { bookingSkus, priceBooking } from '@app/shared/booking-price';
 import type { BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
-import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import { COMPANY } from '@app/runtime/company';
-import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { smsConsentWords } from '@app/shared/sms-consent';
-import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
+import type { ModuleDeps } from '../registry';
 import { findBookingForConfirmation, insertBooking } from './repository';
 
 function splitName(name: string): { firstName: string; lastName: string } {
@@ -25,7 +23,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
  * (the HubSpot push, and the "request received" text when the box was ticked), then nudges the relay.
  */
 export async function requestBooking(
-  deps: { db: Db; outbox: OutboxNotifier; auth?: { smsBudget?: SmsBudget } | undefined; customerTextsOff?: ReadonlySet<CustomerMessageKind> | undefined },
+  deps: Pick<ModuleDeps, 'db' | 'outbox' | 'customerTextsOff'> & { auth: Pick<ModuleDeps['auth'], 'smsBudget'> },
   request: BookingRequest,
 ): Promise<{ dealId: string; reference: string }> {
   // Undiscounted here; the repository applies the discount when the e-mail has no earlier deal.
@@ -53,7 +51,7 @@ export async function requestBooking(
     description: request.description ?? null,
     payload: request,
     smsConsent: { version: request.consentVersion, words: smsConsentWords('booking', COMPANY, request.consentVersion).words, textsAgreed: request.textsAgreed },
-  }, { budget: deps.auth?.smsBudget ?? DEFAULT_SMS_BUDGET, requestReceived: !deps.customerTextsOff?.has('request_received') });
+  }, { budget: deps.auth.smsBudget, requestReceived: !deps.customerTextsOff.has('request_received') });
   // Wakes the worker's relay; the answer never waits on the queue.
   deps.outbox.notify();
   return { dealId, reference };

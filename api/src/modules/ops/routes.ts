@@ -6,7 +6,7 @@ import type { HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { AnyQueue } from '@app/runtime/queue/connection';
 import { JOB_STATES, renderMetrics } from './metrics';
 import { errors } from '../../errors';
-import { DEFAULT_SMS_BUDGET, type SmsBudget } from '../portal-auth/service';
+import type { SmsBudget } from '../portal-auth/service';
 import { countRefusedBookings, mirrorFigures, readAccountStatus, smsFailuresByCode, smsHeldCounts, smsMessageCounts, smsOptOutCounts, textsSentRecently } from './repository';
 
 /** Whether an Authorization header carries the token (compared in constant time). */
@@ -20,17 +20,17 @@ function bearerMatches(header: string, token: string): boolean {
 export function opsRoutes(deps: {
   db: Db;
   queues: Readonly<Record<string, AnyQueue>>;
-  smsBudget?: SmsBudget;
+  smsBudget: SmsBudget;
   /** The bearer token scrapers must send (METRICS_TOKEN); null: open (development and tests). */
-  metricsToken?: string | null;
-  now?: () => Date;
+  metricsToken: string | null;
+  now: () => Date;
   /** How many HubSpot requests waited for the workers' shared budget (Redis); absent: none counted (no Redis). */
   hubspotBudgetWaits?: () => Promise<number>;
   /** Today's count against HubSpot's daily limit (Redis); absent: not counted where the api can see it (no Redis). */
   hubspotDaily?: () => Promise<HubSpotDailyFigures>;
 }): Router {
-  const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
-  const now = deps.now ?? (() => new Date());
+  const budget = deps.smsBudget;
+  const { now } = deps;
   const router = new Router();
   router.get('/metrics', async (ctx) => {
     if (deps.metricsToken && !bearerMatches(ctx.get('authorization'), deps.metricsToken)) {

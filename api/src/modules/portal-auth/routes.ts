@@ -33,7 +33,7 @@ const canSign = (ctx: Context) => ctx.app.keys !== undefined;
  * Failures answer { error, code }; the login page shows `error`.
  */
 export function portalAuthRoutes(deps: ModuleDeps): Router {
-  const serviceDeps = { ...deps, otpSecret: deps.auth.otpSecret, ...(deps.auth.smsBudget ? { smsBudget: deps.auth.smsBudget } : {}), smsReplyNumber: deps.auth.smsReplyNumber ?? null };
+  const serviceDeps = { ...deps, otpSecret: deps.auth.otpSecret, smsBudget: deps.auth.smsBudget, smsReplyNumber: deps.auth.smsReplyNumber };
   const hops = deps.auth.trustedProxyHops;
   const router = new Router({ prefix: '/api/portal/auth' });
 

@@ -64,13 +64,12 @@ export interface SmsBudget {
   perHour: number;
   perDay: number;
 }
-export const DEFAULT_SMS_BUDGET: SmsBudget = { perHour: 200, perDay: 1_000 };
 
 export type PortalAuthDeps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'> & {
   otpSecret: string;
-  smsBudget?: SmsBudget;
+  smsBudget: SmsBudget;
   /** The number a phone that replied STOP texts START to (TWILIO_FROM); null: none to name. */
-  smsReplyNumber?: string | null;
+  smsReplyNumber: string | null;
 };
 
 export class RateLimited extends AppError {
@@ -165,7 +164,7 @@ export async function requestLoginCode(
     if (isLocked(contact.lockedUntil, at)) return { kind: 'locked' as const, until: contact.lockedUntil };
     // Said only to the right e-mail and phone pair, so it tells a stranger nothing about a number.
     if (await findOptOut(tx, input.phone)) return { kind: 'opted_out' as const };
-    const budget = deps.smsBudget ?? DEFAULT_SMS_BUDGET;
+    const budget = deps.smsBudget;
     if (usage.textsSent.lastHour >= budget.perHour || usage.textsSent.lastDay >= budget.perDay) {
       return { kind: 'budget' as const, retryAfter: usage.textsSent.lastDay >= budget.perDay ? HOUR / SECOND : 5 * MINUTE / SECOND };
     }
@@ -200,7 +199,7 @@ export async function requestLoginCode(
   if (outcome.kind === 'limited') throw new RateLimited(outcome.retryAfter);
   if (outcome.kind === 'refused') throw refused(outcome.code);
   if (outcome.kind === 'locked') throw new LoginLocked(outcome.until, at);
-  if (outcome.kind === 'opted_out') throw new SmsOptedOut(deps.smsReplyNumber ?? null);
+  if (outcome.kind === 'opted_out') throw new SmsOptedOut(deps.smsReplyNumber);
   // /metrics raises sms_budget_exhausted meanwhile (figured from the same rows).
   if (outcome.kind === 'budget') throw new SmsBudgetSpent(outcome.retryAfter);
   // Wakes the worker's relay; the answer never waits on the queue.

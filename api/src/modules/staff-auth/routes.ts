@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { staffSignInOptions } from '@app/shared/staff-sign-in';
 import type { StaffSignInError } from '@app/shared/texts';
-import { UNLIMITED_PUBLIC_POSTS } from '../../middleware/public-post';
 import { rateLimit } from '../../middleware/rate-limit';
 import { assertSecureSignIn, isStaffAdmin, requireStaff, signInStaff, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
@@ -26,7 +25,7 @@ const loginHint = z.email().max(254);
  * customer's).
  */
 export function staffAuthRoutes(deps: ModuleDeps): Router {
-  const settings: StaffSignInSettings | null = deps.staffSignIn ?? null;
+  const settings: StaffSignInSettings | null = deps.staffSignIn;
   const auth: StaffAuthDeps | null = settings ? { db: deps.db, now: deps.now, oidc: createOidcClient(settings), settings } : null;
   const provider = settings?.provider ?? 'google';
   const router = new Router();
@@ -38,7 +37,7 @@ export function staffAuthRoutes(deps: ModuleDeps): Router {
   const cookieOptions = (ctx: Context) => ({ path: ATTEMPT_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, signed: true, secure: ctx.secure });
   // Each start stores an attempt row: one address gets the public forms' budget for starts and
   // callbacks together, and is sent back to the login page beyond it.
-  const signInLimit = rateLimit((deps.publicPosts ?? UNLIMITED_PUBLIC_POSTS).rateLimit, {
+  const signInLimit = rateLimit(deps.publicPosts.rateLimit, {
     onLimited: (ctx) => refuse(ctx, 'too many sign-in requests from this address', 'rate_limited'),
   });
 

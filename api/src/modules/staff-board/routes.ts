@@ -15,7 +15,7 @@ export function staffBoardRoutes(deps: ModuleDeps): Router {
     now: deps.now,
     links: hubspotLinks(deps.hubspotAccountId),
     sharedLists: createSharedComputation(),
-    ...(deps.queues ? { queues: deps.queues } : {}),
+    queues: deps.queues,
   };
   const router = new Router();
 

@@ -32,8 +32,8 @@ export interface StaffBoardDeps {
   db: Db;
   now: () => Date;
   links: HubspotLinks;
-  /** The job queues, for the count of failed jobs (absent: not counted). */
-  queues?: Readonly<Record<string, AnyQueue>>;
+  /** The job queues, for the count of failed jobs. */
+  queues: Readonly<Record<string, AnyQueue>>;
   /** The board's lists, shared by everyone asking for the same data version and minute. */
   sharedLists: SharedComputation<BoardLists>;
 }
@@ -87,7 +87,6 @@ function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
 }
 
 async function failedJobs(queues: StaffBoardDeps['queues']): Promise<number | null> {
-  if (!queues) return null;
   try {
     const counts = await Promise.all(Object.values(queues).map((q) => q.getJobCounts('failed')));
     return counts.reduce((sum, c) => sum + (c.failed ?? 0), 0);
