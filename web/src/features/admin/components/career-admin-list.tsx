@@ -1,6 +1,6 @@
 import { FormAlert } from '../../../components/form/form-alert';
 import { useSaveCareer, type ManagedCareer } from '../api/manage-careers';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 
 interface CareerAdminListProps {
   careers: ManagedCareer[];

@@ -1,6 +1,6 @@
 import { FormAlert } from '../../../components/form/form-alert';
 import { useSaveTeamMember, type ManagedTeamMember } from '../api/manage-team';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 
 interface TeamAdminListProps {
   members: ManagedTeamMember[];
