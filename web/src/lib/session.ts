@@ -1,7 +1,7 @@
 import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
 import type { CustomerSessionUser } from '@app/shared/entities';
 import { useEffect, useState } from 'react';
-import { api, ApiError, type ResponseSchema } from './api-client';
+import type { ResponseSchema } from './api-client';
 
 /** The signed-in person as the account menu needs it (docs/product.md §3 customer session user). */
 export type SessionUser = Pick<CustomerSessionUser, 'email' | 'isStaff'>;
@@ -54,8 +54,15 @@ const sessionUserReader: ResponseSchema<SessionUser> = {
   },
 };
 
+/**
+ * The api client, fetched on first use: the frame is in every page's entry, and anonymous visitors
+ * (almost everyone on the marketing pages) never call the api from it.
+ */
+const apiClient = () => import('./api-client');
+
 /** The user; null when the api says there is none (or answers something else). No answer at all throws. */
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {
+  const { api, ApiError } = await apiClient();
   try {
     return await api.get('/api/portal/me', sessionUserReader, { signal });
   } catch (error) {
@@ -105,11 +112,12 @@ export function useSessionUser(): SessionUser | null {
 /** docs/product.md §7: POST /api/portal/logout with an empty body. False (and logged, §8) when it failed. */
 export async function logout(): Promise<boolean> {
   try {
+    const { api } = await apiClient();
     await api.post('/api/portal/logout');
-    markSignedOut();
-    return true;
   } catch (error) {
-    console.error('Logout failed', error instanceof ApiError ? error.status : error);
+    console.error('Logout failed', error);
     return false;
   }
+  markSignedOut();
+  return true;
 }
