@@ -16,22 +16,30 @@ export interface ResponseSchema<T> {
  * No answer at all (a network failure, an abort) is not an ApiError: fetch's own error is thrown.
  */
 export class ApiError extends Error {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly status: number,
-    readonly kind: 'status' | 'body',
-    /** The answer's `error` text (our api's shape, shared/src/api-error.ts), else its `message`. */
-    readonly serverMessage: string | undefined,
-    readonly code: string | undefined,
-    /** The form field a validation error names. */
-    readonly field: string | undefined,
-    /** Retry-After in whole seconds, when the refusal ends at a known time. */
-    readonly retryAfterSeconds: number | undefined,
-    options?: ErrorOptions,
-  ) {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly kind: 'status' | 'body';
+  /** The answer's `error` text (our api's shape, shared/src/api-error.ts), else its `message`. */
+  readonly serverMessage: string | undefined;
+  readonly code: string | undefined;
+  /** The form field a validation error names. */
+  readonly field: string | undefined;
+  /** Retry-After in whole seconds, when the refusal ends at a known time. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(answer: Omit<ApiError, keyof Error>, options?: ErrorOptions) {
+    const { method, path, status, kind, serverMessage } = answer;
     super(`${method} ${path} answered ${status}${kind === 'body' ? ' with an unexpected body' : ''}${serverMessage ? `: ${serverMessage}` : ''}`, options);
     this.name = 'ApiError';
+    this.method = method;
+    this.path = path;
+    this.status = status;
+    this.kind = kind;
+    this.serverMessage = serverMessage;
+    this.code = answer.code;
+    this.field = answer.field;
+    this.retryAfterSeconds = answer.retryAfterSeconds;
   }
 }
 
@@ -56,14 +64,16 @@ function retryAfterOf(response: Response): number | undefined {
 function apiError(method: string, path: string, response: Response, body: unknown, kind: ApiError['kind'], cause?: Error): ApiError {
   const fields: Partial<Record<keyof ApiErrorBody | 'message', unknown>> = typeof body === 'object' && body !== null ? body : {};
   return new ApiError(
-    method,
-    path,
-    response.status,
-    kind,
-    textOf(fields.error) ?? textOf(fields.message),
-    textOf(fields.code),
-    textOf(fields.field),
-    retryAfterOf(response),
+    {
+      method,
+      path,
+      status: response.status,
+      kind,
+      serverMessage: textOf(fields.error) ?? textOf(fields.message),
+      code: textOf(fields.code),
+      field: textOf(fields.field),
+      retryAfterSeconds: retryAfterOf(response),
+    },
     cause ? { cause } : undefined,
   );
 }
@@ -105,7 +115,9 @@ async function request<T>(method: Method, path: string, body: unknown, schema: R
 
 /** Our api's verbs. Without a schema a success answers nothing (its body is not read). */
 export const api = {
-  get: <T>(path: string, schema: ResponseSchema<T>, options?: ApiRequestOptions) => request('GET', path, undefined, schema, options),
+  get<T>(path: string, schema: ResponseSchema<T>, options?: ApiRequestOptions): Promise<T> {
+    return request('GET', path, undefined, schema, options);
+  },
   post<T = void>(path: string, body?: unknown, schema?: ResponseSchema<T>, options?: ApiRequestOptions): Promise<T> {
     return request('POST', path, body, schema, options);
   },
