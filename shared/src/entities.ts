@@ -163,6 +163,7 @@ export const scheduledDealSchema = z.object({
   stageId: z.string().optional(),
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
+export const scheduledDealsSchema = z.array(scheduledDealSchema);
 
 export const adminUserSchema = z.object({
   name: text,

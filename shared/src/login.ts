@@ -52,3 +52,15 @@ export function loginErrorTone(message: string): 'warning' | 'error' {
   const lower = message.toLowerCase();
   return lower.includes('suspended') || lower.includes('not yet eligible') ? 'warning' : 'error';
 }
+
+/** POST /api/portal/auth/request-code → the code is on its way; each detail only when the api says it. */
+export const codeSentAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  expiresAt: z.string().optional(),
+  resendAfterSeconds: z.number().optional(),
+});
+export type CodeSentAnswer = z.output<typeof codeSentAnswerSchema>;
+
+/** POST /api/portal/auth/verify-code → signed in (the answer sets the session cookie). */
+export const verifiedAnswerSchema = z.object({ success: z.literal(true) });

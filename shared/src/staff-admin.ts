@@ -109,3 +109,84 @@ export const teamMemberUpdateSchema = z
   .refine((value) => Object.keys(value).length > 0, { message: 'Send at least one field to change.' });
 export type TeamMemberUpdateInput = z.output<typeof teamMemberUpdateSchema>;
 
+
+/*
+ * Answers of the staff tools. Not strict (an added field must not break a page); the api's
+ * services return the input types, so the type checker ties both sides to one shape.
+ */
+
+/** GET /api/internal/admin/customers?q= : one customer found (also the invite's answer). */
+export const customerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullish(),
+  hubspotId: z.string().nullish(),
+  invitedAt: z.string().nullish(),
+  portalEligible: z.boolean().default(false),
+  suspended: z.boolean().default(false),
+});
+export type CustomerSummary = z.output<typeof customerSummarySchema>;
+export const customerSummariesSchema = z.array(customerSummarySchema);
+
+/** POST /api/internal/admin/invites → 201 with the customer let into the portal. */
+export const inviteAnswerSchema = z.object({
+  success: z.literal(true),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullish() }),
+});
+export type InvitedCustomer = z.output<typeof inviteAnswerSchema>['customer'];
+
+/** GET /api/internal/admin/sessions: the customers signed in to the portal right now. */
+export const customerSessionSchema = z.object({
+  /** The session's public id (never the cookie value). */
+  id: z.string(),
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullish() }).nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullish(),
+  userAgent: z.string().nullish(),
+});
+export type CustomerSession = z.output<typeof customerSessionSchema>;
+export const customerSessionsSchema = z.array(customerSessionSchema);
+
+/** GET /api/internal/admin/owners: the cleaners (HubSpot owners) from the mirror. */
+export const ownerSchema = z.object({
+  /** Our id, the one an assignment sends. */
+  id: z.string(),
+  hubspotId: z.string(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  active: z.boolean().default(true),
+});
+export type Owner = z.output<typeof ownerSchema>;
+export const ownersSchema = z.array(ownerSchema);
+
+/** GET /api/internal/admin/careers (and each save's answer): a listing with its id and order. */
+export const managedCareerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  type: z.string(),
+  status: z.string(),
+  icon: z.string().nullish(),
+  sortOrder: z.number().default(0),
+  updatedAt: z.string().nullish(),
+});
+export type ManagedCareer = z.output<typeof managedCareerSchema>;
+export const managedCareersSchema = z.array(managedCareerSchema);
+
+/** GET /api/internal/admin/team (and each save's answer): a member, shown or hidden, with its id. */
+export const managedTeamMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  bio: z.string(),
+  kind: z.enum(TEAM_MEMBER_KINDS),
+  enabled: z.boolean(),
+  sortOrder: z.number().default(0),
+  updatedAt: z.string().nullish(),
+});
+export type ManagedTeamMember = z.output<typeof managedTeamMemberSchema>;
+export const managedTeamSchema = z.array(managedTeamMemberSchema);

@@ -24,3 +24,7 @@ export function staffSignInOptions(provider: string, configured: boolean): Staff
   const providerName = PROVIDER_NAMES[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
   return { startPath: `/api/auth/${provider}`, providerName, configured };
 }
+
+/** GET /api/auth/me: the signed-in staff user; 401/403 without a staff session. */
+export const staffMeSchema = z.object({ displayName: z.string().nullish(), admin: z.boolean().default(false) });
+export type StaffMe = z.output<typeof staffMeSchema>;

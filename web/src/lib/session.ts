@@ -1,12 +1,10 @@
 import { COOKIE_CONSENT_KEY } from '@app/shared/constants';
+import type { CustomerSessionUser } from '@app/shared/entities';
 import { useEffect, useState } from 'react';
+import type { ResponseSchema } from './api-client';
 
 /** The signed-in person as the account menu needs it (docs/product.md §3 customer session user). */
-export interface SessionUser {
-  email: string;
-  /** The §3 staff flag: shows the Admin home link. */
-  isStaff: boolean;
-}
+export type SessionUser = Pick<CustomerSessionUser, 'email' | 'isStaff'>;
 
 // Same product prefix as the cookie-consent key, so everything we keep in localStorage is ours.
 const SIGNED_IN_HINT_KEY = `${COOKIE_CONSENT_KEY.split('.')[0]}.signedIn`;
@@ -42,19 +40,35 @@ function hasSignedInHint(): boolean {
   }
 }
 
-/** Accepts the user either bare or wrapped as `{ user }`; anything else counts as signed out. */
-function readUser(body: unknown): SessionUser | null {
-  const candidate: unknown = body && typeof body === 'object' && 'user' in body ? body.user : body;
-  if (!candidate || typeof candidate !== 'object' || !('email' in candidate)) return null;
-  const { email } = candidate;
-  const isStaff = 'isStaff' in candidate && candidate.isStaff === true;
-  return typeof email === 'string' ? { email, isStaff } : null;
-}
+/**
+ * GET /api/portal/me as the menu reads it: the user bare or wrapped as `{ user }`. Read by hand, not
+ * by the portal's zod schema: this runs in the frame of every page, where zod is not loaded.
+ */
+const sessionUserReader: ResponseSchema<SessionUser> = {
+  safeParse(body) {
+    const candidate: unknown = body && typeof body === 'object' && 'user' in body ? body.user : body;
+    if (candidate && typeof candidate === 'object' && 'email' in candidate && typeof candidate.email === 'string') {
+      return { success: true, data: { email: candidate.email, isStaff: 'isStaff' in candidate && candidate.isStaff === true } };
+    }
+    return { success: false, error: new Error('not a session user') };
+  },
+};
 
+/**
+ * The api client, fetched on first use: the frame is in every page's entry, and anonymous visitors
+ * (almost everyone on the marketing pages) never call the api from it.
+ */
+const apiClient = () => import('./api-client');
+
+/** The user; null when the api says there is none (or answers something else). No answer at all throws. */
 async function fetchSessionUser(signal: AbortSignal): Promise<SessionUser | null> {
-  const response = await fetch('/api/portal/me', { credentials: 'include', signal });
-  if (!response.ok) return null;
-  return readUser(await response.json());
+  const { api, ApiError } = await apiClient();
+  try {
+    return await api.get('/api/portal/me', sessionUserReader, { signal });
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
 }
 
 /** Who is signed in, for the account menu: null for visitors (and until the API has answered). */
@@ -98,15 +112,12 @@ export function useSessionUser(): SessionUser | null {
 /** docs/product.md §7: POST /api/portal/logout with an empty body. False (and logged, §8) when it failed. */
 export async function logout(): Promise<boolean> {
   try {
-    const response = await fetch('/api/portal/logout', { method: 'POST', credentials: 'include' });
-    if (!response.ok) {
-      console.error('Logout failed', response.status);
-      return false;
-    }
-    markSignedOut();
-    return true;
+    const { api } = await apiClient();
+    await api.post('/api/portal/logout');
   } catch (error) {
     console.error('Logout failed', error);
     return false;
   }
+  markSignedOut();
+  return true;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { CareerListing } from '@app/shared/career-listing';
-import type { CareerCreateInput, CareerUpdateInput } from '@app/shared/staff-admin';
+import type { CareerCreateInput, CareerUpdateInput, managedCareerSchema } from '@app/shared/staff-admin';
+import type { z } from 'zod';
 import { errors } from '../../errors';
 import { findCareerListings, findManagedCareers, insertCareer, updateCareer, type CareerListingRow, type ManagedCareerRow } from './repository';
 
@@ -25,7 +26,7 @@ export async function listCareerListings(db: Db): Promise<CareerListing[]> {
 }
 
 /** A listing as staff manage it: the public fields plus its id and order. */
-function toManaged(row: ManagedCareerRow) {
+function toManaged(row: ManagedCareerRow): z.input<typeof managedCareerSchema> {
   return { id: row.id, ...toListing(row), sortOrder: row.sortOrder, updatedAt: row.updatedAt.toISOString() };
 }
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { requestCodeSchema, verifyCodeSchema } from '@app/shared/login';
+import { requestCodeSchema, verifyCodeSchema, type CodeSentAnswer } from '@app/shared/login';
 import { LOGIN_CODE_SENT } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
@@ -49,7 +49,12 @@ export function portalAuthRoutes(deps: ModuleDeps): Router {
     }
     if (canSign(ctx)) ctx.cookies.set(CODE_COOKIE, challengeId, { ...codeCookieOptions(ctx), maxAge: LOGIN_CODE_RULES.ttlMs });
     // Step 2 shows when the code stops working and when another may be sent (the same rule refuses earlier ones).
-    ctx.body = { success: true, message: LOGIN_CODE_SENT, expiresAt: expiresAt.toISOString(), resendAfterSeconds: LOGIN_CODE_RULES.minGapMs / 1000 };
+    ctx.body = {
+      success: true,
+      message: LOGIN_CODE_SENT,
+      expiresAt: expiresAt.toISOString(),
+      resendAfterSeconds: LOGIN_CODE_RULES.minGapMs / 1000,
+    } satisfies CodeSentAnswer;
   });
 
   // Guesses from one address are capped too, whichever accounts they aim at.

@@ -11,7 +11,17 @@ import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
-import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, OWNER_INACTIVE, type AssignOwnerInput, type InviteInput } from '@app/shared/staff-admin';
+import {
+  INVITE_NO_PHONE,
+  INVITE_PHONE_MISMATCH,
+  OWNER_INACTIVE,
+  type AssignOwnerInput,
+  type customerSessionSchema,
+  type customerSummarySchema,
+  type InviteInput,
+  type ownerSchema,
+} from '@app/shared/staff-admin';
+import type { z } from 'zod';
 import { CALENDAR_DEFAULT_TITLE } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { hubspotLinks } from '../staff-board/hubspot-links';
@@ -85,7 +95,7 @@ export async function scheduledDeals(
   }));
 }
 
-function customer(c: CustomerRow) {
+function customer(c: CustomerRow): z.input<typeof customerSummarySchema> {
   return {
     id: c.id,
     name: joinName(c.firstName, c.lastName),
@@ -212,7 +222,7 @@ export async function invite(deps: Deps, input: InviteInput) {
 }
 
 /** GET /api/internal/admin/sessions: who is signed in to the portal right now. */
-export async function customerSessions(deps: Pick<Deps, 'db' | 'now'>) {
+export async function customerSessions(deps: Pick<Deps, 'db' | 'now'>): Promise<z.input<typeof customerSessionSchema>[]> {
   const rows = await findLiveCustomerSessions(deps.db, deps.now());
   return rows.map((s) => ({
     id: s.publicId,
@@ -268,7 +278,7 @@ export async function setPortalAccess(deps: Pick<Deps, 'db'>, contactId: string,
 }
 
 /** GET /api/internal/admin/owners: the cleaners (active HubSpot owners) deals can be assigned to. */
-export async function owners(deps: Pick<Deps, 'db'>) {
+export async function owners(deps: Pick<Deps, 'db'>): Promise<z.input<typeof ownerSchema>[]> {
   return (await findActiveOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
 }
 

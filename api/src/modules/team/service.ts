@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
-import type { TeamMemberCreateInput, TeamMemberUpdateInput } from '@app/shared/staff-admin';
+import type { managedTeamMemberSchema, TeamMemberCreateInput, TeamMemberUpdateInput } from '@app/shared/staff-admin';
+import type { z } from 'zod';
 import type { PublicTeamMember } from '@app/shared/team-member';
 import { errors } from '../../errors';
 import { findAllTeamMembers, findEnabledTeamMembers, insertTeamMember, updateTeamMember, type TeamMemberRow } from './repository';
@@ -7,7 +8,7 @@ import { findAllTeamMembers, findEnabledTeamMembers, insertTeamMember, updateTea
 /** Only what the Team page shows, never ids, order or timestamps. */
 const toPublic = (row: TeamMemberRow): PublicTeamMember => ({ name: row.name, role: row.role, bio: row.bio, kind: row.kind });
 
-const toManaged = (row: TeamMemberRow) => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toManaged = (row: TeamMemberRow): z.input<typeof managedTeamMemberSchema> => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
 export async function listPublicTeam(db: Db): Promise<PublicTeamMember[]> {
   return (await findEnabledTeamMembers(db)).map(toPublic);

@@ -3,13 +3,13 @@ import { DEAL_DETAILS_KEY } from './get-deal-details';
 import { SCHEDULED_DEALS_KEY } from './get-scheduled-deals';
 import { todayBoardQuery } from './get-today-board';
 import { upcomingDealsQuery } from './get-upcoming-deals';
-import { sendStaffJson } from './send-staff-json';
+import { api } from '../../../lib/api-client';
 
 export const assignOwnerPath = (dealId: string) => `/api/internal/admin/deals/${encodeURIComponent(dealId)}/owner`;
 
 /** POST /api/internal/admin/deals/:id/owner: set in our mirror now, pushed to HubSpot by the worker. */
 export async function assignOwner({ dealId, ownerId }: { dealId: string; ownerId: string | null }): Promise<void> {
-  await sendStaffJson('POST', assignOwnerPath(dealId), { ownerId });
+  await api.post(assignOwnerPath(dealId), { ownerId });
 }
 
 export function useAssignOwner() {

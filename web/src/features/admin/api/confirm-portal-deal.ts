@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendStaffJson } from './send-staff-json';
+import { api } from '../../../lib/api-client';
 
 export const confirmPortalDealPath = (dealId: string) => `/api/internal/admin/deals/${encodeURIComponent(dealId)}/portal-confirm`;
 
@@ -8,7 +8,7 @@ export const confirmPortalDealPath = (dealId: string) => `/api/internal/admin/de
  * phone than the contact's is the contact's after all; their portal shows it from now on.
  */
 export async function confirmPortalDeal(dealId: string): Promise<void> {
-  await sendStaffJson('POST', confirmPortalDealPath(dealId), {});
+  await api.post(confirmPortalDealPath(dealId), {});
 }
 
 export function useConfirmPortalDeal() {

@@ -1,12 +1,12 @@
 import { dealDetailsSchema, type DealDetails } from '@app/shared/staff-board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getStaffJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const dealDetailsPath = (dealId: string) => `/api/internal/admin/deals/${encodeURIComponent(dealId)}`;
 
 /** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
 export async function getDealDetails(dealId: string, signal?: AbortSignal): Promise<DealDetails> {
-  return dealDetailsSchema.parse(await getStaffJson(dealDetailsPath(dealId), signal));
+  return api.get(dealDetailsPath(dealId), dealDetailsSchema, { signal });
 }
 
 export const DEAL_DETAILS_KEY = ['deal-details'] as const;

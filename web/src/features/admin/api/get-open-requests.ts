@@ -1,12 +1,12 @@
 import { requestsListSchema, type RequestsList, type RequestsQuery } from '@app/shared/staff-board';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getStaffJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const OPEN_REQUESTS_PATH = '/api/internal/admin/requests';
 
 export async function getOpenRequests(query: RequestsQuery, signal?: AbortSignal): Promise<RequestsList> {
   const params = new URLSearchParams({ kind: query.kind, ...(query.q ? { q: query.q } : {}) });
-  return requestsListSchema.parse(await getStaffJson(`${OPEN_REQUESTS_PATH}?${params}`, signal));
+  return api.get(`${OPEN_REQUESTS_PATH}?${params}`, requestsListSchema, { signal });
 }
 
 export const openRequestsQuery = (query: RequestsQuery) =>

@@ -1,22 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getStaffJson } from './http';
+import { ownersSchema, type Owner } from '@app/shared/staff-admin';
+import { api } from '../../../lib/api-client';
+
+export type { Owner };
 
 export const OWNERS_PATH = '/api/internal/admin/owners';
 
-const ownerSchema = z.object({
-  /** Our id, the one an assignment sends. */
-  id: z.string(),
-  hubspotId: z.string(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  active: z.boolean().default(true),
-});
-export type Owner = z.output<typeof ownerSchema>;
-
 /** GET /api/internal/admin/owners: the cleaners (HubSpot owners) from the mirror. */
 export async function getOwners(signal?: AbortSignal): Promise<Owner[]> {
-  return z.array(ownerSchema).parse(await getStaffJson(OWNERS_PATH, signal));
+  return api.get(OWNERS_PATH, ownersSchema, { signal });
 }
 
 export const ownersQuery = queryOptions({

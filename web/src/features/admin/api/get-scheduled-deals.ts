@@ -1,7 +1,6 @@
-import { scheduledDealSchema, type ScheduledDeal } from '@app/shared/entities';
+import { scheduledDealsSchema, type ScheduledDeal } from '@app/shared/entities';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getStaffJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const SCHEDULED_DEALS_PATH = '/api/hubspot/admin/scheduledDeals';
 
@@ -30,7 +29,7 @@ const searchOf = (q: ScheduledDealsQuery) => {
 
 /** docs/product.md §7: GET /api/hubspot/admin/scheduledDeals → [{ id, title, date, address, owner }] (plus the customer and stage). */
 export async function getScheduledDeals(query: ScheduledDealsQuery = {}, signal?: AbortSignal): Promise<ScheduledDeal[]> {
-  return z.array(scheduledDealSchema).parse(await getStaffJson(`${SCHEDULED_DEALS_PATH}${searchOf(query)}`, signal));
+  return api.get(`${SCHEDULED_DEALS_PATH}${searchOf(query)}`, scheduledDealsSchema, { signal });
 }
 
 /** Every scheduled-deals query starts with this key: an assignment reads them all again. */

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getStaffJson } from './http';
+import { staffMeSchema, type StaffMe } from '@app/shared/staff-sign-in';
+import { api } from '../../../lib/api-client';
+
+export type { StaffMe };
 
 export const STAFF_ME_PATH = '/api/auth/me';
 
-const staffMeSchema = z.object({ displayName: z.string().nullish(), admin: z.boolean().default(false) });
-export type StaffMe = z.output<typeof staffMeSchema>;
-
 /** docs/product.md §7: GET /api/auth/me → the signed-in staff user (displayName, and whether an admin); 401/403 without a staff session. */
 export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe> {
-  return staffMeSchema.parse(await getStaffJson(STAFF_ME_PATH, signal));
+  return api.get(STAFF_ME_PATH, staffMeSchema, { signal });
 }
 
 export const staffMeQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { todayBoardSchema, type TodayBoard } from '@app/shared/staff-board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getStaffJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const TODAY_BOARD_PATH = '/api/internal/admin/today';
 
@@ -8,7 +8,7 @@ export const TODAY_BOARD_PATH = '/api/internal/admin/today';
 const TODAY_BOARD_POLL_MS = 60_000;
 
 export async function getTodayBoard(signal?: AbortSignal): Promise<TodayBoard> {
-  return todayBoardSchema.parse(await getStaffJson(TODAY_BOARD_PATH, signal));
+  return api.get(TODAY_BOARD_PATH, todayBoardSchema, { signal });
 }
 
 export const todayBoardQuery = queryOptions({

@@ -1,8 +1,7 @@
-import { scheduledDealSchema, type ScheduledDeal } from '@app/shared/entities';
+import { scheduledDealsSchema, type ScheduledDeal } from '@app/shared/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { SCHEDULED_DEALS_PATH, SCHEDULED_DEALS_POLL_MS } from './get-scheduled-deals';
-import { getStaffJson } from './http';
+import { api } from '../../../lib/api-client';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,7 +12,7 @@ const HOUR_MS = 3_600_000;
 export async function getUpcomingDeals(signal?: AbortSignal, now = Date.now()): Promise<ScheduledDeal[]> {
   const start = new Date(Math.floor(now / HOUR_MS) * HOUR_MS).toISOString();
   const path = `${SCHEDULED_DEALS_PATH}?${new URLSearchParams({ start }).toString()}`;
-  return z.array(scheduledDealSchema).parse(await getStaffJson(path, signal));
+  return api.get(path, scheduledDealsSchema, { signal });
 }
 
 export const upcomingDealsQuery = queryOptions({

@@ -1,27 +1,21 @@
-import type { teamMemberCreateSchema, teamMemberUpdateSchema } from '@app/shared/staff-admin';
-import { TEAM_MEMBER_KINDS } from '@app/shared/team-member';
+import {
+  managedTeamMemberSchema,
+  managedTeamSchema,
+  type ManagedTeamMember,
+  type teamMemberCreateSchema,
+  type teamMemberUpdateSchema,
+} from '@app/shared/staff-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { getStaffJson } from './http';
-import { sendStaffJson } from './send-staff-json';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export type { ManagedTeamMember };
 
 export const MANAGED_TEAM_PATH = '/api/internal/admin/team';
 
-const managedTeamMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  role: z.string(),
-  bio: z.string(),
-  kind: z.enum(TEAM_MEMBER_KINDS),
-  enabled: z.boolean(),
-  sortOrder: z.number().default(0),
-  updatedAt: z.string().nullish(),
-});
-export type ManagedTeamMember = z.output<typeof managedTeamMemberSchema>;
-
 /** GET /api/internal/admin/team: every member, shown and hidden, with its id. */
 export async function getManagedTeam(signal?: AbortSignal): Promise<ManagedTeamMember[]> {
-  return z.array(managedTeamMemberSchema).parse(await getStaffJson(MANAGED_TEAM_PATH, signal));
+  return api.get(MANAGED_TEAM_PATH, managedTeamSchema, { signal });
 }
 
 export const managedTeamQuery = queryOptions({
@@ -40,11 +34,9 @@ export type TeamMemberChange =
 
 /** POST a new member, or PUT the changed fields of an existing one (`enabled: false` hides them). */
 export async function saveTeamMember(change: TeamMemberChange): Promise<ManagedTeamMember> {
-  const answer =
-    change.id === null
-      ? await sendStaffJson('POST', MANAGED_TEAM_PATH, change.fields)
-      : await sendStaffJson('PUT', `${MANAGED_TEAM_PATH}/${encodeURIComponent(change.id)}`, change.fields);
-  return managedTeamMemberSchema.parse(answer);
+  return change.id === null
+    ? api.post(MANAGED_TEAM_PATH, change.fields, managedTeamMemberSchema)
+    : api.put(`${MANAGED_TEAM_PATH}/${encodeURIComponent(change.id)}`, change.fields, managedTeamMemberSchema);
 }
 
 export function useSaveTeamMember() {

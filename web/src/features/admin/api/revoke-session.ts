@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerSessionsQuery, SESSIONS_PATH } from './get-customer-sessions';
-import { sendStaffJson } from './send-staff-json';
+import { api } from '../../../lib/api-client';
 
 /** DELETE /api/internal/admin/sessions/:id: the customer's next request is signed out. */
 export async function revokeSession(id: string): Promise<void> {
-  await sendStaffJson('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
+  await api.delete(`${SESSIONS_PATH}/${encodeURIComponent(id)}`);
 }
 
 export function useRevokeSession() {

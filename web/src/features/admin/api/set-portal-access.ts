@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendStaffJson } from './send-staff-json';
+import { api } from '../../../lib/api-client';
 
 export const portalAccessPath = (contactId: string) => `/api/internal/admin/customers/${encodeURIComponent(contactId)}/portal-access`;
 
 /** POST /api/internal/admin/customers/:id/portal-access: suspending ends the customer's portal sessions at once. */
 export async function setPortalAccess({ contactId, suspended }: { contactId: string; suspended: boolean }): Promise<void> {
-  await sendStaffJson('POST', portalAccessPath(contactId), { suspended });
+  await api.post(portalAccessPath(contactId), { suspended });
 }
 
 export function useSetPortalAccess() {

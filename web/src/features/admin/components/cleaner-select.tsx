@@ -2,7 +2,7 @@ import { OWNER_ASSIGNMENT_QUEUED } from '@app/shared/staff-admin';
 import { useEffect, useState } from 'react';
 import { useAssignOwner } from '../api/assign-owner';
 import type { Owner } from '../api/get-owners';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 
 const UNASSIGNED = '';
 

@@ -1,7 +1,7 @@
 import { INVITE_QUEUED } from '@app/shared/staff-admin';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useInviteCustomer } from '../api/invite-customer';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 
 /** "Invite to portal" for a customer picked in a search: the server texts them the sign-in link. */
 export function InviteToPortal({ contactId, label = 'Invite to portal' }: { contactId: string; label?: string }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 import { useSetPortalAccess } from '../api/set-portal-access';
 
 /**

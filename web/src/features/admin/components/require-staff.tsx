@@ -2,7 +2,7 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { QueryProvider } from '../../../lib/query-provider';
-import { isSignedOut } from '../api/http';
+import { isSignedOut } from '../api/staff-errors';
 import { useStaffMe } from '../api/get-staff-me';
 import { StaffFrame } from './staff-frame';
 

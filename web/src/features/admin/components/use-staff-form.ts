@@ -3,7 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { focusFirstError } from '../../../components/form/focus-first-error';
-import { failureText, StaffRequestError } from '../api/send-staff-json';
+import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../api/staff-errors';
 
 /**
  * A staff form: checked with the server's own schema before anything is sent, then the server's
@@ -23,7 +24,7 @@ export function useStaffForm<TInput extends FieldValues, TOutput>(schema: z.ZodT
 
   /** For a request's onError. */
   const showFailure = (error: unknown) => {
-    const field = error instanceof StaffRequestError ? error.field : undefined;
+    const field = error instanceof ApiError ? error.field : undefined;
     // A field of this form (register() names its control) shows its own error.
     if (field && formRef.current?.elements.namedItem(field)) {
       form.setError(field as Path<TInput>, { message: failureText(error) });

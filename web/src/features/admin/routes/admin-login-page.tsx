@@ -3,6 +3,7 @@ import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT, type StaffSignInError } from '@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../components/page';
+import { api, ApiError } from '../../../lib/api-client';
 import '../../../components/form/forms.css';
 
 const OPTIONS_PATH = '/api/auth/options';
@@ -16,11 +17,10 @@ function useSignInOptions(): StaffSignInOptions {
   const [options, setOptions] = useState(FALLBACK);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(OPTIONS_PATH, { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then(async (response) => (response.ok ? setOptions(staffSignInOptionsSchema.parse(await response.json())) : undefined))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Could not read the staff sign-in options', error);
-      });
+    api.get(OPTIONS_PATH, staffSignInOptionsSchema, { signal: controller.signal }).then(setOptions, (error: unknown) => {
+      // An error status keeps the default quietly; an answer that makes no sense, or none at all, is worth a warning.
+      if (!controller.signal.aborted && !(error instanceof ApiError && error.kind === 'status')) console.warn('Could not read the staff sign-in options', error);
+    });
     return () => controller.abort();
   }, []);
   return options;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { useCustomerSessions, type CustomerSession } from '../api/get-customer-sessions';
 import { useRevokeSession } from '../api/revoke-session';
-import { failureText } from '../api/send-staff-json';
+import { failureText } from '../api/staff-errors';
 import { ActionStatus } from '../components/action-status';
 import { SessionRow } from '../components/session-row';
 import { ToolPage } from '../components/tool-page';

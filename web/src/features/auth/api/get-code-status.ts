@@ -1,5 +1,6 @@
 import { codeStatusResponseSchema, type CodeStatusResponse } from '@app/shared/sms-delivery';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
 
 export const CODE_STATUS_PATH = '/api/portal/auth/code-status';
 /** How often step 2 asks whether the texted code arrived. */
@@ -7,17 +8,9 @@ export const CODE_STATUS_POLL_MS = 2_000;
 /** Only briefly: a delivery report comes within seconds, or not at all. */
 export const CODE_STATUS_POLL_FOR_MS = 2 * 60_000;
 
-export class CodeStatusError extends Error {
-  constructor(readonly status: number) {
-    super(`GET ${CODE_STATUS_PATH} answered ${status}`);
-  }
-}
-
 /** GET code-status → { status: pending | sent | delivered | failed } of this browser's latest code (its cookie). */
 export async function getCodeStatus(signal?: AbortSignal): Promise<CodeStatusResponse> {
-  const response = await fetch(CODE_STATUS_PATH, { credentials: 'include', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
-  if (!response.ok) throw new CodeStatusError(response.status);
-  return codeStatusResponseSchema.parse(await response.json());
+  return api.get(CODE_STATUS_PATH, codeStatusResponseSchema, { signal });
 }
 
 const settled = (status: CodeStatusResponse['status'] | undefined) => status === 'delivered' || status === 'failed';
@@ -30,7 +23,7 @@ export const codeStatusQuery = (requestedAt: number) =>
     // Until the delivery is known, for a short while; never after a 4xx (no code of ours to ask about).
     refetchInterval: (query) =>
       settled(query.state.data?.status) ||
-      (query.state.error instanceof CodeStatusError && query.state.error.status < 500) ||
+      (query.state.error instanceof ApiError && query.state.error.kind === 'status' && query.state.error.status < 500) ||
       Date.now() - requestedAt > CODE_STATUS_POLL_FOR_MS
         ? false
         : CODE_STATUS_POLL_MS,

@@ -1,5 +1,7 @@
+import { codeSentAnswerSchema, type CodeSentAnswer } from '@app/shared/login';
 import { useMutation } from '@tanstack/react-query';
-import { postLoginStep, type LoginAnswer } from './post-login';
+import { api } from '../../../lib/api-client';
+import { loginAnswer, type LoginAnswer } from './login-answer';
 
 export const REQUEST_CODE_PATH = '/api/portal/auth/request-code';
 
@@ -22,18 +24,19 @@ export interface CodeSent {
 /** Without the api's figure, the resend button waits this long (the api's own gap between codes). */
 const DEFAULT_RESEND_WAIT_SECONDS = 30;
 
-export function codeSentFrom(body: Record<string, unknown>): CodeSent {
-  const expiresAt = typeof body.expiresAt === 'string' ? new Date(body.expiresAt) : null;
+export function codeSentFrom(body: CodeSentAnswer): CodeSent {
+  const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
   return {
-    message: typeof body.message === 'string' && body.message.trim() ? body.message : null,
+    message: body.message?.trim() ? body.message : null,
     expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
-    resendAfterSeconds: typeof body.resendAfterSeconds === 'number' && body.resendAfterSeconds >= 0 ? body.resendAfterSeconds : DEFAULT_RESEND_WAIT_SECONDS,
+    resendAfterSeconds: body.resendAfterSeconds !== undefined && body.resendAfterSeconds >= 0 ? body.resendAfterSeconds : DEFAULT_RESEND_WAIT_SECONDS,
   };
 }
 
 /** Step 1 of the login (and "Resend code"): the API texts a one-time code to the phone. */
-export function requestCode(input: RequestCodeInput): Promise<LoginAnswer> {
-  return postLoginStep(REQUEST_CODE_PATH, { email: input.email, phone: input.phone, code: input.code, consentVersion: input.consentVersion });
+export function requestCode(input: RequestCodeInput): Promise<LoginAnswer<CodeSentAnswer>> {
+  const body = { email: input.email, phone: input.phone, code: input.code, consentVersion: input.consentVersion };
+  return loginAnswer(api.post(REQUEST_CODE_PATH, body, codeSentAnswerSchema));
 }
 
 export function useRequestCode() {

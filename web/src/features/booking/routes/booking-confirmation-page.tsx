@@ -23,7 +23,8 @@ import { CallUs } from '../../../components/company-contact';
 import { Page } from '../../../components/page';
 import { formatDollars } from '../../../lib/money';
 import { QueryProvider } from '../../../lib/query-provider';
-import { BookingStatusError, useBookingStatus } from '../api/get-booking-status';
+import { isApiStatus } from '../../../lib/api-client';
+import { useBookingStatus } from '../api/get-booking-status';
 import { QUOTE_TEXT, serviceLine, whenLine } from '../components/booking-summary';
 import '../booking.css';
 
@@ -119,7 +120,7 @@ function UnknownRequest() {
 function Confirmation({ dealId }: { dealId: string }) {
   const { data, error } = useBookingStatus(dealId);
   if (data) return <Confirmed booking={data} />;
-  if (error instanceof BookingStatusError && error.status === 404) return <UnknownRequest />;
+  if (isApiStatus(error, 404)) return <UnknownRequest />;
   return (
     <Page title="Request Received" heading={CONFIRMATION_CHECKING}>
       <p role="status">{error ? CONFIRMATION_LOAD_FAILED : null}</p>

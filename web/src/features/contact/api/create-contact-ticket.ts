@@ -1,7 +1,7 @@
 import { successResponseSchema } from '@app/shared/api-responses';
 import type { ContactTicket } from '@app/shared/contact-ticket';
 import { CONTACT_EXCEPTION, CONTACT_FAILED } from '@app/shared/texts';
-import { postJson } from '../../../lib/post-json';
+import { api, ApiError } from '../../../lib/api-client';
 
 export const CREATE_CONTACT_TICKET_PATH = '/api/hubspot/portal/createContactTicket';
 
@@ -14,10 +14,10 @@ export type ContactOutcome = { ok: true } | { ok: false; message: string };
  */
 export async function createContactTicket(ticket: ContactTicket, idempotencyKey: string): Promise<ContactOutcome> {
   try {
-    const answer = await postJson(CREATE_CONTACT_TICKET_PATH, ticket, { 'Idempotency-Key': idempotencyKey });
-    const parsed = successResponseSchema.safeParse(answer.body);
-    return answer.ok && parsed.success && parsed.data.success ? { ok: true } : { ok: false, message: CONTACT_FAILED };
-  } catch {
-    return { ok: false, message: CONTACT_EXCEPTION };
+    const answer = await api.post(CREATE_CONTACT_TICKET_PATH, ticket, successResponseSchema, { idempotencyKey });
+    return answer.success ? { ok: true } : { ok: false, message: CONTACT_FAILED };
+  } catch (error) {
+    // An answer that is not a success is the first text; no answer at all, the second.
+    return { ok: false, message: error instanceof ApiError ? CONTACT_FAILED : CONTACT_EXCEPTION };
   }
 }

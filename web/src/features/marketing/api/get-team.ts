@@ -1,20 +1,13 @@
 import { publicTeamSchema, type PublicTeamMember } from '@app/shared/team-member';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
 import { visibleTeamMembers } from '../content/team-members';
 
 export const TEAM_PATH = '/api/team';
 
-export class TeamHttpError extends Error {
-  constructor(readonly status: number) {
-    super(`GET ${TEAM_PATH} answered ${status}`);
-  }
-}
-
 /** GET /api/team: the members staff have enabled, in their order. */
 export async function getTeam(signal?: AbortSignal): Promise<PublicTeamMember[]> {
-  const response = await fetch(TEAM_PATH, signal ? { signal } : {});
-  if (!response.ok) throw new TeamHttpError(response.status);
-  return publicTeamSchema.parse(await response.json());
+  return api.get(TEAM_PATH, publicTeamSchema, { signal });
 }
 
 /** The static list the page is pre-rendered with, in the API's shape. */

@@ -1,6 +1,7 @@
 import { portalDealsResponseSchema, type PortalDealsResponse } from '@app/shared/api-responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPortalJson, loggedLoad } from './http';
+import { api } from '../../../lib/api-client';
+import { loggedLoad } from './logged-load';
 
 export const DEALS_PATH = '/api/portal/deals';
 
@@ -12,7 +13,7 @@ export const PORTAL_POLL_MS = 15_000;
 
 /** docs/product.md §7: GET /api/portal/deals → { upcoming, past }. */
 export async function getDeals(signal?: AbortSignal): Promise<PortalDealsResponse> {
-  return portalDealsResponseSchema.parse(await getPortalJson(DEALS_PATH, signal));
+  return api.get(DEALS_PATH, portalDealsResponseSchema, { signal });
 }
 
 export const dealsQuery = queryOptions({

@@ -1,12 +1,13 @@
 import { customerDetailsSchema, type CustomerDetails } from '@app/shared/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPortalJson, loggedLoad } from './http';
+import { api } from '../../../lib/api-client';
+import { loggedLoad } from './logged-load';
 
 export const DETAILS_PATH = '/api/portal/details';
 
 /** docs/product.md §7: GET /api/portal/details → { id, properties: { firstname, lastname, email, phone } }. */
 export async function getDetails(signal?: AbortSignal): Promise<CustomerDetails> {
-  return customerDetailsSchema.parse(await getPortalJson(DETAILS_PATH, signal));
+  return api.get(DETAILS_PATH, customerDetailsSchema, { signal });
 }
 
 export const detailsQuery = queryOptions({

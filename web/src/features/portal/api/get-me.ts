@@ -1,15 +1,16 @@
 import { customerSessionUserSchema, type CustomerSessionUser } from '@app/shared/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPortalJson } from './http';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
 
 export const ME_PATH = '/api/portal/me';
 
+/** Accepted bare or wrapped as { user }, like the account menu reads it. */
+const meAnswerSchema = z.union([z.object({ user: customerSessionUserSchema }).transform(({ user }) => user), customerSessionUserSchema]);
+
 /** docs/product.md §7: GET /api/portal/me → the customer session user; 401 without a session. */
 export async function getMe(signal?: AbortSignal): Promise<CustomerSessionUser> {
-  const body = await getPortalJson(ME_PATH, signal);
-  // Accepted bare or wrapped as { user }, like the account menu reads it.
-  const user = typeof body === 'object' && body !== null && 'user' in body ? body.user : body;
-  return customerSessionUserSchema.parse(user);
+  return api.get(ME_PATH, meAnswerSchema, { signal });
 }
 
 export const meQuery = queryOptions({

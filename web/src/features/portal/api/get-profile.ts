@@ -1,12 +1,13 @@
 import { contactProfileSchema, type ContactProfile } from '@app/shared/entities';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getPortalJson, loggedLoad } from './http';
+import { api } from '../../../lib/api-client';
+import { loggedLoad } from './logged-load';
 
 export const PROFILE_PATH = '/api/hubspot/portal/fetchCustomerProfile';
 
 /** docs/product.md §7: GET fetchCustomerProfile → the contact profile (address and square footage for new requests). */
 export async function getProfile(signal?: AbortSignal): Promise<ContactProfile> {
-  return contactProfileSchema.parse(await getPortalJson(PROFILE_PATH, signal));
+  return api.get(PROFILE_PATH, contactProfileSchema, { signal });
 }
 
 export const profileQuery = queryOptions({

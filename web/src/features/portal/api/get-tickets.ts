@@ -1,14 +1,15 @@
 import { ticketsResponseSchema, type TicketsResponse } from '@app/shared/api-responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PORTAL_POLL_MS } from './get-deals';
-import { getPortalJson, loggedLoad } from './http';
+import { api } from '../../../lib/api-client';
+import { loggedLoad } from './logged-load';
 
 export const TICKETS_PATH = '/api/hubspot/portal/fetchTickets';
 
 /** docs/product.md §7: GET fetchTickets?dealIds=a,b,c → { ticketsByDealId }. */
 export async function getTickets(dealIds: readonly string[], signal?: AbortSignal): Promise<TicketsResponse> {
   const query = new URLSearchParams({ dealIds: dealIds.join(',') });
-  return ticketsResponseSchema.parse(await getPortalJson(`${TICKETS_PATH}?${query.toString()}`, signal));
+  return api.get(`${TICKETS_PATH}?${query.toString()}`, ticketsResponseSchema, { signal });
 }
 
 export const ticketsQuery = (dealIds: readonly string[]) =>

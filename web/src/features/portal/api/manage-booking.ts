@@ -1,12 +1,12 @@
 import type { ManageBookingInput } from '@app/shared/manage-booking';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postPortalJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const MANAGE_BOOKING_PATH = '/api/hubspot/portal/manageBooking';
 
 /** docs/product.md §7: POST manageBooking { email, dealId, action, reason, changeType, hs_ticket_category }. */
 export async function manageBooking(input: ManageBookingInput): Promise<void> {
-  await postPortalJson(MANAGE_BOOKING_PATH, input);
+  await api.post(MANAGE_BOOKING_PATH, input);
 }
 
 export function useManageBooking() {

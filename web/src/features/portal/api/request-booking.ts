@@ -1,13 +1,13 @@
 import { requestBookingResponseSchema, type RequestBookingResponse } from '@app/shared/api-responses';
 import type { PortalRequestInput } from '@app/shared/portal-request';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postPortalJson } from './http';
+import { api } from '../../../lib/api-client';
 
 export const REQUEST_BOOKING_PATH = '/api/hubspot/portal/requestBooking';
 
 /** docs/product.md §7: POST requestBooking with the portal request payload → { success, message, request: { dealId } }. */
 export async function requestPortalBooking(input: PortalRequestInput): Promise<RequestBookingResponse> {
-  return requestBookingResponseSchema.parse(await postPortalJson(REQUEST_BOOKING_PATH, input));
+  return api.post(REQUEST_BOOKING_PATH, input, requestBookingResponseSchema);
 }
 
 export function useRequestPortalBooking() {

@@ -3,7 +3,7 @@ import { isOnOrAfterMinDate, minBookingDate } from '@app/shared/eastern-time';
 import { CHANGE_TYPES, RESCHEDULE_CHANGE_TYPE, type ChangeType, type ManageBookingInput } from '@app/shared/manage-booking';
 import { MANAGE_FAILED, REQUEST_SUBMITTED } from '@app/shared/texts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { PortalHttpError } from '../api/http';
+import { ApiError } from '../../../lib/api-client';
 import { useManageBooking } from '../api/manage-booking';
 import type { ManageAction } from './deal-card';
 import type { DealView } from './deal-view';
@@ -19,7 +19,7 @@ interface ManageBookingModalProps {
 
 /** What a refused or failed request says: the api's reason (a 409 says why), else ours. */
 function failureText(error: unknown): string {
-  return error instanceof PortalHttpError && error.serverMessage ? error.serverMessage : MANAGE_FAILED;
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : MANAGE_FAILED;
 }
 
 /**

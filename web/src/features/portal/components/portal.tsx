@@ -9,7 +9,7 @@ import { useDetails } from '../api/get-details';
 import { useMe } from '../api/get-me';
 import { useProfile } from '../api/get-profile';
 import { useTickets } from '../api/get-tickets';
-import { isUnauthorized } from '../api/http';
+import { isUnauthorized } from '../api/logged-load';
 import { useNow } from '../hooks/use-now';
 import { CustomerDetailsCard } from './customer-details';
 import { DealCard, type ManageAction } from './deal-card';

@@ -7,7 +7,7 @@ import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import { REQUEST_SUBMITTED } from '@app/shared/texts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../lib/money';
-import { PortalHttpError } from '../api/http';
+import { ApiError } from '../../../lib/api-client';
 import { useRequestPortalBooking } from '../api/request-booking';
 import { Modal } from '../../../components/modal';
 
@@ -20,7 +20,7 @@ const priceText = (cents: number | null, unit: 'visit' | 'hour') =>
 const knownSqftOffers = (sqft: number | null, serviceId: string) => sqft !== null && servicesForSqft(sqft).some((s) => s.id === serviceId);
 
 function failureText(error: unknown): string {
-  if (error instanceof PortalHttpError) return bookingFailureMessage(error.serverMessage);
+  if (error instanceof ApiError) return bookingFailureMessage(error.serverMessage);
   return bookingNetworkFailureMessage(error);
 }
 

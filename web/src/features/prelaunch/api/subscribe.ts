@@ -1,7 +1,7 @@
 import { successResponseSchema } from '@app/shared/api-responses';
 import type { Subscribe } from '@app/shared/subscribe';
 import { NOTIFY_FAILED } from '@app/shared/texts';
-import { postJson } from '../../../lib/post-json';
+import { api } from '../../../lib/api-client';
 
 export const SUBSCRIBE_PATH = '/api/subscribe';
 /** The out-of-area waitlist: the same payload, for a zip we do not serve yet. */
@@ -14,9 +14,8 @@ export async function subscribe(
   path: string = SUBSCRIBE_PATH,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    const answer = await postJson(path, signup, { 'Idempotency-Key': idempotencyKey });
-    const parsed = successResponseSchema.safeParse(answer.body);
-    return answer.ok && parsed.success && parsed.data.success ? { ok: true } : { ok: false, message: NOTIFY_FAILED };
+    const answer = await api.post(path, signup, successResponseSchema, { idempotencyKey });
+    return answer.success ? { ok: true } : { ok: false, message: NOTIFY_FAILED };
   } catch {
     return { ok: false, message: NOTIFY_FAILED };
   }
