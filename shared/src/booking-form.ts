@@ -1,32 +1,16 @@
 import { z } from 'zod';
-import { BOOKING_MIN_DAYS_AHEAD } from './constants';
 import {
   type BookingRequest,
   type BookingSchemaOptions,
   bookingAddOnsField,
+  commonBookingFields,
   frequencyField,
   frequencyChosen,
-  serviceFamilyField,
   visitTypeChosen,
   visitTypeField,
   withoutStaleRecurringChoice,
 } from './booking-request';
-import { minBookingDate } from './eastern-time';
-import {
-  addressSchema,
-  consentField,
-  contactMethodField,
-  descriptionField,
-  emailField,
-  nameField,
-  photosField,
-  preferredDateField,
-  quoteTypeField,
-  textsAgreedField,
-  textsAgreedForTextContact,
-  timeOfDayField,
-  usPhoneInputField,
-} from './form-fields';
+import { photosField, textsAgreedForTextContact, usPhoneInputField } from './form-fields';
 import { roomsFormSchema } from './rooms';
 import { sqftSelectValue } from './services';
 import type { SmsConsentVersion } from './sms-consent';
@@ -41,27 +25,17 @@ import { INVALID_SQUARE_FOOTAGE } from './texts';
  */
 export function bookingFormSchema(options: BookingSchemaOptions) {
   return z.object({
-    name: nameField,
-    email: emailField,
+    ...commonBookingFields(options),
     // Not §5's "first 10 digits" taken literally: '+1 (404) 555-7788' would become +11404555778,
     // a stranger's number. The one US normaliser drops a leading 1 and refuses any other count.
     phone: usPhoneInputField,
-    address: addressSchema,
     squareFootage: z.union([z.string(), z.number()], { error: INVALID_SQUARE_FOOTAGE }).transform((value, ctx) => {
       const mapped = sqftSelectValue(value);
       if (mapped.ok) return mapped.value;
       ctx.issues.push({ code: 'custom', message: mapped.error, input: value });
       return z.NEVER;
     }),
-    serviceType: serviceFamilyField,
-    preferredDate: preferredDateField(minBookingDate, BOOKING_MIN_DAYS_AHEAD, options.now),
-    description: descriptionField,
-    quoteType: quoteTypeField,
-    contactMethod: contactMethodField,
-    timeOfDay: timeOfDayField,
     rooms: roomsFormSchema,
-    agreed: consentField(options.legalName),
-    textsAgreed: textsAgreedField,
     photos: photosField,
     // Only a Recurring Clean asks these; an empty radio group reads as absent.
     frequency: z.preprocess(emptyAsAbsent, frequencyField.optional()),

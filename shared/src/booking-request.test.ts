@@ -2,30 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { bookingSkus } from './booking-price';
 import { bookingRequestSchema } from './booking-request';
 import { formatAddress, joinStateZip } from './form-fields';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { bookingRequestBody } from './booking-request-fixture';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
 // Nov 21, 22:30 in Eastern; already Nov 22 in UTC. Minimum date: Nov 21 + 5 = Nov 26.
 const now = new Date('2026-11-22T03:30:00Z');
 const schema = bookingRequestSchema({ legalName: LEGAL, now });
 
-const good = {
-  name: 'Ann Lee',
-  email: 'Ann@Example.com ',
-  phone: '+14045551234',
-  address: { street: '123 Peachtree St NE', city: 'Atlanta', state: 'ga', zip: '30303' },
-  squareFootage: 1500,
-  serviceType: 'Deep Clean',
-  preferredDate: '2026-11-26',
-  description: 'Two dogs.',
-  quoteType: 'virtual',
-  contactMethod: 'text',
-  timeOfDay: 'morning',
-  rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
-  agreed: true,
-  consentVersion: SMS_CONSENT_VERSION,
-  textsAgreed: true,
-};
+// The shared fixture with what these tests are about: e-mail and state to normalise, text contact.
+const good = bookingRequestBody(
+  {
+    name: 'Ann Lee',
+    email: 'Ann@Example.com ',
+    address: { street: '123 Peachtree St NE', city: 'Atlanta', state: 'ga', zip: '30303' },
+    description: 'Two dogs.',
+    contactMethod: 'text',
+    rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 },
+  },
+  now,
+);
 
 /** Issues as 'path' → message, the way the API names the field in its 400. */
 function issues(input: unknown): Record<string, string> {

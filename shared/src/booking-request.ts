@@ -77,31 +77,42 @@ export interface BookingSchemaOptions {
 }
 
 /**
+ * The answers the browser form (booking-form.ts) and the API check alike: a new answer of that
+ * kind is added here once. The others differ between the two (what an input holds against what
+ * is sent) and are listed by each schema.
+ */
+export function commonBookingFields({ legalName, now }: BookingSchemaOptions) {
+  return {
+    name: nameField,
+    email: emailField,
+    address: addressSchema,
+    serviceType: serviceFamilyField,
+    preferredDate: preferredDateField(minBookingDate, BOOKING_MIN_DAYS_AHEAD, now),
+    description: descriptionField,
+    quoteType: quoteTypeField,
+    contactMethod: contactMethodField,
+    timeOfDay: timeOfDayField,
+    agreed: consentField(legalName),
+    /** The separate, optional text box: ticked or not (kept with the request; unticked, no texts but login codes). */
+    textsAgreed: textsAgreedField,
+  };
+}
+
+/**
  * Public booking request as the API receives it (POST /api/hubspot/portal/requestBooking).
  * Strict: an unknown field is refused, a typo in a client never passes silently.
  * `agreed` must be true: we keep the consent with the request. `textsAgreed` (the text box) is
  * optional to tick but always said, and kept with it too.
  */
-export function bookingRequestSchema({ legalName, now }: BookingSchemaOptions) {
+export function bookingRequestSchema(options: BookingSchemaOptions) {
   return z
     .object({
-      name: nameField,
-      email: emailField,
+      ...commonBookingFields(options),
       phone: usPhoneField,
-      address: addressSchema,
       squareFootage: squareFootageKeyField,
-      serviceType: serviceFamilyField,
-      preferredDate: preferredDateField(minBookingDate, BOOKING_MIN_DAYS_AHEAD, now),
-      description: descriptionField,
-      quoteType: quoteTypeField,
-      contactMethod: contactMethodField,
-      timeOfDay: timeOfDayField,
       rooms: roomsSchema,
-      agreed: consentField(legalName),
       /** Which text message terms the form showed (sms-consent.ts); kept with the request. */
       consentVersion: bookingConsentVersionField,
-      /** The separate, optional text box: ticked or not (kept with the request; unticked, no texts but login codes). */
-      textsAgreed: textsAgreedField,
       frequency: frequencyField.optional(),
       visitType: visitTypeField.optional(),
       addOns: bookingAddOnsField,

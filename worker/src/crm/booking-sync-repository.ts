@@ -1,46 +1,46 @@
-import type { Db, DbTransaction } from '@app/db/client';
+import { BOOKING_DEAL_SELECT } from '@app/db/booking-fields';
+import type { Db, DbTransaction, Prisma } from '@app/db/client';
 import { adoptCrmContact, type CrmContactValues } from '@app/db/identity';
 import type { InputFailure } from './batch-outcome';
 
-export interface BookingToPush {
+/** The contact of a booking to push, as its first submission made it. */
+const contactSelect = {
+  id: true,
+  email: true,
+  /** The login phone (docs/identity.md). */
+  phone: true,
+  firstName: true,
+  lastName: true,
+  street: true,
+  city: true,
+  state: true,
+  zip: true,
+  squareFootage: true,
+  hubspotId: true,
+} as const;
+
+/**
+ * What the push reads of a deal: every stored booking field (prisma/booking-fields.ts, so a new
+ * one reaches the push without an edit here), what the form said about the person
+ * (docs/identity.md; null for portal deals), and the deal's sync state.
+ */
+const pushSelect = {
+  ...BOOKING_DEAL_SELECT,
+  id: true,
+  hubspotId: true,
+  source: true,
+  submittedName: true,
+  submittedPhone: true,
+  portalConfirmedAt: true,
+  contact: { select: contactSelect },
+} as const;
+type PushRow = Prisma.DealGetPayload<{ select: typeof pushSelect }>;
+
+export type BookingToPush = Omit<PushRow, 'id' | 'hubspotId' | 'contact'> & {
   dealId: string;
-  dealName: string | null;
-  stageId: string;
-  preferredDate: Date | null;
-  timeOfDay: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  squareFootage: number | null;
-  serviceType: string | null;
-  skus: string[];
-  amountCents: number | null;
-  reference: string;
-  frequency: string | null;
-  visitType: string | null;
-  discountPercent: number | null;
   dealHubspotId: string | null;
-  source: 'public_form' | 'portal' | 'hubspot';
-  /** What the public form said (docs/identity.md); null for portal deals. */
-  submittedName: string | null;
-  submittedPhone: string | null;
-  portalConfirmedAt: Date | null;
-  contact: {
-    id: string;
-    email: string;
-    /** The login phone (docs/identity.md). */
-    phone: string | null;
-    firstName: string | null;
-    lastName: string | null;
-    street: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    squareFootage: number | null;
-    hubspotId: string | null;
-  };
-}
+  contact: NonNullable<PushRow['contact']>;
+};
 
 /** A contact the push linked to its HubSpot record; `crm`: the values HubSpot already held (null: we created it). */
 export interface ContactLink {
@@ -118,50 +118,8 @@ export async function withPushBatch(db: Db, ownDealId: string, limit: number, wo
 async function loadBookings(tx: DbTransaction, ids: readonly string[]): Promise<BookingToPush[]> {
   const deals = await tx.deal.findMany({
     where: { id: { in: [...ids] }, contactId: { not: null } },
-    include: { contact: true },
+    select: pushSelect,
     orderBy: { createdAt: 'asc' },
   });
-  return deals.flatMap((d) =>
-    d.contact
-      ? [
-          {
-            dealId: d.id,
-            dealName: d.name,
-            stageId: d.stageId,
-            preferredDate: d.preferredDate,
-            timeOfDay: d.timeOfDay,
-            street: d.street,
-            city: d.city,
-            state: d.state,
-            zip: d.zip,
-            squareFootage: d.squareFootage,
-            serviceType: d.serviceType,
-            skus: d.skus,
-            amountCents: d.amountCents,
-            reference: d.reference,
-            frequency: d.frequency,
-            visitType: d.visitType,
-            discountPercent: d.discountPercent,
-            dealHubspotId: d.hubspotId,
-            source: d.source,
-            submittedName: d.submittedName,
-            submittedPhone: d.submittedPhone,
-            portalConfirmedAt: d.portalConfirmedAt,
-            contact: {
-              id: d.contact.id,
-              email: d.contact.email,
-              phone: d.contact.phone,
-              firstName: d.contact.firstName,
-              lastName: d.contact.lastName,
-              street: d.contact.street,
-              city: d.contact.city,
-              state: d.contact.state,
-              zip: d.contact.zip,
-              squareFootage: d.contact.squareFootage,
-              hubspotId: d.contact.hubspotId,
-            },
-          },
-        ]
-      : [],
-  );
+  return deals.flatMap(({ id, hubspotId, contact, ...fields }) => (contact ? [{ ...fields, dealId: id, dealHubspotId: hubspotId, contact }] : []));
 }

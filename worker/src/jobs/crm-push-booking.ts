@@ -5,6 +5,7 @@ import { portalHeldNote } from '@app/shared/texts';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
 import type { InputFailure } from '../crm/batch-outcome';
+import { bookingDealProperties, dollars } from '../crm/booking-deal-properties';
 import { withPushBatch, type BookingToPush, type ContactLink } from '../crm/booking-sync-repository';
 import { HUBSPOT_BATCH_SIZE, inputFailureError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
 import { defineJob } from './job';
@@ -12,8 +13,6 @@ import { defineJob } from './job';
 /** HUBSPOT_DEFINED association type ids. */
 const DEAL_TO_CONTACT = 3;
 const LINE_ITEM_TO_DEAL = 20;
-
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
 
 /** A new HubSpot contact: the local contact as its first submission made it. */
 function contactProperties(c: BookingToPush['contact']): Properties {
@@ -31,24 +30,16 @@ function contactProperties(c: BookingToPush['contact']): Properties {
 
 function dealProperties(b: BookingToPush, stages: StageMap, loginPhone: string | null): Properties {
   return {
+    ...bookingDealProperties(b, {
+      dealname: b.name ?? `Cleaning for ${b.contact.email}`,
+      dealstage: stages.dealStageId(b.stageId),
+      // The address shape of docs/product.md §3: street, city, then state and zip joined.
+      service_address: [b.street, b.city, [b.state, b.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    }),
     submitted_contact: b.source === 'public_form' ? [b.submittedName, b.submittedPhone].filter(Boolean).join(', ') : '',
     portal_note: heldFromPortal(b, loginPhone) ? portalHeldNote(b.submittedPhone, loginPhone) : '',
     app_request_id: b.dealId,
-    dealname: b.dealName ?? `Cleaning for ${b.contact.email}`,
     pipeline: stages.dealPipelineId,
-    dealstage: stages.dealStageId(b.stageId),
-    amount: dollars(b.amountCents),
-    service_type: b.serviceType ?? '',
-    external_skus: b.skus.join(';'),
-    preferred_date: b.preferredDate ? b.preferredDate.toISOString().slice(0, 10) : '',
-    time_of_day: b.timeOfDay ?? '',
-    // The address shape of docs/product.md §3: street, city, then state and zip joined.
-    service_address: [b.street, b.city, [b.state, b.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    square_footage: b.squareFootage === null ? '' : String(b.squareFootage),
-    booking_reference: b.reference,
-    recurring_frequency: b.frequency ?? '',
-    visit_type: b.visitType ?? '',
-    first_booking_discount: b.discountPercent === null ? '' : String(b.discountPercent),
   };
 }
 

@@ -5,34 +5,25 @@ import { createGroupCommit, isPostgresDataError } from '@app/db/group-commit';
 import { outboxEvent } from '@app/runtime/outbox/events';
 import { writeSettled } from '@app/db/settle-write';
 import type { SmsBudget } from '../portal-auth/service';
+import { columnList, INTAKE_COLUMNS, inputList, recordColumns } from './intake-columns';
+import { DEAL_INTAKE_COLUMNS, REQUEST_INTAKE_COLUMNS, type BookingIntakeValues } from '@app/db/booking-fields';
 
-export interface NewBooking {
+/**
+ * A public booking to write: its stored fields as prisma/booking-fields.ts declares them, and
+ * what the statement needs besides (the contact, the price before the discount, the consent).
+ */
+export type NewBooking = BookingIntakeValues & {
   email: string;
   phone: string;
   firstName: string;
   lastName: string;
-  address: { street: string; city: string; state: string; zip: string };
-  squareFootage: number;
-  serviceType: string;
-  productIds: readonly string[];
   /** Before any discount; null for a quote request. */
   subtotalCents: number | null;
   /** The first-booking discount (percent) the booking gets if its e-mail has no earlier deal. */
   firstBookingDiscountPercent: number;
-  frequency: string | null;
-  visitType: string | null;
-  preferredDate: string;
-  timeOfDay: string;
-  dealName: string;
-  stageId: string;
-  quoteType: string;
-  contactMethod: string;
-  rooms: unknown;
-  description: string | null;
-  payload: unknown;
   /** The text message terms the form showed (shared/src/sms-consent.ts) and whether its text box was ticked, kept with the request. */
   smsConsent: { version: string; words: string; textsAgreed: boolean };
-}
+};
 
 /**
  * Writes a batch of public bookings, each with its contact, deal, request row, the text message
@@ -56,14 +47,15 @@ export interface NewBooking {
  * e-mail has no earlier deal (of any source) gets it, and within one batch only the first of an
  * e-mail's bookings. The amount stored is after the discount. The deal's reference (ATL-7K3F)
  * comes from the column's default.
+ *
+ * The booking's own columns (deal and booking_request) come from their declaration,
+ * prisma/booking-fields.ts; the contact's, the consent's and the events' are listed here.
  */
-const INSERT_BOOKINGS = `
+export const INSERT_BOOKINGS = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
-      contact_id text, email text, phone text, first_name text, last_name text, street text, city text, state text, zip text,
-      square_footage int, deal_id text, deal_name text, stage_id text, preferred_date date, time_of_day text, service_type text,
-      skus text[], subtotal_cents int, first_discount int, frequency text, visit_type text, seq int, request_id text, payload jsonb,
-      quote_type text, contact_method text, rooms jsonb, description text, event_id uuid, event_type text, event_aggregate text, event_payload jsonb,
+      contact_id text, email text, phone text, first_name text, last_name text, ${recordColumns(INTAKE_COLUMNS)},
+      deal_id text, subtotal_cents int, first_discount int, seq int, request_id text, event_id uuid, event_type text, event_aggregate text, event_payload jsonb,
       sms_id text, sms_event_id uuid, sms_event_type text, sms_event_aggregate text, sms_event_payload jsonb, consent_id text, consent_version text, consent_words text, consent_texts boolean)
   ), f AS (
     SELECT i.deal_id,
@@ -79,19 +71,17 @@ const INSERT_BOOKINGS = `
     ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
     RETURNING id, email
   ), d AS (
-    INSERT INTO deal (id, contact_id, name, stage_id, preferred_date, time_of_day, street, city, state, zip,
-                      square_footage, service_type, skus, amount_cents, discount_percent, frequency, visit_type, source,
+    INSERT INTO deal (id, contact_id, ${columnList(DEAL_INTAKE_COLUMNS)}, amount_cents, discount_percent, source,
                       submitted_name, submitted_phone, updated_at)
-    SELECT i.deal_id, c.id, i.deal_name, i.stage_id, i.preferred_date, i.time_of_day, i.street, i.city, i.state, i.zip,
-           i.square_footage, i.service_type, i.skus,
+    SELECT i.deal_id, c.id, ${inputList(DEAL_INTAKE_COLUMNS)},
            i.subtotal_cents - coalesce(round(i.subtotal_cents * f.discount_percent / 100.0)::int, 0),
-           f.discount_percent, i.frequency, i.visit_type, 'public_form'::deal_source,
+           f.discount_percent, 'public_form'::deal_source,
            concat_ws(' ', i.first_name, i.last_name), i.phone, now()
     FROM input i JOIN c ON c.email = i.email JOIN f ON f.deal_id = i.deal_id
     RETURNING id, contact_id, reference
   ), r AS (
-    INSERT INTO booking_request (id, contact_id, deal_id, source, payload, quote_type, contact_method, rooms, description)
-    SELECT i.request_id, d.contact_id, d.id, 'public_form'::deal_source, i.payload, i.quote_type, i.contact_method, i.rooms, i.description
+    INSERT INTO booking_request (id, contact_id, deal_id, source, ${columnList(REQUEST_INTAKE_COLUMNS)})
+    SELECT i.request_id, d.contact_id, d.id, 'public_form'::deal_source, ${inputList(REQUEST_INTAKE_COLUMNS)}
     FROM input i JOIN d ON d.id = i.deal_id
   ), k AS (
     INSERT INTO sms_consent (id, form, phone, email, contact_id, booking_request_id, version, words, texts_agreed, agreed_at)
@@ -143,18 +133,15 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       // Unticked text box: no "request received" text (and the worker sends no other but login codes).
       const smsId = texts.requestReceived && b.smsConsent.textsAgreed ? randomUUID() : null;
       const text = smsId ? outboxEvent('sms.send', { messageId: smsId }, { aggregateId: smsId }) : null;
-      return {
+      const record: Record<string, unknown> = {
       contact_id: randomUUID(), email: b.email, phone: b.phone, first_name: b.firstName, last_name: b.lastName,
-      street: b.address.street, city: b.address.city, state: b.address.state, zip: b.address.zip,
-      square_footage: b.squareFootage, deal_id: dealId, deal_name: b.dealName, stage_id: b.stageId,
-      preferred_date: b.preferredDate, time_of_day: b.timeOfDay, service_type: b.serviceType, skus: b.productIds,
-      subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, frequency: b.frequency, visit_type: b.visitType, seq,
-      request_id: randomUUID(), payload: b.payload, quote_type: b.quoteType,
-      contact_method: b.contactMethod, rooms: b.rooms, description: b.description,
+      deal_id: dealId, subtotal_cents: b.subtotalCents, first_discount: b.firstBookingDiscountPercent, seq, request_id: randomUUID(),
       event_id: push.id, event_type: push.type, event_aggregate: push.aggregateType, event_payload: push.payload,
       sms_id: smsId, sms_event_id: text?.id ?? null, sms_event_type: text?.type ?? null, sms_event_aggregate: text?.aggregateType ?? null, sms_event_payload: text?.payload ?? null,
       consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words, consent_texts: b.smsConsent.textsAgreed,
       };
+      for (const { key, column } of INTAKE_COLUMNS) record[column] = b[key];
+      return record;
     }),
   );
 }

@@ -1,6 +1,7 @@
 import { sqlPool, type Db, type DbTransaction } from '@app/db/client';
 import { portalVisibleDeals, PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 import { outboxEvent } from '@app/runtime/outbox/events';
+import type { BookingDealField } from '@app/db/booking-fields';
 
 /**
  * Everything below is scoped by contact id: a customer only ever reads or changes their own rows.
@@ -62,6 +63,31 @@ export interface PortalDealRow {
   /** The texts that went out about the deal (JSON: `at` is an ISO string), oldest first. */
   messages: { kind: string; status: string; at: string }[];
 }
+
+/**
+ * Each stored booking field (prisma/booking-fields.ts): the PortalDealRow field that shows it in
+ * the portal, or why the portal leaves it out. A booking field added to the declaration fails to
+ * compile here until someone decides whether its customer sees it.
+ */
+const PORTAL_BOOKING_FIELDS = {
+  name: 'name',
+  reference: 'reference',
+  stageId: 'stageId',
+  skus: 'skus',
+  street: 'street',
+  city: 'city',
+  state: 'left out: a card shows street and city only',
+  zip: 'left out: a card shows street and city only',
+  preferredDate: 'left out: a deal shows its scheduled date (docs/product.md §3)',
+  timeOfDay: 'left out: a deal shows its scheduled date (docs/product.md §3)',
+  squareFootage: 'left out: the contact profile shows it (docs/product.md §3)',
+  serviceType: 'left out: a deal shows the product ids booked (docs/product.md §3)',
+  frequency: 'left out: not part of a deal in docs/product.md §3',
+  visitType: 'left out: not part of a deal in docs/product.md §3',
+  amountCents: 'left out: a deal shows the invoice\'s amount (docs/product.md §3)',
+  discountPercent: 'left out: a deal shows the invoice\'s amount (docs/product.md §3)',
+} as const satisfies Record<BookingDealField, keyof PortalDealRow | `left out: ${string}`>;
+void PORTAL_BOOKING_FIELDS;
 
 const dealSelect = {
   id: true,
