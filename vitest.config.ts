@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { companyConfig } from './web/vite-plugin-company.ts';
 import { imagery } from './web/vite-plugin-imagery.ts';
 
+const INTEGRATION_WORKERS = 3;
+const E2E_WORKERS = 4;
+
 // Three projects: fast pure unit tests; integration tests that talk to the real
 // Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser
 // tests against the production build (e2e/global-setup.ts).
@@ -28,13 +31,12 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
-          fileParallelism: false,
+          // Files wait far more than they compute (HubSpot's budgets, poll intervals, processes
+          // starting): three at a time keep two cores busy. Each worker has its own database
+          // (test/context.ts) and each file its own queue prefix, so files never meet.
+          maxWorkers: INTEGRATION_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The whole system (api, worker, emulators, two Chromiums) shares two cores here: a test
-          // that loses a race once gets one more try. The report marks retried tests; fix the race
-          // rather than lean on this (every race found so far was fixed in the test).
-          retry: 1,
         },
       },
       {
@@ -44,14 +46,11 @@ export default defineConfig({
           include: ['e2e/tests/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
-          // One Chromium per file; two at once is plenty on a 2-core machine.
-          maxWorkers: 2,
+          // One Chromium per file. The files mostly wait on the system they drive (texts, pulls,
+          // the worker), so four at once share two cores well.
+          maxWorkers: E2E_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The whole system (api, worker, emulators, two Chromiums) shares two cores here: a test
-          // that loses a race once gets one more try. The report marks retried tests; fix the race
-          // rather than lean on this (every race found so far was fixed in the test).
-          retry: 1,
         },
       },
     ],
