@@ -14,7 +14,8 @@ export interface WorkerChild {
 /**
  * The workers a test file starts, each one plain node process (tsx as a loader) so a signal
  * reaches the worker itself; `stopAll` SIGKILLs whatever is still running, so no worker outlives
- * the test that started it, whatever its assertions did.
+ * the test that started it, whatever its assertions did. Failed jobs retry after about 0.5 s
+ * (JOB_RETRY_BASE_MS) unless a test says otherwise: the outages tests cause heal quickly.
  */
 export function workerChildren() {
   const started: ChildProcess[] = [];
@@ -22,7 +23,7 @@ export function workerChildren() {
     start(env: Record<string, string>): WorkerChild {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_FORMAT: 'json', ...env },
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_FORMAT: 'json', JOB_RETRY_BASE_MS: '500', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       started.push(child);

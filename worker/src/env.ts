@@ -4,6 +4,7 @@ import { SHARED_ENV, checkSharedInProduction } from '@app/shared/shared-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { hubspotDailyEnv } from './crm/daily-env';
+import { DEFAULT_BACKOFF } from './queue/job-options';
 
 
 const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
@@ -24,6 +25,11 @@ const schema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(30_000),
     /** Stall detection: a job whose worker died runs again after about this long. */
     WORKER_STALLED_INTERVAL_MS: z.coerce.number().int().min(1_000).default(30_000),
+    /**
+     * A failed job's first retry comes after about this long, doubling with each attempt up to
+     * 20 minutes (queue/job-options.ts). Tests shorten it so an outage they cause heals quickly.
+     */
+    JOB_RETRY_BASE_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_BACKOFF.baseMs),
     /**
      * How long a booking's HubSpot push waits after the booking was made, so that bookings
      * arriving meanwhile go in the same batch (three requests for the lot); 0 pushes at once.

@@ -17,6 +17,7 @@ import { listenForOutboxNudges } from '@app/runtime/outbox/notifier';
 import { startRelay } from './outbox/relay';
 import { markCompleted } from './outbox/reconcile-repository';
 import { startReconciler } from './outbox/reconciler';
+import { DEFAULT_BACKOFF } from './queue/job-options';
 import { startScheduleKeeper } from './queue/schedules';
 import { createQueueBackend, createQueues } from '@app/runtime/queue/connection';
 import { trackProviderOutages } from './queue/provider-outages';
@@ -82,7 +83,11 @@ async function main(): Promise<void> {
     jobs,
     log,
     outages,
-    settings: { concurrency: env.WORKER_CONCURRENCY, stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS },
+    settings: {
+      concurrency: env.WORKER_CONCURRENCY,
+      stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
+      backoff: { ...DEFAULT_BACKOFF, baseMs: env.JOB_RETRY_BASE_MS },
+    },
     held: ['crm'],
     // Done, whatever the event's contract says: the reconciler leaves it alone from now on.
     onCompleted: (jobId) => {
