@@ -5,6 +5,7 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';
+import { uniquePhone } from './unique-phone';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 
 /**
@@ -43,9 +44,8 @@ export function crm(): HubSpotCrm {
 export async function createPortalCustomer(label: string): Promise<PortalCustomer> {
   const hex = randomBytes(4).toString('hex');
   const email = `${label}.${hex}@example.com`;
-  // 555-02xx to 555-09xx: fictional numbers, clear of the dev demo customer's 555-01xx; one per test,
-  // so the per-phone limits on login codes never meet another test.
-  const phoneDigits = `404555${String(200 + (parseInt(hex, 16) % 800)).padStart(4, '0')}`;
+  // One per customer, so the per-phone limits on login codes and the texts never meet another test.
+  const { digits: phoneDigits } = await uniquePhone();
   const squareFootage = 1500;
   const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
     method: 'POST',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { LOGIN_CODE_WRONG, LOGIN_NOT_ELIGIBLE } from '@app/shared/texts';
 import { redisKeysHolding, tablesHolding } from '../../test/stores-search';
+import { uniquePhone } from '../src/unique-phone';
 import { crmContactsByEmail, eventually } from '../src/hubspot-emulator';
 import { appUrl } from '../src/app-url';
 import { uniqueClientAddress } from '../src/client-address';
@@ -29,8 +30,7 @@ afterAll(async () => {
 
 const hex = () => randomBytes(4).toString('hex');
 const uniqueEmail = (who: string) => `${who}.${hex()}@example.com`;
-/** 555-1xxx: clear of the portal tests' 555-02xx to 555-09xx and the demo's 555-01xx. */
-const uniquePhone = () => `+1404555${String(1000 + (parseInt(hex(), 16) % 9000)).padStart(4, '0')}`;
+const newPhone = async () => (await uniquePhone()).e164;
 const seconds = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms * 1000));
 
 function booking(email: string, phone: string, name: string) {
@@ -66,8 +66,8 @@ async function nothingWrittenFor(email: string): Promise<void> {
 
 describe('portal identity: forms claim, they never prove', () => {
   it('pre-hijack: a booking with a HubSpot customer\'s e-mail and the attacker\'s phone signs no one in and shows nothing', async () => {
-    const victim = { email: uniqueEmail('vera'), phone: uniquePhone() };
-    const attackerPhone = uniquePhone();
+    const victim = { email: uniqueEmail('vera'), phone: await newPhone() };
+    const attackerPhone = await newPhone();
     const hubspot = crm();
     const contact = await hubspot.createContact({ email: victim.email, phone: victim.phone, firstname: 'Vera', lastname: 'Victim', address: '1 Real Rd' });
 
@@ -86,7 +86,7 @@ describe('portal identity: forms claim, they never prove', () => {
 
   it('CRM overwrite: the contact and notify-me forms leave a HubSpot contact as it was', async () => {
     const email = uniqueEmail('carla');
-    const phone = uniquePhone();
+    const phone = await newPhone();
     const contact = await crm().createContact({ email, phone, firstname: 'Carla', lastname: 'Real', zip: '30030' });
     const ticket = await new HttpClient().post('/api/hubspot/portal/createContactTicket', {
       name: 'Imposter Person',
@@ -112,7 +112,7 @@ describe('portal identity: forms claim, they never prove', () => {
 describe('requests no browser of ours sends', () => {
   it('a state-changing request from another site is refused and writes nothing', async () => {
     const email = uniqueEmail('cross');
-    const res = await new HttpClient({ origin: 'https://evil.example' }).post('/api/hubspot/portal/requestBooking', booking(email, uniquePhone(), 'Cross Site'));
+    const res = await new HttpClient({ origin: 'https://evil.example' }).post('/api/hubspot/portal/requestBooking', booking(email, await newPhone(), 'Cross Site'));
     expect(res.status).toBe(403);
     await nothingWrittenFor(email);
   });
@@ -120,7 +120,7 @@ describe('requests no browser of ours sends', () => {
   it('oversized, non-JSON and prototype-polluting bodies are refused with 4xx and write nothing', async () => {
     const email = uniqueEmail('body');
     const client = new HttpClient();
-    const huge = { ...booking(email, uniquePhone(), 'Big Body'), description: 'x'.repeat(200_000) };
+    const huge = { ...booking(email, await newPhone(), 'Big Body'), description: 'x'.repeat(200_000) };
     expect((await client.post('/api/hubspot/portal/requestBooking', huge)).status).toBe(413);
     const form = await client.request('/api/hubspot/portal/requestBooking', {
       method: 'POST',
@@ -131,7 +131,7 @@ describe('requests no browser of ours sends', () => {
     const broken = await client.request('/api/hubspot/portal/requestBooking', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
     for (const key of ['__proto__', 'constructor', 'prototype']) {
-      const body = JSON.stringify(booking(email, uniquePhone(), 'Proto Key')).replace(/^\{/, `{"${key}":{"isAdmin":true},`);
+      const body = JSON.stringify(booking(email, await newPhone(), 'Proto Key')).replace(/^\{/, `{"${key}":{"isAdmin":true},`);
       const res = await client.request('/api/hubspot/portal/requestBooking', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       expect(res.status, key).toBe(400);
     }
@@ -140,7 +140,7 @@ describe('requests no browser of ours sends', () => {
 
   it('a session cookie replayed after logout is refused', async () => {
     const email = uniqueEmail('replay');
-    const phone = uniquePhone();
+    const phone = await newPhone();
     const res = await new HttpClient().post('/api/hubspot/portal/requestBooking', booking(email, phone, 'Rita Replay'));
     expect(res.status).toBe(201);
     const client = new HttpClient();
@@ -156,7 +156,7 @@ describe('requests no browser of ours sends', () => {
 
 /** A customer with a booking, so the portal lets them ask for a code. */
 async function bookedCustomer(who: string): Promise<{ email: string; phone: string }> {
-  const customer = { email: uniqueEmail(who), phone: uniquePhone() };
+  const customer = { email: uniqueEmail(who), phone: await newPhone() };
   const res = await new HttpClient().post('/api/hubspot/portal/requestBooking', booking(customer.email, customer.phone, 'Sam Secure'));
   expect(res.status).toBe(201);
   return customer;
@@ -213,13 +213,13 @@ describe('login codes', () => {
     for (let i = 0; i < 31; i++) {
       // The client puts its own entry first; the trusted proxy appends the real address.
       const client = new HttpClient({ 'x-forwarded-for': `198.51.100.${i + 1}, ${address}` });
-      const res = await client.post('/api/portal/auth/verify-code', { email: uniqueEmail('guess'), phone: uniquePhone(), code: '123456' });
+      const res = await client.post('/api/portal/auth/verify-code', { email: uniqueEmail('guess'), phone: await newPhone(), code: '123456' });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Another address is not held back by it.
-    const other = await new HttpClient().post('/api/portal/auth/verify-code', { email: uniqueEmail('guess'), phone: uniquePhone(), code: '123456' });
+    const other = await new HttpClient().post('/api/portal/auth/verify-code', { email: uniqueEmail('guess'), phone: await newPhone(), code: '123456' });
     expect(other.status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { calendarAssignedLine, calendarEntryTitle } from '@app/shared/calendar-e
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import { uniquePhone } from '../src/unique-phone';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
@@ -51,7 +52,7 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
       bookingRequestBody({
         name: CUSTOMER,
         email: `calendar.${randomBytes(4).toString('hex')}@example.com`,
-        phone: `+1404555${String(randomInt(2000, 9999))}`,
+        phone: (await uniquePhone()).e164,
         address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
         serviceType: SERVICE_TYPE,
         rooms: {},

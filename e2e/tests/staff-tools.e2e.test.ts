@@ -6,6 +6,7 @@ import { INVITE_PHONE_MISMATCH, INVITE_QUEUED, INVITE_WHO_REQUIRED, OWNER_ASSIGN
 import { portalInviteSms } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniquePhone } from '../src/unique-phone';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { launchBrowser, type BrowserSession } from '../src/browser';
@@ -142,7 +143,7 @@ describe('staff tools', () => {
     expect(problems[0]).toMatch(/status of 409.*\/api\/internal\/admin\/invites/);
 
     const newEmail = `invitee.${hex()}@example.com`;
-    const digits = `404555${1000 + Math.floor(Math.random() * 9000)}`;
+    const { digits } = await uniquePhone();
     await email.fill(newEmail);
     await phone.fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
     await form.getByLabel('First name (optional)').fill('Noor');

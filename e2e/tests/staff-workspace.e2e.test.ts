@@ -3,6 +3,7 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { uniquePhone } from '../src/unique-phone';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
@@ -33,7 +34,7 @@ async function requestCleaning(name: string, street: string): Promise<void> {
       bookingRequestBody({
         name,
         email: `board.${randomBytes(4).toString('hex')}@example.com`,
-        phone: `+1404555${String(randomInt(2000, 9999))}`,
+        phone: (await uniquePhone()).e164,
         address: { street, city: 'Atlanta', state: 'GA', zip: '30303' },
         rooms: {},
         description: 'Please bring the ladder.',
