@@ -22,7 +22,7 @@ const route = (path: string, file: string, feature: string, page: string, shareI
 /**
  * Public pages whose content does not depend on the visitor: built into static HTML so crawlers
  * and the first paint get real content (the browser then hydrates them). Pages driven by the query
- * string or a session (booking, login, portal, admin) are left to the browser.
+ * string or a session (booking, login, portal, the staff area) are left to the browser.
  */
 export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.home, 'index', 'marketing', 'home-page'),
