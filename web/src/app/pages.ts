@@ -47,7 +47,7 @@ export const PAGES = {
     () => import('../features/checkout/routes/checkout-success-page'),
     (m) => m.CheckoutSuccessPage,
   ),
-  login: page(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage),
+  login: page(() => import('../features/portal-auth/routes/login-page'), (m) => m.LoginPage),
   portal: page(() => import('../features/portal/routes/portal-page'), (m) => m.PortalPage),
   adminLogin: page(() => import('../features/staff/routes/staff-sign-in-page'), (m) => m.StaffSignInPage),
   adminDashboard: page(
