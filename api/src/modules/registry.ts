@@ -14,7 +14,7 @@ import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/routes';
 import { staffBoardRoutes } from './staff-board/routes';
 import { contactTicketRoutes } from './contact-ticket/routes';
-import { subscribeRoutes } from './subscribe/routes';
+import { signupRoutes } from './signup/routes';
 import { teamRoutes } from './team/routes';
 import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
@@ -59,7 +59,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     careersRoutes(deps),
     teamRoutes(deps),
     contactTicketRoutes(deps),
-    subscribeRoutes(deps),
+    signupRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
     staffBoardRoutes(deps),
