@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
-import { insertContactTicket } from '@app/api/modules/contact-ticket/repository';
+import { insertContactTicket } from '@app/api/modules/support-ticket/repository';
 import { upsertSignup } from '@app/api/modules/signup/repository';
 import { checkPullFreshness, checkSchedules } from '@app/api/modules/health/repository';
 import { createQueueBackend, createQueues, type AnyQueue, type QueueBackend, type QueueBackendKind } from '@app/runtime/queue/connection';

@@ -13,7 +13,7 @@ import type { StaffSignInSettings } from './staff-auth/oidc-client';
 import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/routes';
 import { staffBoardRoutes } from './staff-board/routes';
-import { contactTicketRoutes } from './contact-ticket/routes';
+import { supportTicketRoutes } from './support-ticket/routes';
 import { signupRoutes } from './signup/routes';
 import { teamRoutes } from './team/routes';
 import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
@@ -58,7 +58,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     bookingRoutes(deps),
     careersRoutes(deps),
     teamRoutes(deps),
-    contactTicketRoutes(deps),
+    supportTicketRoutes(deps),
     signupRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),

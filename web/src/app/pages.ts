@@ -32,7 +32,7 @@ export const PAGES = {
   about: page(() => import('../features/marketing/routes/about-page'), (m) => m.AboutPage),
   team: page(() => import('../features/marketing/routes/team-page'), (m) => m.TeamPage),
   pricing: page(() => import('../features/marketing/routes/pricing-page'), (m) => m.PricingPage),
-  contact: page(() => import('../features/contact/routes/contact-page'), (m) => m.ContactPage),
+  contact: page(() => import('../features/support-ticket/routes/contact-page'), (m) => m.ContactPage),
   careers: page(() => import('../features/careers/routes/careers-page'), (m) => m.CareersPage),
   comingSoon: page(() => import('../features/signup/routes/coming-soon-page'), (m) => m.ComingSoonPage),
   waitlist: page(() => import('../features/signup/routes/waitlist-page'), (m) => m.WaitlistPage),

@@ -32,7 +32,7 @@ export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.careers, 'careers', 'careers', 'careers-page'),
   route(CLIENT_ROUTES.legal, 'legal', 'legal', 'legal-page'),
   route(CLIENT_ROUTES.terms, 'terms', 'legal', 'terms-page'),
-  route(CLIENT_ROUTES.contact, 'contact', 'contact', 'contact-page'),
+  route(CLIENT_ROUTES.contact, 'contact', 'support-ticket', 'contact-page'),
   route(CLIENT_ROUTES.comingSoon, 'comingsoon', 'signup', 'coming-soon-page'),
   route(CLIENT_ROUTES.checkoutSuccess, 'checkout-success', 'checkout', 'checkout-success-page'),
   // Any unknown path renders the not-found page; the API serves this file with status 404.
