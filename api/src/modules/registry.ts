@@ -13,8 +13,8 @@ import type { StaffSignInSettings } from './staff-auth/oidc-client';
 import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/routes';
 import { staffBoardRoutes } from './staff-board/routes';
-import { contactTicketRoutes } from './contact-ticket/routes';
-import { subscribeRoutes } from './subscribe/routes';
+import { supportTicketRoutes } from './support-ticket/routes';
+import { signupRoutes } from './signup/routes';
 import { teamRoutes } from './team/routes';
 import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
@@ -58,8 +58,8 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     bookingRoutes(deps),
     careersRoutes(deps),
     teamRoutes(deps),
-    contactTicketRoutes(deps),
-    subscribeRoutes(deps),
+    supportTicketRoutes(deps),
+    signupRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
     staffBoardRoutes(deps),

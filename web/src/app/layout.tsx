@@ -9,7 +9,7 @@ import { SiteHeader } from './site-header';
 
 /**
  * The shared frame around every page (docs/product.md §2). The staff workspace brings its own header and
- * navigation (features/admin StaffFrame), so its pages get neither the site's header nor footer.
+ * navigation (features/staff StaffFrame), so its pages get neither the site's header nor footer.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import type { ClientRouteName } from '@app/shared/routes';
 import { createElement, lazy, type ComponentType } from 'react';
 
 export interface LazyPage {
-  /** The page component, loaded on first render (each page, and all admin code, is its own chunk). */
+  /** The page component, loaded on first render (each page, and all staff code, is its own chunk). */
   Component: ComponentType;
   /** Starts loading the page's code early; once it has loaded, the page renders without suspending. */
   preload: () => Promise<unknown>;
@@ -32,10 +32,10 @@ export const PAGES = {
   about: page(() => import('../features/marketing/routes/about-page'), (m) => m.AboutPage),
   team: page(() => import('../features/marketing/routes/team-page'), (m) => m.TeamPage),
   pricing: page(() => import('../features/marketing/routes/pricing-page'), (m) => m.PricingPage),
-  contact: page(() => import('../features/contact/routes/contact-page'), (m) => m.ContactPage),
+  contact: page(() => import('../features/support-ticket/routes/contact-page'), (m) => m.ContactPage),
   careers: page(() => import('../features/careers/routes/careers-page'), (m) => m.CareersPage),
-  comingSoon: page(() => import('../features/prelaunch/routes/coming-soon-page'), (m) => m.ComingSoonPage),
-  waitlist: page(() => import('../features/prelaunch/routes/waitlist-page'), (m) => m.WaitlistPage),
+  comingSoon: page(() => import('../features/signup/routes/coming-soon-page'), (m) => m.ComingSoonPage),
+  waitlist: page(() => import('../features/signup/routes/waitlist-page'), (m) => m.WaitlistPage),
   legal: page(() => import('../features/legal/routes/legal-page'), (m) => m.LegalPage),
   terms: page(() => import('../features/legal/routes/terms-page'), (m) => m.TermsPage),
   booking: page(() => import('../features/booking/routes/booking-page'), (m) => m.BookingPage),
@@ -47,24 +47,24 @@ export const PAGES = {
     () => import('../features/checkout/routes/checkout-success-page'),
     (m) => m.CheckoutSuccessPage,
   ),
-  login: page(() => import('../features/auth/routes/login-page'), (m) => m.LoginPage),
+  login: page(() => import('../features/portal-auth/routes/login-page'), (m) => m.LoginPage),
   portal: page(() => import('../features/portal/routes/portal-page'), (m) => m.PortalPage),
-  adminLogin: page(() => import('../features/admin/routes/admin-login-page'), (m) => m.AdminLoginPage),
+  adminLogin: page(() => import('../features/staff/routes/staff-sign-in-page'), (m) => m.StaffSignInPage),
   adminDashboard: page(
-    () => import('../features/admin/routes/admin-dashboard-page'),
-    (m) => m.AdminDashboardPage,
+    () => import('../features/staff/routes/dashboard-page'),
+    (m) => m.DashboardPage,
   ),
   adminScheduledSnapshot: page(
-    () => import('../features/admin/routes/scheduled-snapshot-page'),
+    () => import('../features/staff/routes/scheduled-snapshot-page'),
     (m) => m.ScheduledSnapshotPage,
   ),
-  adminLookup: page(() => import('../features/admin/routes/customer-lookup-page'), (m) => m.CustomerLookupPage),
-  adminInvites: page(() => import('../features/admin/routes/invites-page'), (m) => m.InvitesPage),
-  sessionManager: page(() => import('../features/admin/routes/session-manager-page'), (m) => m.SessionManagerPage),
-  cleanerRoster: page(() => import('../features/admin/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
-  adminCareers: page(() => import('../features/admin/routes/careers-admin-page'), (m) => m.CareersAdminPage),
-  adminTeam: page(() => import('../features/admin/routes/team-admin-page'), (m) => m.TeamAdminPage),
-  adminRequests: page(() => import('../features/admin/routes/requests-page'), (m) => m.RequestsPage),
+  adminLookup: page(() => import('../features/staff/routes/customer-lookup-page'), (m) => m.CustomerLookupPage),
+  adminInvites: page(() => import('../features/staff/routes/invites-page'), (m) => m.InvitesPage),
+  sessionManager: page(() => import('../features/staff/routes/session-manager-page'), (m) => m.SessionManagerPage),
+  cleanerRoster: page(() => import('../features/staff/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
+  adminCareers: page(() => import('../features/staff/routes/careers-tool-page'), (m) => m.CareersToolPage),
+  adminTeam: page(() => import('../features/staff/routes/team-tool-page'), (m) => m.TeamToolPage),
+  adminRequests: page(() => import('../features/staff/routes/requests-page'), (m) => m.RequestsPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

@@ -22,7 +22,7 @@ const route = (path: string, file: string, feature: string, page: string, shareI
 /**
  * Public pages whose content does not depend on the visitor: built into static HTML so crawlers
  * and the first paint get real content (the browser then hydrates them). Pages driven by the query
- * string or a session (booking, login, portal, admin) are left to the browser.
+ * string or a session (booking, login, portal, the staff area) are left to the browser.
  */
 export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.home, 'index', 'marketing', 'home-page'),
@@ -32,8 +32,8 @@ export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.careers, 'careers', 'careers', 'careers-page'),
   route(CLIENT_ROUTES.legal, 'legal', 'legal', 'legal-page'),
   route(CLIENT_ROUTES.terms, 'terms', 'legal', 'terms-page'),
-  route(CLIENT_ROUTES.contact, 'contact', 'contact', 'contact-page'),
-  route(CLIENT_ROUTES.comingSoon, 'comingsoon', 'prelaunch', 'coming-soon-page'),
+  route(CLIENT_ROUTES.contact, 'contact', 'support-ticket', 'contact-page'),
+  route(CLIENT_ROUTES.comingSoon, 'comingsoon', 'signup', 'coming-soon-page'),
   route(CLIENT_ROUTES.checkoutSuccess, 'checkout-success', 'checkout', 'checkout-success-page'),
   // Any unknown path renders the not-found page; the API serves this file with status 404.
   route('/__not-found__', '404', 'not-found', 'not-found-page'),

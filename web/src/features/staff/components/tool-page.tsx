@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/page';
 import '../../../components/form/forms.css';
-import '../admin.css';
+import '../staff.css';
 import { RequireStaff } from './require-staff';
 
 /** The frame of every staff tool: the staff guard and frame, then the page heading. */

@@ -10,7 +10,7 @@ import { cleanerColors } from '../components/cleaner-colors';
 import { DealDetailsPanel } from '../components/deal-details-panel';
 import { RequireStaff } from '../components/require-staff';
 import { ScheduledCalendar, type CalendarRange } from '../components/scheduled-calendar';
-import '../admin.css';
+import '../staff.css';
 
 const TITLE = 'Scheduled Cleanings Snapshot';
 

@@ -68,7 +68,7 @@ const TEAM: ManagedListConfig<ManagedTeamMember, z.input<typeof teamMemberCreate
 };
 
 /** /admin/team: add, edit, hide and show the people the public Team page shows. */
-export function TeamAdminPage() {
+export function TeamToolPage() {
   return (
     <ToolPage title="Team Management" lead="The people on the public Team page: add someone, edit them, or hide them (and show them again).">
       {/* Inside ToolPage: the list is fetched only once the staff guard has let the page through. */}

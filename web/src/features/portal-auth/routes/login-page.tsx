@@ -4,7 +4,7 @@ import { QueryProvider } from '../../../lib/query-provider';
 import { DevSmsInboxLink } from '../components/dev-sms-inbox-link';
 import { LoginForm } from '../components/login-form';
 import { SignedOutBanner } from '../components/signed-out-banner';
-import '../auth.css';
+import '../portal-auth.css';
 
 /** Customer portal login (docs/product.md §2, /login): e-mail and phone, then the texted code; success opens /portal. */
 export function LoginPage() {

@@ -29,7 +29,7 @@ const dropBots: Middleware = async (ctx, next) => {
  * POST /api/waitlist: the same signup for a zip we do not serve yet (the home zip checker leads
  * there). Both answer 201 { success: true } and keep one signup per e-mail.
  */
-export function subscribeRoutes(deps: ModuleDeps): Router {
+export function signupRoutes(deps: ModuleDeps): Router {
   const router = new Router({ prefix: '/api' });
   for (const [path, schema, scope] of [
     ['/subscribe', subscribeSchema, 'notify.signup'],

@@ -66,7 +66,7 @@ const CAREERS: ManagedListConfig<ManagedCareer, z.input<typeof careerCreateSchem
 };
 
 /** /admin/careers: create, edit and close the listings the public Careers page shows. */
-export function CareersAdminPage() {
+export function CareersToolPage() {
   return (
     <ToolPage title="Careers Management" lead="The open positions on the public Careers page: add a listing, edit it, or close it when it is filled.">
       {/* Inside ToolPage: the list is fetched only once the staff guard has let the page through. */}

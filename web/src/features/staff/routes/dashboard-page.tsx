@@ -9,7 +9,7 @@ import { BoardDealSummary } from '../components/board-deal';
 import { cleaningWhen, easternClock, waitedSince } from '../components/board-format';
 import { RequestSummary } from '../components/request-summary';
 import { RequireStaff } from '../components/require-staff';
-import '../admin.css';
+import '../staff.css';
 import '../staff-board.css';
 
 /** A board section: a heading with its count, the first items, and where the rest are handled. */
@@ -203,7 +203,7 @@ function Today() {
 }
 
 /** /admin/dashboard (docs/product.md §2): guarded; the staff's today board, from the mirror. */
-export function AdminDashboardPage() {
+export function DashboardPage() {
   usePageHead('Today', 'What needs doing today.');
   return (
     <RequireStaff>

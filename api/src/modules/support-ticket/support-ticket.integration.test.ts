@@ -22,7 +22,7 @@ describe('POST /api/hubspot/portal/createContactTicket', () => {
   const counts = async () => ({ tickets: await api.db.contactTicket.count(), events: await api.db.outboxEvent.count() });
 
   beforeAll(async () => {
-    api = await startTestApi('contact', { now: () => NOW });
+    api = await startTestApi('support-ticket', { now: () => NOW });
   });
   afterAll(async () => {
     await api.close();

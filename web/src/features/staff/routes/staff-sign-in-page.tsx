@@ -32,7 +32,7 @@ function useSignInOptions(): StaffSignInOptions {
  * ?error=… when sign-in failed: `unauthorized` is the domain text of docs/product.md §2, the other kinds say
  * what really happened (provider down, not configured, too many attempts).
  */
-export function AdminLoginPage() {
+export function StaffSignInPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const options = useSignInOptions();

@@ -14,7 +14,7 @@ describe('POST /api/subscribe', () => {
   const eventsOf = (signupId: string) => api.db.outboxEvent.findMany({ where: { aggregateId: signupId }, orderBy: { createdAt: 'asc' } });
 
   beforeAll(async () => {
-    api = await startTestApi('subscribe', { now: () => NOW });
+    api = await startTestApi('signup', { now: () => NOW });
   });
   afterAll(async () => {
     await api.close();

@@ -6,7 +6,7 @@ import type { ModuleDeps } from '../registry';
 import { createContactTicket } from './service';
 
 /** POST /api/hubspot/portal/createContactTicket (docs/product.md §7): the public contact form. Answers 201 { success: true }. */
-export function contactTicketRoutes(deps: ModuleDeps): Router {
+export function supportTicketRoutes(deps: ModuleDeps): Router {
   const schema = contactTicketSchema({ legalName: COMPANY.legalName });
   const guards = publicPostGuards(deps.db, deps.publicPosts, 'contact.ticket');
   const router = new Router({ prefix: '/api/hubspot/portal' });
