@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { companyConfig } from './web/vite-plugin-company.ts';
 import { imagery } from './web/vite-plugin-imagery.ts';
+import LongestFirstSequencer from './test/sequencer.ts';
 
-const INTEGRATION_WORKERS = 3;
-const E2E_WORKERS = 4;
+// Integration and browser files run side by side in one pool (projects of one group share its
+// size): they mostly wait, on HubSpot's budgets, poll intervals, texts and processes starting.
+// The unit files, which only compute, run before them on their own.
+const SYSTEM_TEST_WORKERS = 5;
 
 // Three projects: fast pure unit tests; integration tests that talk to the real
 // Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser
@@ -11,6 +14,8 @@ const E2E_WORKERS = 4;
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
+    // The longest files first, whatever their project (test/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         // Web modules read the company's identity and the imagery from virtual modules.
@@ -31,10 +36,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
-          // Files wait far more than they compute (HubSpot's budgets, poll intervals, processes
-          // starting): three at a time keep two cores busy. Each worker has its own database
-          // (test/context.ts) and each file its own queue prefix, so files never meet.
-          maxWorkers: INTEGRATION_WORKERS,
+          // Each file has its own database and queue prefix, so files running side by side never meet.
+          setupFiles: ['./test/file-database.ts'],
+          maxWorkers: SYSTEM_TEST_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,13 +46,12 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           include: ['e2e/tests/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
-          // One Chromium per file. The files mostly wait on the system they drive (texts, pulls,
-          // the worker), so four at once share two cores well.
-          maxWorkers: E2E_WORKERS,
+          // One Chromium per file, all files driving the one system started by the global setup.
+          maxWorkers: SYSTEM_TEST_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -10,7 +10,7 @@ import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-a
 import { freePort, waitUntil } from '../dev/src/net';
 import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '@app/emulators/oidc/provider';
-import { createTestDatabase } from '../test/database';
+import { createTestDatabase, seededTemplate } from '../test/database';
 
 /**
  * Browser tests run against the whole system as it ships: the bundled API (api/dist) serving the
@@ -74,7 +74,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    const database = await createTestDatabase('e2e');
+    // A copy of the run's migrated and seeded database (the integration setup copies it too).
+    const template = await seededTemplate();
+    cleanups.push(() => template.drop());
+    const database = await createTestDatabase('e2e', { template: template.name });
     cleanups.push(() => database.drop());
 
     // A fresh account, set up the way a real one is (npm run crm:setup), with three cleaners

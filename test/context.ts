@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database';
 
-/**
- * The database of the worker running this file (test/global-setup.ts: a copy of the run's
- * migrated and seeded database per worker). Files of one worker run one after another and share
- * it; files running at the same time never do.
- */
-export function testDatabaseUrl(): string {
-  const urls = inject('databaseUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return urls[(worker - 1) % urls.length]!;
+let fileDatabaseUrl: string | undefined;
+
+/** Called once per file by test/file-database.ts, before the file's own code runs. */
+export function useFileDatabase(url: string): void {
+  fileDatabaseUrl = url;
 }
 
-/** A database of the file's own, migrated and seeded like the run's (a copy of its template). */
+/** This file's own database: a copy of the run's migrated and seeded one (test/file-database.ts). */
+export function testDatabaseUrl(): string {
+  if (!fileDatabaseUrl) throw new Error('no database for this file: run it in the integration project');
+  return fileDatabaseUrl;
+}
+
+/** One more database, migrated and seeded like the file's (a copy of the run's template). */
 export function createOwnTestDatabase(label: string): Promise<TestDatabase> {
   return createTestDatabase(label, { template: inject('templateDatabase') });
 }

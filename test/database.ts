@@ -48,3 +48,17 @@ export async function createTestDatabase(label: string, options: { template?: st
   }
   return { name, url: url.toString(), drop };
 }
+
+const TEMPLATE = Symbol.for('cleaning.test.seededTemplate');
+type WithTemplate = typeof globalThis & { [TEMPLATE]?: Promise<TestDatabase> };
+
+/**
+ * The run's migrated and seeded database, made once per process and shared by the integration
+ * and browser setups (both run in vitest's main process); they copy it and nobody connects to
+ * it. Each setup's teardown may drop it: dropping is idempotent.
+ */
+export function seededTemplate(): Promise<TestDatabase> {
+  const holder = globalThis as WithTemplate;
+  holder[TEMPLATE] ??= createTestDatabase('tpl');
+  return holder[TEMPLATE];
+}

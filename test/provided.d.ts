@@ -4,8 +4,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Name of this run's migrated and seeded database, which only serves as a template. */
     templateDatabase: string;
-    /** postgresql:// URLs of the copies of the template, one per worker (test/context.ts). */
-    databaseUrls: string[];
     /** Redis for BullMQ: REDIS_URL, else redis://127.0.0.1:6379. */
     redisUrl: string;
     /** Queue prefix unique to this run, e.g. 'test-m3x9k2ab12cd34'. */

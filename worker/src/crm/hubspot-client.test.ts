@@ -95,7 +95,7 @@ describe('createHubSpotClient', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const client = createHubSpotClient({ accessToken: 'token-1', basePath: `http://127.0.0.1:${port}/`, timeoutMs: 200 });
+      const client = createHubSpotClient({ accessToken: 'token-1', basePath: `http://127.0.0.1:${port}/`, timeoutMs: 2_000 });
       expect(await client.http.request('POST', '/crm/associations/2026-09/deals/contacts/batch/read', { inputs: [{ id: '1' }] })).toEqual({ results: [] });
       expect(seen[0]).toEqual({ url: '/crm/associations/2026-09/deals/contacts/batch/read', authorization: 'Bearer token-1', body: '{"inputs":[{"id":"1"}]}' });
       const hung = await client.http.request('GET', '/hang').catch((error: unknown) => error);

@@ -128,7 +128,7 @@ describe('outbox relay', () => {
       expect((await queues.sms.getJob(sms!))?.name).toBe('sms.send');
 
       outages.reportSuccess('crm'); // a crm job succeeded: HubSpot answers again
-      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: crm }, status: 'dispatched' } }), { timeout: 3_000 }).toBe(3);
+      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: crm }, status: 'dispatched' } }), { timeout: 15_000 }).toBe(3);
       for (const id of crm) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
       expect(await db.outboxEvent.count({ where: { id: { in: crm }, attempts: 1, lastError: null } })).toBe(3);
     } finally {
@@ -173,7 +173,7 @@ describe('outbox relay', () => {
       notifier.notify();
       notifier.notify();
       // Well before the next poll (a minute away).
-      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } }), { timeout: 3_000 }).toBe(3);
+      await expect.poll(() => db.outboxEvent.count({ where: { id: { in: ids }, status: 'dispatched' } }), { timeout: 15_000 }).toBe(3);
       for (const id of ids) expect((await queues.crm.getJob(id))?.name).toBe('crm.push-booking');
     } finally {
       redis.disconnect();
