@@ -42,7 +42,7 @@ function run(entry: string, env: Record<string, string>, options: { readyText?: 
   });
 }
 
-describe('process start-up and shutdown', () => {
+describe('process start-up and shutdown', { timeout: 60_000 }, () => {
   // Its own database: a starting worker's relay dispatches every due outbox row it can see,
   // and the shared one holds rows other files are still looking at.
   let database: TestDatabase;

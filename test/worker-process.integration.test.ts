@@ -17,7 +17,8 @@ import { startTcpProxy } from './tcp-proxy';
  * On a database of its own: the worker's relay takes every due row it can see, and the run's
  * shared database holds other files' bookings.
  */
-describe('worker process faults', () => {
+// Each test starts a worker process and waits on it (its polls alone allow up to 50 s): a budget of its own.
+describe('worker process faults', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   let db: Db;
   let crm: TestHubSpot;

@@ -9,6 +9,7 @@ import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { createOwnTestDatabase, testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
+import { TEST_BUDGET_MARGIN_MS } from '../../../test/hubspot-gateway';
 import { createHubSpotClient } from '../crm/hubspot-client';
 import { createHubSpotGateway } from '../crm/hubspot-gateway';
 import { DEFAULT_SEARCH_LIMITS, redisHubSpotBudgets } from '../crm/request-budget';
@@ -20,7 +21,7 @@ import { startWorkers } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'budget-test', level: 'silent', format: 'json' });
-const LIMIT = { max: 20, windowMs: 2_000 };
+const LIMIT = { max: 20, windowMs: 2_000, marginMs: TEST_BUDGET_MARGIN_MS };
 
 /** Most requests the emulator logged within any `windowMs`. */
 function busiestWindow(times: number[], windowMs: number): number {
@@ -56,7 +57,7 @@ describe('the shared HubSpot budget with real jobs', () => {
     // Two workers as two processes would be: separate clients and runtimes, the budgets shared in Redis.
     const runtimes = await Promise.all(
       [0, 1].map(async () => {
-        const budgets = redisHubSpotBudgets(redis, prefix, { request: LIMIT, search: DEFAULT_SEARCH_LIMITS });
+        const budgets = redisHubSpotBudgets(redis, prefix, { request: LIMIT, search: { ...DEFAULT_SEARCH_LIMITS, marginMs: TEST_BUDGET_MARGIN_MS } });
         const gateway = createHubSpotGateway(createHubSpotClient({ accessToken: crm.token, basePath: hubspot.url }), budgets);
         const backend = createQueueBackend({ redisUrl: testRedisUrl(), databaseUrl: testDatabaseUrl(), prefix });
         // Small batches, so the bookings need many requests.
