@@ -71,6 +71,13 @@ describe('crm.pull: the customers of the deals and tickets it mirrors', () => {
     expect(res.status).toBe(200);
     const board = todayBoardSchema.parse(await res.json());
     expect(board.today.cleanings.find((d) => d.id === deal.id)?.customer).toMatchObject({ id: contact.id, name: 'Nina Newcomer', email: who.email, phone: who.phone });
+
+    // The calendar and the customer lookup show them too.
+    const window = `start=${encodeURIComponent(new Date(NOW.getTime() - 86_400_000).toISOString())}&end=${encodeURIComponent(new Date(NOW.getTime() + 86_400_000).toISOString())}`;
+    const calendar = (await (await staff.request(`/api/hubspot/admin/scheduledDeals?${window}`)).json()) as { id: string; customer: string | null; contactId: string | null }[];
+    expect(calendar.find((d) => d.id === deal.id)).toMatchObject({ customer: 'Nina Newcomer', contactId: contact.id });
+    const found = (await (await staff.request(`/api/internal/admin/customers?q=${encodeURIComponent(who.email)}`)).json()) as { id: string; name: string; phone: string | null }[];
+    expect(found).toMatchObject([{ id: contact.id, name: 'Nina Newcomer', phone: who.phone }]);
   });
 
   it('reads the customers of many new deals with one batch read, not one request each', async () => {
