@@ -3,19 +3,10 @@ import type { CrmActivityKind } from '@app/db/generated/client';
 import type { RecordVersion } from './mirror-repository';
 
 /**
- * The customer page's HubSpot context in the mirror: each contact's lead status, lifecycle stage
- * and company, the companies, and the notes, tasks, calls and meetings on contacts and
- * companies. Every row keeps HubSpot's last-modified time, so a re-read or a copy from a lagging
+ * The customer page's HubSpot context in the mirror: the companies, and the notes, tasks, calls
+ * and meetings on contacts and companies (contacts: contact-mirror-repository.ts). Every row keeps HubSpot's last-modified time, so a re-read or a copy from a lagging
  * search index never takes a row back in time.
  */
-
-export interface MirroredContactContext {
-  hubspotId: string;
-  leadStatus: string | null;
-  lifecycleStage: string | null;
-  companyHubspotId: string | null;
-  modifiedAt: Date;
-}
 
 export interface MirroredCompany {
   hubspotId: string;
@@ -52,8 +43,8 @@ function heldOf(rows: readonly { hubspotId: string | null; hubspotUpdatedAt: Dat
 }
 
 /**
- * Of changed contacts, those we hold (HubSpot contacts that never booked are not ours to
- * mirror) in an older version: the only ones worth a further request.
+ * Of changed contacts, those we hold in an older version: the only ones worth a further
+ * request (the contacts of our deals and tickets come with them: contact-mirror-repository.ts).
  */
 export async function contactsToMirror(db: Db, records: readonly RecordVersion[]): Promise<Set<string>> {
   const rows = await db.contact.findMany({ where: { hubspotId: { in: records.map((r) => r.hubspotId) } }, select: { hubspotId: true, hubspotUpdatedAt: true } });
@@ -65,21 +56,6 @@ export async function contactsToMirror(db: Db, records: readonly RecordVersion[]
 export async function heldActivityVersions(db: Db, kind: CrmActivityKind, records: readonly RecordVersion[]): Promise<Set<string>> {
   const rows = await db.crmActivity.findMany({ where: { kind, hubspotId: { in: records.map((r) => r.hubspotId) } }, select: { hubspotId: true, hubspotUpdatedAt: true } });
   return heldOf(rows, records);
-}
-
-const olderThan = (modifiedAt: Date) => ({ OR: [{ hubspotUpdatedAt: null }, { hubspotUpdatedAt: { lt: modifiedAt } }] });
-
-/** Onto the contacts we hold (HubSpot contacts that never booked are not ours to mirror); answers how many changed. */
-export async function applyContactContexts(db: Db, contacts: readonly MirroredContactContext[]): Promise<number> {
-  let applied = 0;
-  for (const c of contacts) {
-    const { count } = await db.contact.updateMany({
-      where: { hubspotId: c.hubspotId, ...olderThan(c.modifiedAt) },
-      data: { leadStatus: c.leadStatus, lifecycleStage: c.lifecycleStage, companyHubspotId: c.companyHubspotId, hubspotUpdatedAt: c.modifiedAt },
-    });
-    applied += count;
-  }
-  return applied;
 }
 
 /** Creates or updates each company unless its row is already as new. */

@@ -40,6 +40,8 @@ export interface MirroredTicket {
   category: TicketCategory;
   pipelineStage: string | null;
   dealHubspotId: string;
+  /** The ticket's own contact, for a deal without one. */
+  contactHubspotId?: string | null;
   modifiedAt: Date;
   /** hs_merged_object_ids: tickets merged into this one. */
   mergedHubspotIds: string[];
@@ -132,25 +134,27 @@ export async function applyDeals(
     addMerges(merges, await followMerge(db, 'deal', deal.mergedHubspotIds, deal.hubspotId));
     const existing = await db.deal.findFirst({
       where: { OR: [{ hubspotId: deal.hubspotId }, ...(deal.appRequestId ? [{ id: deal.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, ...dealPhone },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, contactId: true, ...dealPhone },
     });
+    const contact = deal.contactHubspotId ? await db.contact.findUnique({ where: { hubspotId: deal.contactHubspotId }, select: { id: true } }) : null;
     if (existing) {
       if (holdsNewer(existing, deal.modifiedAt)) continue;
+      // A deal mirrored before its customer was (docs/product.md §3) takes them; a deal's customer is never swapped.
+      const data = existing.contactId === null && contact ? { ...mirrored, contactId: contact.id } : mirrored;
       const notice = dealNoticeFor(existing, deal, now);
       const phone = phoneOf(existing);
       if (notice && phone) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
         await db.$transaction(async (tx) => {
-          await tx.deal.update({ where: { id: existing.id }, data: mirrored });
+          await tx.deal.update({ where: { id: existing.id }, data });
           if (await writeDealNotice(tx, policy, { id: existing.id, to: phone }, notice, now)) notices++;
         });
       } else {
-        await db.deal.update({ where: { id: existing.id }, data: mirrored });
+        await db.deal.update({ where: { id: existing.id }, data });
       }
       updated++;
       continue;
     }
-    const contact = deal.contactHubspotId ? await db.contact.findUnique({ where: { hubspotId: deal.contactHubspotId }, select: { id: true } }) : null;
     await db.deal.create({
       data: {
         ...mirrored,
@@ -252,11 +256,21 @@ export async function applyTickets(
         await db.ticket.update({ where: { id: existing.id }, data });
       }
     } else {
-      await db.ticket.create({ data: { ...data, dealId: deal.id, contactId: deal.contactId, crmSyncedAt: new Date() } });
+      const own = deal.contactId === null && ticket.contactHubspotId ? await db.contact.findUnique({ where: { hubspotId: ticket.contactHubspotId }, select: { id: true } }) : null;
+      await db.ticket.create({ data: { ...data, dealId: deal.id, contactId: deal.contactId ?? own?.id ?? null, crmSyncedAt: new Date() } });
     }
     applied++;
   }
   return { applied, notices, ...merges };
+}
+
+/** Of tickets (id → their deals' HubSpot ids), those whose first deal the mirror holds without a customer. */
+export async function ticketsOnDealsWithoutCustomer(db: Db, dealsByTicket: ReadonlyMap<string, string[]>): Promise<string[]> {
+  const firsts = [...dealsByTicket].flatMap(([ticketId, dealIds]) => (dealIds[0] ? [[ticketId, dealIds[0]] as const] : []));
+  if (firsts.length === 0) return [];
+  const rows = await db.deal.findMany({ where: { hubspotId: { in: firsts.map(([, dealId]) => dealId) }, contactId: null }, select: { hubspotId: true } });
+  const mirrored = new Set(rows.map((r) => r.hubspotId));
+  return firsts.flatMap(([ticketId, dealId]) => (mirrored.has(dealId) ? [ticketId] : []));
 }
 
 export interface RecordVersion {

@@ -114,7 +114,8 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
     expect((await db.crmActivity.findFirstOrThrow({ where: { kind: 'task', hubspotId: kept.id } })).archivedAt).toBeNull();
   });
 
-  it('leaves HubSpot contacts that never booked with us out of the mirror', async () => {
+  // Contacts of deals and tickets we mirror are mirrored with them (crm-pull-customers tests).
+  it('leaves HubSpot contacts without a deal or ticket of ours out of the mirror', async () => {
     const stranger = crm.emulator.createRecord('contacts', { properties: { email: 'stranger@example.com', lifecyclestage: 'lead' } });
     await pull();
     expect(await db.contact.findFirst({ where: { hubspotId: stranger.id } })).toBeNull();

@@ -1,17 +1,16 @@
 import type { CrmActivityKind } from '@app/db/generated/client';
 import type { Db } from '@app/db/client';
-import { applyActivities, applyCompanies, applyContactContexts, contactsToMirror, heldActivityVersions, type MirroredActivity } from '../crm/context-repository';
+import { applyActivities, applyCompanies, heldActivityVersions, type MirroredActivity } from '../crm/context-repository';
 import type { ActivityType, HubSpotGateway, HubSpotRecord, ObjectType } from '../crm/hubspot-gateway';
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import { plainText } from '../crm/plain-text';
 
 /**
- * The customer page's HubSpot context, pulled with the deals: contacts' lead status, lifecycle
- * stage and company; companies (docs/product.md §3 Company); notes, tasks, calls and meetings on contacts
+ * The customer page's HubSpot context, pulled with the deals (contacts: crm-pull-contacts.ts):
+ * companies (docs/product.md §3 Company); notes, tasks, calls and meetings on contacts
  * and companies. Each reads what changed since its cursor (see crmPullJob).
  */
 
-export const CONTACT_CONTEXT_PROPERTIES = ['hs_lead_status', 'lifecyclestage'];
 export const COMPANY_PROPERTIES = ['name', 'domain', 'industry', 'lifecyclestage', 'createdate'];
 
 interface ActivitySource {
@@ -45,28 +44,6 @@ const modifiedAt = (type: ObjectType, r: HubSpotRecord) => {
   return ms === null ? new Date(0) : new Date(ms);
 };
 const versionOf = (type: ObjectType) => (r: HubSpotRecord) => ({ hubspotId: r.id, modifiedAt: modifiedAt(type, r) });
-
-/**
- * Changed contacts: their lead status, lifecycle stage and (first) company, onto the contacts we
- * hold. What the mirror already holds in that version costs no further request.
- */
-export async function mirrorContactContexts(db: Db, hubspot: HubSpotGateway, records: readonly HubSpotRecord[]): Promise<number> {
-  const wanted = await contactsToMirror(db, records.map(versionOf('contacts')));
-  const contacts = records.filter((r) => wanted.has(r.id));
-  if (contacts.length === 0) return 0;
-  const companies = await hubspot.associatedIds('contacts', 'companies', contacts.map((c) => c.id));
-  return applyContactContexts(
-    db,
-    contacts.map((c) => ({
-      hubspotId: c.id,
-      leadStatus: value(c, 'hs_lead_status'),
-      lifecycleStage: value(c, 'lifecyclestage'),
-      // HubSpot lists a contact's companies oldest association first; the first stands for them.
-      companyHubspotId: companies.get(c.id)?.[0] ?? null,
-      modifiedAt: modifiedAt('contacts', c),
-    })),
-  );
-}
 
 export function mirrorCompanies(db: Db, records: readonly HubSpotRecord[]): Promise<number> {
   return applyCompanies(

@@ -15,6 +15,7 @@ import {
   heldInvoiceVersions,
   heldVersions,
   readCursor,
+  ticketsOnDealsWithoutCustomer,
   upsertOwners,
   writeCursor,
   type MirroredDeal,
@@ -23,15 +24,8 @@ import {
 } from '../crm/mirror-repository';
 import type { Logger } from '@app/runtime/logger';
 import { defineJob } from './job';
-import {
-  ACTIVITY_SOURCES,
-  activityProperties,
-  COMPANY_PROPERTIES,
-  CONTACT_CONTEXT_PROPERTIES,
-  mirrorActivities,
-  mirrorCompanies,
-  mirrorContactContexts,
-} from './crm-pull-context';
+import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, mirrorActivities, mirrorCompanies } from './crm-pull-context';
+import { CONTACT_PROPERTIES, mirrorChangedContacts, mirrorNewContacts } from './crm-pull-contacts';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
 export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
@@ -105,6 +99,9 @@ export interface MirrorSummary {
   created: number;
   updated: number;
   followed: number;
+  /** Customers of mirrored deals and tickets that had no row: created, and left out (no e-mail, or another contact's). */
+  contacts: number;
+  contactsLeftOut: number;
   invoices: number;
   tickets: number;
   /** Customer texts written (confirmations, moves, answers, invoices; reminders not counted). */
@@ -112,12 +109,20 @@ export interface MirrorSummary {
   conflicts: MergeConflict[];
 }
 
-const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, notices: 0, conflicts: [] });
+export const emptySummary = (): MirrorSummary => ({ created: 0, updated: 0, followed: 0, contacts: 0, contactsLeftOut: 0, invoices: 0, tickets: 0, notices: 0, conflicts: [] });
+
+/** The customers of deals or tickets being mirrored that have no row yet get one first (crm-pull-contacts.ts). */
+async function mirrorCustomers(deps: PullDeps, contactsByRecord: ReadonlyMap<string, string[]>, into: MirrorSummary): Promise<void> {
+  const firsts = [...contactsByRecord.values()].flatMap((ids) => ids.slice(0, 1));
+  const applied = await mirrorNewContacts(deps.db, deps.hubspot, firsts);
+  into.contacts += applied.created;
+  into.contactsLeftOut += applied.skipped.length;
+}
 
 /**
  * Mirrors HubSpot deal records (with DEAL_PROPERTIES) and the invoice of each: their contact
- * for new rows, a merged deal's row following it. Records the mirror already holds in that
- * version cost no further request. Used by the pull, and by the sweep for merged deals.
+ * (mirrored first when new to us), a merged deal's row following it. Records the mirror
+ * already holds in that version cost no further request. Used by the pull, and by the sweep for merged deals.
  */
 export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
   const { db, hubspot, account } = deps;
@@ -126,6 +131,7 @@ export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpo
   if (deals.length === 0) return into;
   const dealIds = deals.map((d) => d.id);
   const contactsByDeal = await hubspot.associatedIds('deals', 'contacts', dealIds);
+  await mirrorCustomers(deps, contactsByDeal, into);
   const stages = account.stages();
   const options = applyOptions(deps);
   const applied = await applyDeals(db, deals.map((d) => toDeal(d, contactsByDeal, stages)), options);
@@ -173,13 +179,16 @@ export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubS
   const tickets = records.filter((t) => !held.has(t.id) && TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? '']);
   if (tickets.length === 0) return into;
   const dealsByTicket = await hubspot.associatedIds('tickets', 'deals', tickets.map((t) => t.id));
+  // A ticket's own customer counts only on a mirrored deal without one (applyTickets): only those are read.
+  const contactsByTicket = await hubspot.associatedIds('tickets', 'contacts', await ticketsOnDealsWithoutCustomer(db, dealsByTicket));
+  await mirrorCustomers(deps, contactsByTicket, into);
   const applied = await applyTickets(
     db,
     tickets.flatMap((t): MirroredTicket[] => {
       const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
       const dealHubspotId = dealsByTicket.get(t.id)?.[0];
       if (!category || !dealHubspotId) return [];
-      return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, modifiedAt: modifiedAt('tickets', t), mergedHubspotIds: mergedIdsOf(t) }];
+      return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, contactHubspotId: contactsByTicket.get(t.id)?.[0] ?? null, modifiedAt: modifiedAt('tickets', t), mergedHubspotIds: mergedIdsOf(t) }];
     }),
     applyOptions(deps),
   );
@@ -199,9 +208,10 @@ export function logMergeConflicts(log: Logger, conflicts: readonly MergeConflict
  * Pulls what changed in HubSpot since the stored cursors into the Postgres mirror that the
  * portal and the staff pages read: owners (archived ones too, as inactive), deals (stage,
  * scheduled date, amount, owner, contact), their invoices (also invoices changed on their
- * own), change/cancel tickets, and the customer page's context (companies, contacts' lead
- * status, lifecycle stage and company, notes, tasks, calls and meetings). Each search starts
- * `rereadMs` before its cursor (or before the last finished walk, when that is later), because
+ * own), change/cancel tickets, the customers of those deals and tickets (name, e-mail, login
+ * phone, address; contacts we hold follow their changes), and the customer page's context
+ * (companies, contacts' lead status, lifecycle stage and company, notes, tasks, calls and
+ * meetings). Each search starts `rereadMs` before its cursor (or before the last finished walk, when that is later), because
  * HubSpot's search index lags its writes: a change indexed late, with a timestamp older than one
  * already read, is still found. Runs on a schedule and on demand; safe to run twice or at once
  * (replays are skipped).
@@ -250,8 +260,8 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
       await eachChangedPage('hubspot.companies', 'companies', COMPANY_PROPERTIES, async (page) => {
         context.companies += await mirrorCompanies(db, page);
       });
-      await eachChangedPage('hubspot.contacts', 'contacts', CONTACT_CONTEXT_PROPERTIES, async (page) => {
-        context.contacts += await mirrorContactContexts(db, hubspot, page);
+      await eachChangedPage('hubspot.contacts', 'contacts', CONTACT_PROPERTIES, async (page) => {
+        context.contacts += await mirrorChangedContacts(db, hubspot, page);
       });
       for (const source of ACTIVITY_SOURCES) {
         await eachChangedPage(`hubspot.${source.type}`, source.type, activityProperties(source), async (page) => {
@@ -261,7 +271,7 @@ export function crmPullJob(deps: PullDeps & { rereadMs?: number }) {
       const summary = { deals, ...mirrored, conflicts: mirrored.conflicts.length, context };
       // The pull runs every few seconds and re-reads its lag window each time (`deals` counts
       // records read, not changed): a pull that changed nothing logs at debug, not info.
-      const changed = summary.created + summary.updated + summary.followed + summary.invoices + summary.tickets + summary.notices + summary.conflicts;
+      const changed = summary.created + summary.updated + summary.followed + summary.contacts + summary.invoices + summary.tickets + summary.notices + summary.conflicts;
       const contextChanged = context.contacts + context.companies + context.activities;
       log[changed + contextChanged > 0 ? 'info' : 'debug'](summary, 'pulled changes from HubSpot');
       await recordPullCompleted(db, new Date());

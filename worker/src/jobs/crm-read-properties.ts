@@ -1,7 +1,8 @@
 import { CONTACT_EMAIL, CONTACT_IDENTITY_PROPERTIES, MERGEABLE_TYPES, MERGED_IDS, REQUEST_ID, type ObjectType } from '../crm/hubspot-gateway';
 import { modifiedDateProperty } from '../crm/modified-date';
 import { DEAL_PROPERTIES, INVOICE_PROPERTIES, TICKET_PROPERTIES } from './crm-pull';
-import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, CONTACT_CONTEXT_PROPERTIES } from './crm-pull-context';
+import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES } from './crm-pull-context';
+import { CONTACT_PROPERTIES } from './crm-pull-contacts';
 
 /**
  * Every HubSpot property the worker filters, sorts or reads by name, per object type, gathered
@@ -12,7 +13,7 @@ import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, CONTACT_CONTE
  */
 export function propertiesReadByName(): Record<ObjectType, string[]> {
   const byType: Record<ObjectType, string[]> = {
-    contacts: [...CONTACT_CONTEXT_PROPERTIES, ...CONTACT_IDENTITY_PROPERTIES, CONTACT_EMAIL],
+    contacts: [...CONTACT_PROPERTIES, ...CONTACT_IDENTITY_PROPERTIES, CONTACT_EMAIL],
     companies: [...COMPANY_PROPERTIES],
     deals: [...DEAL_PROPERTIES, REQUEST_ID],
     // Line items are only found again by our id (a retried create).

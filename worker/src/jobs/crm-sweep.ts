@@ -10,7 +10,7 @@ import { DailyLimitError } from './job-errors';
 import type { Logger } from '@app/runtime/logger';
 import { ACTIVITY_SOURCES } from './crm-pull-context';
 import type { NoticePolicy } from '../crm/notice-rules';
-import { DEAL_PROPERTIES, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES, type MirrorSummary } from './crm-pull';
+import { DEAL_PROPERTIES, emptySummary, logMergeConflicts, mirrorDealRecords, mirrorTicketRecords, TICKET_PROPERTIES } from './crm-pull';
 import { defineJob } from './job';
 
 /** HubSpot keeps a deleted record restorable this long; rows archived earlier are not checked again. */
@@ -181,7 +181,7 @@ export function crmSweepJob(deps: {
       primaries.set(primary.id, primary);
     }
     if (primaries.size === 0 || table === 'contact') return followed;
-    const refreshed: MirrorSummary = { created: 0, updated: 0, followed: 0, invoices: 0, tickets: 0, notices: 0, conflicts: [] };
+    const refreshed = emptySummary();
     if (table === 'deal') await mirrorDealRecords(deps, [...primaries.values()], refreshed);
     else await mirrorTicketRecords(deps, [...primaries.values()], refreshed);
     conflicts.push(...refreshed.conflicts);
