@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, requiredText, usPhoneInputField } from './form-fields';
 import { TEAM_MEMBER_KINDS } from './team-member';
+import { careerListingSchema } from './career-listing';
 
 /**
  * Payloads of the staff tools (customer lookup, pre-invites, session manager, cleaner roster,
@@ -163,14 +164,8 @@ export type Owner = z.output<typeof ownerSchema>;
 export const ownersSchema = z.array(ownerSchema);
 
 /** GET /api/internal/admin/careers (and each save's answer): a listing with its id and order. */
-export const managedCareerSchema = z.object({
+export const managedCareerSchema = careerListingSchema.extend({
   id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  location: z.string(),
-  type: z.string(),
-  status: z.string(),
-  icon: z.string().nullish(),
   sortOrder: z.number().default(0),
   updatedAt: z.string().nullish(),
 });
