@@ -62,7 +62,7 @@ describe('local OpenID provider (dev and tests)', () => {
     expect(claims.sub).not.toBe((await signIn()).sub);
   });
 
-  it('takes the next identity from its control API, once', async () => {
+  it('takes the next identity from its control API, once, for a sign-in without a login_hint', async () => {
     const info = (await (await fetch(`${provider.url}/_provider/`)).json()) as Record<string, unknown>;
     expect(info).toMatchObject({ issuer: provider.url, defaultIdentity: { email: DEV_STAFF_IDENTITY.email }, queued: 0 });
     const queued = await fetch(`${provider.url}/_provider/next-identity`, {
@@ -71,7 +71,9 @@ describe('local OpenID provider (dev and tests)', () => {
       body: JSON.stringify({ email: 'private@gmail.example', name: 'Private Person', emailVerified: false, hd: null }),
     });
     expect(queued.status).toBe(201);
-    const claims = await signIn({ login_hint: 'ignored@atlantahomecleaning.example' });
+    // A sign-in naming its account leaves the queue to the next one that does not.
+    expect((await signIn({ login_hint: 'hinted@atlantahomecleaning.example' })).email).toBe('hinted@atlantahomecleaning.example');
+    const claims = await signIn();
     expect(claims).toMatchObject({ email: 'private@gmail.example', name: 'Private Person', email_verified: false });
     expect(claims).not.toHaveProperty('hd');
     expect((await signIn()).email).toBe(DEV_STAFF_IDENTITY.email);

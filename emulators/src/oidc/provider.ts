@@ -4,11 +4,13 @@
  * tokens) with the claims a Google Workspace account carries (email, email_verified, hd, name).
  *
  * It signs anyone in at once (no login form). Who signs in, first match wins:
- *  1. the next identity queued with `POST {url}/_provider/next-identity`
+ *  1. the authorization request's `login_hint` (the API passes it through:
+ *     `/api/auth/google?login_hint=someone@example.com`), a verified address; it names who
+ *     signs in on that one request, so sign-ins running side by side never meet;
+ *  2. the next identity queued with `POST {url}/_provider/next-identity`
  *     (JSON `{ "email", "name"?, "emailVerified"?, "hd"? }`; `hd: null` leaves the claim out),
- *     or in process with `provider.queueIdentity(...)`; each queued identity is used once;
- *  2. the authorization request's `login_hint` (the API passes it through:
- *     `/api/auth/google?login_hint=someone@example.com`), a verified address;
+ *     or in process with `provider.queueIdentity(...)`; each queued identity is used once, by
+ *     the next sign-in without a hint;
  *  3. the default identity, `staff@atlantahomecleaning.example` (an allowed dev domain).
  * `GET {url}/_provider/` describes this. Sign-ins are keyed on the e-mail: the subject (`sub`)
  * is derived from it, so signing in twice as the same e-mail is the same account.
@@ -51,7 +53,7 @@ export interface OidcProvider {
   /** The issuer, e.g. http://127.0.0.1:4030 (no trailing slash). */
   url: string;
   port: number;
-  /** The identity of the next sign-in (then the next queued one, then hint or default). */
+  /** The identity of the next sign-in without a login_hint (then the next queued one, then the default). */
   queueIdentity(identity: OidcIdentity): void;
   /** Changes the next ID token just before it is signed (tests: a wrong nonce, an old token...). */
   tamperNextIdToken(change: (payload: Payload) => void): void;
@@ -124,7 +126,7 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
     if (!code) return;
     const hint = new URL(req.url ?? '/', 'http://provider').searchParams.get('login_hint');
     const fromHint = hint && z.email().safeParse(hint).success ? { email: hint } : undefined;
-    byCode.set(code, queued.shift() ?? fromHint ?? defaultIdentity);
+    byCode.set(code, fromHint ?? queued.shift() ?? defaultIdentity);
   });
 
   service.on('beforeTokenSigning', (token: MutableToken, req: TokenRequestIncomingMessage) => {
