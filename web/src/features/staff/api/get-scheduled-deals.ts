@@ -1,6 +1,6 @@
 import { scheduledDealsSchema, type ScheduledDeal } from '@app/shared/entities';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isAbort } from '../../../lib/api-client';
 
 export const SCHEDULED_DEALS_PATH = '/api/hubspot/admin/scheduledDeals';
 
@@ -42,6 +42,8 @@ export const scheduledDealsQuery = (query: ScheduledDealsQuery = {}) =>
       try {
         return await getScheduledDeals(query, signal);
       } catch (error) {
+        // A query the calendar dropped (another view or week was chosen mid-load) is no failure.
+        if (isAbort(error)) throw error;
         // docs/product.md §8: a load failure is only logged; the calendar stays as it was (empty at first).
         console.error('Could not load the scheduled cleanings', error);
         throw error;
