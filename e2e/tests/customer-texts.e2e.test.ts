@@ -55,6 +55,8 @@ describe('customer texts, end to end', () => {
       phone: customer.phone,
       twilioUrl: inject('twilioUrl'),
       pullWaitMs: interval + 3_000,
+      mirrored: async ({ dealId, ticketId }) =>
+        (await db.deal.count({ where: { hubspotId: dealId } })) > 0 && (await db.ticket.count({ where: { hubspotId: ticketId } })) > 0,
       reminderLeadMs: 24 * 3_600_000,
       reminderDueInMs: 8_000,
       textTimeoutMs: 45_000,

@@ -19,6 +19,12 @@ export interface TextsDemoOptions {
   twilioUrl: string;
   /** Long enough for the worker's next CRM pull to have run (its interval and a margin). */
   pullWaitMs: number;
+  /**
+   * Whether our mirror holds the new deal and ticket yet (HubSpot ids). Given, the demo waits for
+   * it instead of for `pullWaitMs`: a pull delayed past that wait would first see the deal
+   * already confirmed, and a deal first seen is never texted about.
+   */
+  mirrored?: (hubspot: { dealId: string; ticketId: string }) => Promise<boolean>;
   /** The worker's reminder lead (REMINDER_LEAD_HOURS). */
   reminderLeadMs: number;
   /** How soon after the move the reminder of the new date falls due. */
@@ -83,7 +89,15 @@ export async function runTextsDemo(o: TextsDemoOptions): Promise<TextsDemoOutcom
     deal.id,
     o.contactHubspotId,
   );
-  await sleep(o.pullWaitMs);
+  if (o.mirrored) {
+    const deadline = Date.now() + (o.textTimeoutMs ?? 60_000);
+    while (!(await o.mirrored({ dealId: deal.id, ticketId: ticket.id }))) {
+      if (Date.now() > deadline) throw new Error(`the mirror did not see deal ${deal.id} and ticket ${ticket.id}`);
+      await sleep(250);
+    }
+  } else {
+    await sleep(o.pullWaitMs);
+  }
 
   log('Staff confirm it for three days ahead, send the invoice and complete the change request…');
   const firstDate = new Date(Date.now() + 3 * 86_400_000);
