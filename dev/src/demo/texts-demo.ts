@@ -1,6 +1,7 @@
 import type { StageMap } from '@app/worker/crm/account/stage-map';
 import { STAGE } from '@app/shared/deal-stages';
 import type { HubSpotCrm } from './hubspot-crm';
+import { waitUntil } from '../net';
 
 /**
  * Walks a new deal through every change that texts its customer, the way staff make them in
@@ -89,12 +90,10 @@ export async function runTextsDemo(o: TextsDemoOptions): Promise<TextsDemoOutcom
     deal.id,
     o.contactHubspotId,
   );
-  if (o.mirrored) {
-    const deadline = Date.now() + (o.textTimeoutMs ?? 60_000);
-    while (!(await o.mirrored({ dealId: deal.id, ticketId: ticket.id }))) {
-      if (Date.now() > deadline) throw new Error(`the mirror did not see deal ${deal.id} and ticket ${ticket.id}`);
-      await sleep(250);
-    }
+  const { mirrored } = o;
+  if (mirrored) {
+    const seen = await waitUntil(() => mirrored({ dealId: deal.id, ticketId: ticket.id }), o.textTimeoutMs ?? 60_000, 250);
+    if (!seen) throw new Error(`the mirror did not see deal ${deal.id} and ticket ${ticket.id}`);
   } else {
     await sleep(o.pullWaitMs);
   }
