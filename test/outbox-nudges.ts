@@ -1,6 +1,7 @@
 import { createLogger } from '@app/runtime/logger';
 import { createOutboxNotifier, listenForOutboxNudges, type OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { createRedisConnection } from '@app/runtime/queue/connection';
+import type { Redis } from 'ioredis';
 
 const log = createLogger({ service: 'nudge-test', level: 'silent', format: 'json' });
 
@@ -19,6 +20,7 @@ export async function testOutboxNotifier(redisUrl: string, queuePrefix: string):
   const listener = listenForOutboxNudges({ redisUrl, queuePrefix, log, onNudge: () => heard++ });
   await listener.ready;
   const redis = createRedisConnection(redisUrl, 'producer');
+  await untilReady(redis);
   return {
     outbox: createOutboxNotifier({ redis, queuePrefix, log }),
     nudges: () => heard,
@@ -27,4 +29,13 @@ export async function testOutboxNotifier(redisUrl: string, queuePrefix: string):
       await listener.close();
     },
   };
+}
+
+/**
+ * Waits until an API (producer) connection is connected. It has no offline queue, so a nudge
+ * sent before is dropped, as it should be in production (the next poll finds the events), but
+ * a test that counts nudges must not send one then.
+ */
+export async function untilReady(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
 }

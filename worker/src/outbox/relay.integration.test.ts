@@ -11,6 +11,7 @@ import { createOutboxNotifier, listenForOutboxNudges } from '@app/runtime/outbox
 import { trackProviderOutages } from '../queue/provider-outages';
 import { HELD_REASON } from './relay-repository';
 import { startRelay } from './relay';
+import { untilReady } from '../../../test/outbox-nudges';
 
 const log = createLogger({ service: 'relay-test', level: 'silent', format: 'json' });
 
@@ -165,6 +166,7 @@ describe('outbox relay', () => {
     await listener.ready;
     const redis = createRedisConnection(testRedisUrl(), 'producer');
     try {
+      await untilReady(redis);
       const notifier = createOutboxNotifier({ redis, queuePrefix: prefix, log });
       await expect.poll(() => db.outboxEvent.count({ where: { status: 'pending' } })).toBe(0); // the start-up pass is done
       const ids = await insertEvents(3);
