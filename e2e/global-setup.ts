@@ -151,6 +151,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
       // An outage a test causes heals within seconds, not the production backoff's minutes.
       JOB_RETRY_BASE_MS: '500',
+      PROVIDER_OUTAGE_HOLD_MS: '5000',
       // Whatever the hour the suite runs: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
       QUIET_HOURS: 'off',
     });

@@ -65,7 +65,7 @@ describe('two apis and two workers on one Postgres and Redis', { timeout: 120_00
     oidc = await startOidcProvider({ port: 0 });
     const common = { DATABASE_URL: database.url, REDIS_URL: testRedisUrl(), QUEUE_PREFIX: prefix };
     for (const n of [1, 2]) {
-      start(`worker${n}`, 'worker/src/main.ts', { ...common, HUBSPOT_BASE_URL: hubspot.emulator.url, HUBSPOT_ACCESS_TOKEN: hubspot.token, CRM_PULL_INTERVAL_MS: '2000', JOB_RETRY_BASE_MS: '500' });
+      start(`worker${n}`, 'worker/src/main.ts', { ...common, HUBSPOT_BASE_URL: hubspot.emulator.url, HUBSPOT_ACCESS_TOKEN: hubspot.token, CRM_PULL_INTERVAL_MS: '2000', JOB_RETRY_BASE_MS: '500', PROVIDER_OUTAGE_HOLD_MS: '5000' });
       const port = await freePort();
       apis.push(`http://127.0.0.1:${port}`);
       start(`api${n}`, 'api/src/main.ts', { ...common, PORT: String(port), OIDC_ISSUER_URL: oidc.url, RATE_LIMIT_MAX: '0' });

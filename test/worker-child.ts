@@ -23,7 +23,7 @@ export function workerChildren() {
     start(env: Record<string, string>): WorkerChild {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker/src/main.ts')], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_FORMAT: 'json', JOB_RETRY_BASE_MS: '500', ...env },
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_FORMAT: 'json', JOB_RETRY_BASE_MS: '500', PROVIDER_OUTAGE_HOLD_MS: '5000', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       started.push(child);

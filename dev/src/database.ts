@@ -1,23 +1,48 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { closePrismaClient, createPrismaClient } from '@app/db/client';
 import { seed } from '@app/db/seed';
 import { REPO_ROOT, bin } from './repo';
 
 const PRISMA_CONFIG = path.join(REPO_ROOT, 'prisma', 'prisma.config.ts');
 
-/** Applies the committed migrations (`prisma migrate deploy`: never creates new ones). */
+/** What `prisma migrate deploy` prints once every migration is in (or there was none to apply). */
+const MIGRATED = /All migrations have been successfully applied|No pending migrations to apply/;
+const MIGRATE_TIMEOUT_MS = 120_000;
+
+/**
+ * Applies the committed migrations (`prisma migrate deploy`: never creates new ones). Done when
+ * the CLI says so: it then lingers about ten seconds before exiting (a connection it keeps
+ * open), which every test run and every `npm run dev` would otherwise wait out.
+ */
 export async function migrateDatabase(databaseUrl: string): Promise<void> {
+  const child = spawn(bin('prisma'), ['migrate', 'deploy', '--config', PRISMA_CONFIG], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
   try {
-    await promisify(execFile)(bin('prisma'), ['migrate', 'deploy', '--config', PRISMA_CONFIG], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      timeout: 120_000,
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out after ${MIGRATE_TIMEOUT_MS} ms`)), MIGRATE_TIMEOUT_MS);
+      const settle = (error?: Error) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (MIGRATED.test(output)) settle();
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.on('error', settle);
+      child.on('exit', (code) => settle(MIGRATED.test(output) ? undefined : new Error(`exited with ${code}`)));
     });
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`prisma migrate deploy failed:\n${stdout}\n${stderr}`, { cause: error });
+    throw new Error(`prisma migrate deploy failed:\n${output}`, { cause: error });
+  } finally {
+    if (child.exitCode === null) child.kill();
   }
 }
 

@@ -5,7 +5,8 @@ import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { hubspotDailyEnv } from './crm/daily-env';
 import { DEFAULT_BACKOFF } from './queue/job-options';
-
+import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
+import { OUTAGE_HOLD_MS } from './queue/provider-outages';
 
 const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
 
@@ -35,6 +36,12 @@ const schema = z
      * arriving meanwhile go in the same batch (three requests for the lot); 0 pushes at once.
      * The default comes from npm run bench:sync (docs/benchmarks.md).
      */
+    /**
+     * How long this process holds a queue's new events in the outbox after its last outage
+     * report (queue/provider-outages.ts). Longer than the pause between outage probes; tests
+     * shorten it, as a held queue in another process is released only when this lapses.
+     */
+    PROVIDER_OUTAGE_HOLD_MS: z.coerce.number().int().min(OUTAGE_PAUSE_MS).max(600_000).default(OUTAGE_HOLD_MS),
     CRM_PUSH_LINGER_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /**
      * How often the worker looks for outbox events whose job the queue store lost, and for

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   if (today) log.info({ day: today.day, used: today.used, limit: today.limit, timeZone: env.HUBSPOT_TIME_ZONE }, 'HubSpot daily budget');
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
-  const outages = trackProviderOutages();
+  const outages = trackProviderOutages({ holdMs: env.PROVIDER_OUTAGE_HOLD_MS });
   const runtime = await startWorkers({
     backend: createQueueBackend(queueConfig),
     jobs,
