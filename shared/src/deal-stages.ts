@@ -17,11 +17,21 @@ export type DealStageId = DealStage['id'];
 
 export const STAGE = {
   CLEAN_REQUESTED: '1606828760',
+  PENDING_ESTIMATE_CALL: '1632009934',
+  CREATING_QUOTE: '1606828761',
+  AWAITING_QUOTE_APPROVAL: '1606828762',
+  INVOICE_PAYMENT_NEEDED: '1632009935',
+  SCHEDULING_IN_PROGRESS: '1606828763',
   CLEANING_SCHEDULED: '1609338596',
   CLEANING_DONE: '1606828764',
   CANCELED: '1606828765',
   QUOTE_CANCELED: '1606828766',
 } as const satisfies Record<string, DealStageId>;
+
+/** Whether a stage id is one of the pipeline's (HubSpot may hold one we do not know). */
+export function isKnownStage(stageId: string): stageId is DealStageId {
+  return LABELS.has(stageId);
+}
 
 /** Stages whose deals belong to the portal history (docs/product.md §4). */
 export const HISTORY_STAGES: ReadonlySet<string> = new Set([STAGE.CLEANING_DONE, STAGE.CANCELED, STAGE.QUOTE_CANCELED]);
@@ -38,8 +48,8 @@ export type StageTone = 'scheduled' | 'action' | 'pending' | 'done' | 'canceled'
 const TONES: ReadonlyMap<string, StageTone> = new Map([
   [STAGE.CLEANING_SCHEDULED, 'scheduled'],
   // The customer has something to do: approve the quote, pay the invoice.
-  ['1606828762', 'action'],
-  ['1632009935', 'action'],
+  [STAGE.AWAITING_QUOTE_APPROVAL, 'action'],
+  [STAGE.INVOICE_PAYMENT_NEEDED, 'action'],
   [STAGE.CLEANING_DONE, 'done'],
   [STAGE.CANCELED, 'canceled'],
   [STAGE.QUOTE_CANCELED, 'canceled'],

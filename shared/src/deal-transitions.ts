@@ -1,0 +1,81 @@
+import { dealStageLabel, isKnownStage, STAGE, type DealStageId } from './deal-stages';
+
+/**
+ * Which deal stage may follow which (docs/product.md §4: "allowed transitions are managed by
+ * the server"). The one table the api checks every staff action against and the staff pages
+ * read to offer only the moves it allows.
+ *
+ * The flow: request → estimate call → quote → quote approval → payment → scheduling →
+ * scheduled → done. The estimate call may be skipped (the size is known from the request). A
+ * quote not yet approved may be withdrawn (Quote Canceled) or sent back to be redone; a deal
+ * may be canceled from any stage before it is done. Cleaning Done, Canceled and Quote Canceled
+ * end a deal: a new cleaning is a new deal. A scheduled cleaning may go back to scheduling
+ * (the cleaner fell ill); moving its date is not a change of stage.
+ */
+export const NEXT_STAGES: Readonly<Record<DealStageId, readonly DealStageId[]>> = {
+  [STAGE.CLEAN_REQUESTED]: [STAGE.PENDING_ESTIMATE_CALL, STAGE.CREATING_QUOTE, STAGE.CANCELED],
+  [STAGE.PENDING_ESTIMATE_CALL]: [STAGE.CREATING_QUOTE, STAGE.CANCELED],
+  [STAGE.CREATING_QUOTE]: [STAGE.AWAITING_QUOTE_APPROVAL, STAGE.QUOTE_CANCELED, STAGE.CANCELED],
+  [STAGE.AWAITING_QUOTE_APPROVAL]: [STAGE.INVOICE_PAYMENT_NEEDED, STAGE.CREATING_QUOTE, STAGE.QUOTE_CANCELED, STAGE.CANCELED],
+  [STAGE.INVOICE_PAYMENT_NEEDED]: [STAGE.SCHEDULING_IN_PROGRESS, STAGE.CANCELED],
+  [STAGE.SCHEDULING_IN_PROGRESS]: [STAGE.CLEANING_SCHEDULED, STAGE.CANCELED],
+  [STAGE.CLEANING_SCHEDULED]: [STAGE.CLEANING_DONE, STAGE.SCHEDULING_IN_PROGRESS, STAGE.CANCELED],
+  [STAGE.CLEANING_DONE]: [],
+  [STAGE.CANCELED]: [],
+  [STAGE.QUOTE_CANCELED]: [],
+};
+
+/** What a deal must carry to enter a stage. */
+export type StageNeed = 'amount' | 'date' | 'cleaner';
+
+/** A quote has an amount; a scheduled cleaning has a date and a cleaner. */
+export const STAGE_NEEDS: Readonly<Partial<Record<DealStageId, readonly StageNeed[]>>> = {
+  [STAGE.AWAITING_QUOTE_APPROVAL]: ['amount'],
+  [STAGE.CLEANING_SCHEDULED]: ['date', 'cleaner'],
+};
+
+/** What the deal will carry once the move is made (its values, or the ones the move sets). */
+export interface MoveFacts {
+  amountCents: number | null;
+  scheduledAt: Date | null;
+  ownerId: string | null;
+}
+
+const NEED_TEXT: Record<StageNeed, string> = { amount: 'an amount', date: 'a date', cleaner: 'a cleaner' };
+
+export type MoveCheck =
+  | { ok: true }
+  | { ok: false; reason: 'unknown-stage' | 'not-allowed'; message: string }
+  | { ok: false; reason: 'missing'; missing: StageNeed[]; message: string };
+
+/** The stages a deal may move to from `stageId`; none from a stage we do not know. */
+export function nextStages(stageId: string): readonly DealStageId[] {
+  return isKnownStage(stageId) ? NEXT_STAGES[stageId] : [];
+}
+
+/** Whether a deal in stage `from` may move to `to`, given what it will carry. */
+export function checkMove(from: string, to: string, facts: MoveFacts): MoveCheck {
+  if (!isKnownStage(to)) return { ok: false, reason: 'unknown-stage', message: `There is no deal stage ${to}.` };
+  if (!isKnownStage(from)) {
+    return { ok: false, reason: 'unknown-stage', message: `This deal is in a stage we do not know (${from}): change it in HubSpot.` };
+  }
+  if (!NEXT_STAGES[from].includes(to)) {
+    return { ok: false, reason: 'not-allowed', message: `A deal in ${dealStageLabel(from)} cannot move to ${dealStageLabel(to)}.` };
+  }
+  const missing = (STAGE_NEEDS[to] ?? []).filter((need) => !has(need, facts));
+  if (missing.length > 0) {
+    return { ok: false, reason: 'missing', missing, message: `${dealStageLabel(to)} needs ${joinNeeds(missing)}.` };
+  }
+  return { ok: true };
+}
+
+function has(need: StageNeed, facts: MoveFacts): boolean {
+  if (need === 'amount') return facts.amountCents !== null && facts.amountCents > 0;
+  if (need === 'date') return facts.scheduledAt !== null;
+  return facts.ownerId !== null && facts.ownerId !== '';
+}
+
+function joinNeeds(needs: StageNeed[]): string {
+  const words = needs.map((need) => NEED_TEXT[need]);
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
