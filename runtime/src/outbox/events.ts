@@ -99,6 +99,13 @@ export const OUTBOX_EVENTS = {
     done: 'its job completed, or the deal is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM deal d WHERE d.id = e.payload->>'dealId')`,
   }),
+  'crm.apply-deal-command': contract({
+    queue: 'crm',
+    payload: z.object({ commandId: rowId }).strict(),
+    aggregateType: 'deal_command',
+    done: 'its command left pending (applied in HubSpot, refused by a conflict, or failed), or it is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM deal_command c WHERE c.id::text = e.payload->>'commandId' AND c.status = 'pending')`,
+  }),
   'sms.send': contract({
     queue: 'sms',
     payload: smsPayload,

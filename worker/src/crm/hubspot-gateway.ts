@@ -13,6 +13,9 @@ import { searchBudgetInFront, type DailyBudget, type HubSpotBudgets, type Reques
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
 
+/** HubSpot's HUBSPOT_DEFINED association type of a note to a deal. */
+const NOTE_TO_DEAL = 214;
+
 export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType;
 /** HubSpot's activity (engagement) objects the customer page shows. */
 export type ActivityType = 'notes' | 'tasks' | 'calls' | 'meetings';
@@ -298,6 +301,14 @@ export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudge
     /** Sets properties of one object (PATCH); setting a value twice is harmless. */
     async updateObject(type: ObjectType, id: string, properties: Properties): Promise<void> {
       await call(`update ${type} ${id}`, () => client.crm.objects.basicApi.update(type, id, { properties }));
+    },
+
+    /** A note on a deal's timeline (HubSpot's note → deal association, type 214): its id. */
+    async noteOnDeal(dealHubspotId: string, body: string, at: Date): Promise<string> {
+      const note = await call(`create note on deal ${dealHubspotId}`, () =>
+        client.crm.objects.basicApi.create('notes', toInput({ properties: { hs_note_body: body, hs_timestamp: at.toISOString() }, associations: [{ toId: dealHubspotId, typeId: NOTE_TO_DEAL }] })),
+      );
+      return note.id;
     },
 
     /**

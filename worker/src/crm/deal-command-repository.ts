@@ -1,0 +1,64 @@
+import type { Db } from '@app/db/client';
+import type { DealFacts, FactChange } from '@app/shared/deal-commands';
+
+/** A staff command as the worker applies it (docs/staff-actions.md). */
+export interface CommandToApply {
+  id: string;
+  status: 'pending' | 'applied' | 'conflict' | 'failed';
+  changes: Partial<DealFacts> & { stageId: string };
+  seen: DealFacts;
+  seenModifiedAt: Date | null;
+  reason: string | null;
+  staffEmail: string;
+  createdAt: Date;
+  noteHubspotId: string | null;
+  deal: { id: string; hubspotId: string | null; archivedAt: Date | null };
+}
+
+export async function loadCommand(db: Db, commandId: string): Promise<CommandToApply | null> {
+  const row = await db.dealCommand.findUnique({
+    where: { id: commandId },
+    select: {
+      id: true,
+      status: true,
+      changes: true,
+      seen: true,
+      seenModifiedAt: true,
+      reason: true,
+      staffEmail: true,
+      createdAt: true,
+      noteHubspotId: true,
+      deal: { select: { id: true, hubspotId: true, archivedAt: true } },
+    },
+  });
+  if (!row) return null;
+  return { ...row, changes: row.changes as CommandToApply['changes'], seen: row.seen as unknown as DealFacts };
+}
+
+/** Owner id ↔ HubSpot owner id, for the owners a command and HubSpot's deal name. */
+export async function ownerIds(db: Db): Promise<{ toHubspot: Map<string, string>; fromHubspot: Map<string, string> }> {
+  const owners = await db.owner.findMany({ select: { id: true, hubspotId: true } });
+  return { toHubspot: new Map(owners.map((o) => [o.id, o.hubspotId])), fromHubspot: new Map(owners.map((o) => [o.hubspotId, o.id])) };
+}
+
+/** Settles a pending command; a command already settled (another attempt won) is left alone. */
+export async function settleCommand(
+  db: Db,
+  commandId: string,
+  outcome: { status: 'applied' } | { status: 'conflict'; conflict: FactChange[] } | { status: 'failed'; error: string },
+  at: Date,
+): Promise<void> {
+  await db.dealCommand.updateMany({
+    where: { id: commandId, status: 'pending' },
+    data: {
+      status: outcome.status,
+      settledAt: at,
+      ...(outcome.status === 'conflict' && { conflict: outcome.conflict as unknown as object[] }),
+      ...(outcome.status === 'failed' && { error: outcome.error }),
+    },
+  });
+}
+
+export async function saveCommandNote(db: Db, commandId: string, noteHubspotId: string): Promise<void> {
+  await db.dealCommand.update({ where: { id: commandId }, data: { noteHubspotId } });
+}

@@ -1,0 +1,137 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
+import type { DealFacts } from '@app/shared/deal-commands';
+import { STAGE } from '@app/shared/deal-stages';
+import { createLogger } from '@app/runtime/logger';
+import { testDatabaseUrl } from '../../../test/context';
+import { insertBooking } from '../../../test/fixtures';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import { modifiedAtOf } from '../crm/modified-date';
+import { commandNote, crmApplyDealCommandJob } from './crm-apply-deal-command';
+import { crmPushBookingJob } from './crm-push-booking';
+
+const log = createLogger({ service: 'apply-command-test', level: 'silent', format: 'json' });
+const context = { log, jobId: 'job', attempt: 1 };
+
+describe('crm.apply-deal-command against the HubSpot emulator', () => {
+  let db: Db;
+  let crm: TestHubSpot;
+  let hubspot: HubSpotEmulator;
+  let gateway: HubSpotGateway;
+  let cleaner: { id: string; hubspotId: string };
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
+    gateway = crm.gateway();
+    const owner = hubspot.addOwner({ email: `maria.${randomBytes(3).toString('hex')}@cleaning.example`, firstName: 'Maria', lastName: 'Alvarez' });
+    cleaner = await db.owner.create({ data: { hubspotId: owner.id, firstName: 'Maria', lastName: 'Alvarez', email: owner.email }, select: { id: true, hubspotId: true } });
+  });
+  afterAll(async () => {
+    await hubspot.close();
+    await db.$disconnect();
+  });
+
+  const job = () => crmApplyDealCommandJob({ db, hubspot: gateway, account: crm.account });
+  const remote = (hubspotId: string) => hubspot.objects('deals').find((d) => d.id === hubspotId)!.properties;
+
+  /** A booking in HubSpot at `stage`, mirrored as a pull leaves it: what the staff page shows. */
+  async function dealInHubSpot(stage: string) {
+    const booking = await insertBooking(db, { email: `command.${randomBytes(4).toString('hex')}@example.com` });
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, { ...context, jobId: booking.outboxId });
+    const { hubspotId } = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
+    await gateway.updateObject('deals', hubspotId!, { dealstage: crm.account.stages().dealStageId(stage) });
+    const [record] = await gateway.readBatch('deals', [hubspotId!], ['dealstage']);
+    const modifiedAt = new Date(modifiedAtOf('deals', record!)!);
+    await db.deal.update({ where: { id: booking.dealId }, data: { stageId: stage, hubspotUpdatedAt: modifiedAt } });
+    return { dealId: booking.dealId, hubspotId: hubspotId!, modifiedAt };
+  }
+
+  /** What the api writes when staff act (the command; its outbox event is the job's payload). */
+  async function command(deal: { dealId: string; modifiedAt: Date }, changes: Partial<DealFacts> & { stageId: string }, seen: DealFacts) {
+    return db.dealCommand.create({
+      data: { id: randomUUID(), dealId: deal.dealId, kind: 'move', changes, seen: { ...seen }, seenModifiedAt: deal.modifiedAt, staffEmail: 'office@cleaning.example' },
+    });
+  }
+
+  const seenAt = (stageId: string): DealFacts => ({ stageId, scheduledAt: null, ownerId: null, amountCents: 34_900 });
+
+  it('schedules the deal in HubSpot, mirrors it with the customer confirmation, and notes who did it', async () => {
+    const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
+    const at = '2026-12-03T14:00:00.000Z';
+    const cmd = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id }, seenAt(STAGE.SCHEDULING_IN_PROGRESS));
+
+    const since = Date.now();
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+
+    expect(remote(deal.hubspotId)).toMatchObject({ dealstage: crm.account.stages().dealStageId(STAGE.CLEANING_SCHEDULED), hubspot_owner_id: cleaner.hubspotId });
+    expect(Date.parse(remote(deal.hubspotId).scheduled_date!)).toBe(Date.parse(at));
+    const mirrored = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
+    expect(mirrored).toMatchObject({ stageId: STAGE.CLEANING_SCHEDULED, ownerId: cleaner.id, scheduledAt: new Date(at) });
+    const texts = await db.smsMessage.findMany({ where: { dealId: deal.dealId }, select: { purpose: true } });
+    expect(texts.map((t) => t.purpose)).toContain('cleaning_confirmed');
+
+    const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } });
+    expect(settled).toMatchObject({ status: 'applied', conflict: null });
+    const note = hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId);
+    expect(note?.properties.hs_note_body).toBe(commandNote(cmd as never, 'Maria Alvarez'));
+    expect(note?.properties.hs_note_body).toMatch(/^Moved to Cleaning Scheduled for .+ with Maria Alvarez by office@cleaning\.example in the staff workspace on .+\.$/);
+    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(1);
+
+    // A retry of a settled command changes nothing.
+    const again = Date.now();
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'settled' });
+    expect(hubspot.requests(again)).toHaveLength(0);
+  });
+
+  it('refuses a command whose deal HubSpot moved since the staff member looked, saying what changed', async () => {
+    const deal = await dealInHubSpot(STAGE.CREATING_QUOTE);
+    const cmd = await command(deal, { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000 }, seenAt(STAGE.CREATING_QUOTE));
+    // Someone canceled it in HubSpot meanwhile.
+    await gateway.updateObject('deals', deal.hubspotId, { dealstage: crm.account.stages().dealStageId(STAGE.CANCELED) });
+
+    const since = Date.now();
+    const result = await job().process({ commandId: cmd.id }, context);
+    expect(result).toEqual({ outcome: 'conflict', conflict: [{ field: 'stageId', saw: STAGE.CREATING_QUOTE, now: STAGE.CANCELED }] });
+    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(remote(deal.hubspotId).amount).toBe('349.00');
+    // The page shows HubSpot's state at once.
+    expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).stageId).toBe(STAGE.CANCELED);
+    expect(await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } })).toMatchObject({ status: 'conflict', noteHubspotId: null });
+  });
+
+  it('applies a command when HubSpot changed only what the staff member did not see', async () => {
+    const deal = await dealInHubSpot(STAGE.CLEAN_REQUESTED);
+    const cmd = await command(deal, { stageId: STAGE.PENDING_ESTIMATE_CALL }, seenAt(STAGE.CLEAN_REQUESTED));
+    await gateway.updateObject('deals', deal.hubspotId, { dealname: 'Deep clean, gate code at the door' });
+
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId)).toMatchObject({ dealname: 'Deep clean, gate code at the door', dealstage: crm.account.stages().dealStageId(STAGE.PENDING_ESTIMATE_CALL) });
+  });
+
+  it('counts a deal that already holds the change as applied (a retry after the update went through), without a second update', async () => {
+    const deal = await dealInHubSpot(STAGE.CLEAN_REQUESTED);
+    const cmd = await command(deal, { stageId: STAGE.CANCELED }, seenAt(STAGE.CLEAN_REQUESTED));
+    await gateway.updateObject('deals', deal.hubspotId, { dealstage: crm.account.stages().dealStageId(STAGE.CANCELED) });
+
+    const since = Date.now();
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect((await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } })).noteHubspotId).not.toBeNull();
+  });
+
+  it('waits while the deal is not in HubSpot yet, and fails a command on a deal HubSpot deleted', async () => {
+    const booking = await insertBooking(db);
+    const waiting = await command({ dealId: booking.dealId, modifiedAt: new Date() }, { stageId: STAGE.CANCELED }, seenAt(STAGE.CLEAN_REQUESTED));
+    await expect(job().process({ commandId: waiting.id }, context)).rejects.toThrow('is not in HubSpot yet');
+    expect((await db.dealCommand.findUniqueOrThrow({ where: { id: waiting.id } })).status).toBe('pending');
+
+    await db.deal.update({ where: { id: booking.dealId }, data: { archivedAt: new Date() } });
+    expect(await job().process({ commandId: waiting.id }, context)).toEqual({ outcome: 'deal-archived' });
+    expect(await db.dealCommand.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: 'failed', error: 'The deal was deleted in HubSpot.' });
+  });
+});

@@ -1,0 +1,136 @@
+import type { Db } from '@app/db/client';
+import { changedFacts, type DealFacts, type FactChange } from '@app/shared/deal-commands';
+import { dealStageLabel } from '@app/shared/deal-stages';
+import { formatEastern } from '@app/shared/eastern-time';
+import { dollarsToCents } from '@app/shared/invoice';
+import { formatUsd } from '@app/shared/money';
+import type { CrmAccount } from '../crm/account/crm-account';
+import type { StageMap } from '../crm/account/stage-map';
+import { dollars } from '../crm/booking-deal-properties';
+import { loadCommand, ownerIds, saveCommandNote, settleCommand, type CommandToApply } from '../crm/deal-command-repository';
+import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-gateway';
+import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
+import type { NoticePolicy } from '../crm/notice-rules';
+import { DEAL_PROPERTIES, mirrorDealRecords } from './crm-pull';
+import { defineJob } from './job';
+
+interface ApplyDeps {
+  db: Db;
+  hubspot: HubSpotGateway;
+  account: CrmAccount;
+  notices?: NoticePolicy;
+  now?: () => Date;
+}
+
+type Owners = Awaited<ReturnType<typeof ownerIds>>;
+
+/**
+ * Applies a staff command to its HubSpot deal (docs/staff-actions.md), only if HubSpot has not
+ * changed what the staff member saw: when the deal's hs_lastmodifieddate is newer than theirs
+ * and one of the fields they saw differs now, the command ends in conflict with what changed,
+ * and the mirror takes HubSpot's version so the page shows it. A deal that already holds what
+ * the command sets (a retry after the update went through) counts as applied. Once applied,
+ * the deal is read back and mirrored as a pull would (the customer's confirmation or move text
+ * follows from the usual rules), and a note on the deal says who did what and when. Waits
+ * (retries) while the deal is not in HubSpot yet.
+ */
+export function crmApplyDealCommandJob(deps: ApplyDeps) {
+  const now = deps.now ?? (() => new Date());
+  return defineJob('crm.apply-deal-command', async ({ commandId }, { log }) => {
+    const command = await loadCommand(deps.db, commandId);
+    if (!command) return { outcome: 'missing' as const };
+    const noteDue = command.status === 'applied' && command.noteHubspotId === null;
+    if (command.status !== 'pending' && !noteDue) return { outcome: 'settled' as const };
+    if (command.deal.archivedAt) {
+      await settleCommand(deps.db, commandId, { status: 'failed', error: 'The deal was deleted in HubSpot.' }, now());
+      return { outcome: 'deal-archived' as const };
+    }
+    const dealHubspotId = command.deal.hubspotId;
+    if (!dealHubspotId) throw new Error(`deal ${command.deal.id} is not in HubSpot yet`);
+    const stages = deps.account.stages();
+    const owners = await ownerIds(deps.db);
+
+    if (command.status === 'pending') {
+      const current = await readDeal(deps.hubspot, dealHubspotId);
+      if (!current) throw new Error(`deal ${dealHubspotId} was not found in HubSpot`);
+      const facts = factsOf(current, stages, owners);
+      if (!holds(facts, command.changes)) {
+        const conflict = conflictOf(command, current, facts);
+        if (conflict.length > 0) {
+          await mirrorDealRecords(deps, [current]);
+          await settleCommand(deps.db, commandId, { status: 'conflict', conflict }, now());
+          log.info({ dealHubspotId, fields: conflict.map((c) => c.field) }, 'staff command refused: HubSpot changed the deal since');
+          return { outcome: 'conflict' as const, conflict };
+        }
+        await deps.hubspot.updateObject('deals', dealHubspotId, propertiesOf(command.changes, stages, owners));
+      }
+      const updated = await readDeal(deps.hubspot, dealHubspotId);
+      if (updated) await mirrorDealRecords(deps, [updated]);
+      await settleCommand(deps.db, commandId, { status: 'applied' }, now());
+    }
+
+    const names = await ownerNames(deps.db, command.changes.ownerId);
+    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, commandNote(command, names), command.createdAt);
+    await saveCommandNote(deps.db, commandId, noteId);
+    log.info({ dealHubspotId, stage: command.changes.stageId }, 'staff command applied in HubSpot');
+    return { outcome: 'applied' as const };
+  });
+}
+
+async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
+  const [record] = await hubspot.readBatch('deals', [id], DEAL_PROPERTIES);
+  return record ?? null;
+}
+
+/** The watched fields of a HubSpot deal, in our terms (product stage key, our owner id). */
+function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealFacts {
+  const scheduled = modifiedMillis(record.properties.scheduled_date);
+  const ownerHubspotId = record.properties.hubspot_owner_id || null;
+  return {
+    stageId: stages.dealStageKey(record.properties.dealstage ?? ''),
+    scheduledAt: scheduled === null ? null : new Date(scheduled).toISOString(),
+    ownerId: ownerHubspotId ? (owners.fromHubspot.get(ownerHubspotId) ?? `hubspot:${ownerHubspotId}`) : null,
+    amountCents: dollarsToCents(record.properties.amount ?? null),
+  };
+}
+
+/** Whether the deal already holds everything the command sets. */
+function holds(facts: DealFacts, changes: CommandToApply['changes']): boolean {
+  const wanted = { ...facts, ...changes };
+  return changedFacts(facts, wanted).length === 0;
+}
+
+/** What HubSpot changed since the staff member looked; nothing when the deal's version is not newer. */
+function conflictOf(command: CommandToApply, record: HubSpotRecord, facts: DealFacts): FactChange[] {
+  const modified = modifiedAtOf('deals', record);
+  const newer = command.seenModifiedAt === null || modified === null || modified > command.seenModifiedAt.getTime();
+  return newer ? changedFacts(command.seen, facts) : [];
+}
+
+function propertiesOf(changes: CommandToApply['changes'], stages: StageMap, owners: Owners): Properties {
+  const properties: Properties = { dealstage: stages.dealStageId(changes.stageId) };
+  if (changes.scheduledAt !== undefined) properties.scheduled_date = changes.scheduledAt ?? '';
+  if (changes.ownerId !== undefined) properties.hubspot_owner_id = changes.ownerId ? (owners.toHubspot.get(changes.ownerId) ?? '') : '';
+  if (changes.amountCents !== undefined) properties.amount = dollars(changes.amountCents);
+  return properties;
+}
+
+async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<string | null> {
+  if (!ownerId) return null;
+  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { firstName: true, lastName: true, email: true } });
+  if (!owner) return null;
+  return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
+}
+
+/** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */
+export function commandNote(command: Pick<CommandToApply, 'changes' | 'staffEmail' | 'createdAt' | 'reason'>, cleaner: string | null): string {
+  const { changes } = command;
+  const details = [
+    changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,
+    cleaner ? `with ${cleaner}` : null,
+    changes.amountCents ? `at ${formatUsd(changes.amountCents)}` : null,
+  ].filter(Boolean);
+  const what = `Moved to ${dealStageLabel(changes.stageId) ?? changes.stageId}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
+  const why = command.reason ? ` Reason: ${command.reason}` : '';
+  return `${what} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
+}
