@@ -41,6 +41,11 @@ export const dealMoveSchema = z
   .strict();
 export type DealMoveInput = z.infer<typeof dealMoveSchema>;
 
+/** The page showed an older version of the deal than the mirror now holds. */
+export const DEAL_CHANGED = 'This cleaning changed in HubSpot since you opened it. Look at it again, then redo your change.';
+/** Another change of the deal is on its way to HubSpot. */
+export const MOVE_PENDING = 'This cleaning has a change on its way to HubSpot. Try again once it is there.';
+
 export type DealCommandStatus = 'pending' | 'applied' | 'conflict' | 'failed';
 
 /** One field HubSpot changed after the staff member looked. */
