@@ -142,13 +142,15 @@ describe('staff workspace', { timeout: 60_000 }, () => {
     expect(robin, 'the customer of the request test').toBeDefined();
   });
 
-  it('offers Admin home from the real staff session in the public account menu, and its Log out goes to the staff sign-in', async () => {
+  it('offers Admin home, and no customer page, from the real staff session in the public account menu; its Log out goes to the staff sign-in', async () => {
     const { page } = browser;
     await page.goto(appUrl('/pricing'));
     await waitForApp(page);
     await page.getByRole('button', { name: 'Account' }).click();
     const menu = page.locator('.account-menu__panel');
     await menu.getByRole('link', { name: 'Admin home' }).waitFor();
+    // Nothing in it leads to the customer portal, which would answer a staff session 401.
+    expect(await menu.locator(`a[href="${CLIENT_ROUTES.portal}"]`).count()).toBe(0);
     await menu.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(appUrl('/admin/login'));
     await page.getByText(STAFF_SIGNED_OUT).waitFor();

@@ -9,8 +9,8 @@ import { useSignOut } from './use-sign-out';
 
 /**
  * docs/product.md §2 account menu. Visitors: Customer Login (to the portal, which sends them on to sign in)
- * and a Services Login that is not open yet. Signed-in users: Home (the portal), Admin home for
- * staff only, and Logout.
+ * and a Services Login that is not open yet. Signed-in customers: Home (the portal) and Logout;
+ * staff: Admin home and Logout (their session has no portal to open).
  */
 export function AccountMenu() {
   const user = useSessionUser();
@@ -34,9 +34,12 @@ export function AccountMenu() {
       <ul id={panelId} className="account-menu__panel" hidden={!open}>
         {user ? (
           <>
-            <li>
-              <Link to={CLIENT_ROUTES.portal}>{ACCOUNT_MENU_LABELS.home}</Link>
-            </li>
+            {/* A staff session has no customer: the portal would answer it 401 and send it to the customer login. */}
+            {user.isStaff ? null : (
+              <li>
+                <Link to={CLIENT_ROUTES.portal}>{ACCOUNT_MENU_LABELS.home}</Link>
+              </li>
+            )}
             {user.isStaff ? (
               <li>
                 <Link to={CLIENT_ROUTES.adminDashboard}>{ACCOUNT_MENU_LABELS.adminHome}</Link>

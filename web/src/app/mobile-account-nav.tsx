@@ -6,7 +6,7 @@ import { useSignOut } from './use-sign-out';
 
 /**
  * The phone menu's account links, in the account menu's place. Visitors: docs/product.md §2's Manage your
- * account and Cleaner sign in. Signed in: their cleanings, Admin home for staff, and Logout
+ * account and Cleaner sign in. Signed in: their cleanings (customers) or Admin home (staff), and Logout
  * (the login form is no use to someone signed in, and Logout was out of reach on a phone).
  */
 export function MobileAccountNav({ closeMenu }: { closeMenu: () => void }) {
@@ -17,11 +17,13 @@ export function MobileAccountNav({ closeMenu }: { closeMenu: () => void }) {
       <ul className="nav-list">
         {user ? (
           <>
-            <li>
-              <Link to={CLIENT_ROUTES.portal} className="nav-link">
-                {MY_CLEANINGS_LABEL}
-              </Link>
-            </li>
+            {user.isStaff ? null : (
+              <li>
+                <Link to={CLIENT_ROUTES.portal} className="nav-link">
+                  {MY_CLEANINGS_LABEL}
+                </Link>
+              </li>
+            )}
             {user.isStaff ? (
               <li>
                 <Link to={CLIENT_ROUTES.adminDashboard} className="nav-link">
