@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { companySchema } from '@app/shared/entities';
-import { createCustomer, TestBrowser } from '../../../../test/portal-app';
-import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+import { createCustomer, TestBrowser } from '../../../../../test/portal-app';
+import { staffSignIn, startStaffApi, type StaffApi } from '../../../../../test/staff-app';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const unique = () => randomBytes(4).toString('hex');

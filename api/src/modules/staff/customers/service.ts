@@ -5,58 +5,30 @@ import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
-import { findProduct } from '@app/shared/catalogue';
-import { addressLine, joinName, personName } from '@app/shared/customer-context';
-import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
+import { joinName } from '@app/shared/customer-context';
+import { dealStageLabel } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
-import type { CustomerContext, ScheduledDeal } from '@app/shared/entities';
+import type { CustomerContext } from '@app/shared/entities';
 import { normalizeUsPhone } from '@app/shared/phone';
-import {
-  INVITE_NO_PHONE,
-  INVITE_PHONE_MISMATCH,
-  OWNER_INACTIVE,
-  type AssignOwnerInput,
-  type customerSessionSchema,
-  type customerSummarySchema,
-  type InviteInput,
-  type ownerSchema,
-} from '@app/shared/staff-admin';
+import { INVITE_NO_PHONE, INVITE_PHONE_MISMATCH, type customerSummarySchema, type InviteInput } from '@app/shared/staff-admin';
 import type { z } from 'zod';
-import { CALENDAR_DEFAULT_TITLE } from '@app/shared/texts';
-import { errors } from '../../errors';
-import { hubspotLinks } from '../staff-board/hubspot-links';
+import { errors } from '../../../errors';
+import type { ModuleDeps } from '../../registry';
+import { cleaningType } from '../common/cleaning-type';
+import { hubspotLinks } from '../common/hubspot-links';
+import { ownerName } from '../common/owner-ref';
 import { companyOf, contactLists } from './crm-context';
-import type { ModuleDeps } from '../registry';
 import {
-  assignDealOwner,
-  confirmDealForPortal,
-  findLiveStaffSessions,
-  revokeStaffSession,
-  setPortalSuspended,
-  setStaffDisabled,
   findContactDetails,
   findMessagesTo,
-  type SentMessageRow,
-  findLiveCustomerSessions,
-  findActiveOwners,
-  findScheduledDeals,
   inviteContact,
-  revokeCustomerSession,
   searchContacts,
+  setPortalSuspended,
   type CustomerRow,
-  type OwnerRef,
+  type SentMessageRow,
 } from './repository';
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
-
-const ownerName = (o: OwnerRef | null): string | null => personName(o);
-
-
-/** The cleaning type shown in the calendar: a catalogue product's name for a product id, else as stored. */
-function cleaningType(serviceType: string | null): string {
-  if (!serviceType?.trim()) return CALENDAR_DEFAULT_TITLE;
-  return findProduct(serviceType)?.name ?? serviceType;
-}
 
 const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = {
   login_code: 'Login code',
@@ -67,32 +39,6 @@ const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = 
 /** Which cleaning a request is about: its type and when ('Deep Clean, March 5, 2026 at 9:00 AM'). */
 function cleaningLabel(d: { serviceType: string | null; scheduledAt: Date | null }): string {
   return `${cleaningType(d.serviceType)}, ${d.scheduledAt ? formatEastern(d.scheduledAt) : 'not scheduled yet'}`;
-}
-
-/** Which appointments the calendar shows: the scheduled cleanings of docs/product.md §2, the done ones, or both. */
-export const CALENDAR_STAGES = {
-  scheduled: [STAGE.CLEANING_SCHEDULED],
-  done: [STAGE.CLEANING_DONE],
-  all: [STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE],
-} as const;
-
-/** GET /api/hubspot/admin/scheduledDeals: deals with a date in Cleaning Scheduled (or the stages asked for), with their customer. */
-export async function scheduledDeals(
-  deps: Pick<Deps, 'db'>,
-  query: { from?: Date | undefined; to?: Date | undefined; stage?: keyof typeof CALENDAR_STAGES | undefined },
-): Promise<ScheduledDeal[]> {
-  const rows = await findScheduledDeals(deps.db, { stageIds: CALENDAR_STAGES[query.stage ?? 'scheduled'], from: query.from, to: query.to });
-  return rows.map((d) => ({
-    id: d.id,
-    title: cleaningType(d.serviceType),
-    date: d.scheduledAt.toISOString(),
-    address: addressLine(d),
-    owner: ownerName(d.owner),
-    ownerId: d.owner?.id ?? null,
-    customer: d.contact ? joinName(d.contact.firstName, d.contact.lastName) || d.contact.email : null,
-    contactId: d.contact?.id ?? null,
-    stageId: d.stageId,
-  }));
 }
 
 function customer(c: CustomerRow): z.input<typeof customerSummarySchema> {
@@ -221,80 +167,8 @@ export async function invite(deps: Deps, input: InviteInput) {
   return customer(outcome.contact);
 }
 
-/** GET /api/internal/admin/sessions: who is signed in to the portal right now. */
-export async function customerSessions(deps: Pick<Deps, 'db' | 'now'>): Promise<z.input<typeof customerSessionSchema>[]> {
-  const rows = await findLiveCustomerSessions(deps.db, deps.now());
-  return rows.map((s) => ({
-    id: s.publicId,
-    customer: s.contact ? { id: s.contact.id, name: joinName(s.contact.firstName, s.contact.lastName), email: s.contact.email, phone: s.contact.phone } : null,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    // Whichever comes first: the idle timeout or the absolute limit.
-    expiresAt: (s.expiresAt < s.absoluteExpiresAt ? s.expiresAt : s.absoluteExpiresAt).toISOString(),
-    ip: s.ip,
-    userAgent: s.userAgent,
-  }));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** DELETE /api/internal/admin/sessions/:id: the customer's next request is signed out (401). */
-export async function revokeSession(deps: Pick<Deps, 'db' | 'now'>, publicId: string): Promise<void> {
-  if (!UUID.test(publicId) || !(await revokeCustomerSession(deps.db, publicId.toLowerCase(), deps.now()))) {
-    throw errors.notFound('No such session (it may have ended already).');
-  }
-}
-
-/** GET /api/internal/admin/staff-sessions (admins): which staff are signed in right now. */
-export async function staffSessions(deps: Pick<Deps, 'db' | 'now'>) {
-  const rows = await findLiveStaffSessions(deps.db, deps.now());
-  return rows.map((s) => ({
-    id: s.publicId,
-    staff: s.staffUser ? { id: s.staffUser.id, email: s.staffUser.email, name: s.staffUser.displayName } : null,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    expiresAt: (s.expiresAt < s.absoluteExpiresAt ? s.expiresAt : s.absoluteExpiresAt).toISOString(),
-    ip: s.ip,
-    userAgent: s.userAgent,
-  }));
-}
-
-/** DELETE /api/internal/admin/staff-sessions/:id (admins): that staff member's next request is signed out. */
-export async function revokeStaffSessionById(deps: Pick<Deps, 'db' | 'now'>, publicId: string): Promise<void> {
-  if (!UUID.test(publicId) || !(await revokeStaffSession(deps.db, publicId.toLowerCase(), deps.now()))) {
-    throw errors.notFound('No such session (it may have ended already).');
-  }
-}
-
-/** POST /api/internal/admin/staff-users/:id/access (admins): disabling ends every session of theirs and refuses their sign-ins. */
-export async function setStaffAccess(deps: Pick<Deps, 'db' | 'now'>, staffUserId: string, disabled: boolean): Promise<void> {
-  if (!(await setStaffDisabled(deps.db, staffUserId, disabled, deps.now()))) throw errors.notFound('We could not find that staff member.');
-}
-
 /** POST /api/internal/admin/customers/:id/portal-access: suspend (ending their sessions) or restore a customer's portal access. */
 export async function setPortalAccess(deps: Pick<Deps, 'db'>, contactId: string, suspended: boolean): Promise<{ suspended: boolean }> {
   if (!(await setPortalSuspended(deps.db, contactId, suspended))) throw errors.notFound('We could not find that customer.');
   return { suspended };
-}
-
-/** GET /api/internal/admin/owners: the cleaners (active HubSpot owners) deals can be assigned to. */
-export async function owners(deps: Pick<Deps, 'db'>): Promise<z.input<typeof ownerSchema>[]> {
-  return (await findActiveOwners(deps.db)).map((o) => ({ id: o.id, hubspotId: o.hubspotId, name: ownerName(o), email: o.email, active: o.active }));
-}
-
-/** POST /api/internal/admin/deals/:id/portal-confirm: the contact's portal shows this public-form deal. */
-export async function confirmForPortal(deps: Deps, dealId: string, staffEmail: string): Promise<{ confirmed: boolean }> {
-  const outcome = await confirmDealForPortal(deps.db, dealId, staffEmail, deps.now());
-  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
-  if (outcome.kind === 'confirmed') deps.outbox.notify();
-  return { confirmed: outcome.kind === 'confirmed' };
-}
-
-/** POST /api/internal/admin/deals/:id/owner: set in the mirror now, pushed to HubSpot by the worker. */
-export async function assignOwner(deps: Deps, dealId: string, input: AssignOwnerInput): Promise<void> {
-  const outcome = await assignDealOwner(deps.db, dealId, input.ownerId);
-  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
-  if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
-  if (outcome.kind === 'owner_inactive') throw errors.conflictOn('ownerId', 'owner_inactive', OWNER_INACTIVE);
-  deps.outbox.notify();
 }

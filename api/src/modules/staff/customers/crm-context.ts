@@ -1,7 +1,7 @@
 import type { Db, Prisma } from '@app/db/client';
 import { optionWords, personName } from '@app/shared/customer-context';
 import type { Company } from '@app/shared/entities';
-import type { hubspotLinks } from '../staff-board/hubspot-links';
+import type { hubspotLinks } from '../common/hubspot-links';
 
 /**
  * What staff logged in HubSpot about a customer, from the mirror (worker/src/jobs/crm-pull-context.ts):

@@ -3,32 +3,23 @@ import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
 import { CUSTOMER_MESSAGE_KINDS, CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import type { SmsStatus } from '@app/shared/sms-delivery';
 import type { AnyQueue } from '@app/runtime/queue/connection';
-import { addressLine, joinName, personName } from '@app/shared/customer-context';
-import { dealStageLabel } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
-import { describeRooms } from '@app/shared/rooms';
-import type { BoardDeal, DealDetails, RequestKind, RequestsList, RequestsQuery, StaffRequest, TodayBoard } from '@app/shared/staff-board';
-import { errors } from '../../errors';
+import type { TodayBoard } from '@app/shared/staff-board';
+import { findNewBookings, findOpenTickets, type BoardDealRow } from '../common/board-repository';
+import { boardDeal, bookingRequest, ticketRequest } from '../common/board-view';
+import type { HubspotLinks } from '../common/hubspot-links';
 import type { SharedComputation } from './board-cache';
-import type { HubspotLinks } from './hubspot-links';
 import {
   BOARD_LIST_LIMIT,
   boardDataVersion,
   crmAccountReady,
   customerTextCounts,
-  findNewBookings,
-  findOpenTickets,
   findScheduledBetween,
   findUnassigned,
-  findDealDetails,
   findUnpaid,
-  REQUESTS_LIMIT,
-  type BoardDealRow,
-  type NewBookingRow,
-  type OpenTicketRow,
 } from './repository';
 
-export interface StaffBoardDeps {
+export interface TodayBoardDeps {
   db: Db;
   now: () => Date;
   links: HubspotLinks;
@@ -42,7 +33,6 @@ type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts'>;
 const MINUTE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
-const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 /** The instant an Eastern calendar date ('YYYY-MM-DD') begins. */
 function easternMidnight(date: string): Date {
@@ -50,43 +40,7 @@ function easternMidnight(date: string): Date {
   return easternWallTimeToInstant(year, month, day, 0, 0);
 }
 
-function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
-  return {
-    id: d.id,
-    customer: d.contact ? { id: d.contact.id, name: joinName(d.contact.firstName, d.contact.lastName) || d.contact.email, email: d.contact.email, phone: d.contact.phone } : null,
-    serviceType: d.serviceType,
-    address: addressLine(d),
-    scheduledAt: d.scheduledAt?.toISOString() ?? null,
-    preferredDate: d.preferredDate?.toISOString().slice(0, 10) ?? null,
-    timeOfDay: d.timeOfDay,
-    stageId: d.stageId,
-    stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
-    cleaner: personName(d.owner),
-    invoiceStatus: d.invoiceStatus,
-    amount: dollars(d.invoiceAmountCents ?? d.amountCents),
-    createdAt: d.createdAt.toISOString(),
-    hubspotUrl: links('deal', d.hubspotId),
-  };
-}
-
-function bookingRequest(d: NewBookingRow, links: HubspotLinks): StaffRequest {
-  const deal = boardDeal(d, links);
-  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, hubspotUrl: deal.hubspotUrl };
-}
-
-function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
-  return {
-    id: t.id,
-    kind: t.category === 'CancellationRequest' ? 'cancellation' : 'reschedule',
-    createdAt: t.createdAt.toISOString(),
-    deal: boardDeal(t.deal, links),
-    reason: t.reason,
-    changeType: t.changeType,
-    hubspotUrl: links('ticket', t.hubspotId),
-  };
-}
-
-async function failedJobs(queues: StaffBoardDeps['queues']): Promise<number | null> {
+async function failedJobs(queues: TodayBoardDeps['queues']): Promise<number | null> {
   try {
     const counts = await Promise.all(Object.values(queues).map((q) => q.getJobCounts('failed')));
     return counts.reduce((sum, c) => sum + (c.failed ?? 0), 0);
@@ -97,7 +51,7 @@ async function failedJobs(queues: StaffBoardDeps['queues']): Promise<number | nu
 }
 
 /** The board's lists at `now` (its minute): today's and tomorrow's cleanings, requests, unassigned, unpaid. */
-async function boardLists(deps: StaffBoardDeps, now: Date): Promise<BoardLists> {
+async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> {
   const today = easternToday(now);
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
@@ -125,7 +79,7 @@ async function boardLists(deps: StaffBoardDeps, now: Date): Promise<BoardLists> 
  * shared while their data and minute stay the same (a whole office looks at one board); sync
  * health is read fresh every time.
  */
-export async function todayBoard(deps: StaffBoardDeps): Promise<TodayBoard> {
+export async function todayBoard(deps: TodayBoardDeps): Promise<TodayBoard> {
   const now = deps.now();
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
@@ -171,39 +125,4 @@ function textsByKind(counts: readonly { purpose: string; status: string; count: 
     for (const c of counts) if (c.purpose === kind) row[OUTCOME_OF[c.status as SmsStatus]] += c.count;
     return row;
   });
-}
-
-const TICKET_CATEGORY: Readonly<Record<Exclude<RequestKind, 'booking'>, 'RescheduleRequest' | 'CancellationRequest'>> = {
-  reschedule: 'RescheduleRequest',
-  cancellation: 'CancellationRequest',
-};
-
-/** GET /api/internal/admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
-export async function openRequests(deps: Pick<StaffBoardDeps, 'db' | 'links'>, query: RequestsQuery): Promise<RequestsList> {
-  const wantBookings = query.kind === 'all' || query.kind === 'booking';
-  const wantTickets = query.kind !== 'booking';
-  const [bookings, tickets] = await Promise.all([
-    wantBookings ? findNewBookings(deps.db, { text: query.q, limit: REQUESTS_LIMIT }) : null,
-    wantTickets ? findOpenTickets(deps.db, { text: query.q, limit: REQUESTS_LIMIT, category: query.kind === 'all' ? undefined : TICKET_CATEGORY[query.kind as 'reschedule' | 'cancellation'] }) : null,
-  ]);
-  const items = [
-    ...(bookings?.rows.map((d) => bookingRequest(d, deps.links)) ?? []),
-    ...(tickets?.rows.map((t) => ticketRequest(t, deps.links)) ?? []),
-  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  return { count: (bookings?.count ?? 0) + (tickets?.count ?? 0), items: items.slice(0, REQUESTS_LIMIT) };
-}
-
-/** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
-export async function dealDetails(deps: Pick<StaffBoardDeps, 'db' | 'links'>, id: string): Promise<DealDetails> {
-  const d = await findDealDetails(deps.db, id);
-  if (!d) throw errors.notFound('We could not find that cleaning.');
-  const deal = boardDeal(d, deps.links);
-  return {
-    ...deal,
-    cleanerId: d.ownerId,
-    rooms: describeRooms(d.bookingRequest?.rooms),
-    notes: d.bookingRequest?.description ?? null,
-    mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
-    invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
-  };
 }
