@@ -35,4 +35,5 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...seams('api/src/modules/staff', ['today', 'requests', 'deals', 'calendar', 'customers', 'sessions', 'team'], ['common']),
+  ...seams('web/src/features/staff', ['today', 'requests', 'calendar', 'customers', 'sessions', 'team', 'managed-lists'], ['common', 'frame']),
 );
