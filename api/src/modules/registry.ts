@@ -11,8 +11,7 @@ import type { SmsBudget } from './portal-auth/service';
 import { portalRoutes } from './portal/routes';
 import type { StaffSignInSettings } from './staff-auth/oidc-client';
 import { staffAuthRoutes } from './staff-auth/routes';
-import { staffRoutes } from './staff/routes';
-import { staffBoardRoutes } from './staff-board/routes';
+import { staffRoutes } from './staff/router';
 import { supportTicketRoutes } from './support-ticket/routes';
 import { signupRoutes } from './signup/routes';
 import { teamRoutes } from './team/routes';
@@ -62,7 +61,6 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     signupRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
-    staffBoardRoutes(deps),
     twilioStatusRoutes(deps),
     twilioInboundRoutes(deps),
   ];

@@ -49,22 +49,22 @@ export const PAGES = {
   ),
   login: page(() => import('../features/portal-auth/routes/login-page'), (m) => m.LoginPage),
   portal: page(() => import('../features/portal/routes/portal-page'), (m) => m.PortalPage),
-  adminLogin: page(() => import('../features/staff/routes/staff-sign-in-page'), (m) => m.StaffSignInPage),
+  adminLogin: page(() => import('../features/staff/frame/staff-sign-in-page'), (m) => m.StaffSignInPage),
   adminDashboard: page(
-    () => import('../features/staff/routes/dashboard-page'),
+    () => import('../features/staff/today/dashboard-page'),
     (m) => m.DashboardPage,
   ),
   adminScheduledSnapshot: page(
-    () => import('../features/staff/routes/scheduled-snapshot-page'),
+    () => import('../features/staff/calendar/scheduled-snapshot-page'),
     (m) => m.ScheduledSnapshotPage,
   ),
-  adminLookup: page(() => import('../features/staff/routes/customer-lookup-page'), (m) => m.CustomerLookupPage),
-  adminInvites: page(() => import('../features/staff/routes/invites-page'), (m) => m.InvitesPage),
-  sessionManager: page(() => import('../features/staff/routes/session-manager-page'), (m) => m.SessionManagerPage),
-  cleanerRoster: page(() => import('../features/staff/routes/cleaner-roster-page'), (m) => m.CleanerRosterPage),
-  adminCareers: page(() => import('../features/staff/routes/careers-tool-page'), (m) => m.CareersToolPage),
-  adminTeam: page(() => import('../features/staff/routes/team-tool-page'), (m) => m.TeamToolPage),
-  adminRequests: page(() => import('../features/staff/routes/requests-page'), (m) => m.RequestsPage),
+  adminLookup: page(() => import('../features/staff/customers/customer-lookup-page'), (m) => m.CustomerLookupPage),
+  adminInvites: page(() => import('../features/staff/customers/invites-page'), (m) => m.InvitesPage),
+  sessionManager: page(() => import('../features/staff/sessions/session-manager-page'), (m) => m.SessionManagerPage),
+  cleanerRoster: page(() => import('../features/staff/team/cleaner-roster-page'), (m) => m.CleanerRosterPage),
+  adminCareers: page(() => import('../features/staff/managed-lists/careers-tool-page'), (m) => m.CareersToolPage),
+  adminTeam: page(() => import('../features/staff/managed-lists/team-tool-page'), (m) => m.TeamToolPage),
+  adminRequests: page(() => import('../features/staff/requests/requests-page'), (m) => m.RequestsPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

@@ -47,7 +47,7 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
     return { dealId: booking.dealId, hubspotId: hubspotId! };
   }
 
-  /** What the API stores when staff assign (see api/src/modules/staff/repository.ts). */
+  /** What the API stores when staff assign (see api/src/modules/staff/deals/repository.ts). */
   async function assignmentEvent(dealId: string, ownerId: string | null) {
     await db.deal.update({ where: { id: dealId }, data: { ownerId } });
     return db.outboxEvent.create({ data: { type: 'crm.assign-owner', payload: { dealId, ownerId }, aggregateType: 'deal', aggregateId: dealId } });

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { careerListingsSchema } from '@app/shared/career-listing';
+import { TestBrowser } from '../../../../test/portal-app';
 import { startOnSeededDatabase, type SeededApp } from '../../../../test/seeded-app';
+import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { careersRoutes } from './routes';
 
 const PATH = '/api/internal/admin/fetchCareerListings';
+const unique = () => randomBytes(4).toString('hex');
 
 // A freshly seeded database of its own: staff tests add and close listings in the shared one.
 describe('GET /api/internal/admin/fetchCareerListings against the seeded database', () => {
@@ -75,5 +79,46 @@ describe('GET /api/internal/admin/fetchCareerListings against the seeded databas
   it('is read-only', async () => {
     const res = await fetch(`${base}${PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect([404, 405]).toContain(res.status);
+  });
+});
+
+describe('careers management (staff)', () => {
+  let api: StaffApi;
+  let staff: TestBrowser;
+
+  beforeAll(async () => {
+    api = await startStaffApi('careers', new Date('2026-11-22T15:00:00Z'));
+    staff = new TestBrowser(api.url);
+    expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
+  });
+  afterAll(() => api.close());
+
+  it('creates, edits and closes a listing; the public Careers list follows', async () => {
+    const title = `Window Specialist ${unique()}`;
+    const created = await staff.post('/api/internal/admin/careers', { title, description: 'Ladders and squeegees.', location: 'Atlanta, GA', type: 'Part-time', sortOrder: -5 });
+    expect(created.status).toBe(201);
+    const listing = (await created.json()) as { id: string };
+    expect(listing).toMatchObject({ title, status: 'Open', icon: 'default', sortOrder: -5 });
+
+    const publicList = async () => (await (await fetch(`${api.url}/api/internal/admin/fetchCareerListings`)).json()) as { title: string; status: string; icon: string }[];
+    expect((await publicList()).find((l) => l.title === title)).toEqual({ title, description: 'Ladders and squeegees.', location: 'Atlanta, GA', type: 'Part-time', status: 'Open', icon: 'default' });
+
+    const edited = await staff.request(`/api/internal/admin/careers/${listing.id}`, { method: 'PUT', body: { location: 'Marietta, GA', icon: 'Truck' } });
+    expect(edited.status).toBe(200);
+    const closed = await staff.request(`/api/internal/admin/careers/${listing.id}`, { method: 'PUT', body: { status: 'Closed' } });
+    expect(await closed.json()).toMatchObject({ id: listing.id, status: 'Closed', location: 'Marietta, GA', icon: 'Truck' });
+    expect((await publicList()).find((l) => l.title === title)).toMatchObject({ status: 'Closed', icon: 'Truck', location: 'Marietta, GA' });
+
+    const all = (await (await staff.request('/api/internal/admin/careers')).json()) as { id: string }[];
+    expect(all.map((l) => l.id)).toContain(listing.id);
+  });
+
+  it('refuses an incomplete listing, an unknown id and an empty change', async () => {
+    const incomplete = await staff.post('/api/internal/admin/careers', { title: 'No description' });
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.json()).toMatchObject({ field: 'description' });
+    expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: { status: 'Closed' } })).status).toBe(404);
+    expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: {} })).status).toBe(400);
+    expect((await staff.request('/api/internal/admin/careers/nope', { method: 'PUT', body: { status: 'Paused' } })).status).toBe(400);
   });
 });

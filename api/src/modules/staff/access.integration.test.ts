@@ -4,9 +4,42 @@ import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { createCustomer, latestCode, signIn, startPortalApi, TestBrowser, type PortalApi } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { SILENT_NOTIFIER } from '@app/runtime/outbox/notifier';
+import { testModuleDeps } from '../../../../test/module-deps';
+import { staffRoutes } from './router';
 
 const START = new Date('2026-11-22T15:00:00Z');
 const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
+
+/**
+ * Every staff endpoint (docs/product.md §7 and the staff tools), with a body where it takes one:
+ * staff sign-in's, every route of the staff router (the first test below checks none is
+ * missing) and careers management's (team management's are in modules/team).
+ */
+const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
+  ['GET', '/api/auth/me'],
+  ['POST', '/api/auth/logout', {}],
+  ['GET', '/api/internal/admin/fetch-staff-user'],
+  ['GET', '/api/internal/admin/today'],
+  ['GET', '/api/internal/admin/requests'],
+  ['GET', '/api/internal/admin/deals/some-deal'],
+  ['GET', '/api/hubspot/admin/scheduledDeals'],
+  ['GET', '/api/hubspot/contact-details/some-id'],
+  ['GET', '/api/internal/admin/customers?q=pat'],
+  ['POST', '/api/internal/admin/invites', { email: 'x@example.com', phone: '4045550100' }],
+  ['GET', '/api/internal/admin/sessions'],
+  ['DELETE', '/api/internal/admin/sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['GET', '/api/internal/admin/staff-sessions'],
+  ['DELETE', '/api/internal/admin/staff-sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['POST', '/api/internal/admin/staff-users/some-id/access', { disabled: true }],
+  ['POST', '/api/internal/admin/customers/some-id/portal-access', { suspended: true }],
+  ['POST', '/api/internal/admin/deals/some-deal/portal-confirm', {}],
+  ['GET', '/api/internal/admin/owners'],
+  ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
+  ['GET', '/api/internal/admin/careers'],
+  ['POST', '/api/internal/admin/careers', { title: 'T', description: 'D', location: 'L', type: 'Full-time' }],
+  ['PUT', '/api/internal/admin/careers/some-id', { status: 'Closed' }],
+];
 
 /**
  * Who may do what, checked on every request (docs/sessions.md): the admin role
@@ -120,6 +153,69 @@ describe('staff roles and session control', () => {
     await signIn(api, browser, customer);
     await api.db.contact.update({ where: { id: customer.id }, data: { suspended: true } });
     expect((await browser.request('/api/portal/me')).status).toBe(401);
+  });
+});
+
+describe('the staff guard', () => {
+  let api: StaffApi;
+  let staff: TestBrowser;
+  let customerBrowser: TestBrowser;
+
+  beforeAll(async () => {
+    api = await startStaffApi('guard', START);
+    staff = new TestBrowser(api.url);
+    expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
+    customerBrowser = new TestBrowser(api.url);
+    await signIn(api, customerBrowser, await createCustomer(api.db, { with: 'invite' }));
+  });
+  afterAll(() => api.close());
+
+  it('is checked on every route of the staff router', () => {
+    const router = staffRoutes(testModuleDeps({ db: api.db, outbox: SILENT_NOTIFIER, now: () => START }));
+    const routes = router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, layer })));
+    expect(routes.length).toBeGreaterThan(0);
+    for (const { method, layer } of routes) {
+      const listed = STAFF_ENDPOINTS.some(([m, path]) => m === method && layer.match(new URL(path, api.url).pathname));
+      expect(listed, `${method} ${layer.path} is in STAFF_ENDPOINTS`).toBe(true);
+    }
+  });
+
+  it.each(STAFF_ENDPOINTS)('%s %s answers 401 without a session', async (method, path, body) => {
+    const res = await new TestBrowser(api.url).request(path, { method, ...(body === undefined ? {} : { body }) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+  });
+
+  it.each(STAFF_ENDPOINTS)('%s %s answers 403 with a customer session', async (method, path, body) => {
+    const res = await customerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+    // ...and the customer is still signed in: a refused staff call is not a sign-out.
+    expect((await customerBrowser.request('/api/portal/me')).status).toBe(200);
+  });
+
+  it('customer endpoints stay closed to a staff session', async () => {
+    expect((await staff.request('/api/portal/deals')).status).toBe(401);
+  });
+
+  it('guards only the staff routes: the public careers list under the same path answers everyone, cached for a minute', async () => {
+    for (const browser of [new TestBrowser(api.url), customerBrowser, staff]) {
+      const res = await browser.request('/api/internal/admin/fetchCareerListings');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    }
+    // A path no module answers is not the guard's either.
+    const unknown = await new TestBrowser(api.url).request('/api/internal/admin/no-such-tool');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control')).not.toBe('private, no-store');
+  });
+
+  it('never lets a staff answer be cached', async () => {
+    for (const path of ['/api/internal/admin/today', '/api/internal/admin/owners', '/api/internal/admin/sessions']) {
+      const res = await staff.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
   });
 });
 

@@ -1,0 +1,205 @@
+import { sqlPool, type Db } from '@app/db/client';
+import type { SmsPurpose } from '@app/db/generated/client';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
+import { endPortalSessions } from '@app/db/identity';
+import { outboxEvent } from '@app/runtime/outbox/events';
+import type { OwnerRef } from '../common/owner-ref';
+
+const SEARCH_LIMIT = 25;
+
+export interface CustomerRow {
+  id: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  hubspotId: string | null;
+  portalEligible: boolean;
+  invitedAt: Date | null;
+  suspended: boolean;
+}
+const customerSelect = {
+  id: true,
+  email: true,
+  phone: true,
+  firstName: true,
+  lastName: true,
+  hubspotId: true,
+  portalEligible: true,
+  invitedAt: true,
+  suspended: true,
+} as const;
+
+/** Contacts whose name, e-mail or phone contains the text (phone compared by digits), or who have the deal of this reference. */
+export async function searchContacts(db: Db, text: string, phoneDigits: string | null, reference: string | null = null): Promise<CustomerRow[]> {
+  const words = text.split(/\s+/).filter(Boolean);
+  return db.contact.findMany({
+    where: {
+      OR: [
+        { email: { contains: text, mode: 'insensitive' } },
+        // Every word in the first or last name: 'pat port' finds Pat Portal.
+        { AND: words.map((w) => ({ OR: [{ firstName: { contains: w, mode: 'insensitive' as const } }, { lastName: { contains: w, mode: 'insensitive' as const } }] })) },
+        ...(phoneDigits ? [{ phone: { contains: phoneDigits } }] : []),
+        ...(reference ? [{ deals: { some: { reference, archivedAt: null } } }] : []),
+      ],
+    },
+    select: customerSelect,
+    orderBy: [{ lastName: 'asc' }, { firstName: 'asc' }, { email: 'asc' }],
+    take: SEARCH_LIMIT,
+  });
+}
+
+export interface ContactDetailsRow {
+  id: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  leadStatus: string | null;
+  lifecycleStage: string | null;
+  hubspotId: string | null;
+  companyHubspotId: string | null;
+  suspended: boolean;
+  deals: {
+    id: string;
+    reference: string;
+    hubspotId: string | null;
+    name: string | null;
+    stageId: string;
+    scheduledAt: Date | null;
+    serviceType: string | null;
+    amountCents: number | null;
+    invoiceStatus: string | null;
+    source: 'public_form' | 'portal' | 'hubspot';
+    submittedName: string | null;
+    submittedPhone: string | null;
+    portalConfirmedAt: Date | null;
+    owner: OwnerRef | null;
+    tickets: { id: string; category: string; pipelineStage: string | null; reason: string | null; changeType: string | null; createdAt: Date }[];
+  }[];
+}
+
+/** How many of a customer's texts their page lists. */
+export const MESSAGES_LIMIT = 20;
+
+export interface SentMessageRow {
+  id: string;
+  purpose: SmsPurpose;
+  status: string;
+  errorCode: number | null;
+  errorMessage: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The latest texts sent to a phone (login codes, invites and customer messages; their words are not kept). */
+export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]> {
+  return db.smsMessage.findMany({
+    where: { to: phone },
+    select: { id: true, purpose: true, status: true, errorCode: true, errorMessage: true, createdAt: true, sentAt: true },
+    orderBy: { createdAt: 'desc' },
+    take: MESSAGES_LIMIT,
+  });
+}
+
+/**
+ * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first),
+ * their cleaner and tickets (newest first); deals and tickets deleted in HubSpot are left out.
+ * One statement: the customer page's hottest read took four queries through Prisma, each with
+ * its own CPU cost (docs/benchmarks.md).
+ */
+const CONTACT_DETAILS = `
+SELECT c.id, c.email, c.phone, c.first_name AS "firstName", c.last_name AS "lastName", c.lead_status AS "leadStatus",
+  c.lifecycle_stage AS "lifecycleStage", c.hubspot_id AS "hubspotId", c.company_hubspot_id AS "companyHubspotId", c.suspended,
+  COALESCE((
+    SELECT json_agg(d ORDER BY d."scheduledAt" DESC NULLS FIRST, d."createdAt" DESC)
+    FROM (
+      SELECT dl.id, dl.reference, dl.hubspot_id AS "hubspotId", dl.name, dl.stage_id AS "stageId", dl.scheduled_at AS "scheduledAt",
+        dl.service_type AS "serviceType", dl.amount_cents AS "amountCents", dl.invoice_status AS "invoiceStatus", dl.source,
+        dl.submitted_name AS "submittedName", dl.submitted_phone AS "submittedPhone", dl.portal_confirmed_at AS "portalConfirmedAt",
+        dl.created_at AS "createdAt",
+        (SELECT json_build_object('id', o.id, 'firstName', o.first_name, 'lastName', o.last_name, 'email', o.email) FROM owner o WHERE o.id = dl.owner_id) AS owner,
+        COALESCE((
+          SELECT json_agg(json_build_object('id', t.id, 'category', t.category, 'pipelineStage', t.pipeline_stage, 'reason', t.reason,
+            'changeType', t.change_type, 'createdAt', t.created_at) ORDER BY t.created_at DESC)
+          FROM ticket t WHERE t.deal_id = dl.id AND t.archived_at IS NULL), '[]') AS tickets
+      FROM deal dl WHERE dl.contact_id = c.id AND dl.archived_at IS NULL
+    ) d), '[]') AS deals
+FROM contact c WHERE c.id = $1 OR c.hubspot_id = $1
+LIMIT 1`;
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type DealJson = Omit<Json<ContactDetailsRow['deals'][number]>, 'tickets'> & { tickets: Json<ContactDetailsRow['deals'][number]['tickets'][number]>[] };
+const date = (v: string | null) => (v === null ? null : new Date(v));
+
+export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
+  const { rows } = await sqlPool(db).query<Omit<ContactDetailsRow, 'deals'> & { deals: DealJson[] }>({ name: 'staff-contact-details', text: CONTACT_DETAILS, values: [id] });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...row,
+    deals: row.deals.map((d) => ({
+      ...d,
+      scheduledAt: date(d.scheduledAt),
+      portalConfirmedAt: date(d.portalConfirmedAt),
+      tickets: d.tickets.map((t) => ({ ...t, createdAt: new Date(t.createdAt) })),
+    })),
+  };
+}
+
+export type InviteOutcome =
+  | { kind: 'invited'; contact: CustomerRow; event: OutboxRow }
+  | { kind: 'not_found' }
+  | { kind: 'no_phone' }
+  | { kind: 'phone_mismatch' };
+
+/**
+ * Marks the contact invited (creating it for a new e-mail) and stores the invitation text's
+ * delivery row and outbox event, in one transaction (the worker writes the text, with the
+ * portal's sign-in link, from the row). An existing contact keeps its phone: a
+ * different one is refused, so a typo can never hand someone else's account a new login phone.
+ */
+export async function inviteContact(
+  db: Db,
+  who: { contactId?: string | undefined; email?: string | undefined; phone?: string | undefined; firstName?: string | undefined; lastName?: string | undefined },
+  at: Date,
+): Promise<InviteOutcome> {
+  return db.$transaction(async (tx) => {
+    let contact = who.contactId
+      ? await tx.contact.findUnique({ where: { id: who.contactId }, select: customerSelect })
+      : await tx.contact.findUnique({ where: { email: who.email ?? '' }, select: customerSelect });
+    if (!contact && who.contactId) return { kind: 'not_found' as const };
+    if (contact && who.phone && contact.phone && contact.phone !== who.phone) return { kind: 'phone_mismatch' as const };
+    if (!contact) {
+      contact = await tx.contact.create({
+        data: { email: who.email ?? '', phone: who.phone ?? null, firstName: who.firstName || null, lastName: who.lastName || null, invitedAt: at },
+        select: customerSelect,
+      });
+    } else {
+      contact = await tx.contact.update({
+        where: { id: contact.id },
+        data: { invitedAt: at, ...(contact.phone ? {} : { phone: who.phone ?? null }) },
+        select: customerSelect,
+      });
+    }
+    if (!contact.phone) return { kind: 'no_phone' as const };
+    const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
+    const event = await tx.outboxEvent.create({
+      data: outboxEvent('sms.send', { messageId: message.id }, { aggregateId: message.id }),
+      select: { id: true, type: true, payload: true },
+    });
+    return { kind: 'invited' as const, contact, event };
+  });
+}
+
+/**
+ * Suspends (or restores) a customer's portal access; suspending ends their sessions at once
+ * (the session store also refuses a suspended customer's). False when there is no such contact.
+ */
+export async function setPortalSuspended(db: Db, contactId: string, suspended: boolean): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.contact.updateMany({ where: { id: contactId }, data: { suspended } });
+    if (count > 0 && suspended) await endPortalSessions(tx, contactId);
+    return count > 0;
+  });
+}

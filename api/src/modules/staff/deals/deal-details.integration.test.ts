@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealDetailsSchema } from '@app/shared/staff-board';
+import { TestBrowser } from '../../../../../test/portal-app';
+import { createOwnTestDatabase } from '../../../../../test/context';
+import type { TestDatabase } from '../../../../../test/database';
+import { BOARD_NOW as NOW, seedBoard } from '../../../../../test/staff-fixtures';
+import { staffSignIn, startStaffApi, type StaffApi } from '../../../../../test/staff-app';
+
+describe('staff board API: a cleaning\'s details', () => {
+  let database: TestDatabase;
+  let api: StaffApi;
+  let staff: TestBrowser;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    // A database of its own: the board counts everything in the mirror.
+    database = await createOwnTestDatabase('deal-details');
+    api = await startStaffApi('deal-details', NOW, {}, { databaseUrl: database.url, hubspotAccountId: '123456' });
+    staff = new TestBrowser(api.url);
+    expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
+    ids = await seedBoard(api.db);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.drop();
+  });
+
+  describe('GET /api/internal/admin/deals/:id', () => {
+    it('answers one cleaning for the calendar: customer, cleaner, rooms, notes, map and invoice', async () => {
+      const { db } = api;
+      const deal = await db.deal.findUniqueOrThrow({ where: { id: ids.today! }, select: { contactId: true, ownerId: true } });
+      await db.deal.update({ where: { id: ids.today! }, data: { invoiceNumber: 'INV-0042', invoiceUrl: 'https://invoices.example/42' } });
+      await db.bookingRequest.create({
+        data: { contactId: deal.contactId!, dealId: ids.today!, source: 'hubspot', payload: {}, description: 'Gate code 1234.', rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1, topLevelBedrooms: 2 } },
+      });
+      const res = await staff.request(`/api/internal/admin/deals/${ids.today}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const details = dealDetailsSchema.parse(await res.json());
+      expect(details).toMatchObject({
+        id: ids.today,
+        customer: { name: 'Ann Able', email: 'ann.able@example.com' },
+        cleaner: 'Olive Owner',
+        cleanerId: deal.ownerId,
+        address: '1 Main St, Atlanta, GA 30303',
+        rooms: 'Kitchen, 2 bathrooms, 3 bedrooms',
+        notes: 'Gate code 1234.',
+        mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('1 Main St, Atlanta, GA 30303')}`,
+        invoice: { number: 'INV-0042', url: 'https://invoices.example/42', pdfUrl: null },
+      });
+    });
+
+    it('answers 404 for a cleaning deleted in HubSpot or unknown', async () => {
+      expect((await staff.request(`/api/internal/admin/deals/${ids.archived}`)).status).toBe(404);
+      const res = await staff.request('/api/internal/admin/deals/nope');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'We could not find that cleaning.' });
+    });
+
+    it('is for staff only', async () => {
+      expect((await new TestBrowser(api.url).request(`/api/internal/admin/deals/${ids.today}`)).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { Db, Prisma } from '@app/db/client';
+import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
+import { outboxEvent } from '@app/runtime/outbox/events';
+import { boardDealSelect, live } from '../common/board-repository';
+
+const dealDetailsSelect = {
+  ...boardDealSelect,
+  ownerId: true,
+  invoiceNumber: true,
+  invoiceUrl: true,
+  invoicePdfUrl: true,
+  bookingRequest: { select: { description: true, rooms: true } },
+} as const satisfies Prisma.DealSelect;
+export type DealDetailsRow = Prisma.DealGetPayload<{ select: typeof dealDetailsSelect }>;
+
+/** One cleaning still in the mirror (not deleted in HubSpot), or null. */
+export function findDealDetails(db: Db, id: string): Promise<DealDetailsRow | null> {
+  return db.deal.findFirst({ where: { id, ...live }, select: dealDetailsSelect });
+}
+
+export type AssignOutcome = { kind: 'assigned'; event: OutboxRow } | { kind: 'deal_not_found' } | { kind: 'owner_not_found' } | { kind: 'owner_inactive' };
+
+/**
+ * Sets the deal's owner in the mirror and stores the push to HubSpot (crm.assign-owner), in one
+ * transaction. An inactive owner (archived in HubSpot) is refused before anything is written.
+ */
+export async function assignDealOwner(db: Db, dealId: string, ownerId: string | null): Promise<AssignOutcome> {
+  return db.$transaction(async (tx) => {
+    const owner = ownerId ? await tx.owner.findUnique({ where: { id: ownerId }, select: { active: true } }) : null;
+    if (ownerId && !owner) return { kind: 'owner_not_found' as const };
+    if (owner && !owner.active) return { kind: 'owner_inactive' as const };
+    // A deal deleted in HubSpot (archived by the CRM sweep) has nothing left to assign.
+    const { count } = await tx.deal.updateMany({ where: { id: dealId, archivedAt: null }, data: { ownerId } });
+    if (count === 0) return { kind: 'deal_not_found' as const };
+    const event = await tx.outboxEvent.create({
+      data: outboxEvent('crm.assign-owner', { dealId, ownerId }, { aggregateId: dealId }),
+      select: { id: true, type: true, payload: true },
+    });
+    return { kind: 'assigned' as const, event };
+  });
+}
+
+export type PortalConfirmOutcome = { kind: 'confirmed' } | { kind: 'already' } | { kind: 'deal_not_found' };
+
+/**
+ * Staff confirm that a public-form deal held back from its contact's portal (its phone differs
+ * from the login phone, docs/identity.md) is the contact's: the portal shows it from now on,
+ * and the HubSpot deal's portal note says who confirmed it (crm.note-portal-confirmed).
+ */
+export async function confirmDealForPortal(db: Db, dealId: string, staffEmail: string, at: Date): Promise<PortalConfirmOutcome> {
+  return db.$transaction(async (tx) => {
+    const deal = await tx.deal.findFirst({ where: { id: dealId, archivedAt: null, contactId: { not: null } }, select: { source: true, portalConfirmedAt: true } });
+    if (!deal) return { kind: 'deal_not_found' as const };
+    if (deal.source !== 'public_form' || deal.portalConfirmedAt) return { kind: 'already' as const };
+    await tx.deal.update({ where: { id: dealId }, data: { portalConfirmedAt: at, portalConfirmedBy: staffEmail } });
+    await tx.outboxEvent.create({
+      data: outboxEvent('crm.note-portal-confirmed', { dealId }, { aggregateId: dealId }),
+      select: { id: true },
+    });
+    return { kind: 'confirmed' as const };
+  });
+}

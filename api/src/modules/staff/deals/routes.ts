@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { assignOwnerSchema } from '@app/shared/staff-admin';
+import { requireStaff } from '../../../middleware/session';
+import type { ModuleDeps } from '../../registry';
+import { hubspotLinks } from '../common/hubspot-links';
+import { assignOwner, confirmForPortal, dealDetails } from './service';
+
+/** One cleaning: its details, its cleaner, and whether its contact's portal shows it. */
+export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId'>): Router {
+  const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId) };
+  const router = new Router();
+
+  router.get('/api/internal/admin/deals/:id', async (ctx) => {
+    ctx.body = await dealDetails(details, ctx.params.id ?? '');
+  });
+
+  router.post('/api/internal/admin/deals/:id/owner', async (ctx) => {
+    const input = assignOwnerSchema.parse(ctx.request.body ?? {});
+    await assignOwner(deps, ctx.params.id ?? '', input);
+    ctx.status = 202;
+    ctx.body = { success: true };
+  });
+
+  router.post('/api/internal/admin/deals/:id/portal-confirm', async (ctx) => {
+    const staff = requireStaff(ctx);
+    ctx.body = { success: true, ...(await confirmForPortal(deps, ctx.params.id ?? '', staff.email)) };
+  });
+
+  return router;
+}

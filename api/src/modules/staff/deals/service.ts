@@ -1,0 +1,43 @@
+import type { Db } from '@app/db/client';
+import { describeRooms } from '@app/shared/rooms';
+import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
+import type { DealDetails } from '@app/shared/staff-board';
+import { errors } from '../../../errors';
+import type { ModuleDeps } from '../../registry';
+import { boardDeal } from '../common/board-view';
+import type { HubspotLinks } from '../common/hubspot-links';
+import { assignDealOwner, confirmDealForPortal, findDealDetails } from './repository';
+
+type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
+
+/** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
+export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: string): Promise<DealDetails> {
+  const d = await findDealDetails(deps.db, id);
+  if (!d) throw errors.notFound('We could not find that cleaning.');
+  const deal = boardDeal(d, deps.links);
+  return {
+    ...deal,
+    cleanerId: d.ownerId,
+    rooms: describeRooms(d.bookingRequest?.rooms),
+    notes: d.bookingRequest?.description ?? null,
+    mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
+    invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
+  };
+}
+
+/** POST /api/internal/admin/deals/:id/portal-confirm: the contact's portal shows this public-form deal. */
+export async function confirmForPortal(deps: Deps, dealId: string, staffEmail: string): Promise<{ confirmed: boolean }> {
+  const outcome = await confirmDealForPortal(deps.db, dealId, staffEmail, deps.now());
+  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
+  if (outcome.kind === 'confirmed') deps.outbox.notify();
+  return { confirmed: outcome.kind === 'confirmed' };
+}
+
+/** POST /api/internal/admin/deals/:id/owner: set in the mirror now, pushed to HubSpot by the worker. */
+export async function assignOwner(deps: Deps, dealId: string, input: AssignOwnerInput): Promise<void> {
+  const outcome = await assignDealOwner(deps.db, dealId, input.ownerId);
+  if (outcome.kind === 'deal_not_found') throw errors.notFound('We could not find that booking.');
+  if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
+  if (outcome.kind === 'owner_inactive') throw errors.conflictOn('ownerId', 'owner_inactive', OWNER_INACTIVE);
+  deps.outbox.notify();
+}

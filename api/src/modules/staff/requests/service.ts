@@ -1,0 +1,28 @@
+import type { Db } from '@app/db/client';
+import type { RequestKind, RequestsList, RequestsQuery } from '@app/shared/staff-board';
+import { findNewBookings, findOpenTickets } from '../common/board-repository';
+import { bookingRequest, ticketRequest } from '../common/board-view';
+import type { HubspotLinks } from '../common/hubspot-links';
+
+/** The most open requests one requests page lists. */
+export const REQUESTS_LIMIT = 200;
+
+const TICKET_CATEGORY: Readonly<Record<Exclude<RequestKind, 'booking'>, 'RescheduleRequest' | 'CancellationRequest'>> = {
+  reschedule: 'RescheduleRequest',
+  cancellation: 'CancellationRequest',
+};
+
+/** GET /api/internal/admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
+export async function openRequests(deps: { db: Db; links: HubspotLinks }, query: RequestsQuery): Promise<RequestsList> {
+  const wantBookings = query.kind === 'all' || query.kind === 'booking';
+  const wantTickets = query.kind !== 'booking';
+  const [bookings, tickets] = await Promise.all([
+    wantBookings ? findNewBookings(deps.db, { text: query.q, limit: REQUESTS_LIMIT }) : null,
+    wantTickets ? findOpenTickets(deps.db, { text: query.q, limit: REQUESTS_LIMIT, category: query.kind === 'all' ? undefined : TICKET_CATEGORY[query.kind as 'reschedule' | 'cancellation'] }) : null,
+  ]);
+  const items = [
+    ...(bookings?.rows.map((d) => bookingRequest(d, deps.links)) ?? []),
+    ...(tickets?.rows.map((t) => ticketRequest(t, deps.links)) ?? []),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return { count: (bookings?.count ?? 0) + (tickets?.count ?? 0), items: items.slice(0, REQUESTS_LIMIT) };
+}

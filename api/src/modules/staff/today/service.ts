@@ -1,0 +1,128 @@
+import type { Db } from '@app/db/client';
+import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
+import { CUSTOMER_MESSAGE_KINDS, CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
+import type { SmsStatus } from '@app/shared/sms-delivery';
+import type { AnyQueue } from '@app/runtime/queue/connection';
+import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
+import type { TodayBoard } from '@app/shared/staff-board';
+import { findNewBookings, findOpenTickets, type BoardDealRow } from '../common/board-repository';
+import { boardDeal, bookingRequest, ticketRequest } from '../common/board-view';
+import type { HubspotLinks } from '../common/hubspot-links';
+import type { SharedComputation } from './board-cache';
+import {
+  BOARD_LIST_LIMIT,
+  boardDataVersion,
+  crmAccountReady,
+  customerTextCounts,
+  findScheduledBetween,
+  findUnassigned,
+  findUnpaid,
+} from './repository';
+
+export interface TodayBoardDeps {
+  db: Db;
+  now: () => Date;
+  links: HubspotLinks;
+  /** The job queues, for the count of failed jobs. */
+  queues: Readonly<Record<string, AnyQueue>>;
+  /** The board's lists, shared by everyone asking for the same data version and minute. */
+  sharedLists: SharedComputation<BoardLists>;
+}
+
+type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts'>;
+const MINUTE_MS = 60_000;
+
+const DAY_MS = 86_400_000;
+
+/** The instant an Eastern calendar date ('YYYY-MM-DD') begins. */
+function easternMidnight(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(year, month, day, 0, 0);
+}
+
+async function failedJobs(queues: TodayBoardDeps['queues']): Promise<number | null> {
+  try {
+    const counts = await Promise.all(Object.values(queues).map((q) => q.getJobCounts('failed')));
+    return counts.reduce((sum, c) => sum + (c.failed ?? 0), 0);
+  } catch {
+    // Redis down: the board still answers; the sync section says the count is unknown.
+    return null;
+  }
+}
+
+/** The board's lists at `now` (its minute): today's and tomorrow's cleanings, requests, unassigned, unpaid. */
+async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> {
+  const today = easternToday(now);
+  const tomorrow = addDays(today, 1);
+  const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
+  const text = '';
+  const [cleanings, bookings, changes, unassigned, unpaid] = await Promise.all([
+    findScheduledBetween(deps.db, startToday, startAfter),
+    findNewBookings(deps.db, { text, limit: BOARD_LIST_LIMIT }),
+    findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT }),
+    findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
+    findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
+  ]);
+  const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
+  return {
+    today: { date: today, cleanings: cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(deal) },
+    tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(deal) },
+    newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },
+    openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },
+    unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
+    unpaid: { count: unpaid.count, items: unpaid.rows.map(deal) },
+  };
+}
+
+/**
+ * GET /api/internal/admin/today: the office's day at a glance, from the mirror. The lists are
+ * shared while their data and minute stay the same (a whole office looks at one board); sync
+ * health is read fresh every time.
+ */
+export async function todayBoard(deps: TodayBoardDeps): Promise<TodayBoard> {
+  const now = deps.now();
+  const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
+  const [board, backlog, failed, lastPull, crmReady, texts] = await Promise.all([
+    lists,
+    outboxBacklog(deps.db),
+    failedJobs(deps.queues),
+    lastPullCompletedAt(deps.db),
+    crmAccountReady(deps.db),
+    customerTextCounts(deps.db, new Date(now.getTime() - TEXTS_WINDOW_MS)),
+  ]);
+  return {
+    generatedAt: now.toISOString(),
+    ...board,
+    sync: {
+      outboxPending: backlog.pending,
+      outboxOldestAgeSeconds: backlog.oldestAgeSeconds,
+      failedJobs: failed,
+      lastPullAt: lastPull?.toISOString() ?? null,
+      crmReady,
+    },
+    texts: { kinds: textsByKind(texts.counts), optedOut: texts.optedOut },
+  };
+}
+
+/** How far back the board counts customer texts. */
+const TEXTS_WINDOW_MS = 7 * 86_400_000;
+
+const OUTCOME_OF: Readonly<Record<SmsStatus, 'delivered' | 'pending' | 'failed' | 'canceled'>> = {
+  queued: 'pending',
+  sending: 'pending',
+  sent: 'pending',
+  delivered: 'delivered',
+  undelivered: 'failed',
+  failed: 'failed',
+  canceled: 'canceled',
+};
+
+/** Every kind, zeros included, in the order a cleaning goes through them. */
+function textsByKind(counts: readonly { purpose: string; status: string; count: number }[]): TodayBoard['texts']['kinds'] {
+  return CUSTOMER_MESSAGE_KINDS.map((kind) => {
+    const row = { kind, label: CUSTOMER_MESSAGE_LABELS[kind], delivered: 0, pending: 0, failed: 0, canceled: 0 };
+    for (const c of counts) if (c.purpose === kind) row[OUTCOME_OF[c.status as SmsStatus]] += c.count;
+    return row;
+  });
+}

@@ -1,0 +1,115 @@
+import { invoiceStatusLabel } from '@app/shared/invoice';
+import type { DealDetails } from '@app/shared/staff-board';
+import { Link } from 'react-router-dom';
+import { Modal } from '../../../components/modal';
+import { useDealDetails } from './get-deal-details';
+import { useOwners } from '../common/get-owners';
+import { CustomerLink, HubSpotLink } from '../common/board-deal';
+import { cleaningWhen, customerPath } from '../common/board-format';
+import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
+
+const CLEANER_FIELD_ID = 'deal-details-cleaner';
+
+function Cleaner({ deal }: { deal: DealDetails }) {
+  const owners = useOwners();
+  const choice = useCleanerChoice(deal.id, deal.cleanerId);
+  return (
+    <>
+      <dt>
+        <label htmlFor={CLEANER_FIELD_ID}>Cleaner</label>
+      </dt>
+      <dd>
+        <CleanerSelect id={CLEANER_FIELD_ID} choice={choice} ownerName={deal.cleaner} owners={owners.data ?? []} label="Cleaner" />{' '}
+        <span aria-live="polite">
+          <AssignmentStatus assign={choice.assign} />
+        </span>
+      </dd>
+    </>
+  );
+}
+
+function invoiceLine(deal: DealDetails): string {
+  const status = invoiceStatusLabel(deal.invoiceStatus);
+  if (!status) return 'No invoice yet';
+  return [deal.invoice.number, status, deal.amount ? `$${deal.amount}` : null].filter(Boolean).join(' · ');
+}
+
+function Details({ deal }: { deal: DealDetails }) {
+  return (
+    <>
+      <dl className="deal-details">
+        <dt>When</dt>
+        <dd>{cleaningWhen(deal)}</dd>
+        <dt>Customer</dt>
+        <dd>
+          <CustomerLink deal={deal} />
+          {deal.customer ? (
+            <>
+              <br />
+              <a href={`mailto:${deal.customer.email}`}>{deal.customer.email}</a>
+              {deal.customer.phone ? (
+                <>
+                  {' · '}
+                  <a href={`tel:${deal.customer.phone}`}>{deal.customer.phone}</a>
+                </>
+              ) : null}
+            </>
+          ) : null}
+        </dd>
+        <dt>Address</dt>
+        <dd>
+          {deal.address ?? <span className="muted">No address</span>}
+          {deal.mapUrl ? (
+            <>
+              {' · '}
+              <a href={deal.mapUrl} target="_blank" rel="noopener noreferrer">
+                Map<span className="visually-hidden"> of {deal.address} (opens in a new tab)</span>
+              </a>
+            </>
+          ) : null}
+        </dd>
+        <dt>Service</dt>
+        <dd>{deal.serviceType ?? 'Cleaning'}</dd>
+        <dt>Stage</dt>
+        <dd>{deal.stageLabel}</dd>
+        <dt>Rooms</dt>
+        <dd>{deal.rooms ?? <span className="muted">Not given</span>}</dd>
+        <dt>Notes</dt>
+        <dd className="deal-details__notes">{deal.notes ?? <span className="muted">None</span>}</dd>
+        <dt>Invoice</dt>
+        <dd>
+          {invoiceLine(deal)}
+          {deal.invoice.url ? (
+            <>
+              {' · '}
+              <a href={deal.invoice.url} target="_blank" rel="noopener noreferrer">
+                View invoice<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </>
+          ) : null}
+        </dd>
+        <Cleaner deal={deal} />
+      </dl>
+      <p className="deal-details__links">
+        {deal.customer ? <Link to={customerPath(deal.customer.id)}>Customer page</Link> : null}
+        <HubSpotLink url={deal.hubspotUrl} label="Open in HubSpot" />
+      </p>
+    </>
+  );
+}
+
+/** The calendar's details panel for one cleaning: who, where, what, the invoice, and its cleaner. */
+export function DealDetailsPanel({ dealId, title, onClose }: { dealId: string; title: string; onClose: () => void }) {
+  const details = useDealDetails(dealId);
+  return (
+    <Modal title={title} onClose={onClose} closeOnBackdrop busy={details.isPending}>
+      {details.data ? <Details deal={details.data} /> : null}
+      {details.isPending ? <p>Loading…</p> : null}
+      {details.isError ? (
+        <p className="alert" role="alert">
+          This cleaning could not be loaded. It may have been deleted in HubSpot.
+        </p>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Field } from '../../../components/form/field';
+import { useOpenRequests } from './get-open-requests';
+import { RequestSummary } from '../common/request-summary';
+import { ToolPage } from '../frame/tool-page';
+import '../common/staff-board.css';
+
+type Kind = RequestsQuery['kind'];
+const KIND_OPTIONS: ReadonlyArray<{ value: Kind; label: string }> = [
+  { value: 'all', label: 'All requests' },
+  ...REQUEST_KINDS.map((value) => ({ value, label: `${REQUEST_KIND_LABELS[value]}s` })),
+];
+const isKind = (value: string | null): value is Kind => KIND_OPTIONS.some((o) => o.value === value);
+
+function Requests() {
+  // The filter lives in the address, so a filtered list can be bookmarked or shared with a colleague.
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind');
+  const query: RequestsQuery = { kind: isKind(kindParam) ? kindParam : 'all', q: params.get('q')?.trim() ?? '' };
+  const [text, setText] = useState(query.q);
+  const requests = useOpenRequests(query);
+
+  const apply = (next: Partial<RequestsQuery>) => {
+    const merged = { ...query, ...next };
+    setParams(
+      Object.fromEntries(Object.entries({ kind: merged.kind === 'all' ? '' : merged.kind, q: merged.q }).filter(([, v]) => v)),
+      { replace: true },
+    );
+  };
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ q: text.trim() });
+  };
+
+  return (
+    <>
+      <form className="requests-filter" role="search" onSubmit={onSearch}>
+        <Field label="Show">
+          {(props) => (
+            <select {...props} value={query.kind} onChange={(e) => apply({ kind: e.target.value as Kind })}>
+              {KIND_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Customer, e-mail, phone or address">
+          {(props) => <input {...props} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />}
+        </Field>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </form>
+      <div aria-live="polite">
+        {requests.isPending ? (
+          <p className="page-loading">Loading the requests…</p>
+        ) : requests.isError && !requests.data ? (
+          <p className="alert">The requests could not be loaded just now. Please try again.</p>
+        ) : requests.data.count === 0 ? (
+          <p>No open requests{query.q ? ` match “${query.q}”` : ''}.</p>
+        ) : (
+          <>
+            <p className="muted">
+              {requests.data.count === 1 ? '1 open request' : `${requests.data.count} open requests`}, oldest first
+              {requests.data.count > requests.data.items.length ? ` (the first ${requests.data.items.length} shown)` : ''}.
+            </p>
+            <ul className="board-list requests-list" aria-label="Open requests">
+              {requests.data.items.map((request) => (
+                <li key={`${request.kind}-${request.id}`}>
+                  <RequestSummary request={request} now={new Date()} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
+export function RequestsPage() {
+  return (
+    <ToolPage title="Requests" lead="New booking requests and open change or cancellation requests, oldest first. Handle each in HubSpot; it leaves this list once HubSpot says it is done.">
+      <Requests />
+    </ToolPage>
+  );
+}

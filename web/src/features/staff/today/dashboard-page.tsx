@@ -1,0 +1,213 @@
+import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
+import type { BoardDeal, StaffRequest, TodayBoard } from '@app/shared/staff-board';
+import { VIEW_SCHEDULE } from '@app/shared/texts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageHead } from '../../../lib/head';
+import { useTodayBoard } from './get-today-board';
+import { BoardDealSummary } from '../common/board-deal';
+import { cleaningWhen, easternClock, waitedSince } from '../common/board-format';
+import { RequestSummary } from '../common/request-summary';
+import { RequireStaff } from '../frame/require-staff';
+import '../common/staff.css';
+import '../common/staff-board.css';
+
+/** A board section: a heading with its count, the first items, and where the rest are handled. */
+function Section(props: { id: string; title: string; count: number; empty: string; more?: { to: string; label: string }; children: ReactNode }) {
+  const { id, title, count, empty, more, children } = props;
+  return (
+    <section className="board-section" aria-labelledby={id}>
+      <h2 id={id}>
+        {title} <span className="board-count">{count}</span>
+      </h2>
+      {count === 0 ? <p className="muted">{empty}</p> : <ul className="board-list">{children}</ul>}
+      {more && count > 0 ? (
+        <p className="board-more">
+          <Link to={more.to}>{more.label}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+const dayTitle = (label: string, date: string) => `${label}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
+
+function Cleanings({ id, label, day }: { id: string; label: string; day: TodayBoard['today'] }) {
+  return (
+    <Section id={id} title={dayTitle(label, day.date)} count={day.cleanings.length} empty="No cleanings scheduled." more={{ to: CLIENT_ROUTES.adminScheduledSnapshot, label: 'Open the calendar' }}>
+      {day.cleanings.map((deal) => (
+        <li key={deal.id}>
+          <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
+        </li>
+      ))}
+    </Section>
+  );
+}
+
+const requestItems = (items: StaffRequest[], now: Date) =>
+  items.map((request) => (
+    <li key={request.id}>
+      <RequestSummary request={request} now={now} />
+    </li>
+  ));
+
+const dealItems = (items: BoardDeal[]) =>
+  items.map((deal) => (
+    <li key={deal.id}>
+      <BoardDealSummary deal={deal} when={cleaningWhen(deal)} />
+    </li>
+  ));
+
+function SyncHealth({ sync, now }: { sync: TodayBoard['sync']; now: Date }) {
+  const problems = [
+    sync.crmReady === false ? 'The HubSpot account is missing something the product needs (see /readyz).' : null,
+    sync.failedJobs ? `${sync.failedJobs} background job${sync.failedJobs === 1 ? '' : 's'} failed.` : null,
+    sync.outboxOldestAgeSeconds > 300 ? `Requests have waited ${waitedSince(new Date(now.getTime() - sync.outboxOldestAgeSeconds * 1000).toISOString(), now)} to reach the queue.` : null,
+  ].filter((p): p is string => p !== null);
+  return (
+    <section className="board-section" aria-labelledby="board-sync">
+      <h2 id="board-sync">Sync with HubSpot</h2>
+      <p className={problems.length ? 'board-flag' : 'board-ok'}>{problems.length ? 'Needs attention' : 'Working'}</p>
+      <dl className="board-facts">
+        <dt>Waiting to sync</dt>
+        <dd>{sync.outboxPending}</dd>
+        <dt>Failed jobs</dt>
+        <dd>{sync.failedJobs ?? 'unknown (the queue did not answer)'}</dd>
+        <dt>Last update from HubSpot</dt>
+        <dd>{sync.lastPullAt ? `${waitedSince(sync.lastPullAt, now)} ago` : 'none yet'}</dd>
+      </dl>
+      {problems.length ? (
+        <ul className="board-problems">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="board-more">
+        <a href={QUEUE_DASHBOARD_PATH}>Open the queues</a>
+      </p>
+    </section>
+  );
+}
+
+/** Customer texts of the last 7 days: what arrived, what is on its way, what did not, what was never sent. */
+function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
+  return (
+    <section className="board-section" aria-labelledby="board-texts">
+      <h2 id="board-texts">Customer texts (7 days)</h2>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Text</th>
+            <th scope="col">Delivered</th>
+            <th scope="col">On the way</th>
+            <th scope="col">Not delivered</th>
+            <th scope="col">Not sent</th>
+          </tr>
+        </thead>
+        <tbody>
+          {texts.kinds.map((k) => (
+            <tr key={k.kind} data-kind={k.kind}>
+              <th scope="row">{k.label}</th>
+              <td data-label="Delivered">{k.delivered}</td>
+              <td data-label="On the way">{k.pending}</td>
+              <td data-label="Not delivered" className={k.failed ? 'board-flag' : undefined}>
+                {k.failed}
+              </td>
+              <td data-label="Not sent">{k.canceled}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted">
+        {texts.optedOut === 1 ? '1 phone has' : `${texts.optedOut} phones have`} opted out of texts (replied STOP).
+      </p>
+    </section>
+  );
+}
+
+function Board({ board }: { board: TodayBoard }) {
+  const now = new Date(board.generatedAt);
+  return (
+    <div className="board-grid">
+      <Cleanings id="board-today" label="Today" day={board.today} />
+      <Cleanings id="board-tomorrow" label="Tomorrow" day={board.tomorrow} />
+      <Section id="board-bookings" title="New booking requests" count={board.newBookings.count} empty="No new requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
+        {requestItems(board.newBookings.items, now)}
+      </Section>
+      <Section id="board-changes" title="Change and cancel requests" count={board.openChanges.count} empty="No open change or cancel requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
+        {requestItems(board.openChanges.items, now)}
+      </Section>
+      <Section id="board-unassigned" title="No cleaner yet (next 7 days)" count={board.unassigned.count} empty="Every cleaning of the week has a cleaner." more={{ to: CLIENT_ROUTES.cleanerRoster, label: 'Assign on the roster' }}>
+        {dealItems(board.unassigned.items)}
+      </Section>
+      <Section id="board-unpaid" title="Unpaid after the cleaning" count={board.unpaid.count} empty="No open invoices for past cleanings.">
+        {dealItems(board.unpaid.items)}
+      </Section>
+      <SyncHealth sync={board.sync} now={now} />
+      <CustomerTexts texts={board.texts} />
+    </div>
+  );
+}
+
+// docs/product.md §2: the dashboard's cards (the staff navigation has them too).
+const TOOLS = [
+  { to: CLIENT_ROUTES.adminLookup, label: 'Customer Lookup', text: 'Find a customer by name, e-mail or phone.' },
+  { to: CLIENT_ROUTES.adminInvites, label: 'Pre-Invites', text: 'Let a customer into the portal and text them.' },
+  { to: CLIENT_ROUTES.sessionManager, label: 'Session Manager', text: 'Who is signed in; sign a session out.' },
+  { to: CLIENT_ROUTES.cleanerRoster, label: 'Cleaner Roster', text: 'Who is assigned to which cleaning.' },
+] as const;
+
+function ToolCards() {
+  return (
+    <section className="board-tools" aria-labelledby="board-tools">
+      <h2 id="board-tools">Tools</h2>
+      <ul className="card-list">
+        {TOOLS.map(({ to, label, text }) => (
+          <li key={to} className="card">
+            <h3>
+              <Link to={to}>{label}</Link>
+            </h3>
+            <p>{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Today() {
+  const board = useTodayBoard();
+  return (
+    <div className="container section">
+      <h1>Today</h1>
+      <p className="actions">
+        <Link to={CLIENT_ROUTES.adminScheduledSnapshot} className="button">
+          {VIEW_SCHEDULE}
+        </Link>
+      </p>
+      {board.isPending ? (
+        <p className="page-loading" role="status">
+          Loading today’s board…
+        </p>
+      ) : board.isError && !board.data ? (
+        <p className="alert" role="alert">
+          The board could not be loaded just now. It tries again every minute.
+        </p>
+      ) : (
+        <Board board={board.data} />
+      )}
+      <ToolCards />
+    </div>
+  );
+}
+
+/** /admin/dashboard (docs/product.md §2): guarded; the staff's today board, from the mirror. */
+export function DashboardPage() {
+  usePageHead('Today', 'What needs doing today.');
+  return (
+    <RequireStaff>
+      <Today />
+    </RequireStaff>
+  );
+}
