@@ -16,7 +16,9 @@ export async function getCustomerSessions(signal?: AbortSignal): Promise<Custome
 
 export const customerSessionsQuery = queryOptions({
   queryKey: ['staff', 'sessions'],
-  queryFn: ({ signal }) => getCustomerSessions(signal),
+  // No abort signal: a revoke refreshes the list while a poll may be on its way, and that poll's
+  // answer is then ignored, not cut off (an aborted request shows as a failure in the browser).
+  queryFn: () => getCustomerSessions(),
   refetchInterval: SESSIONS_POLL_MS,
   staleTime: 0,
 });
