@@ -26,7 +26,8 @@ export const NEXT_STAGES: Readonly<Record<DealStageId, readonly DealStageId[]>> 
 };
 
 /** What a deal must carry to enter a stage. */
-export type StageNeed = 'amount' | 'date' | 'cleaner';
+export const STAGE_NEED_KINDS = ['amount', 'date', 'cleaner'] as const;
+export type StageNeed = (typeof STAGE_NEED_KINDS)[number];
 
 /** A quote has an amount; a scheduled cleaning has a date and a cleaner. */
 export const STAGE_NEEDS: Readonly<Partial<Record<DealStageId, readonly StageNeed[]>>> = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dealCommandViewSchema } from './deal-commands';
+import { STAGE_NEED_KINDS } from './deal-transitions';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -108,5 +110,12 @@ export const dealDetailsSchema = boardDealSchema.extend({
   /** A map search for the address. */
   mapUrl: z.string().nullable(),
   invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),
+  amountCents: z.number().int().nullable(),
+  /** The deal's version as the mirror holds it (HubSpot's hs_lastmodifieddate): sent back with a move. */
+  version: instant.nullable(),
+  /** The stages the deal may move to now (shared/deal-transitions.ts), with what each needs; none while a command is pending. */
+  moves: z.array(z.object({ stageId: z.string(), label: z.string(), needs: z.array(z.enum(STAGE_NEED_KINDS)) })),
+  /** The latest staff commands, newest first. */
+  commands: z.array(dealCommandViewSchema),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

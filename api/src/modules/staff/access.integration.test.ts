@@ -36,6 +36,7 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['POST', '/api/internal/admin/deals/some-deal/portal-confirm', {}],
   ['GET', '/api/internal/admin/owners'],
   ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
+  ['POST', '/api/internal/admin/deals/some-deal/moves', { stageId: '1606828765', seenModifiedAt: null }],
   ['GET', '/api/internal/admin/careers'],
   ['POST', '/api/internal/admin/careers', { title: 'T', description: 'D', location: 'L', type: 'Full-time' }],
   ['PUT', '/api/internal/admin/careers/some-id', { status: 'Closed' }],

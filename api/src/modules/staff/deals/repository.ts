@@ -9,7 +9,15 @@ const dealDetailsSelect = {
   invoiceNumber: true,
   invoiceUrl: true,
   invoicePdfUrl: true,
+  amountCents: true,
+  hubspotUpdatedAt: true,
   bookingRequest: { select: { description: true, rooms: true } },
+  // The latest staff commands: the one on its way, and what became of the last ones.
+  commands: {
+    orderBy: { createdAt: 'desc' },
+    take: 5,
+    select: { id: true, kind: true, changes: true, reason: true, staffEmail: true, status: true, conflict: true, error: true, createdAt: true, settledAt: true },
+  },
 } as const satisfies Prisma.DealSelect;
 export type DealDetailsRow = Prisma.DealGetPayload<{ select: typeof dealDetailsSelect }>;
 

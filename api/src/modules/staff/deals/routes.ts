@@ -1,11 +1,13 @@
 import Router from '@koa/router';
+import { dealMoveSchema } from '@app/shared/deal-commands';
 import { assignOwnerSchema } from '@app/shared/staff-admin';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { hubspotLinks } from '../common/hubspot-links';
+import { moveDeal } from './move-service';
 import { assignOwner, confirmForPortal, dealDetails } from './service';
 
-/** One cleaning: its details, its cleaner, and whether its contact's portal shows it. */
+/** One cleaning: its details, its cleaner, its moves along the pipeline, and whether its contact's portal shows it. */
 export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId'>): Router {
   const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId) };
   const router = new Router();
@@ -19,6 +21,14 @@ export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hu
     await assignOwner(deps, ctx.params.id ?? '', input);
     ctx.status = 202;
     ctx.body = { success: true };
+  });
+
+  // A move to another stage, as a command HubSpot gets through the outbox (docs/staff-actions.md).
+  router.post('/api/internal/admin/deals/:id/moves', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const input = dealMoveSchema.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = { success: true, ...(await moveDeal(deps, ctx.params.id ?? '', input, staff.email)) };
   });
 
   router.post('/api/internal/admin/deals/:id/portal-confirm', async (ctx) => {

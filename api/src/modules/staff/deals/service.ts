@@ -1,4 +1,7 @@
 import type { Db } from '@app/db/client';
+import { dealCommandViewSchema } from '@app/shared/deal-commands';
+import { dealStageLabel } from '@app/shared/deal-stages';
+import { nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
 import { describeRooms } from '@app/shared/rooms';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
 import type { DealDetails } from '@app/shared/staff-board';
@@ -22,6 +25,15 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: str
     notes: d.bookingRequest?.description ?? null,
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
+    amountCents: d.amountCents,
+    version: d.hubspotUpdatedAt?.toISOString() ?? null,
+    // One command at a time: none is offered while one is on its way to HubSpot.
+    moves: d.commands.some((c) => c.status === 'pending')
+      ? []
+      : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
+    commands: d.commands.map((c) =>
+      dealCommandViewSchema.parse({ ...c, createdAt: c.createdAt.toISOString(), settledAt: c.settledAt?.toISOString() ?? null }),
+    ),
   };
 }
 

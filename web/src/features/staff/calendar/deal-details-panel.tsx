@@ -7,6 +7,7 @@ import { useOwners } from '../common/get-owners';
 import { CustomerLink, HubSpotLink } from '../common/board-deal';
 import { cleaningWhen, customerPath } from '../common/board-format';
 import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
+import { DealMoves } from '../common/deal-moves';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
 
@@ -90,6 +91,7 @@ function Details({ deal }: { deal: DealDetails }) {
         </dd>
         <Cleaner deal={deal} />
       </dl>
+      <DealMoves deal={deal} />
       <p className="deal-details__links">
         {deal.customer ? <Link to={customerPath(deal.customer.id)}>Customer page</Link> : null}
         <HubSpotLink url={deal.hubspotUrl} label="Open in HubSpot" />
@@ -98,7 +100,7 @@ function Details({ deal }: { deal: DealDetails }) {
   );
 }
 
-/** The calendar's details panel for one cleaning: who, where, what, the invoice, and its cleaner. */
+/** The calendar's details panel for one cleaning: who, where, what, the invoice, its cleaner and its moves. */
 export function DealDetailsPanel({ dealId, title, onClose }: { dealId: string; title: string; onClose: () => void }) {
   const details = useDealDetails(dealId);
   return (

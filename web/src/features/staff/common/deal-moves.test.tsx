@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DealCommandView } from '@app/shared/deal-commands';
+import { STAGE } from '@app/shared/deal-stages';
+import type { DealDetails } from '@app/shared/staff-board';
+import { DealMoves } from './deal-moves';
+
+const deal: DealDetails = {
+  id: 'deal-1',
+  customer: null,
+  serviceType: 'Deep Clean',
+  address: null,
+  scheduledAt: null,
+  preferredDate: null,
+  timeOfDay: null,
+  stageId: STAGE.CREATING_QUOTE,
+  stageLabel: 'Creating Quote',
+  cleaner: null,
+  invoiceStatus: null,
+  amount: null,
+  createdAt: '2026-11-20T15:00:00.000Z',
+  hubspotUrl: null,
+  cleanerId: null,
+  rooms: null,
+  notes: null,
+  mapUrl: null,
+  invoice: { number: null, url: null, pdfUrl: null },
+  amountCents: null,
+  version: '2026-11-23T18:30:00.000Z',
+  moves: [
+    { stageId: STAGE.AWAITING_QUOTE_APPROVAL, label: 'Awaiting Quote Approval', needs: ['amount'] },
+    { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
+  ],
+  commands: [],
+};
+
+const command = (over: Partial<DealCommandView>): DealCommandView => ({
+  id: 'c1',
+  kind: 'move',
+  changes: { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000 },
+  reason: null,
+  staffEmail: 'office@cleaning.example',
+  status: 'pending',
+  conflict: null,
+  error: null,
+  createdAt: '2026-11-24T14:00:00.000Z',
+  settledAt: null,
+  ...over,
+});
+
+const render = (details: DealDetails) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <DealMoves deal={details} />
+    </QueryClientProvider>,
+  );
+
+describe('DealMoves', () => {
+  it('offers only the moves the api sends', () => {
+    const html = render(deal);
+    expect(html).toContain('>Awaiting Quote Approval</button>');
+    expect(html).toContain('>Quote Canceled</button>');
+    expect(html).not.toContain('Cleaning Scheduled');
+  });
+
+  it('says a move is on its way while HubSpot does not have it yet', () => {
+    expect(render({ ...deal, moves: [], commands: [command({})] })).toContain('Moving to Awaiting Quote Approval: waiting for HubSpot.');
+  });
+
+  it('says what HubSpot changed when a move was refused, and that the page shows HubSpot now', () => {
+    const refused = command({ status: 'conflict', conflict: [{ field: 'stageId', saw: STAGE.CREATING_QUOTE, now: STAGE.CANCELED }] });
+    const html = render({ ...deal, stageId: STAGE.CANCELED, moves: [], commands: [refused] });
+    expect(html).toContain('Not moved to Awaiting Quote Approval: HubSpot changed this cleaning after you opened it.');
+    expect(html).toContain('Stage: you saw Creating Quote, HubSpot now has Canceled.');
+    expect(html).toContain('Redo the move below if it still applies.');
+  });
+
+  it('says nothing about a command HubSpot has', () => {
+    expect(render({ ...deal, commands: [command({ status: 'applied' })] })).not.toContain('role="alert"');
+  });
+});

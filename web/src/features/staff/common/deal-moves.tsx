@@ -1,0 +1,172 @@
+import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
+import { dealStageLabel } from '@app/shared/deal-stages';
+import { easternWallTimeToInstant } from '@app/shared/eastern-time';
+import type { DealDetails } from '@app/shared/staff-board';
+import { useId, useState, type FormEvent } from 'react';
+import { easternFromIso } from './format-eastern';
+import { useOwners } from './get-owners';
+import { useMoveDeal } from './move-deal';
+import { failureText } from './staff-errors';
+
+type Move = DealDetails['moves'][number];
+
+/** Stages whose move asks for an optional reason (it ends the deal). */
+const ASKS_REASON: ReadonlySet<string> = new Set(['1606828765', '1606828766']);
+
+function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyMap<string, string>): string {
+  if (value === null) return 'none';
+  if (change.field === 'stageId') return dealStageLabel(String(value)) ?? `Unknown stage (${value})`;
+  if (change.field === 'scheduledAt') return easternFromIso(String(value));
+  if (change.field === 'amountCents') return `$${(Number(value) / 100).toFixed(2)}`;
+  return names.get(String(value)) ?? 'another cleaner';
+}
+
+/** What became of the latest command, when staff need to know: on its way, refused, failed. */
+function LatestCommand({ command, names }: { command: DealCommandView; names: ReadonlyMap<string, string> }) {
+  const target = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
+  if (command.status === 'pending') {
+    return (
+      <p className="status-note" role="status">
+        Moving to {target}: waiting for HubSpot.
+      </p>
+    );
+  }
+  if (command.status === 'conflict') {
+    return (
+      <div className="alert" role="alert">
+        <p>Not moved to {target}: HubSpot changed this cleaning after you opened it.</p>
+        <ul>
+          {(command.conflict ?? []).map((change) => (
+            <li key={change.field}>
+              {DEAL_FACT_LABELS[change.field]}: you saw {factText(change, change.saw, names)}, HubSpot now has {factText(change, change.now, names)}.
+            </li>
+          ))}
+        </ul>
+        <p>What you see here is HubSpot&apos;s version now. Redo the move below if it still applies.</p>
+      </div>
+    );
+  }
+  if (command.status === 'failed') {
+    return (
+      <p className="alert" role="alert">
+        Not moved to {target}: {command.error ?? 'HubSpot refused the change.'}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The Eastern wall time typed in a datetime-local field, as an instant; null when empty or unreadable. */
+function easternInstant(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return easternWallTimeToInstant(y, mo, d, h, mi).toISOString();
+}
+
+function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDone: () => void }) {
+  const id = useId();
+  const owners = useOwners();
+  const mutation = useMoveDeal();
+  const [amount, setAmount] = useState(deal.amountCents === null ? '' : (deal.amountCents / 100).toFixed(2));
+  const [when, setWhen] = useState('');
+  const [ownerId, setOwnerId] = useState(deal.cleanerId ?? '');
+  const [reason, setReason] = useState('');
+  const needs = new Set(move.needs);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = Math.round(Number(amount) * 100);
+    mutation.mutate(
+      {
+        dealId: deal.id,
+        stageId: move.stageId,
+        seenModifiedAt: deal.version,
+        ...(needs.has('amount') && Number.isFinite(cents) && cents > 0 ? { amountCents: cents } : {}),
+        ...(needs.has('date') && easternInstant(when) ? { scheduledAt: easternInstant(when)! } : {}),
+        ...(needs.has('cleaner') && ownerId ? { ownerId } : {}),
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      },
+      { onSuccess: onDone },
+    );
+  };
+
+  return (
+    <form className="deal-move-form" onSubmit={submit} aria-label={`Move to ${move.label}`}>
+      {needs.has('amount') ? (
+        <p>
+          <label htmlFor={`${id}-amount`}>Amount (USD)</label>
+          <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
+        </p>
+      ) : null}
+      {needs.has('date') ? (
+        <p>
+          <label htmlFor={`${id}-when`}>Date and start time (Eastern)</label>
+          <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
+        </p>
+      ) : null}
+      {needs.has('cleaner') ? (
+        <p>
+          <label htmlFor={`${id}-cleaner`}>Cleaner</label>
+          <select id={`${id}-cleaner`} value={ownerId} onChange={(e) => setOwnerId(e.target.value)} required>
+            <option value="">Choose a cleaner</option>
+            {(owners.data ?? [])
+              .filter((o) => o.active || o.id === ownerId)
+              .map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name ?? o.email ?? o.hubspotId}
+                </option>
+              ))}
+          </select>
+        </p>
+      ) : null}
+      {ASKS_REASON.has(move.stageId) ? (
+        <p>
+          <label htmlFor={`${id}-reason`}>Reason (optional)</label>
+          <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        </p>
+      ) : null}
+      <p className="deal-move-form__actions">
+        <button type="submit" className="button" disabled={mutation.isPending}>
+          Move to {move.label}
+        </button>{' '}
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </p>
+      {mutation.isError ? (
+        <p className="alert" role="alert">
+          {failureText(mutation.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * A deal's moves along the pipeline (docs/staff-actions.md): only those the transitions table
+ * allows from its stage, each asking for what its stage needs; the latest command's fate (on
+ * its way, refused because HubSpot changed the deal, failed) above them.
+ */
+export function DealMoves({ deal }: { deal: DealDetails }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const owners = useOwners();
+  const names = new Map((owners.data ?? []).map((o) => [o.id, o.name ?? o.email ?? o.hubspotId]));
+  const latest = deal.commands[0];
+  const move = deal.moves.find((m) => m.stageId === chosen);
+  return (
+    <section className="deal-moves" aria-label="Move along the pipeline">
+      <div aria-live="polite">{latest ? <LatestCommand command={latest} names={names} /> : null}</div>
+      {deal.moves.length > 0 ? (
+        <p className="deal-moves__choices">
+          {deal.moves.map((m) => (
+            <button key={m.stageId} type="button" className="button button--ghost" aria-pressed={m.stageId === chosen} onClick={() => setChosen(m.stageId)}>
+              {m.label}
+            </button>
+          ))}
+        </p>
+      ) : null}
+      {move ? <MoveForm key={move.stageId} deal={deal} move={move} onDone={() => setChosen(null)} /> : null}
+    </section>
+  );
+}
