@@ -1,4 +1,4 @@
-import { workerChildren, type WorkerChild } from './worker-child';
+import { PROCESS_START_MS, workerChildren, type WorkerChild } from './worker-child';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const BACKENDS: ReadonlyArray<[QueueBackendKind, string]> = [
   ['postgres', "the Postgres backend's tables are emptied"],
 ];
 
-describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout: 120_000 }, (kind, fault) => {
+describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout: 180_000 }, (kind, fault) => {
   let database: TestDatabase;
   let db: Db;
   let crm: TestHubSpot;
@@ -136,7 +136,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     const events = [text.id, ...bookings.map((b) => b.outboxId), signupEvent!.id, (await db.outboxEvent.findFirstOrThrow({ where: { aggregateId: contactTicketId } })).id];
 
     // The relay handed every event to the queue.
-    await expect.poll(() => db.outboxEvent.count({ where: { id: { in: events }, status: 'dispatched' } }), { timeout: 20_000 }).toBe(events.length);
+    await expect.poll(() => db.outboxEvent.count({ where: { id: { in: events }, status: 'dispatched' } }), { timeout: PROCESS_START_MS }).toBe(events.length);
     for (const id of events.slice(1)) expect(await crmQueue.getJobState(id)).not.toBe('unknown');
     // The text's job meets Twilio's outage and waits for its retry.
     await expect.poll(() => twilio.requests().some((r) => r.status === 503), { timeout: 20_000 }).toBe(true);

@@ -3,6 +3,13 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/**
+ * How long a test waits for a worker process to start (node, tsx transpiling the worker, its
+ * first connections): seconds on a healthy machine, much longer on a starved one. Generous, as
+ * a passing run never waits it out.
+ */
+export const PROCESS_START_MS = 60_000;
+
 /** A worker running as a real process, its output kept for assertions. */
 export interface WorkerChild {
   child: ChildProcess;

@@ -1,4 +1,4 @@
-import { workerChildren, type WorkerChild } from './worker-child';
+import { PROCESS_START_MS, workerChildren, type WorkerChild } from './worker-child';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { createQueueBackend, type AnyQueue, type QueueBackend } from '@app/runtime/queue/connection';
@@ -18,7 +18,7 @@ import { startTcpProxy } from './tcp-proxy';
  * shared database holds other files' bookings.
  */
 // Each test starts a worker process and waits on it (its polls alone allow up to 50 s): a budget of its own.
-describe('worker process faults', { timeout: 120_000 }, () => {
+describe('worker process faults', { timeout: 180_000 }, () => {
   let database: TestDatabase;
   let db: Db;
   let crm: TestHubSpot;
@@ -67,7 +67,7 @@ describe('worker process faults', { timeout: 120_000 }, () => {
   // The pending fault is used up once the first HubSpot call arrived (and is being held).
   const heldRequestArrived = () => hubspot.faults.state().pending.length === 0;
   // The worker checks the account before it takes crm jobs: faults meant for a job are armed after that.
-  const accountChecked = (worker: { output: () => string }) => expect.poll(() => worker.output().includes('HubSpot account ready'), { timeout: 20_000 }).toBe(true);
+  const accountChecked = (worker: { output: () => string }) => expect.poll(() => worker.output().includes('HubSpot account ready'), { timeout: PROCESS_START_MS }).toBe(true);
 
   it('runs a job again after its worker was killed mid-job, without a duplicate', async () => {
     const first = startWorker();
