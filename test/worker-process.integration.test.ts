@@ -81,7 +81,7 @@ describe('worker process faults', { timeout: 180_000 }, () => {
 
     const second = startWorker();
     try {
-      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 30_000, interval: 200 }).toBe('completed');
+      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 90_000, interval: 200 }).toBe('completed');
       expect(dealsFor(booking.dealId)).toHaveLength(1);
       expect((await queue.getJob(booking.outboxId))!.stalledCounter ?? 1).toBeGreaterThanOrEqual(1);
     } finally {
@@ -112,7 +112,7 @@ describe('worker process faults', { timeout: 180_000 }, () => {
 
       const second = startWorker(viaProxy);
       try {
-        await expect.poll(() => db.deal.count({ where: { id: { in: ids }, crmSyncedAt: { not: null } } }), { timeout: 40_000, interval: 250 }).toBe(20);
+        await expect.poll(() => db.deal.count({ where: { id: { in: ids }, crmSyncedAt: { not: null } } }), { timeout: 90_000, interval: 250 }).toBe(20);
         for (const b of bookings) {
           const [deal, ...more] = dealsFor(b.dealId);
           expect(more).toHaveLength(0);
@@ -146,7 +146,7 @@ describe('worker process faults', { timeout: 180_000 }, () => {
 
     const next = startWorker();
     try {
-      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 30_000, interval: 200 }).toBe('completed');
+      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 90_000, interval: 200 }).toBe('completed');
       expect(dealsFor(booking.dealId)).toHaveLength(1);
     } finally {
       next.child.kill('SIGTERM');
@@ -169,7 +169,7 @@ describe('worker process faults', { timeout: 180_000 }, () => {
       expect(fresh.requests().filter((r) => r.method === 'POST' && r.path.includes('/objects/') && !r.path.endsWith('/batch/update'))).toHaveLength(0);
 
       expect((await setUpCrmAccount({ accessToken: crm.token, basePath: fresh.url, apply: true })).ready).toBe(true);
-      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 30_000, interval: 200 }).toBe('completed');
+      await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 90_000, interval: 200 }).toBe('completed');
       expect(fresh.objects('deals').filter((d) => d.properties.app_request_id === booking.dealId)).toHaveLength(1);
       expect((await db.crmAccountStatus.findUniqueOrThrow({ where: { id: 1 } })).ready).toBe(true);
     } finally {

@@ -25,7 +25,7 @@ const PUBLIC_ROUTES = [
 /** A phone held upright, and a laptop. */
 const WIDTHS = [390, 1366] as const;
 
-describe('accessibility (axe-core)', { timeout: 60_000 }, () => {
+describe('accessibility (axe-core)', { timeout: 120_000 }, () => {
   const browser = useBrowserPage();
 
   it.each(PUBLIC_ROUTES.flatMap((path) => WIDTHS.map((width) => [path, width] as const)))('%s at %i px has no violations (with the cookie banner showing)', async (path, width) => {

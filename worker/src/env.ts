@@ -7,6 +7,7 @@ import { hubspotDailyEnv } from './crm/daily-env';
 import { DEFAULT_BACKOFF } from './queue/job-options';
 import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
 import { OUTAGE_HOLD_MS } from './queue/provider-outages';
+import { SAFETY_MARGIN_MS } from './crm/request-budget';
 
 const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
 
@@ -58,6 +59,11 @@ const schema = z
     /** HubSpot's separate limit on search requests (4 per second per token); a search also takes a slot of the budget above. */
     HUBSPOT_SEARCH_BUDGET_MAX: z.coerce.number().int().min(1).default(4),
     HUBSPOT_SEARCH_BUDGET_WINDOW_MS: z.coerce.number().int().min(100).default(1_000),
+    /**
+     * Added to each budget window: a slot is taken a moment before HubSpot receives the request,
+     * and on a busy host that moment grows. Tests with several workers on one machine raise it.
+     */
+    HUBSPOT_BUDGET_MARGIN_MS: z.coerce.number().int().min(0).max(5_000).default(SAFETY_MARGIN_MS),
     HUBSPOT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
     ...hubspotDailyEnv,
     /** The sweep checks the whole mirror once in this many hours, a slice per run (see crm-sweep.ts). */

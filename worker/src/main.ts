@@ -31,8 +31,8 @@ async function main(): Promise<void> {
   const queueConfig = { redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, prefix: env.QUEUE_PREFIX };
 
   const budgetLimits = {
-    request: { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS },
-    search: { max: env.HUBSPOT_SEARCH_BUDGET_MAX, windowMs: env.HUBSPOT_SEARCH_BUDGET_WINDOW_MS },
+    request: { max: env.HUBSPOT_BUDGET_MAX, windowMs: env.HUBSPOT_BUDGET_WINDOW_MS, marginMs: env.HUBSPOT_BUDGET_MARGIN_MS },
+    search: { max: env.HUBSPOT_SEARCH_BUDGET_MAX, windowMs: env.HUBSPOT_SEARCH_BUDGET_WINDOW_MS, marginMs: env.HUBSPOT_BUDGET_MARGIN_MS },
   };
   const dailyLimits = {
     limit: env.HUBSPOT_DAILY_LIMIT,

@@ -56,7 +56,7 @@ export interface HubSpotBudgetLimits {
 export const DEFAULT_SEARCH_LIMITS: BudgetLimits = { max: 4, windowMs: 1_000 };
 
 /** Requests leave a little after they take their slot; this margin keeps HubSpot's window under the limit too. */
-const SAFETY_MARGIN_MS = 100;
+export const SAFETY_MARGIN_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

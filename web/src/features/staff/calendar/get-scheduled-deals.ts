@@ -1,6 +1,6 @@
 import { scheduledDealsSchema, type ScheduledDeal } from '@app/shared/entities';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isAbort } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { CLEANER_QUERY_KEYS, SCHEDULED_DEALS_PATH, SCHEDULED_DEALS_POLL_MS } from '../common/shared-queries';
 
 /** Which cleanings the calendar shows (the api's ?stage=): the scheduled ones by default (docs/product.md §2). */
@@ -31,12 +31,13 @@ export async function getScheduledDeals(query: ScheduledDealsQuery = {}, signal?
 export const scheduledDealsQuery = (query: ScheduledDealsQuery = {}) =>
   queryOptions({
     queryKey: [...CLEANER_QUERY_KEYS.scheduledDeals, query.stage ?? 'scheduled', query.start ?? null, query.end ?? null],
-    queryFn: async ({ signal }) => {
+    // No abort signal: a window the calendar leaves mid-load (another view or week) lets its
+    // request finish into the cache rather than cutting it off, which the browser shows as a
+    // failed request.
+    queryFn: async () => {
       try {
-        return await getScheduledDeals(query, signal);
+        return await getScheduledDeals(query);
       } catch (error) {
-        // A query the calendar dropped (another view or week was chosen mid-load) is no failure.
-        if (isAbort(error)) throw error;
         // docs/product.md §8: a load failure is only logged; the calendar stays as it was (empty at first).
         console.error('Could not load the scheduled cleanings', error);
         throw error;
