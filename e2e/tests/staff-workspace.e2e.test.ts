@@ -130,7 +130,7 @@ describe('staff workspace', { timeout: 60_000 }, () => {
       await page.getByRole('navigation', { name: 'Staff tools' }).waitFor();
       await page.getByRole('heading', { level: 1 }).waitFor();
       // A page may show more than one placeholder at once (the calendar's cleaners and cleanings).
-      await expect.poll(() => page.locator('.page-loading').count()).toBe(0);
+      await expect.poll(() => page.locator('.page-loading').count(), { timeout: 15_000 }).toBe(0);
       await page.waitForLoadState('networkidle');
       expect(await hasHorizontalScroll(page), path).toBe(false);
       // A table's rows are cards as wide as the screen at most, under hidden column headings.
