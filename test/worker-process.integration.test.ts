@@ -159,7 +159,7 @@ describe('worker process faults', { timeout: 180_000 }, () => {
     const worker = startWorker(fresh);
     try {
       const booking = await insertBooking(db);
-      await expect.poll(() => worker.output().includes('HubSpot account is not set up'), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => worker.output().includes('HubSpot account is not set up'), { timeout: PROCESS_START_MS }).toBe(true);
       const status = await db.crmAccountStatus.findUniqueOrThrow({ where: { id: 1 } });
       expect(status.ready).toBe(false);
       expect(status.problems).toContainEqual('deals.app_request_id: missing (string property)');
