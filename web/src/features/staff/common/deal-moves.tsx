@@ -1,5 +1,5 @@
 import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
-import { dealStageLabel } from '@app/shared/deal-stages';
+import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { easternWallTimeToInstant } from '@app/shared/eastern-time';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,7 +11,7 @@ import { failureText } from './staff-errors';
 type Move = DealDetails['moves'][number];
 
 /** Stages whose move asks for an optional reason (it ends the deal). */
-const ASKS_REASON: ReadonlySet<string> = new Set(['1606828765', '1606828766']);
+const ASKS_REASON: ReadonlySet<string> = new Set([STAGE.CANCELED, STAGE.QUOTE_CANCELED]);
 
 function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyMap<string, string>): string {
   if (value === null) return 'none';
