@@ -1,3 +1,4 @@
+import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES } from './close-out';
 import { FREQUENCY_LABELS, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS } from './booking-price';
 import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
 import { TIMES_OF_DAY } from './form-fields';
@@ -73,6 +74,8 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   { objectType: 'deals', name: 'visit_type', label: 'Visit type', description: 'Basic or deep visit of a recurring clean.', type: 'enumeration', fieldType: 'select', options: options(VISIT_TYPES, (v) => VISIT_TYPE_LABELS[v as keyof typeof VISIT_TYPE_LABELS]) },
   { objectType: 'deals', name: 'first_booking_discount', label: 'First-booking discount (%)', description: 'Discount granted because this was the customer\'s first booking; the amount is after it. Empty: none.', type: 'number', fieldType: 'number' },
   { objectType: 'deals', name: 'scheduled_date', label: 'Scheduled date', description: 'Start of the cleaning as scheduled by staff (shown in Eastern Time).', type: 'datetime', fieldType: 'date' },
+  { objectType: 'deals', name: 'duration_minutes', label: 'Expected duration (minutes)', description: 'How long the scheduled cleaning is planned to take.', type: 'number', fieldType: 'number' },
+  { objectType: 'deals', name: 'visit_outcome', label: 'Visit outcome', description: 'How a closed-out cleaning went: done, no-show, or canceled on the day.', type: 'enumeration', fieldType: 'select', options: CLOSE_OUT_OUTCOMES.map((value) => ({ value, label: CLOSE_OUT_LABELS[value] })) },
 
   // Line items: HubSpot's own name, hs_sku, price, quantity, plus:
   requestId('line_items', 'booking line (booking id and catalogue id)'),

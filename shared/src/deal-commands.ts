@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOSE_OUT_OUTCOMES } from './close-out';
 
 /**
  * Staff actions on a deal are commands (docs/staff-actions.md): written in Postgres with their
@@ -14,6 +15,8 @@ export interface DealFacts {
   /** Our owner (cleaner) id; null when unassigned. */
   ownerId: string | null;
   amountCents: number | null;
+  /** Expected duration of the cleaning in minutes; null when none was planned. */
+  durationMinutes: number | null;
 }
 
 export const DEAL_FACT_LABELS: Record<keyof DealFacts, string> = {
@@ -21,7 +24,12 @@ export const DEAL_FACT_LABELS: Record<keyof DealFacts, string> = {
   scheduledAt: 'Date and time',
   ownerId: 'Cleaner',
   amountCents: 'Amount',
+  durationMinutes: 'Duration',
 };
+
+/** What a command does: the kinds the deal_command table takes. */
+export const DEAL_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'quote', 'request-answer'] as const;
+export type DealCommandKind = (typeof DEAL_COMMAND_KINDS)[number];
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'Give the date and time as an ISO instant.' });
 
@@ -58,17 +66,19 @@ export interface FactChange {
 /** A command as the staff pages show it. */
 export const dealCommandViewSchema = z.object({
   id: z.string(),
-  kind: z.literal('move'),
+  kind: z.enum(DEAL_COMMAND_KINDS),
   changes: z.object({
     stageId: z.string(),
     scheduledAt: z.string().nullable().optional(),
     ownerId: z.string().nullable().optional(),
     amountCents: z.number().nullable().optional(),
+    durationMinutes: z.number().nullable().optional(),
+    outcome: z.enum(CLOSE_OUT_OUTCOMES).optional(),
   }),
   reason: z.string().nullable(),
   staffEmail: z.string(),
   status: z.enum(['pending', 'applied', 'conflict', 'failed']),
-  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents']), saw: z.union([z.string(), z.number(), z.null()]), now: z.union([z.string(), z.number(), z.null()]) })).nullable(),
+  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents', 'durationMinutes']), saw: z.union([z.string(), z.number(), z.null()]), now: z.union([z.string(), z.number(), z.null()]) })).nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
@@ -78,10 +88,12 @@ export type DealCommandView = z.infer<typeof dealCommandViewSchema>;
 /** The fields whose values differ between two versions of a deal. */
 export function changedFacts(saw: DealFacts, now: DealFacts): FactChange[] {
   const fields = Object.keys(DEAL_FACT_LABELS) as (keyof DealFacts)[];
-  return fields.filter((field) => !sameFact(field, saw[field], now[field])).map((field) => ({ field, saw: saw[field], now: now[field] }));
+  return fields.filter((field) => !sameFact(field, saw[field], now[field])).map((field) => ({ field, saw: saw[field] ?? null, now: now[field] ?? null }));
 }
 
-function sameFact(field: keyof DealFacts, a: string | number | null, b: string | number | null): boolean {
+function sameFact(field: keyof DealFacts, a: string | number | null | undefined, b: string | number | null | undefined): boolean {
+  // A command written before a field was watched holds no value for it: the same as none.
+  if ((a ?? null) === null && (b ?? null) === null) return true;
   if (field === 'scheduledAt' && typeof a === 'string' && typeof b === 'string') return Date.parse(a) === Date.parse(b);
   return a === b;
 }

@@ -161,6 +161,8 @@ export const scheduledDealSchema = z.object({
   customer: text.optional(),
   contactId: text.optional(),
   stageId: z.string().optional(),
+  /** Expected duration in minutes: as planned, else the package's (shared/schedule.ts). */
+  durationMinutes: z.number().int().optional(),
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
 export const scheduledDealsSchema = z.array(scheduledDealSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { dealCommandViewSchema } from './deal-commands';
 import { STAGE_NEED_KINDS } from './deal-transitions';
 
@@ -11,6 +12,10 @@ export const boardDealSchema = z.object({
   serviceType: z.string().nullable(),
   address: z.string().nullable(),
   scheduledAt: instant.nullable(),
+  /** Expected duration in minutes; null when none was planned. */
+  durationMinutes: z.number().int().nullable(),
+  /** How a closed-out cleaning went. */
+  visitOutcome: z.enum(CLOSE_OUT_OUTCOMES).nullable(),
   /** What the customer asked for, before a time was set: 'YYYY-MM-DD' and a time of day. */
   preferredDate: z.string().nullable(),
   timeOfDay: z.string().nullable(),
@@ -23,6 +28,8 @@ export const boardDealSchema = z.object({
   createdAt: instant,
   /** The deal's record in HubSpot; null while it is not synced or the account id is not configured. */
   hubspotUrl: z.string().nullable(),
+  /** The deal's version as the mirror holds it (HubSpot's hs_lastmodifieddate): sent back with a command. */
+  version: instant.nullable(),
 });
 export type BoardDeal = z.output<typeof boardDealSchema>;
 
@@ -111,8 +118,10 @@ export const dealDetailsSchema = boardDealSchema.extend({
   mapUrl: z.string().nullable(),
   invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),
   amountCents: z.number().int().nullable(),
-  /** The deal's version as the mirror holds it (HubSpot's hs_lastmodifieddate): sent back with a move. */
-  version: instant.nullable(),
+  /** Whether a date, time, duration and cleaner can be set now (shared/schedule.ts); false while a command is pending. */
+  canSchedule: z.boolean(),
+  /** Whether the cleaning can be closed out now, else why not (shared/close-out.ts); null when it is not scheduled. */
+  closeOut: z.object({ allowed: z.boolean(), reason: z.string().nullable() }).nullable(),
   /** The stages the deal may move to now (shared/deal-transitions.ts), with what each needs; none while a command is pending. */
   moves: z.array(z.object({ stageId: z.string(), label: z.string(), needs: z.array(z.enum(STAGE_NEED_KINDS)) })),
   /** The latest staff commands, newest first. */

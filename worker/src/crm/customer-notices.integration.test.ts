@@ -29,7 +29,7 @@ describe('customer texts from changes in the mirror', () => {
     const hubspotId = `hs-${randomBytes(4).toString('hex')}`;
     let modified = Date.parse('2026-11-30T12:00:00Z');
     const change = (stageId: string, scheduledAt: Date | null): MirroredDeal => ({
-      hubspotId, appRequestId: booking.dealId, name: null, stageId, scheduledAt, amountCents: null, ownerHubspotId: null,
+      hubspotId, appRequestId: booking.dealId, name: null, stageId, scheduledAt, durationMinutes: null, visitOutcome: null, amountCents: null, ownerHubspotId: null,
       serviceType: null, serviceAddress: null, skus: [], contactHubspotId: null, modifiedAt: new Date((modified += 1_000)), mergedHubspotIds: [],
     });
     const texts = () => db.smsMessage.findMany({ where: { dealId: booking.dealId }, orderBy: { createdAt: 'asc' } });

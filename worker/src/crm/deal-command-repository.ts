@@ -1,11 +1,13 @@
 import type { Db } from '@app/db/client';
-import type { DealFacts, FactChange } from '@app/shared/deal-commands';
+import type { CloseOutOutcome } from '@app/shared/close-out';
+import type { DealCommandKind, DealFacts, FactChange } from '@app/shared/deal-commands';
 
 /** A staff command as the worker applies it (docs/staff-actions.md). */
 export interface CommandToApply {
   id: string;
+  kind: DealCommandKind;
   status: 'pending' | 'applied' | 'conflict' | 'failed';
-  changes: Partial<DealFacts> & { stageId: string };
+  changes: Partial<DealFacts> & { stageId: string; outcome?: CloseOutOutcome };
   seen: DealFacts;
   seenModifiedAt: Date | null;
   reason: string | null;
@@ -20,6 +22,7 @@ export async function loadCommand(db: Db, commandId: string): Promise<CommandToA
     where: { id: commandId },
     select: {
       id: true,
+      kind: true,
       status: true,
       changes: true,
       seen: true,
@@ -32,7 +35,7 @@ export async function loadCommand(db: Db, commandId: string): Promise<CommandToA
     },
   });
   if (!row) return null;
-  return { ...row, changes: row.changes as CommandToApply['changes'], seen: row.seen as unknown as DealFacts };
+  return { ...row, kind: row.kind as DealCommandKind, changes: row.changes as CommandToApply['changes'], seen: row.seen as unknown as DealFacts };
 }
 
 /** Owner id ↔ HubSpot owner id, for the owners a command and HubSpot's deal name. */

@@ -23,6 +23,8 @@ export interface MirroredDeal {
   name: string | null;
   stageId: string;
   scheduledAt: Date | null;
+  durationMinutes: number | null;
+  visitOutcome: string | null;
   amountCents: number | null;
   ownerHubspotId: string | null;
   serviceType: string | null;
@@ -125,6 +127,8 @@ export async function applyDeals(
       hubspotId: deal.hubspotId,
       stageId: deal.stageId,
       scheduledAt: deal.scheduledAt,
+      durationMinutes: deal.durationMinutes,
+      visitOutcome: deal.visitOutcome,
       amountCents: deal.amountCents,
       ownerId: deal.ownerHubspotId ? (owners.get(deal.ownerHubspotId) ?? null) : null,
       hubspotUpdatedAt: deal.modifiedAt,

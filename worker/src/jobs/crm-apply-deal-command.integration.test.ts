@@ -52,13 +52,13 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
   }
 
   /** What the api writes when staff act (the command; its outbox event is the job's payload). */
-  async function command(deal: { dealId: string; modifiedAt: Date }, changes: Partial<DealFacts> & { stageId: string }, seen: DealFacts) {
+  async function command(deal: { dealId: string; modifiedAt: Date }, changes: Partial<DealFacts> & { stageId: string; outcome?: string }, seen: DealFacts, kind = 'move') {
     return db.dealCommand.create({
-      data: { id: randomUUID(), dealId: deal.dealId, kind: 'move', changes, seen: { ...seen }, seenModifiedAt: deal.modifiedAt, staffEmail: 'office@cleaning.example' },
+      data: { id: randomUUID(), dealId: deal.dealId, kind, changes, seen: { ...seen }, seenModifiedAt: deal.modifiedAt, staffEmail: 'office@cleaning.example' },
     });
   }
 
-  const seenAt = (stageId: string): DealFacts => ({ stageId, scheduledAt: null, ownerId: null, amountCents: 34_900 });
+  const seenAt = (stageId: string): DealFacts => ({ stageId, scheduledAt: null, ownerId: null, amountCents: 34_900, durationMinutes: null });
 
   it('schedules the deal in HubSpot, mirrors it with the customer confirmation, and notes who did it', async () => {
     const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
@@ -86,6 +86,28 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
     const again = Date.now();
     expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'settled' });
     expect(hubspot.requests(again)).toHaveLength(0);
+  });
+
+  it('schedules with an expected duration, then closes the cleaning out as a no-show, both kept on the HubSpot deal', async () => {
+    const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
+    const at = '2026-12-03T14:00:00.000Z';
+    const schedule = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id, durationMinutes: 150 }, seenAt(STAGE.SCHEDULING_IN_PROGRESS), 'schedule');
+    expect(await job().process({ commandId: schedule.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId)).toMatchObject({ duration_minutes: '150', hubspot_owner_id: cleaner.hubspotId });
+    const scheduled = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
+    expect(scheduled).toMatchObject({ stageId: STAGE.CLEANING_SCHEDULED, durationMinutes: 150 });
+    const noteOf = async (commandId: string) => {
+      const { noteHubspotId } = await db.dealCommand.findUniqueOrThrow({ where: { id: commandId } });
+      return hubspot.objects('notes').find((n) => n.id === noteHubspotId)?.properties.hs_note_body;
+    };
+    expect(await noteOf(schedule.id)).toMatch(/^Scheduled as Cleaning Scheduled for December 3, 2026 at 9:00 AM \(2 h 30 min\) with Maria Alvarez by office@cleaning\.example/);
+
+    const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id, amountCents: 34_900, durationMinutes: 150 };
+    const closeOut = await command({ dealId: deal.dealId, modifiedAt: scheduled.hubspotUpdatedAt! }, { stageId: STAGE.CANCELED, outcome: 'no-show' }, seen, 'close-out');
+    expect(await job().process({ commandId: closeOut.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId)).toMatchObject({ dealstage: crm.account.stages().dealStageId(STAGE.CANCELED), visit_outcome: 'no-show' });
+    expect(await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).toMatchObject({ stageId: STAGE.CANCELED, visitOutcome: 'no-show' });
+    expect(await noteOf(closeOut.id)).toMatch(/^Closed out as Canceled \(No-show\) by office@cleaning\.example/);
   });
 
   it('refuses a command whose deal HubSpot moved since the staff member looked, saying what changed', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { changedFacts, type DealFacts, type FactChange } from '@app/shared/deal-commands';
+import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
@@ -11,7 +12,7 @@ import { loadCommand, ownerIds, saveCommandNote, settleCommand, type CommandToAp
 import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-gateway';
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import type { NoticePolicy } from '../crm/notice-rules';
-import { DEAL_PROPERTIES, mirrorDealRecords } from './crm-pull';
+import { DEAL_PROPERTIES, durationOf, mirrorDealRecords } from './crm-pull';
 import { defineJob } from './job';
 
 interface ApplyDeps {
@@ -89,6 +90,7 @@ function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealF
   return {
     stageId: stages.dealStageKey(record.properties.dealstage ?? ''),
     scheduledAt: scheduled === null ? null : new Date(scheduled).toISOString(),
+    durationMinutes: durationOf(record.properties.duration_minutes ?? null),
     ownerId: ownerHubspotId ? (owners.fromHubspot.get(ownerHubspotId) ?? `hubspot:${ownerHubspotId}`) : null,
     amountCents: dollarsToCents(record.properties.amount ?? null),
   };
@@ -112,6 +114,8 @@ function propertiesOf(changes: CommandToApply['changes'], stages: StageMap, owne
   if (changes.scheduledAt !== undefined) properties.scheduled_date = changes.scheduledAt ?? '';
   if (changes.ownerId !== undefined) properties.hubspot_owner_id = changes.ownerId ? (owners.toHubspot.get(changes.ownerId) ?? '') : '';
   if (changes.amountCents !== undefined) properties.amount = dollars(changes.amountCents);
+  if (changes.durationMinutes !== undefined) properties.duration_minutes = changes.durationMinutes === null ? '' : String(changes.durationMinutes);
+  if (changes.outcome !== undefined) properties.visit_outcome = changes.outcome;
   return properties;
 }
 
@@ -123,14 +127,30 @@ async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<s
 }
 
 /** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */
-export function commandNote(command: Pick<CommandToApply, 'changes' | 'staffEmail' | 'createdAt' | 'reason'>, cleaner: string | null): string {
+export function commandNote(command: Pick<CommandToApply, 'kind' | 'changes' | 'staffEmail' | 'createdAt' | 'reason'>, cleaner: string | null): string {
   const { changes } = command;
   const details = [
     changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,
+    changes.durationMinutes ? `(${durationText(changes.durationMinutes)})` : null,
     cleaner ? `with ${cleaner}` : null,
     changes.amountCents ? `at ${formatUsd(changes.amountCents)}` : null,
   ].filter(Boolean);
-  const what = `Moved to ${dealStageLabel(changes.stageId) ?? changes.stageId}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
+  const stage = dealStageLabel(changes.stageId) ?? changes.stageId;
+  const outcome = changes.outcome ? ` (${CLOSE_OUT_LABELS[changes.outcome]})` : '';
+  const what = `${commandVerb(command.kind)} ${stage}${outcome}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
   const why = command.reason ? ` Reason: ${command.reason}` : '';
   return `${what} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
+}
+
+function commandVerb(kind: CommandToApply['kind']): string {
+  if (kind === 'schedule') return 'Scheduled as';
+  if (kind === 'close-out') return 'Closed out as';
+  return 'Moved to';
+}
+
+/** '2 h 30 min', '45 min', '3 h'. */
+function durationText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
 }

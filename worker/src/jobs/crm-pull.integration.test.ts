@@ -173,7 +173,7 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     // What a lagging index may still answer: the versions from before these changes.
     const older = new Date(held.hubspotUpdatedAt!.getTime() - 1_000);
     await applyDeals(db, [
-      { hubspotId: hubspotDealId, appRequestId: booking.dealId, name: 'old name', stageId: '1606828760', scheduledAt: null, amountCents: 1, ownerHubspotId: null, serviceType: null, serviceAddress: null, skus: [], contactHubspotId: null, modifiedAt: older, mergedHubspotIds: [] },
+      { hubspotId: hubspotDealId, appRequestId: booking.dealId, name: 'old name', stageId: '1606828760', scheduledAt: null, durationMinutes: null, visitOutcome: null, amountCents: 1, ownerHubspotId: null, serviceType: null, serviceAddress: null, skus: [], contactHubspotId: null, modifiedAt: older, mergedHubspotIds: [] },
     ]);
     await applyInvoices(db, new Map([[hubspotDealId, { hubspotId: held.invoiceHubspotId!, status: 'open' as const, amountCents: 12_000, number: 'INV-3001', pdfUrl: null, url: null, modifiedAt: new Date(held.invoiceHubspotUpdatedAt!.getTime() - 1_000) }]]));
     const after = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { recordPullCompleted } from '@app/db/sync-status';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
+import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
@@ -27,7 +28,7 @@ import { defineJob } from './job';
 import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, mirrorActivities, mirrorCompanies } from './crm-pull-context';
 import { CONTACT_PROPERTIES, mirrorChangedContacts, mirrorNewContacts } from './crm-pull-contacts';
 
-export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
+export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'duration_minutes', 'visit_outcome', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
 export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
 export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
@@ -73,6 +74,8 @@ function toDeal(d: HubSpotRecord, contactsByDeal: ReadonlyMap<string, string[]>,
     // The product's stage key: the account's own stage ids never reach the mirror.
     stageId: stages.dealStageKey(text(d, 'dealstage') ?? ''),
     scheduledAt: instant(text(d, 'scheduled_date')),
+    durationMinutes: durationOf(text(d, 'duration_minutes')),
+    visitOutcome: outcomeOf(text(d, 'visit_outcome')),
     amountCents: dollarsToCents(text(d, 'amount')),
     ownerHubspotId: text(d, 'hubspot_owner_id'),
     serviceType: text(d, 'service_type'),
@@ -82,6 +85,16 @@ function toDeal(d: HubSpotRecord, contactsByDeal: ReadonlyMap<string, string[]>,
     modifiedAt: modifiedAt('deals', d),
     mergedHubspotIds: mergedIdsOf(d),
   };
+}
+
+/** A duration typed in HubSpot: whole minutes up to a day, else none (the mirror never takes a value it cannot plan with). */
+export function durationOf(value: string | null): number | null {
+  const minutes = Number(value);
+  return value && Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440 ? minutes : null;
+}
+
+function outcomeOf(value: string | null): CloseOutOutcome | null {
+  return (CLOSE_OUT_OUTCOMES as readonly string[]).includes(value ?? '') ? (value as CloseOutOutcome) : null;
 }
 
 interface PullDeps {

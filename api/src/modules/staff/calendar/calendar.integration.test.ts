@@ -40,6 +40,7 @@ describe('staff API: the calendar', () => {
         state: 'GA',
         zip: '30303',
         ownerId: owner.id,
+        durationMinutes: 150,
         contactId: (await api.db.contact.create({ data: { email: `calendar.${unique()}@example.com`, firstName: 'Cal', lastName: 'Endar' } })).id,
       });
       // A portal request's type is a product id: the calendar shows the product's name.
@@ -51,7 +52,7 @@ describe('staff API: the calendar', () => {
       ids = { scheduled: scheduled.id, product: product.id, untyped: untyped.id, undated: undated.id, requested: requested.id, done: done.id };
     });
 
-    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address, owner, owner id, customer and stage', async () => {
+    it('lists the deals in Cleaning Scheduled that have a date, with title, ISO start, address, owner, owner id, customer, stage and duration', async () => {
       const res = await staff.request('/api/hubspot/admin/scheduledDeals');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -61,9 +62,9 @@ describe('staff API: the calendar', () => {
       const scheduledDeal = await api.db.deal.findUniqueOrThrow({ where: { id: ids.scheduled! }, select: { contactId: true } });
       const stageId = STAGE.CLEANING_SCHEDULED;
       expect(mine).toEqual([
-        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId, customer: 'Cal Endar', contactId: scheduledDeal.contactId, stageId },
-        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null, customer: null, contactId: null, stageId },
-        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null, customer: null, contactId: null, stageId },
+        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId, customer: 'Cal Endar', contactId: scheduledDeal.contactId, stageId, durationMinutes: 150 },
+        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 240 },
+        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 120 },
       ]);
     });
 

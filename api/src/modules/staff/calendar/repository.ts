@@ -7,6 +7,7 @@ export interface ScheduledDealRow {
   id: string;
   scheduledAt: Date;
   stageId: string;
+  durationMinutes: number | null;
   contact: { id: string; firstName: string | null; lastName: string | null; email: string } | null;
   serviceType: string | null;
   street: string | null;
@@ -22,7 +23,7 @@ export interface ScheduledDealRow {
  * One prepared statement: the staff area's busiest read (docs/benchmarks.md).
  */
 const SCHEDULED_DEALS = `
-SELECT d.id, d.scheduled_at AS "scheduledAt", d.stage_id AS "stageId", d.service_type AS "serviceType",
+SELECT d.id, d.scheduled_at AS "scheduledAt", d.stage_id AS "stageId", d.service_type AS "serviceType", d.duration_minutes AS "durationMinutes",
   d.street, d.city, d.state, d.zip,
   o.id AS "ownerId", o.first_name AS "ownerFirstName", o.last_name AS "ownerLastName", o.email AS "ownerEmail",
   c.id AS "contactId", c.first_name AS "contactFirstName", c.last_name AS "contactLastName", c.email AS "contactEmail"

@@ -1,6 +1,7 @@
 import { addressLine, joinName } from '@app/shared/customer-context';
 import { STAGE } from '@app/shared/deal-stages';
 import type { ScheduledDeal } from '@app/shared/entities';
+import { defaultDurationMinutes } from '@app/shared/schedule';
 import type { ModuleDeps } from '../../registry';
 import { cleaningType } from '../common/cleaning-type';
 import { ownerName } from '../common/owner-ref';
@@ -29,5 +30,6 @@ export async function scheduledDeals(
     customer: d.contact ? joinName(d.contact.firstName, d.contact.lastName) || d.contact.email : null,
     contactId: d.contact?.id ?? null,
     stageId: d.stageId,
+    durationMinutes: d.durationMinutes ?? defaultDurationMinutes(d.serviceType),
   }));
 }

@@ -1,3 +1,4 @@
+import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import type { BoardDeal, StaffRequest } from '@app/shared/staff-board';
@@ -15,6 +16,8 @@ export function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
     serviceType: d.serviceType,
     address: addressLine(d),
     scheduledAt: d.scheduledAt?.toISOString() ?? null,
+    durationMinutes: d.durationMinutes,
+    visitOutcome: (CLOSE_OUT_OUTCOMES as readonly string[]).includes(d.visitOutcome ?? '') ? (d.visitOutcome as CloseOutOutcome) : null,
     preferredDate: d.preferredDate?.toISOString().slice(0, 10) ?? null,
     timeOfDay: d.timeOfDay,
     stageId: d.stageId,
@@ -24,6 +27,7 @@ export function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
     amount: dollars(d.invoiceAmountCents ?? d.amountCents),
     createdAt: d.createdAt.toISOString(),
     hubspotUrl: links('deal', d.hubspotId),
+    version: d.hubspotUpdatedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,21 +1,18 @@
 import type { Db } from '@app/db/client';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { DEAL_CHANGED, MOVE_PENDING, type DealMoveInput } from '@app/shared/deal-commands';
-import type { StageNeed } from '@app/shared/deal-transitions';
-import { OWNER_INACTIVE } from '@app/shared/staff-admin';
-import { errors } from '../../../errors';
+import { AppError, errors } from '../../../errors';
+import type { CommandOutcome } from './command-repository';
 import { recordMove } from './move-repository';
 
-/** The request field that carries what a stage needs. */
-const NEED_FIELD: Record<StageNeed, keyof DealMoveInput> = { amount: 'amountCents', date: 'scheduledAt', cleaner: 'ownerId' };
+type CommandDeps = { db: Db; outbox: OutboxNotifier };
 
 /**
- * POST /api/internal/admin/deals/:id/moves (docs/staff-actions.md): the move is recorded as a
- * command and reaches HubSpot through the outbox; refused here, naming the field, when the
- * transitions table does not allow it or the stage lacks what it needs.
+ * What a recorded command answers (docs/staff-actions.md): its id once written, else the error
+ * naming the field: an older version than the mirror's, a command still on its way, or the
+ * kind's own refusal.
  */
-export async function moveDeal(deps: { db: Db; outbox: OutboxNotifier }, dealId: string, input: DealMoveInput, staffEmail: string): Promise<{ commandId: string }> {
-  const outcome = await recordMove(deps.db, dealId, input, staffEmail);
+export function commandResult(deps: CommandDeps, outcome: CommandOutcome): { commandId: string } {
   switch (outcome.kind) {
     case 'recorded':
       deps.outbox.notify();
@@ -26,14 +23,18 @@ export async function moveDeal(deps: { db: Db; outbox: OutboxNotifier }, dealId:
       throw errors.conflictOn('seenModifiedAt', 'deal_changed', DEAL_CHANGED);
     case 'pending':
       throw errors.conflictOn('stageId', 'command_pending', MOVE_PENDING);
-    case 'owner_not_found':
-      throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
-    case 'owner_inactive':
-      throw errors.conflictOn('ownerId', 'owner_inactive', OWNER_INACTIVE);
     case 'refused': {
-      const { check } = outcome;
-      if (check.reason === 'missing') throw errors.validation(NEED_FIELD[check.missing[0]!], check.message);
-      throw errors.conflictOn('stageId', 'move_not_allowed', check.message);
+      const { status, code, field, message } = outcome.refusal;
+      throw new AppError(status, code, message, field);
     }
   }
+}
+
+/**
+ * POST /api/internal/admin/deals/:id/moves: the move is recorded as a command and reaches
+ * HubSpot through the outbox; refused, naming the field, when the transitions table does not
+ * allow it or the stage lacks what it needs.
+ */
+export async function moveDeal(deps: CommandDeps, dealId: string, input: DealMoveInput, staffEmail: string): Promise<{ commandId: string }> {
+  return commandResult(deps, await recordMove(deps.db, dealId, input, staffEmail));
 }

@@ -1,15 +1,19 @@
 import Router from '@koa/router';
+import { closeOutSchema } from '@app/shared/close-out';
 import { dealMoveSchema } from '@app/shared/deal-commands';
+import { scheduleSchema } from '@app/shared/schedule';
 import { assignOwnerSchema } from '@app/shared/staff-admin';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { hubspotLinks } from '../common/hubspot-links';
-import { moveDeal } from './move-service';
-import { assignOwner, confirmForPortal, dealDetails } from './service';
+import { recordCloseOut } from './close-out-repository';
+import { commandResult, moveDeal } from './move-service';
+import { recordSchedule } from './schedule-repository';
+import { assignOwner, confirmForPortal, dealDetails, scheduleWarningsOf } from './service';
 
 /** One cleaning: its details, its cleaner, its moves along the pipeline, and whether its contact's portal shows it. */
 export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId'>): Router {
-  const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId) };
+  const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId), now: deps.now };
   const router = new Router();
 
   router.get('/api/internal/admin/deals/:id', async (ctx) => {
@@ -29,6 +33,27 @@ export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hu
     const input = dealMoveSchema.parse(ctx.request.body ?? {});
     ctx.status = 202;
     ctx.body = { success: true, ...(await moveDeal(deps, ctx.params.id ?? '', input, staff.email)) };
+  });
+
+  // A date, start time, duration and cleaner; warnings first, from /check (docs/staff-actions.md).
+  router.post('/api/internal/admin/deals/:id/schedule/check', async (ctx) => {
+    const input = scheduleSchema.parse(ctx.request.body ?? {});
+    ctx.body = { warnings: await scheduleWarningsOf(deps, ctx.params.id ?? '', input) };
+  });
+
+  router.post('/api/internal/admin/deals/:id/schedule', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const input = scheduleSchema.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = { success: true, ...commandResult(deps, await recordSchedule(deps.db, ctx.params.id ?? '', input, staff.email)) };
+  });
+
+  // Done, no-show or canceled on the day.
+  router.post('/api/internal/admin/deals/:id/close-out', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const input = closeOutSchema.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = { success: true, ...commandResult(deps, await recordCloseOut(deps.db, ctx.params.id ?? '', input, staff.email, deps.now())) };
   });
 
   router.post('/api/internal/admin/deals/:id/portal-confirm', async (ctx) => {

@@ -1,8 +1,10 @@
 import type { Db } from '@app/db/client';
-import { dealCommandViewSchema } from '@app/shared/deal-commands';
-import { dealStageLabel } from '@app/shared/deal-stages';
+import { closeOutRefusal } from '@app/shared/close-out';
+import { dealCommandViewSchema, MOVE_PENDING } from '@app/shared/deal-commands';
+import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
 import { describeRooms } from '@app/shared/rooms';
+import { SCHEDULABLE_STAGES, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
 import type { DealDetails } from '@app/shared/staff-board';
 import { errors } from '../../../errors';
@@ -10,14 +12,16 @@ import type { ModuleDeps } from '../../registry';
 import { boardDeal } from '../common/board-view';
 import type { HubspotLinks } from '../common/hubspot-links';
 import { assignDealOwner, confirmDealForPortal, findDealDetails } from './repository';
+import { checkSchedule } from './schedule-repository';
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
 
 /** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
-export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: string): Promise<DealDetails> {
+export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () => Date }, id: string): Promise<DealDetails> {
   const d = await findDealDetails(deps.db, id);
   if (!d) throw errors.notFound('We could not find that cleaning.');
   const deal = boardDeal(d, deps.links);
+  const pending = d.commands.some((c) => c.status === 'pending');
   return {
     ...deal,
     cleanerId: d.ownerId,
@@ -26,15 +30,24 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: str
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
     amountCents: d.amountCents,
-    version: d.hubspotUpdatedAt?.toISOString() ?? null,
+    canSchedule: !pending && SCHEDULABLE_STAGES.has(d.stageId),
+    closeOut: closeOutOf(d.stageId, d.scheduledAt, pending, deps.now()),
     // One command at a time: none is offered while one is on its way to HubSpot.
-    moves: d.commands.some((c) => c.status === 'pending')
+    moves: pending
       ? []
       : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
     commands: d.commands.map((c) =>
       dealCommandViewSchema.parse({ ...c, createdAt: c.createdAt.toISOString(), settledAt: c.settledAt?.toISOString() ?? null }),
     ),
   };
+}
+
+/** Close-out of a scheduled cleaning: allowed from its day on, and not while a command is on its way. */
+function closeOutOf(stageId: string, scheduledAt: Date | null, pending: boolean, now: Date): DealDetails['closeOut'] {
+  if (stageId !== STAGE.CLEANING_SCHEDULED) return null;
+  if (pending) return { allowed: false, reason: MOVE_PENDING };
+  const reason = closeOutRefusal(stageId, scheduledAt, now);
+  return { allowed: reason === null, reason };
 }
 
 /** POST /api/internal/admin/deals/:id/portal-confirm: the contact's portal shows this public-form deal. */
@@ -52,4 +65,11 @@ export async function assignOwner(deps: Deps, dealId: string, input: AssignOwner
   if (outcome.kind === 'owner_not_found') throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
   if (outcome.kind === 'owner_inactive') throw errors.conflictOn('ownerId', 'owner_inactive', OWNER_INACTIVE);
   deps.outbox.notify();
+}
+
+/** POST /api/internal/admin/deals/:id/schedule/check: what the office should know before it saves. */
+export async function scheduleWarningsOf(deps: Pick<ModuleDeps, 'db'>, dealId: string, plan: ScheduleInput): Promise<ScheduleWarning[]> {
+  const warnings = await checkSchedule(deps.db, dealId, plan);
+  if (!warnings) throw errors.notFound('We could not find that cleaning.');
+  return warnings;
 }

@@ -1,9 +1,14 @@
 import { easternWallTime } from '@app/shared/eastern-time';
+import { WORKING_HOURS } from '@app/shared/schedule';
 
-/** The calendar's default hours, Eastern: cleanings happen between 7 in the morning and 8 at night. */
-export const WORKING_HOURS = { start: 7, end: 20 } as const;
-/** How long an entry lasts on the grid: deals have a start time only (FullCalendar's default hour). */
-const ENTRY_HOURS = 1;
+/** How long an entry without a duration lasts on the grid (FullCalendar's default hour). */
+const ENTRY_MINUTES = 60;
+
+/** An entry on the grid: its start, and its expected duration when known. */
+export interface GridEntry {
+  date: string;
+  durationMinutes?: number | undefined;
+}
 
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
@@ -11,14 +16,14 @@ const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
  * The hours the time grid draws: the working hours, widened to any cleaning of the loaded range
  * that falls outside them (so none is hidden), or the whole day when asked.
  */
-export function gridHours(starts: readonly string[], wholeDay: boolean): { slotMinTime: string; slotMaxTime: string } {
+export function gridHours(entries: readonly GridEntry[], wholeDay: boolean): { slotMinTime: string; slotMaxTime: string } {
   if (wholeDay) return { slotMinTime: clock(0), slotMaxTime: clock(24) };
   let first: number = WORKING_HOURS.start;
   let last: number = WORKING_HOURS.end;
-  for (const iso of starts) {
-    const { hour, minute } = easternWallTime(new Date(iso));
+  for (const entry of entries) {
+    const { hour, minute } = easternWallTime(new Date(entry.date));
     first = Math.min(first, hour);
-    last = Math.max(last, Math.min(24, Math.ceil(hour + minute / 60 + ENTRY_HOURS)));
+    last = Math.max(last, Math.min(24, Math.ceil(hour + (minute + (entry.durationMinutes ?? ENTRY_MINUTES)) / 60)));
   }
   return { slotMinTime: clock(first), slotMaxTime: clock(last) };
 }

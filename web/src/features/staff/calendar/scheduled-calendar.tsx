@@ -74,13 +74,14 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
         id: d.id,
         title: calendarEntryTitle(d),
         start: d.date,
+        ...(d.durationMinutes ? { end: new Date(Date.parse(d.date) + d.durationMinutes * 60_000).toISOString() } : {}),
         color: colorOf(colors, d.ownerId),
         className: d.ownerId ? '' : 'calendar-entry--unassigned',
         extendedProps: { owner: d.owner ?? null, customer: d.customer ?? null, done: d.stageId === STAGE.CLEANING_DONE },
       })),
     [deals, colors],
   );
-  const hours = useMemo(() => gridHours(deals.map((d) => d.date), wholeDay), [deals, wholeDay]);
+  const hours = useMemo(() => gridHours(deals, wholeDay), [deals, wholeDay]);
   return (
     <div className="scheduled-calendar">
       <FullCalendar

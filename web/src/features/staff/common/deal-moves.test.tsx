@@ -12,6 +12,8 @@ const deal: DealDetails = {
   serviceType: 'Deep Clean',
   address: null,
   scheduledAt: null,
+  durationMinutes: null,
+  visitOutcome: null,
   preferredDate: null,
   timeOfDay: null,
   stageId: STAGE.CREATING_QUOTE,
@@ -27,6 +29,8 @@ const deal: DealDetails = {
   mapUrl: null,
   invoice: { number: null, url: null, pdfUrl: null },
   amountCents: null,
+  canSchedule: false,
+  closeOut: null,
   version: '2026-11-23T18:30:00.000Z',
   moves: [
     { stageId: STAGE.AWAITING_QUOTE_APPROVAL, label: 'Awaiting Quote Approval', needs: ['amount'] },
@@ -73,10 +77,42 @@ describe('DealMoves', () => {
     const html = render({ ...deal, stageId: STAGE.CANCELED, moves: [], commands: [refused] });
     expect(html).toContain('Not moved to Awaiting Quote Approval: HubSpot changed this cleaning after you opened it.');
     expect(html).toContain('Stage: you saw Creating Quote, HubSpot now has Canceled.');
-    expect(html).toContain('Redo the move below if it still applies.');
+    expect(html).toContain('Redo it below if it still applies.');
   });
 
   it('says nothing about a command HubSpot has', () => {
     expect(render({ ...deal, commands: [command({ status: 'applied' })] })).not.toContain('role="alert"');
+  });
+
+  it('schedules through its own form: Schedule in Scheduling In Progress, a new date once scheduled', () => {
+    const scheduling = {
+      ...deal,
+      stageId: STAGE.SCHEDULING_IN_PROGRESS,
+      canSchedule: true,
+      moves: [
+        { stageId: STAGE.CLEANING_SCHEDULED, label: 'Cleaning Scheduled', needs: ['date' as const, 'cleaner' as const] },
+        { stageId: STAGE.CANCELED, label: 'Canceled', needs: [] },
+      ],
+    };
+    const html = render(scheduling);
+    expect(html).toContain('>Schedule</button>');
+    expect(html).not.toContain('>Cleaning Scheduled</button>');
+    expect(html).toContain('>Canceled</button>');
+    expect(render({ ...scheduling, stageId: STAGE.CLEANING_SCHEDULED, moves: [] })).toContain('>Change date or cleaner</button>');
+  });
+
+  it('closes out a cleaning whose day has come, and says why not before it', () => {
+    const scheduled = { ...deal, stageId: STAGE.CLEANING_SCHEDULED, moves: [{ stageId: STAGE.CLEANING_DONE, label: 'Cleaning Done', needs: [] }] };
+    const open = render({ ...scheduled, closeOut: { allowed: true, reason: null } });
+    for (const label of ['Done', 'No-show', 'Canceled on the day']) expect(open).toContain(`>${label}</button>`);
+    expect(open).not.toContain('>Cleaning Done</button>');
+    expect(render({ ...scheduled, closeOut: { allowed: false, reason: 'A cleaning can be closed out from its day on.' } })).toContain('A cleaning can be closed out from its day on.');
+  });
+
+  it('names a pending schedule and close-out by what they do', () => {
+    const schedule = command({ kind: 'schedule', changes: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: '2026-12-03T14:00:00.000Z', durationMinutes: 150 } });
+    expect(render({ ...deal, moves: [], commands: [schedule] })).toContain('Scheduling for');
+    const closeOut = command({ kind: 'close-out', changes: { stageId: STAGE.CANCELED, outcome: 'no-show' } });
+    expect(render({ ...deal, moves: [], commands: [closeOut] })).toContain('Closing out as No-show: waiting for HubSpot.');
   });
 });

@@ -1,11 +1,14 @@
 import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
+import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
-import { easternWallTimeToInstant } from '@app/shared/eastern-time';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
+import { CloseOut } from './close-out';
+import { easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { useOwners } from './get-owners';
 import { useMoveDeal } from './move-deal';
+import { ScheduleForm } from './schedule-form';
 import { failureText } from './staff-errors';
 
 type Move = DealDetails['moves'][number];
@@ -18,23 +21,38 @@ function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyM
   if (change.field === 'stageId') return dealStageLabel(String(value)) ?? `Unknown stage (${value})`;
   if (change.field === 'scheduledAt') return easternFromIso(String(value));
   if (change.field === 'amountCents') return `$${(Number(value) / 100).toFixed(2)}`;
+  if (change.field === 'durationMinutes') return `${value} minutes`;
   return names.get(String(value)) ?? 'another cleaner';
 }
 
 /** What became of the latest command, when staff need to know: on its way, refused, failed. */
+/** What a command does, in the words of its status line: 'Moving to Canceled', 'Scheduling for …'. */
+function commandTitle(command: DealCommandView): { doing: string; notDone: string } {
+  const stage = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
+  if (command.kind === 'schedule' && command.changes.scheduledAt) {
+    const when = easternFromIso(command.changes.scheduledAt);
+    return { doing: `Scheduling for ${when}`, notDone: `Not scheduled for ${when}` };
+  }
+  if (command.kind === 'close-out' && command.changes.outcome) {
+    const outcome = CLOSE_OUT_LABELS[command.changes.outcome];
+    return { doing: `Closing out as ${outcome}`, notDone: `Not closed out as ${outcome}` };
+  }
+  return { doing: `Moving to ${stage}`, notDone: `Not moved to ${stage}` };
+}
+
 function LatestCommand({ command, names }: { command: DealCommandView; names: ReadonlyMap<string, string> }) {
-  const target = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
+  const title = commandTitle(command);
   if (command.status === 'pending') {
     return (
       <p className="status-note" role="status">
-        Moving to {target}: waiting for HubSpot.
+        {title.doing}: waiting for HubSpot.
       </p>
     );
   }
   if (command.status === 'conflict') {
     return (
       <div className="alert" role="alert">
-        <p>Not moved to {target}: HubSpot changed this cleaning after you opened it.</p>
+        <p>{title.notDone}: HubSpot changed this cleaning after you opened it.</p>
         <ul>
           {(command.conflict ?? []).map((change) => (
             <li key={change.field}>
@@ -42,26 +60,18 @@ function LatestCommand({ command, names }: { command: DealCommandView; names: Re
             </li>
           ))}
         </ul>
-        <p>What you see here is HubSpot&apos;s version now. Redo the move below if it still applies.</p>
+        <p>What you see here is HubSpot&apos;s version now. Redo it below if it still applies.</p>
       </div>
     );
   }
   if (command.status === 'failed') {
     return (
       <p className="alert" role="alert">
-        Not moved to {target}: {command.error ?? 'HubSpot refused the change.'}
+        {title.notDone}: {command.error ?? 'HubSpot refused the change.'}
       </p>
     );
   }
   return null;
-}
-
-/** The Eastern wall time typed in a datetime-local field, as an instant; null when empty or unreadable. */
-function easternInstant(value: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
-  if (!m) return null;
-  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  return easternWallTimeToInstant(y, mo, d, h, mi).toISOString();
 }
 
 function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDone: () => void }) {
@@ -153,20 +163,34 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const owners = useOwners();
   const names = new Map((owners.data ?? []).map((o) => [o.id, o.name ?? o.email ?? o.hubspotId]));
   const latest = deal.commands[0];
-  const move = deal.moves.find((m) => m.stageId === chosen);
+  // Scheduling and closing out have their own forms: the plain moves are the others.
+  const moves = deal.moves.filter((m) => !HAS_OWN_FORM.has(m.stageId));
+  const move = moves.find((m) => m.stageId === chosen);
+  const scheduled = deal.stageId === STAGE.CLEANING_SCHEDULED;
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
       <div aria-live="polite">{latest ? <LatestCommand command={latest} names={names} /> : null}</div>
-      {deal.moves.length > 0 ? (
+      <CloseOut key={deal.version ?? ''} deal={deal} />
+      {moves.length > 0 || deal.canSchedule ? (
         <p className="deal-moves__choices">
-          {deal.moves.map((m) => (
+          {deal.canSchedule ? (
+            <button type="button" className="button button--ghost" aria-pressed={chosen === SCHEDULE} onClick={() => setChosen(SCHEDULE)}>
+              {scheduled ? 'Change date or cleaner' : 'Schedule'}
+            </button>
+          ) : null}
+          {moves.map((m) => (
             <button key={m.stageId} type="button" className="button button--ghost" aria-pressed={m.stageId === chosen} onClick={() => setChosen(m.stageId)}>
               {m.label}
             </button>
           ))}
         </p>
       ) : null}
+      {chosen === SCHEDULE && deal.canSchedule ? <ScheduleForm deal={deal} onDone={() => setChosen(null)} /> : null}
       {move ? <MoveForm key={move.stageId} deal={deal} move={move} onDone={() => setChosen(null)} /> : null}
     </section>
   );
 }
+
+const SCHEDULE = 'schedule';
+/** Moves made through their own form: Schedule (date, time, duration, cleaner, warnings) and the close-out. */
+const HAS_OWN_FORM: ReadonlySet<string> = new Set([STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE]);

@@ -13,11 +13,13 @@ export async function moveDeal({ dealId, ...input }: DealMoveInput & { dealId: s
   return api.post(moveDealPath(dealId), input, movedSchema);
 }
 
-export function useMoveDeal() {
+/** A command's mutation: the deal then shows it pending; the board and the calendar follow once HubSpot has it. */
+export function useDealCommand<Input>(send: (input: Input) => Promise<{ commandId: string }>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: moveDeal,
-    // The deal now shows its pending command; the board and the calendar follow once HubSpot has it.
+    mutationFn: send,
     onSettled: () => Promise.all(Object.values(CLEANER_QUERY_KEYS).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
+
+export const useMoveDeal = () => useDealCommand(moveDeal);

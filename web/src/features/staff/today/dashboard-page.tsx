@@ -1,3 +1,4 @@
+import { STAGE } from '@app/shared/deal-stages';
 import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import type { BoardDeal, StaffRequest, TodayBoard } from '@app/shared/staff-board';
 import { VIEW_SCHEDULE } from '@app/shared/texts';
@@ -6,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { usePageHead } from '../../../lib/head';
 import { useTodayBoard } from './get-today-board';
 import { BoardDealSummary } from '../common/board-deal';
+import { CloseOut } from '../common/close-out';
 import { cleaningWhen, easternClock, waitedSince } from '../common/board-format';
 import { RequestSummary } from '../common/request-summary';
 import { RequireStaff } from '../frame/require-staff';
@@ -32,12 +34,16 @@ function Section(props: { id: string; title: string; count: number; empty: strin
 
 const dayTitle = (label: string, date: string) => `${label}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
 
-function Cleanings({ id, label, day }: { id: string; label: string; day: TodayBoard['today'] }) {
+/** Today's scheduled cleanings can be closed out from the board: their day has come. */
+const OPEN_TODAY = { allowed: true, reason: null };
+
+function Cleanings({ id, label, day, closable = false }: { id: string; label: string; day: TodayBoard['today']; closable?: boolean }) {
   return (
     <Section id={id} title={dayTitle(label, day.date)} count={day.cleanings.length} empty="No cleanings scheduled." more={{ to: CLIENT_ROUTES.adminScheduledSnapshot, label: 'Open the calendar' }}>
       {day.cleanings.map((deal) => (
         <li key={deal.id}>
           <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
+          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ ...deal, closeOut: OPEN_TODAY }} /> : null}
         </li>
       ))}
     </Section>
@@ -130,7 +136,7 @@ function Board({ board }: { board: TodayBoard }) {
   const now = new Date(board.generatedAt);
   return (
     <div className="board-grid">
-      <Cleanings id="board-today" label="Today" day={board.today} />
+      <Cleanings id="board-today" label="Today" day={board.today} closable />
       <Cleanings id="board-tomorrow" label="Tomorrow" day={board.tomorrow} />
       <Section id="board-bookings" title="New booking requests" count={board.newBookings.count} empty="No new requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
         {requestItems(board.newBookings.items, now)}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Prisma, type Db } from '@app/db/client';
+import { outboxEvent } from '@app/runtime/outbox/events';
+import type { DealCommandKind, DealFacts } from '@app/shared/deal-commands';
+import { OWNER_INACTIVE } from '@app/shared/staff-admin';
+
+type Tx = Prisma.TransactionClient;
+
+/** The deal as a command's checks read it, inside the command's transaction. */
+export const commandDealSelect = {
+  id: true,
+  name: true,
+  serviceType: true,
+  stageId: true,
+  scheduledAt: true,
+  durationMinutes: true,
+  ownerId: true,
+  amountCents: true,
+  preferredDate: true,
+  timeOfDay: true,
+  hubspotUpdatedAt: true,
+} as const satisfies Prisma.DealSelect;
+export type CommandDeal = Prisma.DealGetPayload<{ select: typeof commandDealSelect }>;
+
+/** What a kind's own check says when it refuses: the status, code, field and text the api answers with. */
+export interface Refusal {
+  status: 400 | 409;
+  code: string;
+  field: string;
+  message: string;
+}
+
+export interface CommandDraft {
+  kind: DealCommandKind;
+  /** The deal's version (hs_lastmodifieddate) the staff member saw, ISO; null for a deal never mirrored. */
+  seenModifiedAt: string | null;
+  reason?: string | undefined;
+  /** What the command sets, from the deal as read in the transaction; or a refusal. */
+  decide: (tx: Tx, deal: CommandDeal, seen: DealFacts) => Promise<{ changes: Record<string, unknown> & { stageId: string } } | Refusal>;
+}
+
+export type CommandOutcome =
+  | { kind: 'recorded'; commandId: string }
+  | { kind: 'deal_not_found' }
+  | { kind: 'stale'; current: string | null }
+  | { kind: 'pending' }
+  | { kind: 'refused'; refusal: Refusal };
+
+/**
+ * Records a staff command on a deal with its outbox event, in one transaction, after the checks
+ * every kind shares (docs/staff-actions.md): the page showed the version the mirror holds, and
+ * no other command of the deal is on its way. The kind's own checks (`decide`) then say what it
+ * sets, or why not. The mirror itself changes only once HubSpot has the change
+ * (crm.apply-deal-command).
+ */
+export async function recordDealCommand(db: Db, dealId: string, draft: CommandDraft, staffEmail: string): Promise<CommandOutcome> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const deal = await tx.deal.findFirst({ where: { id: dealId, archivedAt: null }, select: commandDealSelect });
+      if (!deal) return { kind: 'deal_not_found' as const };
+      const version = deal.hubspotUpdatedAt?.toISOString() ?? null;
+      const seenVersion = draft.seenModifiedAt === null ? null : new Date(draft.seenModifiedAt).toISOString();
+      if (version !== seenVersion) return { kind: 'stale' as const, current: version };
+      if (await tx.dealCommand.findFirst({ where: { dealId, status: 'pending' }, select: { id: true } })) return { kind: 'pending' as const };
+      const seen = factsOf(deal);
+      const decided = await draft.decide(tx, deal, seen);
+      if ('status' in decided) return { kind: 'refused' as const, refusal: decided };
+      const commandId = randomUUID();
+      await tx.dealCommand.create({
+        data: {
+          id: commandId,
+          dealId,
+          kind: draft.kind,
+          changes: decided.changes as Prisma.InputJsonObject,
+          seen: { ...seen },
+          seenModifiedAt: deal.hubspotUpdatedAt,
+          reason: draft.reason || null,
+          staffEmail,
+        },
+      });
+      await tx.outboxEvent.create({ data: outboxEvent('crm.apply-deal-command', { commandId }, { aggregateId: commandId }), select: { id: true } });
+      return { kind: 'recorded' as const, commandId };
+    });
+  } catch (error) {
+    // Two commands on one deal at once: the one-pending index lets one in.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return { kind: 'pending' };
+    throw error;
+  }
+}
+
+/** The watched fields of the deal as the mirror holds them. */
+export function factsOf(deal: CommandDeal): DealFacts {
+  return {
+    stageId: deal.stageId,
+    scheduledAt: deal.scheduledAt?.toISOString() ?? null,
+    ownerId: deal.ownerId,
+    amountCents: deal.amountCents,
+    durationMinutes: deal.durationMinutes,
+  };
+}
+
+/** A cleaner a command names: on the roster and active, or the refusal. */
+export async function ownerRefusal(tx: Tx, ownerId: string): Promise<Refusal | null> {
+  const owner = await tx.owner.findUnique({ where: { id: ownerId }, select: { active: true } });
+  if (!owner) return { status: 400, code: 'validation_failed', field: 'ownerId', message: 'Choose a cleaner from the roster.' };
+  if (!owner.active) return { status: 409, code: 'owner_inactive', field: 'ownerId', message: OWNER_INACTIVE };
+  return null;
+}

@@ -1,0 +1,69 @@
+import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
+import { useId, useState, type FormEvent } from 'react';
+import { useDealCommand } from './move-deal';
+import { closeOutDeal } from './schedule-deal';
+import { failureText } from './staff-errors';
+
+/** What the office confirms for each outcome. */
+const CONFIRM: Record<CloseOutOutcome, string> = {
+  done: 'Mark this cleaning done',
+  'no-show': 'Mark a no-show: nobody let the cleaner in',
+  'canceled-on-the-day': 'Mark canceled on the day',
+};
+
+/**
+ * Closing out a scheduled cleaning from its day on (docs/staff-actions.md): done, no-show or
+ * canceled on the day, with an optional note. Offered on the deal and on the today board.
+ */
+export function CloseOut({ deal, compact = false }: { deal: { id: string; version: string | null; closeOut: { allowed: boolean; reason: string | null } | null }; compact?: boolean }) {
+  const id = useId();
+  const mutation = useDealCommand(closeOutDeal);
+  const [chosen, setChosen] = useState<CloseOutOutcome | null>(null);
+  const [reason, setReason] = useState('');
+  if (!deal.closeOut) return null;
+  if (!deal.closeOut.allowed) return compact ? null : <p className="status-note">{deal.closeOut.reason}</p>;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    mutation.mutate(
+      { dealId: deal.id, outcome: chosen, seenModifiedAt: deal.version, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      { onSuccess: () => setChosen(null) },
+    );
+  };
+
+  return (
+    <section className="close-out" aria-label="Close out the cleaning">
+      <p className="deal-moves__choices">
+        {CLOSE_OUT_OUTCOMES.map((outcome) => (
+          <button key={outcome} type="button" className="button button--ghost" aria-pressed={outcome === chosen} onClick={() => setChosen(outcome)}>
+            {CLOSE_OUT_LABELS[outcome]}
+          </button>
+        ))}
+      </p>
+      {chosen ? (
+        <form className="deal-move-form" onSubmit={submit} aria-label={CONFIRM[chosen]}>
+          {chosen === 'done' ? null : (
+            <p>
+              <label htmlFor={`${id}-reason`}>Note (optional)</label>
+              <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+            </p>
+          )}
+          <p className="deal-move-form__actions">
+            <button type="submit" className="button" disabled={mutation.isPending}>
+              {CONFIRM[chosen]}
+            </button>{' '}
+            <button type="button" className="button button--ghost" onClick={() => setChosen(null)}>
+              Cancel
+            </button>
+          </p>
+        </form>
+      ) : null}
+      {mutation.isError ? (
+        <p className="alert" role="alert">
+          {failureText(mutation.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { DURATION_MINUTES, defaultDurationMinutes, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
+import { easternWallTime } from '@app/shared/eastern-time';
+import type { DealDetails } from '@app/shared/staff-board';
+import { useId, useState, type FormEvent } from 'react';
+import { easternInstant } from './eastern-input';
+import { useOwners } from './get-owners';
+import { useDealCommand } from './move-deal';
+import { checkSchedule, scheduleDeal } from './schedule-deal';
+import { failureText } from './staff-errors';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The datetime-local value of an instant in Eastern Time; the customer's asked day at 9 AM when none is set. */
+function startValue(deal: DealDetails): string {
+  if (deal.scheduledAt) {
+    const w = easternWallTime(new Date(deal.scheduledAt));
+    return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+  }
+  return deal.preferredDate ? `${deal.preferredDate}T09:00` : '';
+}
+
+const DURATIONS = Array.from({ length: (DURATION_MINUTES.max - DURATION_MINUTES.min) / 30 + 1 }, (_, i) => DURATION_MINUTES.min + i * 30);
+
+function durationLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
+}
+
+/**
+ * Date, start time, expected duration and cleaner (docs/staff-actions.md). Saving first asks the
+ * api what stands out (the cleaner's other cleanings, working hours, the day the customer asked
+ * for); when something does, the warnings are shown and "Schedule anyway" saves past them.
+ */
+export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () => void }) {
+  const id = useId();
+  const owners = useOwners();
+  const save = useDealCommand(scheduleDeal);
+  const [when, setWhen] = useState(() => startValue(deal));
+  const [duration, setDuration] = useState(String(deal.durationMinutes ?? defaultDurationMinutes(deal.serviceType)));
+  const [ownerId, setOwnerId] = useState(deal.cleanerId ?? '');
+  const [warnings, setWarnings] = useState<ScheduleWarning[] | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+
+  const plan = (): ScheduleInput | null => {
+    const scheduledAt = easternInstant(when);
+    if (!scheduledAt || !ownerId) return null;
+    return { scheduledAt, durationMinutes: Number(duration), ownerId, seenModifiedAt: deal.version };
+  };
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setWarnings(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = plan();
+    if (!input) return;
+    if (warnings && warnings.length > 0) {
+      save.mutate({ dealId: deal.id, ...input, acceptWarnings: warnings.map((w) => w.code) }, { onSuccess: onDone });
+      return;
+    }
+    setChecking(true);
+    setCheckError(null);
+    try {
+      const found = await checkSchedule({ dealId: deal.id, ...input });
+      if (found.length > 0) setWarnings(found);
+      else save.mutate({ dealId: deal.id, ...input }, { onSuccess: onDone });
+    } catch (error) {
+      setCheckError(failureText(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const warned = warnings !== null && warnings.length > 0;
+  return (
+    <form className="deal-move-form" onSubmit={submit} aria-label="Schedule the cleaning">
+      <p>
+        <label htmlFor={`${id}-when`}>Date and start time (Eastern)</label>
+        <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => edit(setWhen)(e.target.value)} required />
+      </p>
+      <p>
+        <label htmlFor={`${id}-duration`}>Expected duration</label>
+        <select id={`${id}-duration`} value={duration} onChange={(e) => edit(setDuration)(e.target.value)}>
+          {(DURATIONS.includes(Number(duration)) ? DURATIONS : [...DURATIONS, Number(duration)].sort((a, b) => a - b)).map((m) => (
+            <option key={m} value={m}>
+              {durationLabel(m)}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p>
+        <label htmlFor={`${id}-cleaner`}>Cleaner</label>
+        <select id={`${id}-cleaner`} value={ownerId} onChange={(e) => edit(setOwnerId)(e.target.value)} required>
+          <option value="">Choose a cleaner</option>
+          {(owners.data ?? [])
+            .filter((o) => o.active || o.id === ownerId)
+            .map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name ?? o.email ?? o.hubspotId}
+              </option>
+            ))}
+        </select>
+      </p>
+      {warned ? (
+        <div className="alert alert--warning" role="alert">
+          <p>Before you save:</p>
+          <ul>
+            {warnings.map((w) => (
+              <li key={w.code}>{w.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="deal-move-form__actions">
+        <button type="submit" className="button" disabled={save.isPending || checking}>
+          {warned ? 'Schedule anyway' : 'Schedule'}
+        </button>{' '}
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </p>
+      {save.isError || checkError ? (
+        <p className="alert" role="alert">
+          {checkError ?? failureText(save.error)}
+        </p>
+      ) : null}
+    </form>
+  );
+}
