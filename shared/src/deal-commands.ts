@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { CLOSE_OUT_OUTCOMES } from './close-out';
+import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES } from './close-out';
+import { dealStageLabel } from './deal-stages';
+import { formatEastern } from './eastern-time';
+import { formatUsd } from './money';
+import { durationText } from './schedule';
 
 /**
  * Staff actions on a deal are commands (docs/staff-actions.md): written in Postgres with their
@@ -97,3 +101,25 @@ function sameFact(field: keyof DealFacts, a: string | number | null | undefined,
   if (field === 'scheduledAt' && typeof a === 'string' && typeof b === 'string') return Date.parse(a) === Date.parse(b);
   return a === b;
 }
+
+/** What a command does, in words: the HubSpot note on the deal and the customer page's record say it. */
+export function commandSummary(command: { kind: DealCommandKind; changes: DealCommandView['changes'] }, cleaner: string | null): string {
+  const { changes } = command;
+  const details = [
+    changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,
+    changes.durationMinutes ? `(${durationText(changes.durationMinutes)})` : null,
+    cleaner ? `with ${cleaner}` : null,
+    changes.amountCents ? `at ${formatUsd(changes.amountCents)}` : null,
+  ].filter(Boolean);
+  const stage = dealStageLabel(changes.stageId) ?? changes.stageId;
+  const outcome = changes.outcome ? ` (${CLOSE_OUT_LABELS[changes.outcome]})` : '';
+  return `${COMMAND_VERBS[command.kind]} ${stage}${outcome}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
+}
+
+const COMMAND_VERBS: Record<DealCommandKind, string> = {
+  move: 'Moved to',
+  schedule: 'Scheduled as',
+  'close-out': 'Closed out as',
+  quote: 'Quoted as',
+  'request-answer': 'Answered a request as',
+};

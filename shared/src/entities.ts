@@ -101,6 +101,21 @@ export const customerContextSchema = z.object({
       }),
     )
     .nullish(),
+  /** The staff lookup's own addition: what the office did to the customer's cleanings from the staff area (deal commands), newest first. */
+  officeActions: z
+    .array(
+      z.object({
+        id: z.string(),
+        dealId: z.string(),
+        cleaning: z.string(),
+        summary: z.string(),
+        staffEmail: z.string(),
+        status: z.enum(['pending', 'applied', 'conflict', 'failed']),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
   /** The staff lookup's own addition: the contact's company (see companySchema), null for none. */
   company: companySchema.loose().nullish(),
 });

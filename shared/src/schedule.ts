@@ -112,6 +112,13 @@ function outsideHours(start: Date, end: Date): boolean {
   return startMinutes < WORKING_HOURS.start * 60 || endMinutes > WORKING_HOURS.end * 60;
 }
 
+/** '2 h 30 min', '45 min', '3 h'. */
+export function durationText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
+}
+
 /** The warnings a save did not accept. */
 export function unaccepted(warnings: readonly ScheduleWarning[], accepted: readonly ScheduleWarningCode[] = []): ScheduleWarning[] {
   return warnings.filter((w) => !accepted.includes(w.code));

@@ -1,10 +1,7 @@
 import type { Db } from '@app/db/client';
-import { changedFacts, type DealFacts, type FactChange } from '@app/shared/deal-commands';
-import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
-import { dealStageLabel } from '@app/shared/deal-stages';
+import { changedFacts, commandSummary, type DealFacts, type FactChange } from '@app/shared/deal-commands';
 import { formatEastern } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
-import { formatUsd } from '@app/shared/money';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
 import { dollars } from '../crm/booking-deal-properties';
@@ -128,29 +125,6 @@ async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<s
 
 /** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */
 export function commandNote(command: Pick<CommandToApply, 'kind' | 'changes' | 'staffEmail' | 'createdAt' | 'reason'>, cleaner: string | null): string {
-  const { changes } = command;
-  const details = [
-    changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,
-    changes.durationMinutes ? `(${durationText(changes.durationMinutes)})` : null,
-    cleaner ? `with ${cleaner}` : null,
-    changes.amountCents ? `at ${formatUsd(changes.amountCents)}` : null,
-  ].filter(Boolean);
-  const stage = dealStageLabel(changes.stageId) ?? changes.stageId;
-  const outcome = changes.outcome ? ` (${CLOSE_OUT_LABELS[changes.outcome]})` : '';
-  const what = `${commandVerb(command.kind)} ${stage}${outcome}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
   const why = command.reason ? ` Reason: ${command.reason}` : '';
-  return `${what} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
-}
-
-function commandVerb(kind: CommandToApply['kind']): string {
-  if (kind === 'schedule') return 'Scheduled as';
-  if (kind === 'close-out') return 'Closed out as';
-  return 'Moved to';
-}
-
-/** '2 h 30 min', '45 min', '3 h'. */
-function durationText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
+  return `${commandSummary(command, cleaner)} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
 }

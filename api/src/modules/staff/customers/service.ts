@@ -18,6 +18,7 @@ import { cleaningType } from '../common/cleaning-type';
 import { hubspotLinks } from '../common/hubspot-links';
 import { ownerName } from '../common/owner-ref';
 import { companyOf, contactLists } from './crm-context';
+import { officeActions } from './office-actions';
 import {
   findContactDetails,
   findMessagesTo,
@@ -82,7 +83,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, optOut, hold, textsChoice, consents, lists, company] = await Promise.all([
+  const [messages, optOut, hold, textsChoice, consents, lists, company, actions] = await Promise.all([
     c.phone ? findMessagesTo(deps.db, c.phone) : [],
     c.phone ? findOptOut(deps.db, c.phone) : null,
     c.phone ? findDeliveryHold(deps.db, c.phone) : null,
@@ -90,6 +91,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     findSmsConsents(deps.db, { contactId: c.id, phones: c.phone ? [c.phone] : [] }),
     contactLists(deps.db, c.hubspotId, now),
     companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
+    officeActions(deps.db, c.id),
   ]);
   return {
     id: c.id,
@@ -145,6 +147,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     subscriptions: [],
     notes: lists.notes,
     company,
+    officeActions: actions,
     portalSuspended: c.suspended,
     textsNotAgreed: textsChoice && !textsChoice.textsAgreed ? { since: textsChoice.agreedAt.toISOString(), reference: textsChoice.reference } : null,
     textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,

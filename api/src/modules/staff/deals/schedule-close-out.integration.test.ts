@@ -145,4 +145,26 @@ describe('staff API: scheduling and closing out a cleaning', () => {
     expect(await bad.json()).toMatchObject({ field: 'outcome' });
     expect(await commandsOf(tomorrow.id)).toEqual([]);
   });
+
+  it("records who did what and when on the customer's page, and only that customer's cleanings", async () => {
+    const contact = await api.db.contact.create({ data: { email: `actions.${Math.random()}@example.com`, firstName: 'Ada', lastName: 'Park' } });
+    const d = await deal(STAGE.SCHEDULING_IN_PROGRESS, { contactId: contact.id, serviceType: 'Deep Clean' });
+    expect((await post(d.id, 'schedule', plan({ scheduledAt: '2026-12-08T15:00:00.000Z' }))).status).toBe(202);
+    const other = await deal(STAGE.SCHEDULING_IN_PROGRESS);
+    expect((await post(other.id, 'schedule', plan({ scheduledAt: '2026-12-09T15:00:00.000Z' }))).status).toBe(202);
+
+    const page = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { officeActions: unknown[] };
+    expect(page.officeActions).toEqual([
+      {
+        id: expect.any(String),
+        dealId: d.id,
+        cleaning: `Deep Clean (${d.reference})`,
+        summary: 'Scheduled as Cleaning Scheduled for December 8, 2026 at 10:00 AM (2 h 30 min) with Maria Alvarez',
+        staffEmail: expect.stringContaining('@'),
+        status: 'pending',
+        reason: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
 });

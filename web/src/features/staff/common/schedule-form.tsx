@@ -1,4 +1,4 @@
-import { DURATION_MINUTES, defaultDurationMinutes, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
+import { DURATION_MINUTES, defaultDurationMinutes, durationText, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
 import { easternWallTime } from '@app/shared/eastern-time';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,12 +20,6 @@ function startValue(deal: DealDetails): string {
 }
 
 const DURATIONS = Array.from({ length: (DURATION_MINUTES.max - DURATION_MINUTES.min) / 30 + 1 }, (_, i) => DURATION_MINUTES.min + i * 30);
-
-function durationLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return [hours > 0 ? `${hours} h` : null, rest > 0 ? `${rest} min` : null].filter(Boolean).join(' ');
-}
 
 /**
  * Date, start time, expected duration and cleaner (docs/staff-actions.md). Saving first asks the
@@ -86,7 +80,7 @@ export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () =
         <select id={`${id}-duration`} value={duration} onChange={(e) => edit(setDuration)(e.target.value)}>
           {(DURATIONS.includes(Number(duration)) ? DURATIONS : [...DURATIONS, Number(duration)].sort((a, b) => a - b)).map((m) => (
             <option key={m} value={m}>
-              {durationLabel(m)}
+              {durationText(m)}
             </option>
           ))}
         </select>

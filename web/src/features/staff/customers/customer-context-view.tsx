@@ -25,6 +25,14 @@ function recordLine(r: CrmRecord): string {
   return when ? `${text} (${easternFromIso(when)})` : text;
 }
 
+/** Whether HubSpot has an office action (docs/staff-actions.md). */
+const ACTION_STATUS = {
+  pending: 'waiting for HubSpot',
+  applied: 'in HubSpot',
+  conflict: 'not made: HubSpot had changed the cleaning',
+  failed: 'not made: HubSpot refused it',
+} as const;
+
 function ListSection({ title, empty, items }: { title: string; empty: string; items: ReactNode[] }) {
   return (
     <section className="tool-section" aria-label={title}>
@@ -163,6 +171,18 @@ export function CustomerContextView({ context, customerId, children }: { context
         items={context.activities.map((a, i) => (isCrmActivity(a) ? logged(a, i, now) : <li key={str(a, 'id') ?? i}>{requestLine(a)}</li>))}
       />
       <ListSection title="Notes" empty="No notes." items={context.notes.map((n, i) => logged(n, i, now))} />
+      {context.officeActions ? (
+        <ListSection
+          title="Office actions"
+          empty="Nothing done from the staff area yet."
+          items={context.officeActions.map((a) => (
+            <li key={a.id} data-office-action={a.status}>
+              {easternFromIso(a.createdAt)}: {a.summary}, {a.cleaning}, by {a.staffEmail}
+              {a.reason ? `. Reason: ${a.reason}` : ''} <span className="muted">({ACTION_STATUS[a.status]})</span>
+            </li>
+          ))}
+        />
+      ) : null}
       {context.textsConsent ? (
         <ListSection
           title="Text consent"
