@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestAnswerChangesSchema } from './request-answers';
 
 /**
  * Staff actions on a deal are commands (docs/staff-actions.md): written in Postgres with their
@@ -55,24 +56,33 @@ export interface FactChange {
   now: string | number | null;
 }
 
-/** A command as the staff pages show it. */
-export const dealCommandViewSchema = z.object({
+const factValue = z.union([z.string(), z.number(), z.null()]);
+
+/** What every command shows, whatever its kind. */
+const commandViewBase = z.object({
   id: z.string(),
-  kind: z.literal('move'),
-  changes: z.object({
-    stageId: z.string(),
-    scheduledAt: z.string().nullable().optional(),
-    ownerId: z.string().nullable().optional(),
-    amountCents: z.number().nullable().optional(),
-  }),
   reason: z.string().nullable(),
   staffEmail: z.string(),
   status: z.enum(['pending', 'applied', 'conflict', 'failed']),
-  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents']), saw: z.union([z.string(), z.number(), z.null()]), now: z.union([z.string(), z.number(), z.null()]) })).nullable(),
+  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents']), saw: factValue, now: factValue })).nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
 });
+
+/** A command as the staff pages show it, by kind. */
+export const dealCommandViewSchema = z.discriminatedUnion('kind', [
+  commandViewBase.extend({
+    kind: z.literal('move'),
+    changes: z.object({
+      stageId: z.string(),
+      scheduledAt: z.string().nullable().optional(),
+      ownerId: z.string().nullable().optional(),
+      amountCents: z.number().nullable().optional(),
+    }),
+  }),
+  commandViewBase.extend({ kind: z.literal('request-answer'), changes: requestAnswerChangesSchema }),
+]);
 export type DealCommandView = z.infer<typeof dealCommandViewSchema>;
 
 /** The fields whose values differ between two versions of a deal. */

@@ -33,9 +33,12 @@ const deal: DealDetails = {
     { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
   ],
   commands: [],
+  openRequest: null,
 };
 
-const command = (over: Partial<DealCommandView>): DealCommandView => ({
+type MoveCommand = Extract<DealCommandView, { kind: 'move' }>;
+
+const command = (over: Partial<MoveCommand>): MoveCommand => ({
   id: 'c1',
   kind: 'move',
   changes: { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000 },

@@ -22,7 +22,7 @@ function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyM
 }
 
 /** What became of the latest command, when staff need to know: on its way, refused, failed. */
-function LatestCommand({ command, names }: { command: DealCommandView; names: ReadonlyMap<string, string> }) {
+function LatestCommand({ command, names }: { command: Extract<DealCommandView, { kind: 'move' }>; names: ReadonlyMap<string, string> }) {
   const target = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
   if (command.status === 'pending') {
     return (
@@ -156,7 +156,7 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const move = deal.moves.find((m) => m.stageId === chosen);
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
-      <div aria-live="polite">{latest ? <LatestCommand command={latest} names={names} /> : null}</div>
+      <div aria-live="polite">{latest?.kind === 'move' ? <LatestCommand command={latest} names={names} /> : null}</div>
       {deal.moves.length > 0 ? (
         <p className="deal-moves__choices">
           {deal.moves.map((m) => (
