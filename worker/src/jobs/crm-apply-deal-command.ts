@@ -12,6 +12,7 @@ import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-g
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, mirrorDealRecords } from './crm-pull';
+import { applyRequestAnswer } from './deal-commands/request-answer';
 import { defineJob } from './job';
 
 interface ApplyDeps {
@@ -47,6 +48,7 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     }
     const dealHubspotId = command.deal.hubspotId;
     if (!dealHubspotId) throw new Error(`deal ${command.deal.id} is not in HubSpot yet`);
+    if (command.kind === 'request-answer') return applyRequestAnswer(deps, command, dealHubspotId, now, log);
     const stages = deps.account.stages();
     const owners = await ownerIds(deps.db);
 
@@ -77,13 +79,13 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
   });
 }
 
-async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
+export async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
   const [record] = await hubspot.readBatch('deals', [id], DEAL_PROPERTIES);
   return record ?? null;
 }
 
 /** The watched fields of a HubSpot deal, in our terms (product stage key, our owner id). */
-function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealFacts {
+export function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealFacts {
   const scheduled = modifiedMillis(record.properties.scheduled_date);
   const ownerHubspotId = record.properties.hubspot_owner_id || null;
   return {
@@ -101,7 +103,7 @@ function holds(facts: DealFacts, changes: CommandToApply['changes']): boolean {
 }
 
 /** What HubSpot changed since the staff member looked; nothing when the deal's version is not newer. */
-function conflictOf(command: CommandToApply, record: HubSpotRecord, facts: DealFacts): FactChange[] {
+export function conflictOf(command: CommandToApply, record: HubSpotRecord, facts: DealFacts): FactChange[] {
   const modified = modifiedAtOf('deals', record);
   const newer = command.seenModifiedAt === null || modified === null || modified > command.seenModifiedAt.getTime();
   return newer ? changedFacts(command.seen, facts) : [];
