@@ -62,6 +62,20 @@ export const RESCHEDULE_NEEDS_DATE = 'Choose the new date and start time.';
 /** A cancellation moves no date. */
 export const CANCEL_TAKES_NO_DATE = 'Approving a cancellation sets no date: leave the date out.';
 
+/**
+ * What the customer reads on the cleaning about the office's answer beyond §4's 'Recently
+ * modified (category)': the reason, when the newest closed request was declined and no other
+ * request is open. Null otherwise.
+ */
+export function declinedRequestNote(requests: {
+  activeRequest?: { properties: { hs_pipeline_stage?: string | null } } | null;
+  closedRequest?: { properties: { hs_ticket_category?: string | null; hs_pipeline_stage?: string | null }; decline_reason?: string | null } | null;
+}): string | null {
+  const { activeRequest, closedRequest } = requests;
+  if (activeRequest || !closedRequest || closedRequest.properties.hs_pipeline_stage !== TICKET_STAGE_DECLINED) return null;
+  return requestDeclinedMessage(closedRequest.properties.hs_ticket_category, closedRequest.decline_reason);
+}
+
 /** Our wording: what the customer reads on the cleaning once the office declined their request. */
 export function requestDeclinedMessage(category: string | null | undefined, reason: string | null | undefined): string {
   const what = category === 'Cancellation Request' ? 'cancellation' : 'change';
