@@ -57,7 +57,7 @@ function LatestCommand({ command, names }: { command: Extract<DealCommandView, {
 }
 
 /** The Eastern wall time typed in a datetime-local field, as an instant; null when empty or unreadable. */
-function easternInstant(value: string): string | null {
+export function easternInstant(value: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!m) return null;
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
