@@ -3,6 +3,7 @@ import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES } from './close-out';
 import { dealStageLabel } from './deal-stages';
 import { formatEastern } from './eastern-time';
 import { formatUsd } from './money';
+import { requestAnswerChangesSchema, type RequestAnswerChanges } from './request-answers';
 import { durationText } from './schedule';
 
 /**
@@ -67,26 +68,49 @@ export interface FactChange {
   now: string | number | null;
 }
 
-/** A command as the staff pages show it. */
-export const dealCommandViewSchema = z.object({
+const factValue = z.union([z.string(), z.number(), z.null()]);
+
+/** The kinds that set the deal's own fields: a stage, and what it needs or keeps. */
+export const STAGE_COMMAND_KINDS = ['move', 'schedule', 'close-out'] as const;
+
+/** What a move, a schedule or a close-out sets (deal_command.changes). */
+export const stageChangesSchema = z.object({
+  stageId: z.string(),
+  scheduledAt: z.string().nullable().optional(),
+  ownerId: z.string().nullable().optional(),
+  amountCents: z.number().nullable().optional(),
+  durationMinutes: z.number().nullable().optional(),
+  outcome: z.enum(CLOSE_OUT_OUTCOMES).optional(),
+});
+export type StageChanges = z.infer<typeof stageChangesSchema>;
+export type StageCommandKind = (typeof STAGE_COMMAND_KINDS)[number];
+
+export function isStageCommandKind(kind: string): kind is StageCommandKind {
+  return (STAGE_COMMAND_KINDS as readonly string[]).includes(kind);
+}
+
+/** What every command shows, whatever its kind. */
+const commandViewBase = z.object({
   id: z.string(),
-  kind: z.enum(DEAL_COMMAND_KINDS),
-  changes: z.object({
-    stageId: z.string(),
-    scheduledAt: z.string().nullable().optional(),
-    ownerId: z.string().nullable().optional(),
-    amountCents: z.number().nullable().optional(),
-    durationMinutes: z.number().nullable().optional(),
-    outcome: z.enum(CLOSE_OUT_OUTCOMES).optional(),
-  }),
   reason: z.string().nullable(),
   staffEmail: z.string(),
   status: z.enum(['pending', 'applied', 'conflict', 'failed']),
-  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents', 'durationMinutes']), saw: z.union([z.string(), z.number(), z.null()]), now: z.union([z.string(), z.number(), z.null()]) })).nullable(),
+  conflict: z.array(z.object({ field: z.enum(['stageId', 'scheduledAt', 'ownerId', 'amountCents', 'durationMinutes']), saw: factValue, now: factValue })).nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
 });
+
+/** A command as the staff pages show it, by kind. */
+/** What a command does, by kind: its kind and what it sets (deal_command.kind and changes). */
+export const commandActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(STAGE_COMMAND_KINDS), changes: stageChangesSchema }),
+  z.object({ kind: z.literal('request-answer'), changes: requestAnswerChangesSchema }),
+]);
+export type CommandAction = z.infer<typeof commandActionSchema>;
+
+/** A command as the staff pages show it. */
+export const dealCommandViewSchema = z.intersection(commandViewBase, commandActionSchema);
 export type DealCommandView = z.infer<typeof dealCommandViewSchema>;
 
 /** The fields whose values differ between two versions of a deal. */
@@ -103,7 +127,8 @@ function sameFact(field: keyof DealFacts, a: string | number | null | undefined,
 }
 
 /** What a command does, in words: the HubSpot note on the deal and the customer page's record say it. */
-export function commandSummary(command: { kind: DealCommandKind; changes: DealCommandView['changes'] }, cleaner: string | null): string {
+export function commandSummary(command: CommandAction, cleaner: string | null): string {
+  if (command.kind === 'request-answer') return answerSummary(command.changes);
   const { changes } = command;
   const details = [
     changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,
@@ -116,10 +141,15 @@ export function commandSummary(command: { kind: DealCommandKind; changes: DealCo
   return `${COMMAND_VERBS[command.kind]} ${stage}${outcome}${details.length > 0 ? ` ${details.join(' ')}` : ''}`;
 }
 
-const COMMAND_VERBS: Record<DealCommandKind, string> = {
+const COMMAND_VERBS: Record<StageCommandKind, string> = {
   move: 'Moved to',
   schedule: 'Scheduled as',
   'close-out': 'Closed out as',
-  quote: 'Quoted as',
-  'request-answer': 'Answered a request as',
 };
+
+function answerSummary(changes: RequestAnswerChanges): string {
+  if (changes.answer === 'decline') return 'Declined the customer\'s request';
+  if (changes.scheduledAt) return `Approved the customer's request: moved to ${formatEastern(new Date(changes.scheduledAt))}`;
+  if (changes.stageId) return `Approved the customer's request: ${dealStageLabel(changes.stageId) ?? changes.stageId}`;
+  return 'Approved the customer\'s request';
+}

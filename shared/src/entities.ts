@@ -128,6 +128,8 @@ export const ticketSchema = z.object({
     hs_ticket_category: text,
     hs_pipeline_stage: text,
   }),
+  /** Beyond §3: the office's reason for declining the request, when it was declined in the staff workspace. */
+  decline_reason: text.optional(),
 });
 export type Ticket = z.output<typeof ticketSchema>;
 

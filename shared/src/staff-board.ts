@@ -53,8 +53,21 @@ export const staffRequestSchema = z.object({
   /** The customer's words: a booking's description, a ticket's reason. */
   reason: z.string().nullable(),
   changeType: z.string().nullable(),
+  /** The day a reschedule request asks for instead ('YYYY-MM-DD', Eastern); null when none. */
+  requestedDate: z.string().nullable(),
   /** The ticket's (or, for a booking, the deal's) HubSpot record. */
   hubspotUrl: z.string().nullable(),
+  /** A change or cancel request, to answer here (docs/staff-actions.md); null for a booking. */
+  answerable: z
+    .object({
+      /** The deal's version, sent back with the answer. */
+      version: instant.nullable(),
+      /** The latest answer to this request: on its way, refused because HubSpot changed the deal, failed. */
+      answer: dealCommandViewSchema.nullable(),
+      /** Another change of the deal is on its way to HubSpot: no answer until it is there. */
+      otherPending: z.boolean(),
+    })
+    .nullable(),
 });
 export type StaffRequest = z.output<typeof staffRequestSchema>;
 
@@ -126,5 +139,15 @@ export const dealDetailsSchema = boardDealSchema.extend({
   moves: z.array(z.object({ stageId: z.string(), label: z.string(), needs: z.array(z.enum(STAGE_NEED_KINDS)) })),
   /** The latest staff commands, newest first. */
   commands: z.array(dealCommandViewSchema),
+  /** The deal's open change or cancel request, to answer from the panel; null when none. */
+  openRequest: z
+    .object({
+      id: z.string(),
+      kind: z.enum(['reschedule', 'cancellation']),
+      reason: z.string().nullable(),
+      changeType: z.string().nullable(),
+      requestedDate: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

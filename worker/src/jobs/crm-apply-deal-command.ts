@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import { changedFacts, commandSummary, type DealFacts, type FactChange } from '@app/shared/deal-commands';
+import { changedFacts, commandSummary, isStageCommandKind, type DealFacts, type FactChange, type StageCommandKind } from '@app/shared/deal-commands';
 import { formatEastern } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
@@ -10,6 +10,7 @@ import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-g
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, durationOf, mirrorDealRecords } from './crm-pull';
+import { applyRequestAnswer } from './deal-commands/request-answer';
 import { defineJob } from './job';
 
 interface ApplyDeps {
@@ -45,6 +46,8 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     }
     const dealHubspotId = command.deal.hubspotId;
     if (!dealHubspotId) throw new Error(`deal ${command.deal.id} is not in HubSpot yet`);
+    if (command.kind === 'request-answer') return applyRequestAnswer(deps, command, dealHubspotId, now, log);
+    if (!isStageCommandKind(command.kind)) throw new Error(`no way to apply a ${command.kind} command`);
     const stages = deps.account.stages();
     const owners = await ownerIds(deps.db);
 
@@ -68,20 +71,20 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     }
 
     const names = await ownerNames(deps.db, command.changes.ownerId);
-    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, commandNote(command, names), command.createdAt);
+    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, commandNote({ ...command, kind: command.kind }, names), command.createdAt);
     await saveCommandNote(deps.db, commandId, noteId);
     log.info({ dealHubspotId, stage: command.changes.stageId }, 'staff command applied in HubSpot');
     return { outcome: 'applied' as const };
   });
 }
 
-async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
+export async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
   const [record] = await hubspot.readBatch('deals', [id], DEAL_PROPERTIES);
   return record ?? null;
 }
 
 /** The watched fields of a HubSpot deal, in our terms (product stage key, our owner id). */
-function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealFacts {
+export function factsOf(record: HubSpotRecord, stages: StageMap, owners: Owners): DealFacts {
   const scheduled = modifiedMillis(record.properties.scheduled_date);
   const ownerHubspotId = record.properties.hubspot_owner_id || null;
   return {
@@ -100,7 +103,7 @@ function holds(facts: DealFacts, changes: CommandToApply['changes']): boolean {
 }
 
 /** What HubSpot changed since the staff member looked; nothing when the deal's version is not newer. */
-function conflictOf(command: CommandToApply, record: HubSpotRecord, facts: DealFacts): FactChange[] {
+export function conflictOf(command: CommandToApply, record: HubSpotRecord, facts: DealFacts): FactChange[] {
   const modified = modifiedAtOf('deals', record);
   const newer = command.seenModifiedAt === null || modified === null || modified > command.seenModifiedAt.getTime();
   return newer ? changedFacts(command.seen, facts) : [];
@@ -124,7 +127,7 @@ async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<s
 }
 
 /** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */
-export function commandNote(command: Pick<CommandToApply, 'kind' | 'changes' | 'staffEmail' | 'createdAt' | 'reason'>, cleaner: string | null): string {
+export function commandNote(command: Pick<CommandToApply, 'changes' | 'staffEmail' | 'createdAt' | 'reason'> & { kind: StageCommandKind }, cleaner: string | null): string {
   const why = command.reason ? ` Reason: ${command.reason}` : '';
   return `${commandSummary(command, cleaner)} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
 }

@@ -224,6 +224,21 @@ describe('customer portal API', () => {
       });
     });
 
+    it('carries the office’s reason on a request declined in the staff workspace', async () => {
+      const deal = await addDeal(api.db, alice.id);
+      const ticket = await api.db.ticket.create({ data: { dealId: deal.id, contactId: alice.id, category: 'RescheduleRequest', pipelineStage: '1613485806', declineReason: 'Fully booked that week.' } });
+      const res = await browser.request(`/api/hubspot/portal/fetchTickets?dealIds=${deal.id}`);
+      expect(await res.json()).toEqual({
+        ticketsByDealId: { [deal.id]: [{ id: ticket.id, properties: { hs_ticket_category: 'Reschedule Request', hs_pipeline_stage: '1613485806' }, decline_reason: 'Fully booked that week.' }] },
+      });
+      const listed = (await (await browser.request('/api/portal/deals')).json()) as { upcoming: { id: string; closedRequest: unknown }[] };
+      expect(listed.upcoming.find((d) => d.id === deal.id)?.closedRequest).toEqual({
+        id: ticket.id,
+        properties: { hs_ticket_category: 'Reschedule Request', hs_pipeline_stage: '1613485806' },
+        decline_reason: 'Fully booked that week.',
+      });
+    });
+
     it('answers 404 when any id is another customer’s (or does not exist)', async () => {
       const own = await addDeal(api.db, alice.id);
       for (const ids of [`${own.id},${bobDealId}`, bobDealId, 'no-such-deal']) {

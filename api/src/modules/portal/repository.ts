@@ -42,6 +42,7 @@ export interface PortalTicketRow {
   id: string;
   category: 'RescheduleRequest' | 'CancellationRequest';
   pipelineStage: string | null;
+  declineReason: string | null;
 }
 
 export interface PortalDealRow {
@@ -104,7 +105,7 @@ const dealSelect = {
   invoiceNumber: true,
   invoicePdfUrl: true,
   invoiceUrl: true,
-  tickets: { where: { archivedAt: null }, select: { id: true, category: true, pipelineStage: true }, orderBy: { createdAt: 'desc' as const } },
+  tickets: { where: { archivedAt: null }, select: { id: true, category: true, pipelineStage: true, declineReason: true }, orderBy: { createdAt: 'desc' as const } },
 } as const;
 
 /**
@@ -121,7 +122,7 @@ SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "sc
   (SELECT json_build_object('firstName', o.first_name) FROM owner o WHERE o.id = d.owner_id) AS owner,
   COALESCE((
     SELECT json_agg(json_build_object('id', t.id, 'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' ELSE 'CancellationRequest' END,
-      'pipelineStage', t.pipeline_stage) ORDER BY t.created_at DESC)
+      'pipelineStage', t.pipeline_stage, 'declineReason', t.decline_reason) ORDER BY t.created_at DESC)
     FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets,
   COALESCE((
     SELECT json_agg(json_build_object('kind', s.purpose, 'status', s.status, 'at', COALESCE(s.sent_at, s.created_at)) ORDER BY s.created_at)

@@ -70,7 +70,11 @@ export async function contactProfile(deps: Pick<Deps, 'db'>, contactId: string):
 }
 
 function toTicket(t: PortalTicketRow): Ticket {
-  return { id: t.id, properties: { hs_ticket_category: CATEGORY_LABELS[t.category], hs_pipeline_stage: t.pipelineStage } };
+  return {
+    id: t.id,
+    properties: { hs_ticket_category: CATEGORY_LABELS[t.category], hs_pipeline_stage: t.pipelineStage },
+    ...(t.declineReason ? { decline_reason: t.declineReason } : {}),
+  };
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));

@@ -34,14 +34,20 @@ export type BoardDealRow = Prisma.DealGetPayload<{ select: typeof boardDealSelec
 const newBookingSelect = { ...boardDealSelect, bookingRequest: { select: { description: true } } } as const satisfies Prisma.DealSelect;
 export type NewBookingRow = Prisma.DealGetPayload<{ select: typeof newBookingSelect }>;
 
+/** A staff command as the pages show it (board-view.ts commandView). */
+export const commandViewSelect = { id: true, kind: true, changes: true, reason: true, staffEmail: true, status: true, conflict: true, error: true, createdAt: true, settledAt: true } as const satisfies Prisma.DealCommandSelect;
+export type CommandViewRow = Prisma.DealCommandGetPayload<{ select: typeof commandViewSelect }>;
+
 const ticketSelect = {
   id: true,
   hubspotId: true,
   category: true,
   reason: true,
   changeType: true,
+  requestedDate: true,
   createdAt: true,
-  deal: { select: boardDealSelect },
+  // The deal's version and its latest command: what an answer sends back, and whether one is on its way.
+  deal: { select: { ...boardDealSelect, hubspotUpdatedAt: true, commands: { orderBy: { createdAt: 'desc' }, take: 1, select: commandViewSelect } } },
 } as const satisfies Prisma.TicketSelect;
 export type OpenTicketRow = Prisma.TicketGetPayload<{ select: typeof ticketSelect }>;
 
@@ -49,12 +55,14 @@ export type OpenTicketRow = Prisma.TicketGetPayload<{ select: typeof ticketSelec
 export const live = { archivedAt: null } as const;
 const newBooking = { ...live, stageId: STAGE.CLEAN_REQUESTED } as const satisfies Prisma.DealWhereInput;
 
-/** Active change/cancel tickets (docs/product.md §4: not in a closed stage) of cleanings still in the mirror. */
-const openTicket = {
+/** An active change/cancel ticket (docs/product.md §4: not in a closed stage), not deleted in HubSpot. */
+export const activeTicket = {
   ...live,
-  deal: live,
   OR: [{ pipelineStage: null }, { pipelineStage: { notIn: [...TICKET_CLOSED_STAGES] } }],
 } as const satisfies Prisma.TicketWhereInput;
+
+/** Active tickets of cleanings still in the mirror. */
+const openTicket = { ...activeTicket, deal: live } as const satisfies Prisma.TicketWhereInput;
 
 /** Words of a search: each must appear in the customer's name, e-mail or phone, or the address. */
 function matching(q: string): Prisma.DealWhereInput {

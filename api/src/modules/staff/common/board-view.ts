@@ -1,8 +1,9 @@
 import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
+import { dealCommandViewSchema, type DealCommandView } from '@app/shared/deal-commands';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import type { BoardDeal, StaffRequest } from '@app/shared/staff-board';
-import type { BoardDealRow, NewBookingRow, OpenTicketRow } from './board-repository';
+import type { BoardDealRow, CommandViewRow, NewBookingRow, OpenTicketRow } from './board-repository';
 import type { HubspotLinks } from './hubspot-links';
 
 /** A deal and a request as the today board, the requests list and a cleaning's details show them. */
@@ -33,7 +34,11 @@ export function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
 
 export function bookingRequest(d: NewBookingRow, links: HubspotLinks): StaffRequest {
   const deal = boardDeal(d, links);
-  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, hubspotUrl: deal.hubspotUrl };
+  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, requestedDate: null, hubspotUrl: deal.hubspotUrl, answerable: null };
+}
+
+export function commandView(c: CommandViewRow): DealCommandView {
+  return dealCommandViewSchema.parse({ ...c, createdAt: c.createdAt.toISOString(), settledAt: c.settledAt?.toISOString() ?? null });
 }
 
 export function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
@@ -44,6 +49,15 @@ export function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffReque
     deal: boardDeal(t.deal, links),
     reason: t.reason,
     changeType: t.changeType,
+    requestedDate: t.requestedDate?.toISOString().slice(0, 10) ?? null,
     hubspotUrl: links('ticket', t.hubspotId),
+    answerable: answerState(t),
   };
+}
+
+/** What answering the request needs: the deal's version, and the latest answer to it or another command on its way. */
+function answerState(t: OpenTicketRow): NonNullable<StaffRequest['answerable']> {
+  const latest = t.deal.commands[0] ? commandView(t.deal.commands[0]) : null;
+  const ours = latest?.kind === 'request-answer' && latest.changes.ticketId === t.id ? latest : null;
+  return { version: t.deal.hubspotUpdatedAt?.toISOString() ?? null, answer: ours, otherPending: latest !== null && ours === null && latest.status === 'pending' };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { personName } from '@app/shared/customer-context';
-import { commandSummary, dealCommandViewSchema } from '@app/shared/deal-commands';
+import { commandActionSchema, commandSummary } from '@app/shared/deal-commands';
 import type { CustomerContext } from '@app/shared/entities';
 import { cleaningType } from '../common/cleaning-type';
 
@@ -33,12 +33,13 @@ export async function officeActions(db: Db, contactId: string): Promise<NonNulla
     (await db.owner.findMany({ where: { id: { in: ownerIds } }, select: { id: true, firstName: true, lastName: true, email: true } })).map((o) => [o.id, personName(o)]),
   );
   return commands.map((c) => {
-    const { kind, changes } = dealCommandViewSchema.pick({ kind: true, changes: true }).parse(c);
+    const action = commandActionSchema.parse(c);
+    const ownerId = action.kind === 'request-answer' ? null : action.changes.ownerId;
     return {
       id: c.id,
       dealId: c.deal.id,
       cleaning: `${cleaningType(c.deal.serviceType)} (${c.deal.reference})`,
-      summary: commandSummary({ kind, changes }, changes.ownerId ? (owners.get(changes.ownerId) ?? null) : null),
+      summary: commandSummary(action, ownerId ? (owners.get(ownerId) ?? null) : null),
       staffEmail: c.staffEmail,
       status: c.status,
       reason: c.reason,

@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { CLOSE_OUT_STAGE, closeOutRefusal, type CloseOutInput } from '@app/shared/close-out';
-import { recordDealCommand, type CommandOutcome } from './command-repository';
+import { recordDealCommand, type CommandOutcome } from '../common/command-repository';
 
 /**
  * Records closing out a scheduled cleaning as a 'close-out' command: done (Cleaning Done), or a

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { DealMoveInput } from '@app/shared/deal-commands';
 import { checkMove, type StageNeed } from '@app/shared/deal-transitions';
-import { ownerRefusal, recordDealCommand, type CommandOutcome } from './command-repository';
+import { ownerRefusal, recordDealCommand, type CommandOutcome } from '../common/command-repository';
 
 /** The request field that carries what a stage needs. */
 const NEED_FIELD: Record<StageNeed, keyof DealMoveInput> = { amount: 'amountCents', date: 'scheduledAt', cleaner: 'ownerId' };

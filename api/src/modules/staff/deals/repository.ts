@@ -1,7 +1,7 @@
 import type { Db, Prisma } from '@app/db/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { outboxEvent } from '@app/runtime/outbox/events';
-import { boardDealSelect, live } from '../common/board-repository';
+import { activeTicket, boardDealSelect, commandViewSelect, live } from '../common/board-repository';
 
 const dealDetailsSelect = {
   ...boardDealSelect,
@@ -16,8 +16,10 @@ const dealDetailsSelect = {
   commands: {
     orderBy: { createdAt: 'desc' },
     take: 5,
-    select: { id: true, kind: true, changes: true, reason: true, staffEmail: true, status: true, conflict: true, error: true, createdAt: true, settledAt: true },
+    select: commandViewSelect,
   },
+  // The open change or cancel request, answered from the panel.
+  tickets: { where: activeTicket, orderBy: { createdAt: 'desc' }, take: 1, select: { id: true, category: true, reason: true, changeType: true, requestedDate: true } },
 } as const satisfies Prisma.DealSelect;
 export type DealDetailsRow = Prisma.DealGetPayload<{ select: typeof dealDetailsSelect }>;
 

@@ -7,7 +7,8 @@ import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { hubspotLinks } from '../common/hubspot-links';
 import { recordCloseOut } from './close-out-repository';
-import { commandResult, moveDeal } from './move-service';
+import { commandResult } from '../common/command-result';
+import { moveDeal } from './move-service';
 import { recordSchedule } from './schedule-repository';
 import { assignOwner, confirmForPortal, dealDetails, scheduleWarningsOf } from './service';
 

@@ -13,7 +13,7 @@ import {
   type ScheduleWarning,
 } from '@app/shared/schedule';
 import { cleaningType } from '../common/cleaning-type';
-import { commandDealSelect, ownerRefusal, recordDealCommand, type CommandDeal, type CommandOutcome } from './command-repository';
+import { commandDealSelect, ownerRefusal, recordDealCommand, type CommandDeal, type CommandOutcome } from '../common/command-repository';
 
 type Reader = Db | Prisma.TransactionClient;
 

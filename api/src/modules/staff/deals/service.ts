@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { closeOutRefusal } from '@app/shared/close-out';
-import { dealCommandViewSchema, MOVE_PENDING } from '@app/shared/deal-commands';
+import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
 import { describeRooms } from '@app/shared/rooms';
@@ -9,9 +9,9 @@ import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
 import type { DealDetails } from '@app/shared/staff-board';
 import { errors } from '../../../errors';
 import type { ModuleDeps } from '../../registry';
-import { boardDeal } from '../common/board-view';
+import { boardDeal, commandView } from '../common/board-view';
 import type { HubspotLinks } from '../common/hubspot-links';
-import { assignDealOwner, confirmDealForPortal, findDealDetails } from './repository';
+import { assignDealOwner, confirmDealForPortal, findDealDetails, type DealDetailsRow } from './repository';
 import { checkSchedule } from './schedule-repository';
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
@@ -36,9 +36,8 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     moves: pending
       ? []
       : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
-    commands: d.commands.map((c) =>
-      dealCommandViewSchema.parse({ ...c, createdAt: c.createdAt.toISOString(), settledAt: c.settledAt?.toISOString() ?? null }),
-    ),
+    commands: d.commands.map(commandView),
+    openRequest: openRequestOf(d.tickets[0]),
   };
 }
 
@@ -48,6 +47,12 @@ function closeOutOf(stageId: string, scheduledAt: Date | null, pending: boolean,
   if (pending) return { allowed: false, reason: MOVE_PENDING };
   const reason = closeOutRefusal(stageId, scheduledAt, now);
   return { allowed: reason === null, reason };
+}
+
+function openRequestOf(t: DealDetailsRow['tickets'][number] | undefined): DealDetails['openRequest'] {
+  if (!t) return null;
+  const kind = t.category === 'CancellationRequest' ? 'cancellation' : 'reschedule';
+  return { id: t.id, kind, reason: t.reason, changeType: t.changeType, requestedDate: t.requestedDate?.toISOString().slice(0, 10) ?? null };
 }
 
 /** POST /api/internal/admin/deals/:id/portal-confirm: the contact's portal shows this public-form deal. */

@@ -153,6 +153,11 @@ export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
               {manage.note}
             </p>
           ) : null}
+          {deal.declined ? (
+            <p className="fine-print" data-request-declined="">
+              {deal.declined}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </article>

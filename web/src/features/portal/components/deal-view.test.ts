@@ -61,6 +61,19 @@ describe('portal deal view', () => {
     });
   });
 
+  it('shows the office’s reason under the spec’s note once the latest request was declined, and only then', () => {
+    const declined = { ...ticket('Reschedule Request', '1613485806'), decline_reason: 'We are fully booked that week.' };
+    const view = dealView(deal({ closedRequest: declined }), 'upcoming', undefined, NOW);
+    expect(view.manage).toEqual({ disabled: false, message: null, note: 'Recently modified (Reschedule Request)' });
+    expect(view.declined).toBe('We could not accept your change request: We are fully booked that week.');
+    const cancel = { ...ticket('Cancellation Request', '1613485806'), decline_reason: 'Within our notice period.' };
+    expect(dealView(deal({}), 'upcoming', [cancel], NOW).declined).toBe('We could not accept your cancellation request: Within our notice period.');
+    // Declined in HubSpot, without a reason; completed; or a new request open since.
+    expect(dealView(deal({}), 'upcoming', [ticket('Reschedule Request', '1613485806')], NOW).declined).toBe('We could not accept your change request.');
+    expect(dealView(deal({}), 'upcoming', [{ ...ticket('Reschedule Request', '1613485805'), decline_reason: 'x' }], NOW).declined).toBeNull();
+    expect(dealView(deal({}), 'upcoming', [ticket('Cancellation Request', '1'), declined], NOW).declined).toBeNull();
+  });
+
   it('locks a cleaning at most 24 hours ahead, as the clock moves', () => {
     const soon = deal({ scheduled_date_display: 'October 8, 2026 at 9:00 AM' }); // 13:00Z tomorrow
     expect(dealView(soon, 'upcoming', undefined, NOW).manage).toMatchObject({ disabled: true, message: CHANGE_LOCKED_24H });

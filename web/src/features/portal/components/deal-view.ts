@@ -6,6 +6,7 @@ import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
 import { dealScheduledAt, dealStatus } from '@app/shared/portal-split';
+import { declinedRequestNote } from '@app/shared/request-answers';
 import { manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
 
 /** Our wording: a deal with no service on it yet. */
@@ -51,6 +52,8 @@ export interface DealView {
   scheduled: string | null;
   invoice: InvoiceView | null;
   manage: ManageButtonsState;
+  /** The office declined the latest request: why, in our words; null otherwise. */
+  declined: string | null;
   /** The texts sent about it, oldest first. */
   messages: MessageView[];
 }
@@ -106,6 +109,7 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     scheduled: deal.scheduled_date_display || (scheduledAt ? formatEastern(scheduledAt) : null),
     invoice: invoiceView(deal),
     manage: manageButtonsState({ ...requests, scheduled: scheduledAt, now }),
+    declined: declinedRequestNote(requests),
     messages: messageViews(deal),
   };
 }

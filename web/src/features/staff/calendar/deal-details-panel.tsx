@@ -8,6 +8,7 @@ import { CustomerLink, HubSpotLink } from '../common/board-deal';
 import { cleaningWhen, customerPath } from '../common/board-format';
 import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
 import { DealMoves } from '../common/deal-moves';
+import { AnswerStatus, RequestAnswer } from '../common/request-answer';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
 
@@ -33,6 +34,22 @@ function invoiceLine(deal: DealDetails): string {
   const status = invoiceStatusLabel(deal.invoiceStatus);
   if (!status) return 'No invoice yet';
   return [deal.invoice.number, status, deal.amount ? `$${deal.amount}` : null].filter(Boolean).join(' · ');
+}
+
+/** The customer's open change or cancel request, answered here; or what became of the latest answer. */
+function OpenRequest({ deal }: { deal: DealDetails }) {
+  const latest = deal.commands[0];
+  const request = deal.openRequest;
+  const answer = latest?.kind === 'request-answer' && (!request || latest.changes.ticketId === request.id) ? latest : null;
+  if (!request) return answer ? <AnswerStatus command={answer} /> : null;
+  return (
+    <>
+      <h3 className="deal-details__request">{request.kind === 'cancellation' ? 'Cancellation request' : 'Change request'}</h3>
+      <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ') || 'No reason given'}</p>
+      {request.requestedDate ? <p className="muted">Asked for {request.requestedDate}.</p> : null}
+      <RequestAnswer request={request} version={deal.version} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
+    </>
+  );
 }
 
 function Details({ deal }: { deal: DealDetails }) {
@@ -91,6 +108,7 @@ function Details({ deal }: { deal: DealDetails }) {
         </dd>
         <Cleaner deal={deal} />
       </dl>
+      <OpenRequest deal={deal} />
       <DealMoves deal={deal} />
       <p className="deal-details__links">
         {deal.customer ? <Link to={customerPath(deal.customer.id)}>Customer page</Link> : null}

@@ -37,9 +37,12 @@ const deal: DealDetails = {
     { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
   ],
   commands: [],
+  openRequest: null,
 };
 
-const command = (over: Partial<DealCommandView>): DealCommandView => ({
+type MoveCommand = Exclude<DealCommandView, { kind: 'request-answer' }>;
+
+const command = (over: Partial<MoveCommand>): MoveCommand => ({
   id: 'c1',
   kind: 'move',
   changes: { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000 },

@@ -12,6 +12,8 @@ import { ScheduleForm } from './schedule-form';
 import { failureText } from './staff-errors';
 
 type Move = DealDetails['moves'][number];
+/** The commands this panel shows the fate of; an answer to a request shows its own (request-answer.tsx). */
+type StageCommand = Exclude<DealCommandView, { kind: 'request-answer' }>;
 
 /** Stages whose move asks for an optional reason (it ends the deal). */
 const ASKS_REASON: ReadonlySet<string> = new Set([STAGE.CANCELED, STAGE.QUOTE_CANCELED]);
@@ -27,7 +29,7 @@ function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyM
 
 /** What became of the latest command, when staff need to know: on its way, refused, failed. */
 /** What a command does, in the words of its status line: 'Moving to Canceled', 'Scheduling for …'. */
-function commandTitle(command: DealCommandView): { doing: string; notDone: string } {
+function commandTitle(command: StageCommand): { doing: string; notDone: string } {
   const stage = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
   if (command.kind === 'schedule' && command.changes.scheduledAt) {
     const when = easternFromIso(command.changes.scheduledAt);
@@ -40,7 +42,7 @@ function commandTitle(command: DealCommandView): { doing: string; notDone: strin
   return { doing: `Moving to ${stage}`, notDone: `Not moved to ${stage}` };
 }
 
-function LatestCommand({ command, names }: { command: DealCommandView; names: ReadonlyMap<string, string> }) {
+function LatestCommand({ command, names }: { command: StageCommand; names: ReadonlyMap<string, string> }) {
   const title = commandTitle(command);
   if (command.status === 'pending') {
     return (
@@ -169,7 +171,7 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const scheduled = deal.stageId === STAGE.CLEANING_SCHEDULED;
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
-      <div aria-live="polite">{latest ? <LatestCommand command={latest} names={names} /> : null}</div>
+      <div aria-live="polite">{latest && latest.kind !== 'request-answer' ? <LatestCommand command={latest} names={names} /> : null}</div>
       <CloseOut key={deal.version ?? ''} deal={deal} />
       {moves.length > 0 || deal.canSchedule ? (
         <p className="deal-moves__choices">

@@ -18,6 +18,7 @@ export function RequestSummary({ request, now }: { request: StaffRequest; now: D
       {request.reason || request.changeType ? (
         <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ')}</p>
       ) : null}
+      {request.requestedDate ? <p className="board-item__meta">Asks for {request.requestedDate}</p> : null}
       <p className="board-item__links">
         <HubSpotLink url={request.hubspotUrl} />
       </p>

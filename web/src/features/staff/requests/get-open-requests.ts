@@ -1,6 +1,11 @@
 import { requestsListSchema, type RequestsList, type RequestsQuery } from '@app/shared/staff-board';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { OPEN_REQUESTS_KEY } from '../common/answer-request';
+
+/** How often the list is read again: often while an answer is on its way to HubSpot. */
+const LIST_POLL_MS = 60_000;
+const ANSWER_POLL_MS = 2_000;
 
 export const OPEN_REQUESTS_PATH = '/api/internal/admin/requests';
 
@@ -11,9 +16,9 @@ export async function getOpenRequests(query: RequestsQuery, signal?: AbortSignal
 
 export const openRequestsQuery = (query: RequestsQuery) =>
   queryOptions({
-    queryKey: ['open-requests', query.kind, query.q],
+    queryKey: [...OPEN_REQUESTS_KEY, query.kind, query.q],
     queryFn: ({ signal }) => getOpenRequests(query, signal),
-    refetchInterval: 60_000,
+    refetchInterval: (q) => (q.state.data?.items.some((i) => i.answerable?.answer?.status === 'pending' || i.answerable?.otherPending) ? ANSWER_POLL_MS : LIST_POLL_MS),
     staleTime: 0,
     // A new filter keeps the old list on screen until its answer arrives.
     placeholderData: keepPreviousData,

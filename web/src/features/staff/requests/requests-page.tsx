@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Field } from '../../../components/form/field';
 import { useOpenRequests } from './get-open-requests';
 import { RequestSummary } from '../common/request-summary';
+import { RequestAnswer } from '../common/request-answer';
 import { ToolPage } from '../frame/tool-page';
 import '../common/staff-board.css';
 
@@ -72,6 +73,15 @@ function Requests() {
               {requests.data.items.map((request) => (
                 <li key={`${request.kind}-${request.id}`}>
                   <RequestSummary request={request} now={new Date()} />
+                  {request.answerable && request.kind !== 'booking' ? (
+                    <RequestAnswer
+                      request={{ id: request.id, kind: request.kind, changeType: request.changeType, requestedDate: request.requestedDate }}
+                      version={request.answerable.version}
+                      scheduledAt={request.deal.scheduledAt}
+                      latest={request.answerable.answer?.kind === 'request-answer' ? request.answerable.answer : null}
+                      busy={request.answerable.otherPending}
+                    />
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -85,7 +95,7 @@ function Requests() {
 /** /admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
 export function RequestsPage() {
   return (
-    <ToolPage title="Requests" lead="New booking requests and open change or cancellation requests, oldest first. Handle each in HubSpot; it leaves this list once HubSpot says it is done.">
+    <ToolPage title="Requests" lead="New booking requests and open change or cancellation requests, oldest first. Answer a change or cancellation here; a request leaves this list once HubSpot has it closed.">
       <Requests />
     </ToolPage>
   );

@@ -36,7 +36,7 @@ export interface CommandDraft {
   seenModifiedAt: string | null;
   reason?: string | undefined;
   /** What the command sets, from the deal as read in the transaction; or a refusal. */
-  decide: (tx: Tx, deal: CommandDeal, seen: DealFacts) => Promise<{ changes: Record<string, unknown> & { stageId: string } } | Refusal>;
+  decide: (tx: Tx, deal: CommandDeal, seen: DealFacts) => Promise<{ changes: Record<string, unknown> } | Refusal>;
 }
 
 export type CommandOutcome =

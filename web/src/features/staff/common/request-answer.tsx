@@ -1,0 +1,170 @@
+import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
+import { dealStageLabel } from '@app/shared/deal-stages';
+import { easternWallTime } from '@app/shared/eastern-time';
+import { REASON_MAX } from '@app/shared/request-answers';
+import { useId, useState, type FormEvent } from 'react';
+import { useAnswerRequest } from './answer-request';
+import { easternInstant } from './eastern-input';
+import { easternFromIso } from './format-eastern';
+import { failureText } from './staff-errors';
+
+type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
+
+/** An open change or cancel request as its answer needs it. */
+export interface AnswerableRequest {
+  id: string;
+  kind: 'reschedule' | 'cancellation';
+  changeType: string | null;
+  /** The day the customer asked for instead ('YYYY-MM-DD', Eastern). */
+  requestedDate: string | null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The datetime-local value to start from: the customer's day at the cleaning's current time (else 9:00), Eastern. */
+export function proposedStart(requestedDate: string | null, scheduledAt: string | null): string {
+  const wall = scheduledAt ? easternWallTime(new Date(scheduledAt)) : null;
+  const day = requestedDate ?? (wall ? `${wall.year}-${pad(wall.month)}-${pad(wall.day)}` : '');
+  if (!day) return '';
+  return `${day}T${wall ? `${pad(wall.hour)}:${pad(wall.minute)}` : '09:00'}`;
+}
+
+function answerText(command: AnswerCommand): string {
+  if (command.changes.answer === 'decline') return 'Declining the request';
+  if (command.changes.scheduledAt) return `Moving the cleaning to ${easternFromIso(command.changes.scheduledAt)}`;
+  if (command.changes.stageId) return 'Canceling the cleaning';
+  return 'Approving the request';
+}
+
+function factText(change: FactChange, value: FactChange['saw']): string {
+  if (value === null) return 'none';
+  if (change.field === 'stageId') return dealStageLabel(String(value)) ?? `Unknown stage (${value})`;
+  if (change.field === 'scheduledAt') return easternFromIso(String(value));
+  if (change.field === 'amountCents') return `$${(Number(value) / 100).toFixed(2)}`;
+  return 'another cleaner';
+}
+
+/** What became of the latest answer: on its way, refused because HubSpot changed the cleaning, failed, or done. */
+export function AnswerStatus({ command }: { command: AnswerCommand }) {
+  const what = answerText(command);
+  if (command.status === 'pending') {
+    return (
+      <p className="status-note" role="status">
+        {what}: waiting for HubSpot.
+      </p>
+    );
+  }
+  if (command.status === 'conflict') {
+    return (
+      <div className="alert" role="alert">
+        <p>Not answered: HubSpot changed this cleaning after you opened it.</p>
+        <ul>
+          {(command.conflict ?? []).map((change) => (
+            <li key={change.field}>
+              {DEAL_FACT_LABELS[change.field]}: you saw {factText(change, change.saw)}, HubSpot now has {factText(change, change.now)}.
+            </li>
+          ))}
+        </ul>
+        <p>What you see here is HubSpot&apos;s version now. Answer again if your answer still applies.</p>
+      </div>
+    );
+  }
+  if (command.status === 'failed') {
+    return (
+      <p className="alert" role="alert">
+        Not answered: {command.error ?? 'HubSpot refused the change.'}
+      </p>
+    );
+  }
+  return (
+    <p className="status-note" role="status">
+      {command.changes.answer === 'decline' ? 'Declined' : 'Approved'}; the customer sees the outcome in the portal.
+    </p>
+  );
+}
+
+type Mode = 'approve' | 'decline' | null;
+
+/**
+ * Approve or decline a customer's open change or cancel request (docs/staff-actions.md):
+ * approving a reschedule asks for the new start, pre-filled with the day the customer asked
+ * for; approving a cancellation asks to confirm; declining asks for the reason the customer
+ * will read. Nothing is offered while a change of the cleaning is on its way to HubSpot.
+ */
+export function RequestAnswer(props: {
+  request: AnswerableRequest;
+  /** The deal's version as shown, sent back with the answer. */
+  version: string | null;
+  /** The cleaning's current start. */
+  scheduledAt: string | null;
+  /** The latest answer to this request, if any. */
+  latest: AnswerCommand | null;
+  /** A change of the cleaning is on its way to HubSpot. */
+  busy: boolean;
+}) {
+  const { request, version, latest, busy } = props;
+  const id = useId();
+  const mutation = useAnswerRequest();
+  const [mode, setMode] = useState<Mode>(null);
+  const [when, setWhen] = useState(() => proposedStart(request.requestedDate, props.scheduledAt));
+  const [reason, setReason] = useState('');
+  const reschedule = request.kind === 'reschedule';
+  const needsDate = reschedule && (request.changeType === null || request.changeType === 'Reschedule to another day');
+  const pending = busy || latest?.status === 'pending';
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const start = easternInstant(when);
+    const input =
+      mode === 'decline'
+        ? { answer: 'decline' as const, reason: reason.trim() }
+        : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
+    mutation.mutate({ ticketId: request.id, seenModifiedAt: version, ...input }, { onSuccess: () => setMode(null) });
+  };
+
+  return (
+    <section className="request-answer" aria-label={reschedule ? 'Answer the change request' : 'Answer the cancellation request'}>
+      <div aria-live="polite">{latest ? <AnswerStatus command={latest} /> : busy ? <p className="status-note">A change of this cleaning is on its way to HubSpot.</p> : null}</div>
+      {pending ? null : (
+        <p className="request-answer__choices">
+          <button type="button" className="button button--ghost" aria-pressed={mode === 'approve'} onClick={() => setMode('approve')}>
+            {reschedule ? 'Approve' : 'Approve cancellation'}
+          </button>{' '}
+          <button type="button" className="button button--ghost" aria-pressed={mode === 'decline'} onClick={() => setMode('decline')}>
+            Decline
+          </button>
+        </p>
+      )}
+      {mode && !pending ? (
+        <form className="deal-move-form" onSubmit={send} aria-label={mode === 'decline' ? 'Decline the request' : 'Approve the request'}>
+          {mode === 'approve' && reschedule ? (
+            <p>
+              <label htmlFor={`${id}-when`}>New date and start time (Eastern)</label>
+              <input id={`${id}-when`} name="scheduledAt" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required={needsDate} />
+            </p>
+          ) : null}
+          {mode === 'approve' && !reschedule ? <p>The cleaning will be canceled in HubSpot and the customer told.</p> : null}
+          {mode === 'decline' ? (
+            <p>
+              <label htmlFor={`${id}-reason`}>Reason (the customer reads it)</label>
+              <textarea id={`${id}-reason`} name="reason" value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} required />
+            </p>
+          ) : null}
+          <p className="deal-move-form__actions">
+            <button type="submit" className="button" disabled={mutation.isPending}>
+              {mode === 'decline' ? 'Decline request' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
+            </button>{' '}
+            <button type="button" className="button button--ghost" onClick={() => setMode(null)}>
+              Back
+            </button>
+          </p>
+          {mutation.isError ? (
+            <p className="alert" role="alert">
+              {failureText(mutation.error)}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </section>
+  );
+}
