@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentQuoteSchema } from './quote';
 
 /**
  * Staff actions on a deal are commands (docs/staff-actions.md): written in Postgres with their
@@ -55,15 +56,20 @@ export interface FactChange {
   now: string | number | null;
 }
 
+/** The kinds of command deal_command holds (its CHECK constraint). */
+export const DEAL_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'quote', 'request-answer'] as const;
+
 /** A command as the staff pages show it. */
 export const dealCommandViewSchema = z.object({
   id: z.string(),
-  kind: z.literal('move'),
+  kind: z.enum(DEAL_COMMAND_KINDS),
   changes: z.object({
     stageId: z.string(),
     scheduledAt: z.string().nullable().optional(),
     ownerId: z.string().nullable().optional(),
     amountCents: z.number().nullable().optional(),
+    /** A 'quote' command: the quote as sent (shared/quote.ts). */
+    quote: sentQuoteSchema.optional(),
   }),
   reason: z.string().nullable(),
   staffEmail: z.string(),

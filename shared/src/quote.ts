@@ -68,6 +68,7 @@ export const dealQuoteSchema = z
   .strict()
   .superRefine((value, ctx) => checkQuote(value, ctx as unknown as z.core.$RefinementCtx<QuoteFields>));
 export type DealQuoteInput = z.input<typeof dealQuoteSchema>;
+export type DealQuote = z.output<typeof dealQuoteSchema>;
 
 /** A quote's price: the catalogue lines, the discount, the adjustment and the total. */
 export interface QuotePrice {
@@ -162,3 +163,21 @@ export const quoteViewSchema = z.object({
     .nullable(),
 });
 export type QuoteView = z.infer<typeof quoteViewSchema>;
+
+/** A 'quote' command as read from the database, with the customer's answer when given. */
+export interface QuoteRow {
+  id: string;
+  createdAt: Date;
+  changes: unknown;
+  answer: { answer: string; reason: string | null; status: string; error: string | null; createdAt: Date } | null;
+}
+
+/** The quote a command sent, and the customer's answer, as the pages show them. */
+export function quoteView(row: QuoteRow): QuoteView {
+  return quoteViewSchema.parse({
+    commandId: row.id,
+    sentAt: row.createdAt.toISOString(),
+    quote: (row.changes as { quote?: unknown }).quote,
+    answer: row.answer && { ...row.answer, answeredAt: row.answer.createdAt.toISOString() },
+  });
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dealCommandViewSchema } from './deal-commands';
+import { quoteViewSchema } from './quote';
 import { STAGE_NEED_KINDS } from './deal-transitions';
 
 const instant = z.iso.datetime({ offset: true });
@@ -117,5 +118,9 @@ export const dealDetailsSchema = boardDealSchema.extend({
   moves: z.array(z.object({ stageId: z.string(), label: z.string(), needs: z.array(z.enum(STAGE_NEED_KINDS)) })),
   /** The latest staff commands, newest first. */
   commands: z.array(dealCommandViewSchema),
+  /** Whether the office may send a quote now (shared/deal-transitions.ts checkQuote; none while a command is pending). */
+  mayQuote: z.boolean(),
+  /** The last quote HubSpot has, with the customer's answer when given; null when none was sent. */
+  quote: quoteViewSchema.nullable(),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

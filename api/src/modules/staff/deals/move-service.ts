@@ -1,9 +1,10 @@
 import type { Db } from '@app/db/client';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
-import { DEAL_CHANGED, MOVE_PENDING, type DealMoveInput } from '@app/shared/deal-commands';
+import type { DealMoveInput } from '@app/shared/deal-commands';
 import type { StageNeed } from '@app/shared/deal-transitions';
 import { OWNER_INACTIVE } from '@app/shared/staff-admin';
 import { errors } from '../../../errors';
+import { commandRefused } from './command-errors';
 import { recordMove } from './move-repository';
 
 /** The request field that carries what a stage needs. */
@@ -21,11 +22,9 @@ export async function moveDeal(deps: { db: Db; outbox: OutboxNotifier }, dealId:
       deps.outbox.notify();
       return { commandId: outcome.commandId };
     case 'deal_not_found':
-      throw errors.notFound('We could not find that booking.');
     case 'stale':
-      throw errors.conflictOn('seenModifiedAt', 'deal_changed', DEAL_CHANGED);
     case 'pending':
-      throw errors.conflictOn('stageId', 'command_pending', MOVE_PENDING);
+      throw commandRefused(outcome, 'stageId');
     case 'owner_not_found':
       throw errors.validation('ownerId', 'Choose a cleaner from the roster.');
     case 'owner_inactive':

@@ -1,13 +1,15 @@
 import Router from '@koa/router';
 import { dealMoveSchema } from '@app/shared/deal-commands';
+import { dealQuoteSchema } from '@app/shared/quote';
 import { assignOwnerSchema } from '@app/shared/staff-admin';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { hubspotLinks } from '../common/hubspot-links';
 import { moveDeal } from './move-service';
+import { sendQuote } from './quote-service';
 import { assignOwner, confirmForPortal, dealDetails } from './service';
 
-/** One cleaning: its details, its cleaner, its moves along the pipeline, and whether its contact's portal shows it. */
+/** One cleaning: its details, its cleaner, its moves along the pipeline, its quote, and whether its contact's portal shows it. */
 export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId'>): Router {
   const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId) };
   const router = new Router();
@@ -29,6 +31,14 @@ export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hu
     const input = dealMoveSchema.parse(ctx.request.body ?? {});
     ctx.status = 202;
     ctx.body = { success: true, ...(await moveDeal(deps, ctx.params.id ?? '', input, staff.email)) };
+  });
+
+  // A quote to the customer: a command like a move, which also writes the deal's line items.
+  router.post('/api/internal/admin/deals/:id/quote', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const input = dealQuoteSchema.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = { success: true, ...(await sendQuote(deps, ctx.params.id ?? '', input, staff.email)) };
   });
 
   router.post('/api/internal/admin/deals/:id/portal-confirm', async (ctx) => {

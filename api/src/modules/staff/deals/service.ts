@@ -1,7 +1,9 @@
 import type { Db } from '@app/db/client';
+import { lastQuote } from '@app/db/quotes';
 import { dealCommandViewSchema } from '@app/shared/deal-commands';
 import { dealStageLabel } from '@app/shared/deal-stages';
-import { nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
+import { mayQuote, nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
+import { quoteView } from '@app/shared/quote';
 import { describeRooms } from '@app/shared/rooms';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
 import type { DealDetails } from '@app/shared/staff-board';
@@ -15,9 +17,10 @@ type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
 
 /** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
 export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: string): Promise<DealDetails> {
-  const d = await findDealDetails(deps.db, id);
+  const [d, quote] = await Promise.all([findDealDetails(deps.db, id), lastQuote(deps.db, id)]);
   if (!d) throw errors.notFound('We could not find that cleaning.');
   const deal = boardDeal(d, deps.links);
+  const pending = d.commands.some((c) => c.status === 'pending');
   return {
     ...deal,
     cleanerId: d.ownerId,
@@ -28,12 +31,14 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks }, id: str
     amountCents: d.amountCents,
     version: d.hubspotUpdatedAt?.toISOString() ?? null,
     // One command at a time: none is offered while one is on its way to HubSpot.
-    moves: d.commands.some((c) => c.status === 'pending')
+    moves: pending
       ? []
       : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
     commands: d.commands.map((c) =>
       dealCommandViewSchema.parse({ ...c, createdAt: c.createdAt.toISOString(), settledAt: c.settledAt?.toISOString() ?? null }),
     ),
+    mayQuote: !pending && mayQuote(d.stageId),
+    quote: quote ? quoteView(quote) : null,
   };
 }
 

@@ -33,6 +33,8 @@ const deal: DealDetails = {
     { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
   ],
   commands: [],
+  mayQuote: true,
+  quote: null,
 };
 
 const command = (over: Partial<DealCommandView>): DealCommandView => ({
