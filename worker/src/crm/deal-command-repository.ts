@@ -4,6 +4,8 @@ import type { DealFacts, FactChange } from '@app/shared/deal-commands';
 /** A staff command as the worker applies it (docs/staff-actions.md). */
 export interface CommandToApply {
   id: string;
+  /** 'move', 'quote', … (shared/deal-commands.ts DEAL_COMMAND_KINDS). */
+  kind: string;
   status: 'pending' | 'applied' | 'conflict' | 'failed';
   changes: Partial<DealFacts> & { stageId: string };
   seen: DealFacts;
@@ -20,6 +22,7 @@ export async function loadCommand(db: Db, commandId: string): Promise<CommandToA
     where: { id: commandId },
     select: {
       id: true,
+      kind: true,
       status: true,
       changes: true,
       seen: true,

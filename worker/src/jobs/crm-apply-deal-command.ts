@@ -12,6 +12,7 @@ import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-g
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, mirrorDealRecords } from './crm-pull';
+import { commandKindOf } from './deal-commands/kinds';
 import { defineJob } from './job';
 
 interface ApplyDeps {
@@ -32,7 +33,8 @@ type Owners = Awaited<ReturnType<typeof ownerIds>>;
  * the command sets (a retry after the update went through) counts as applied. Once applied,
  * the deal is read back and mirrored as a pull would (the customer's confirmation or move text
  * follows from the usual rules), and a note on the deal says who did what and when. Waits
- * (retries) while the deal is not in HubSpot yet.
+ * (retries) while the deal is not in HubSpot yet. A kind with more to do than a move (a quote's
+ * line items) adds it through deal-commands/kinds.ts.
  */
 export function crmApplyDealCommandJob(deps: ApplyDeps) {
   const now = deps.now ?? (() => new Date());
@@ -49,6 +51,7 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     if (!dealHubspotId) throw new Error(`deal ${command.deal.id} is not in HubSpot yet`);
     const stages = deps.account.stages();
     const owners = await ownerIds(deps.db);
+    const kind = commandKindOf(command);
 
     if (command.status === 'pending') {
       const current = await readDeal(deps.hubspot, dealHubspotId);
@@ -62,7 +65,11 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
           log.info({ dealHubspotId, fields: conflict.map((c) => c.field) }, 'staff command refused: HubSpot changed the deal since');
           return { outcome: 'conflict' as const, conflict };
         }
-        await deps.hubspot.updateObject('deals', dealHubspotId, propertiesOf(command.changes, stages, owners));
+      }
+      await kind?.apply?.(deps, command, dealHubspotId);
+      // A kind's own properties are not among the watched fields: written whenever it has some.
+      if (!holds(facts, command.changes) || kind?.properties) {
+        await deps.hubspot.updateObject('deals', dealHubspotId, { ...propertiesOf(command.changes, stages, owners), ...kind?.properties?.(command) });
       }
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
@@ -70,7 +77,7 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     }
 
     const names = await ownerNames(deps.db, command.changes.ownerId);
-    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, commandNote(command, names), command.createdAt);
+    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, (kind?.note ?? commandNote)(command, names), command.createdAt);
     await saveCommandNote(deps.db, commandId, noteId);
     log.info({ dealHubspotId, stage: command.changes.stageId }, 'staff command applied in HubSpot');
     return { outcome: 'applied' as const };
