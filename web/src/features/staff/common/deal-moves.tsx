@@ -1,6 +1,7 @@
 import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { easternWallTimeToInstant } from '@app/shared/eastern-time';
+import { formatUsd } from '@app/shared/money';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { easternFromIso } from './format-eastern';
@@ -24,17 +25,20 @@ function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyM
 /** What became of the latest command, when staff need to know: on its way, refused, failed. */
 function LatestCommand({ command, names }: { command: DealCommandView; names: ReadonlyMap<string, string> }) {
   const target = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
+  const quote = command.kind === 'quote' && command.changes.quote ? formatUsd(command.changes.quote.totalCents) : null;
+  const doing = quote ? `Sending the quote of ${quote}` : `Moving to ${target}`;
+  const notDone = quote ? `Quote of ${quote} not sent` : `Not moved to ${target}`;
   if (command.status === 'pending') {
     return (
       <p className="status-note" role="status">
-        Moving to {target}: waiting for HubSpot.
+        {doing}: waiting for HubSpot.
       </p>
     );
   }
   if (command.status === 'conflict') {
     return (
       <div className="alert" role="alert">
-        <p>Not moved to {target}: HubSpot changed this cleaning after you opened it.</p>
+        <p>{notDone}: HubSpot changed this cleaning after you opened it.</p>
         <ul>
           {(command.conflict ?? []).map((change) => (
             <li key={change.field}>
@@ -49,7 +53,7 @@ function LatestCommand({ command, names }: { command: DealCommandView; names: Re
   if (command.status === 'failed') {
     return (
       <p className="alert" role="alert">
-        Not moved to {target}: {command.error ?? 'HubSpot refused the change.'}
+        {notDone}: {command.error ?? 'HubSpot refused the change.'}
       </p>
     );
   }
