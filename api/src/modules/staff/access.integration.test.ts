@@ -37,6 +37,7 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/internal/admin/owners'],
   ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
   ['POST', '/api/internal/admin/deals/some-deal/moves', { stageId: '1606828765', seenModifiedAt: null }],
+  ['POST', '/api/internal/admin/deals/some-deal/quote', { serviceType: 'Basic Clean', squareFootage: 1000, seenModifiedAt: null }],
   ['GET', '/api/internal/admin/careers'],
   ['POST', '/api/internal/admin/careers', { title: 'T', description: 'D', location: 'L', type: 'Full-time' }],
   ['PUT', '/api/internal/admin/careers/some-id', { status: 'Closed' }],
