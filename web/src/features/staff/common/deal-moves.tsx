@@ -157,13 +157,15 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const owners = useOwners();
   const names = new Map((owners.data ?? []).map((o) => [o.id, o.name ?? o.email ?? o.hubspotId]));
   const latest = deal.commands[0];
-  const move = deal.moves.find((m) => m.stageId === chosen);
+  // Where a quote may go out, the Quote form (deal-quote.tsx) is the way to Awaiting Quote Approval.
+  const moves = deal.mayQuote ? deal.moves.filter((m) => m.stageId !== STAGE.AWAITING_QUOTE_APPROVAL) : deal.moves;
+  const move = moves.find((m) => m.stageId === chosen);
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
       <div aria-live="polite">{latest ? <LatestCommand command={latest} names={names} /> : null}</div>
-      {deal.moves.length > 0 ? (
+      {moves.length > 0 ? (
         <p className="deal-moves__choices">
-          {deal.moves.map((m) => (
+          {moves.map((m) => (
             <button key={m.stageId} type="button" className="button button--ghost" aria-pressed={m.stageId === chosen} onClick={() => setChosen(m.stageId)}>
               {m.label}
             </button>
