@@ -65,20 +65,34 @@ export interface BookingPrice {
 const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 
 /**
+ * The catalogue lines of a choice at their prices: the service's product for the size, then
+ * each add-on. Null when the service has no priced product in that band (Recurring 2001+).
+ * Unlike a booking, the office's quote prices every band (shared/quote.ts).
+ */
+export function catalogueLines(choice: BookingChoice): PriceLine[] | null {
+  const product = serviceProduct(choice);
+  if (product?.priceCents == null) return null;
+  const addOns = (choice.addOns ?? []).map((id) => findProduct(id)).filter((p): p is Product => p !== undefined);
+  return [product, ...addOns].map((p) => ({ id: p.id, name: p.name, cents: p.priceCents ?? 0 }));
+}
+
+/** The first-booking discount of a subtotal: its percent (null when none) and its cents. */
+export function firstBookingDiscount(subtotalCents: number, firstBooking: boolean): { discountPercent: number | null; discountCents: number } {
+  const discountPercent = firstBooking ? FIRST_BOOKING_DISCOUNT_PERCENT : null;
+  return { discountPercent, discountCents: discountPercent === null ? 0 : percentOf(subtotalCents, discountPercent) };
+}
+
+/**
  * Prices a booking. `firstBooking` says whether the discount applies: the api decides it from
  * the e-mail's earlier bookings; the form shows the discount as what a first booking gets.
  */
 export function priceBooking(choice: BookingChoice, { firstBooking }: { firstBooking: boolean }): BookingPrice {
-  const product = serviceProduct(choice);
-  const addOns = (choice.addOns ?? []).map((id) => findProduct(id)).filter((p): p is Product => p !== undefined);
-  const quote = isQuoteRequest(choice.squareFootage) || product?.priceCents == null;
-  if (quote) {
+  const lines = isQuoteRequest(choice.squareFootage) ? null : catalogueLines(choice);
+  if (lines === null) {
     return { quote: true, lines: [], subtotalCents: null, discountPercent: null, discountCents: 0, totalCents: null };
   }
-  const lines = [product, ...addOns].map((p) => ({ id: p.id, name: p.name, cents: p.priceCents ?? 0 }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  const discountPercent = firstBooking ? FIRST_BOOKING_DISCOUNT_PERCENT : null;
-  const discountCents = discountPercent === null ? 0 : percentOf(subtotalCents, discountPercent);
+  const { discountPercent, discountCents } = firstBookingDiscount(subtotalCents, firstBooking);
   return { quote: false, lines, subtotalCents, discountPercent, discountCents, totalCents: subtotalCents - discountCents };
 }
 

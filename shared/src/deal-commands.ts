@@ -3,6 +3,7 @@ import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES } from './close-out';
 import { dealStageLabel } from './deal-stages';
 import { formatEastern } from './eastern-time';
 import { formatUsd } from './money';
+import { sentQuoteSchema } from './quote';
 import { requestAnswerChangesSchema, type RequestAnswerChanges } from './request-answers';
 import { durationText } from './schedule';
 
@@ -106,6 +107,8 @@ const commandViewBase = z.object({
 export const commandActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(STAGE_COMMAND_KINDS), changes: stageChangesSchema }),
   z.object({ kind: z.literal('request-answer'), changes: requestAnswerChangesSchema }),
+  // A quote: Awaiting Quote Approval at its total, with the quote as sent (shared/quote.ts).
+  z.object({ kind: z.literal('quote'), changes: stageChangesSchema.extend({ quote: sentQuoteSchema }) }),
 ]);
 export type CommandAction = z.infer<typeof commandActionSchema>;
 
@@ -129,6 +132,7 @@ function sameFact(field: keyof DealFacts, a: string | number | null | undefined,
 /** What a command does, in words: the HubSpot note on the deal and the customer page's record say it. */
 export function commandSummary(command: CommandAction, cleaner: string | null): string {
   if (command.kind === 'request-answer') return answerSummary(command.changes);
+  if (command.kind === 'quote') return `Sent a quote of ${formatUsd(command.changes.quote.totalCents)}: ${dealStageLabel(command.changes.stageId) ?? command.changes.stageId}`;
   const { changes } = command;
   const details = [
     changes.scheduledAt ? `for ${formatEastern(new Date(changes.scheduledAt))}` : null,

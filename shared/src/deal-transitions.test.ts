@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
-import { checkMove, NEXT_STAGES, nextStages } from './deal-transitions';
+import { checkMove, checkQuote, mayQuote, NEXT_STAGES, nextStages } from './deal-transitions';
 
 const none = { amountCents: null, scheduledAt: null, ownerId: null };
 const ready = { amountCents: 24_900, scheduledAt: new Date('2026-12-01T14:00:00Z'), ownerId: '501' };
@@ -69,5 +69,16 @@ describe('deal transitions', () => {
     expect(nextStages('999')).toEqual([]);
     expect(checkMove('999', STAGE.CANCELED, ready)).toMatchObject({ ok: false, reason: 'unknown-stage' });
     expect(checkMove(STAGE.CLEAN_REQUESTED, '999', ready)).toMatchObject({ ok: false, reason: 'unknown-stage' });
+  });
+
+  it('sends a quote from a request, an estimate call or quote building, and again while it awaits approval', () => {
+    const quotable = DEAL_STAGES.map((s) => s.id).filter(mayQuote);
+    expect(quotable.sort()).toEqual([STAGE.CLEAN_REQUESTED, STAGE.PENDING_ESTIMATE_CALL, STAGE.CREATING_QUOTE, STAGE.AWAITING_QUOTE_APPROVAL].sort());
+    expect(checkQuote(STAGE.INVOICE_PAYMENT_NEEDED, 24_900)).toEqual({
+      ok: false,
+      reason: 'not-allowed',
+      message: 'A deal in Invoice Payment Needed cannot move to Awaiting Quote Approval.',
+    });
+    expect(checkQuote(STAGE.CREATING_QUOTE, 0)).toMatchObject({ ok: false, reason: 'missing', missing: ['amount'] });
   });
 });

@@ -6,15 +6,16 @@ import { dealStageLabel, isKnownStage, STAGE, type DealStageId } from './deal-st
  * read to offer only the moves it allows.
  *
  * The flow: request → estimate call → quote → quote approval → payment → scheduling →
- * scheduled → done. The estimate call may be skipped (the size is known from the request). A
+ * scheduled → done. The estimate call may be skipped (the size is known from the request), and
+ * the office may send a quote straight from the request or the estimate call. A
  * quote not yet approved may be withdrawn (Quote Canceled) or sent back to be redone; a deal
  * may be canceled from any stage before it is done. Cleaning Done, Canceled and Quote Canceled
  * end a deal: a new cleaning is a new deal. A scheduled cleaning may go back to scheduling
  * (the cleaner fell ill); moving its date is not a change of stage.
  */
 export const NEXT_STAGES: Readonly<Record<DealStageId, readonly DealStageId[]>> = {
-  [STAGE.CLEAN_REQUESTED]: [STAGE.PENDING_ESTIMATE_CALL, STAGE.CREATING_QUOTE, STAGE.CANCELED],
-  [STAGE.PENDING_ESTIMATE_CALL]: [STAGE.CREATING_QUOTE, STAGE.CANCELED],
+  [STAGE.CLEAN_REQUESTED]: [STAGE.PENDING_ESTIMATE_CALL, STAGE.CREATING_QUOTE, STAGE.AWAITING_QUOTE_APPROVAL, STAGE.CANCELED],
+  [STAGE.PENDING_ESTIMATE_CALL]: [STAGE.CREATING_QUOTE, STAGE.AWAITING_QUOTE_APPROVAL, STAGE.CANCELED],
   [STAGE.CREATING_QUOTE]: [STAGE.AWAITING_QUOTE_APPROVAL, STAGE.QUOTE_CANCELED, STAGE.CANCELED],
   [STAGE.AWAITING_QUOTE_APPROVAL]: [STAGE.INVOICE_PAYMENT_NEEDED, STAGE.CREATING_QUOTE, STAGE.QUOTE_CANCELED, STAGE.CANCELED],
   [STAGE.INVOICE_PAYMENT_NEEDED]: [STAGE.SCHEDULING_IN_PROGRESS, STAGE.CANCELED],
@@ -80,3 +81,16 @@ function joinNeeds(needs: StageNeed[]): string {
   const words = needs.map((need) => NEED_TEXT[need]);
   return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
+
+/**
+ * Whether the office may send a quote to a deal in stage `from`: a quote moves the deal to
+ * Awaiting Quote Approval, so the table must allow that move. A deal already awaiting approval
+ * may be quoted again: the new quote replaces the one the customer has not answered yet.
+ */
+export function checkQuote(from: string, amountCents: number): MoveCheck {
+  if (from === STAGE.AWAITING_QUOTE_APPROVAL) return { ok: true };
+  return checkMove(from, STAGE.AWAITING_QUOTE_APPROVAL, { amountCents, scheduledAt: null, ownerId: null });
+}
+
+/** Whether the staff pages offer the quote form for a deal in stage `stageId`. */
+export const mayQuote = (stageId: string): boolean => checkQuote(stageId, 1).ok;

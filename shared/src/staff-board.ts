@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { dealCommandViewSchema } from './deal-commands';
+import { quoteViewSchema } from './quote';
 import { STAGE_NEED_KINDS } from './deal-transitions';
 
 const instant = z.iso.datetime({ offset: true });
@@ -149,5 +150,9 @@ export const dealDetailsSchema = boardDealSchema.extend({
       requestedDate: z.string().nullable(),
     })
     .nullable(),
+  /** Whether the office may send a quote now (shared/deal-transitions.ts checkQuote; none while a command is pending). */
+  mayQuote: z.boolean(),
+  /** The last quote HubSpot has, with the customer's answer when given; null when none was sent. */
+  quote: quoteViewSchema.nullable(),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

@@ -106,6 +106,13 @@ export const OUTBOX_EVENTS = {
     done: 'its command left pending (applied in HubSpot, refused by a conflict, or failed), or it is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM deal_command c WHERE c.id::text = e.payload->>'commandId' AND c.status = 'pending')`,
   }),
+  'crm.apply-quote-answer': contract({
+    queue: 'crm',
+    payload: z.object({ answerId: rowId }).strict(),
+    aggregateType: 'quote_answer',
+    done: 'its answer left pending (the deal moved in HubSpot, or failed), or it is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM quote_answer a WHERE a.id::text = e.payload->>'answerId' AND a.status = 'pending')`,
+  }),
   'sms.send': contract({
     queue: 'sms',
     payload: smsPayload,

@@ -5,7 +5,7 @@ import type { DealCommandKind, DealFacts, FactChange } from '@app/shared/deal-co
 /** A staff command as the worker applies it (docs/staff-actions.md). */
 export interface CommandToApply {
   id: string;
-  /** 'move', 'schedule' and 'close-out' are applied here; the other kinds by their own module (jobs/deal-commands/). */
+  /** 'move', 'schedule' and 'close-out' are applied by the shared job; the others with their own module (jobs/deal-commands/). */
   kind: DealCommandKind;
   status: 'pending' | 'applied' | 'conflict' | 'failed';
   changes: Partial<DealFacts> & { stageId: string; outcome?: CloseOutOutcome };

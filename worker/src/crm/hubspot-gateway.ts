@@ -303,6 +303,13 @@ export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudge
       await call(`update ${type} ${id}`, () => client.crm.objects.basicApi.update(type, id, { properties }));
     },
 
+    /** Archives (deletes) objects by id, 100 per request; an id HubSpot no longer has is no error. */
+    async archiveBatch(type: ObjectType, ids: readonly string[]): Promise<void> {
+      for (const chunk of chunks([...new Set(ids)])) {
+        await call(`archive ${type}`, () => client.crm.objects.batchApi.archive(type, { inputs: chunk.map((id) => ({ id })) }));
+      }
+    },
+
     /** A note on a deal's timeline (HubSpot's note → deal association, type 214): its id. */
     async noteOnDeal(dealHubspotId: string, body: string, at: Date): Promise<string> {
       const note = await call(`create note on deal ${dealHubspotId}`, () =>

@@ -10,6 +10,7 @@ import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-g
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, durationOf, mirrorDealRecords } from './crm-pull';
+import { commandKindOf } from './deal-commands/kinds';
 import { applyRequestAnswer } from './deal-commands/request-answer';
 import { defineJob } from './job';
 
@@ -31,7 +32,8 @@ type Owners = Awaited<ReturnType<typeof ownerIds>>;
  * the command sets (a retry after the update went through) counts as applied. Once applied,
  * the deal is read back and mirrored as a pull would (the customer's confirmation or move text
  * follows from the usual rules), and a note on the deal says who did what and when. Waits
- * (retries) while the deal is not in HubSpot yet.
+ * (retries) while the deal is not in HubSpot yet. A kind with more to do than a move (a quote's
+ * line items) adds it through deal-commands/kinds.ts.
  */
 export function crmApplyDealCommandJob(deps: ApplyDeps) {
   const now = deps.now ?? (() => new Date());
@@ -47,7 +49,8 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     const dealHubspotId = command.deal.hubspotId;
     if (!dealHubspotId) throw new Error(`deal ${command.deal.id} is not in HubSpot yet`);
     if (command.kind === 'request-answer') return applyRequestAnswer(deps, command, dealHubspotId, now, log);
-    if (!isStageCommandKind(command.kind)) throw new Error(`no way to apply a ${command.kind} command`);
+    const kind = commandKindOf(command);
+    if (!kind && !isStageCommandKind(command.kind)) throw new Error(`no way to apply a ${command.kind} command`);
     const stages = deps.account.stages();
     const owners = await ownerIds(deps.db);
 
@@ -63,7 +66,11 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
           log.info({ dealHubspotId, fields: conflict.map((c) => c.field) }, 'staff command refused: HubSpot changed the deal since');
           return { outcome: 'conflict' as const, conflict };
         }
-        await deps.hubspot.updateObject('deals', dealHubspotId, propertiesOf(command.changes, stages, owners));
+      }
+      await kind?.apply?.(deps, command, dealHubspotId);
+      // A kind's own properties are not among the watched fields: written whenever it has some.
+      if (!holds(facts, command.changes) || kind?.properties) {
+        await deps.hubspot.updateObject('deals', dealHubspotId, { ...propertiesOf(command.changes, stages, owners), ...kind?.properties?.(command) });
       }
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
@@ -71,7 +78,9 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
     }
 
     const names = await ownerNames(deps.db, command.changes.ownerId);
-    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, commandNote({ ...command, kind: command.kind }, names), command.createdAt);
+    // A move, a schedule or a close-out (checked above) when the kind has no note of its own.
+    const note = kind ? kind.note(command, names) : commandNote({ ...command, kind: command.kind as StageCommandKind }, names);
+    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, note, command.createdAt);
     await saveCommandNote(deps.db, commandId, noteId);
     log.info({ dealHubspotId, stage: command.changes.stageId }, 'staff command applied in HubSpot');
     return { outcome: 'applied' as const };

@@ -4,6 +4,7 @@ import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { NoticePolicy } from '../crm/notice-rules';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmApplyDealCommandJob } from './crm-apply-deal-command';
+import { crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
 import { crmPullJob } from './crm-pull';
@@ -49,6 +50,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmAssignOwnerJob({ db: deps.db, hubspot: deps.hubspot }),
     crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmApplyDealCommandJob(crm),
+    crmApplyQuoteAnswerJob(crm),
     crmSweepJob({ ...crm, ...(deps.sweepRunsPerPass === undefined ? {} : { runsPerPass: deps.sweepRunsPerPass }) }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),

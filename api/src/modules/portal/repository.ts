@@ -144,6 +144,11 @@ export async function ticketsOfOwnedDeals(db: Db, contactId: string, dealIds: re
   return new Map(deals.map((d) => [d.id, d.tickets]));
 }
 
+/** The contact's deal (its stage), or null when the portal does not show it to them. */
+export async function findOwnedDeal(db: Db, contactId: string, dealId: string): Promise<{ id: string; stageId: string } | null> {
+  return db.deal.findFirst({ where: { ...(await visibleDeals(db, contactId)), id: dealId }, select: { id: true, stageId: true } });
+}
+
 /**
  * Runs `work` with the contact's deal locked (FOR UPDATE) and its tickets read inside the lock,
  * so two change requests sent at once see each other. `deal` is null when the contact has no

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import { manageBookingSchemaAt } from '@app/shared/manage-booking';
 import { portalRequestSchema } from '@app/shared/portal-request';
+import { quoteAnswerSchema } from '@app/shared/quote';
 import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { currentStaff, requireCustomer, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
+import { answerQuote, portalQuote } from './quote-service';
 import {
   contactProfile,
   customerDetails,
@@ -50,6 +52,18 @@ export function portalRoutes(deps: ModuleDeps): Router {
 
   router.get('/api/portal/deals', async (ctx) => {
     ctx.body = await portalDeals(deps, requireCustomer(ctx).contactId);
+  });
+
+  // The office's quote on a cleaning, and the customer's answer to it (issue 34).
+  router.get('/api/portal/deals/:id/quote', async (ctx) => {
+    ctx.body = await portalQuote(deps, requireCustomer(ctx).contactId, ctx.params.id ?? '');
+  });
+
+  router.post('/api/portal/deals/:id/quote-answer', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    const input = quoteAnswerSchema.parse(ctx.request.body ?? {});
+    ctx.status = 201;
+    ctx.body = { success: true, ...(await answerQuote(deps, contactId, ctx.params.id ?? '', input)) };
   });
 
   router.get('/api/portal/details', async (ctx) => {

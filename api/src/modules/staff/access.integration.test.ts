@@ -41,6 +41,7 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['POST', '/api/internal/admin/deals/some-deal/schedule', { scheduledAt: '2026-12-03T14:00:00.000Z', durationMinutes: 120, ownerId: 'o', seenModifiedAt: null }],
   ['POST', '/api/internal/admin/deals/some-deal/close-out', { outcome: 'done', seenModifiedAt: null }],
   ['POST', '/api/internal/admin/requests/some-ticket/answer', { answer: 'approve', seenModifiedAt: null }],
+  ['POST', '/api/internal/admin/deals/some-deal/quote', { serviceType: 'Basic Clean', squareFootage: 1000, seenModifiedAt: null }],
   ['GET', '/api/internal/admin/careers'],
   ['POST', '/api/internal/admin/careers', { title: 'T', description: 'D', location: 'L', type: 'Full-time' }],
   ['PUT', '/api/internal/admin/careers/some-id', { status: 'Closed' }],

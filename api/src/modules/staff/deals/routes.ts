@@ -1,18 +1,20 @@
 import Router from '@koa/router';
 import { closeOutSchema } from '@app/shared/close-out';
 import { dealMoveSchema } from '@app/shared/deal-commands';
+import { dealQuoteSchema } from '@app/shared/quote';
 import { scheduleSchema } from '@app/shared/schedule';
 import { assignOwnerSchema } from '@app/shared/staff-admin';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { hubspotLinks } from '../common/hubspot-links';
-import { recordCloseOut } from './close-out-repository';
 import { commandResult } from '../common/command-result';
+import { recordCloseOut } from './close-out-repository';
 import { moveDeal } from './move-service';
+import { sendQuote } from './quote-service';
 import { recordSchedule } from './schedule-repository';
 import { assignOwner, confirmForPortal, dealDetails, scheduleWarningsOf } from './service';
 
-/** One cleaning: its details, its cleaner, its moves along the pipeline, and whether its contact's portal shows it. */
+/** One cleaning: its details, its cleaner, its moves along the pipeline, its quote, and whether its contact's portal shows it. */
 export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId'>): Router {
   const details = { db: deps.db, links: hubspotLinks(deps.hubspotAccountId), now: deps.now };
   const router = new Router();
@@ -55,6 +57,14 @@ export function dealsRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hu
     const input = closeOutSchema.parse(ctx.request.body ?? {});
     ctx.status = 202;
     ctx.body = { success: true, ...commandResult(deps, await recordCloseOut(deps.db, ctx.params.id ?? '', input, staff.email, deps.now())) };
+  });
+
+  // A quote to the customer: a command like a move, which also writes the deal's line items.
+  router.post('/api/internal/admin/deals/:id/quote', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const input = dealQuoteSchema.parse(ctx.request.body ?? {});
+    ctx.status = 202;
+    ctx.body = { success: true, ...(await sendQuote(deps, ctx.params.id ?? '', input, staff.email)) };
   });
 
   router.post('/api/internal/admin/deals/:id/portal-confirm', async (ctx) => {

@@ -1,8 +1,10 @@
 import type { Db } from '@app/db/client';
+import { lastQuote } from '@app/db/quotes';
 import { closeOutRefusal } from '@app/shared/close-out';
 import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
-import { nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
+import { mayQuote, nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
+import { quoteView } from '@app/shared/quote';
 import { describeRooms } from '@app/shared/rooms';
 import { SCHEDULABLE_STAGES, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
@@ -18,7 +20,7 @@ type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
 
 /** GET /api/internal/admin/deals/:id: one cleaning for the calendar's details panel. */
 export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () => Date }, id: string): Promise<DealDetails> {
-  const d = await findDealDetails(deps.db, id);
+  const [d, quote] = await Promise.all([findDealDetails(deps.db, id), lastQuote(deps.db, id)]);
   if (!d) throw errors.notFound('We could not find that cleaning.');
   const deal = boardDeal(d, deps.links);
   const pending = d.commands.some((c) => c.status === 'pending');
@@ -38,6 +40,8 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
       : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
     commands: d.commands.map(commandView),
     openRequest: openRequestOf(d.tickets[0]),
+    mayQuote: !pending && mayQuote(d.stageId),
+    quote: quote ? quoteView(quote) : null,
   };
 }
 

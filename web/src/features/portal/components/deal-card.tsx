@@ -1,5 +1,5 @@
 import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED } from '@app/shared/texts';
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
 export type ManageAction = 'change' | 'cancel';
@@ -10,6 +10,8 @@ interface DealCardProps {
   onManage?: (dealId: string, action: ManageAction) => void;
   /** Past cleanings: book the same service again. */
   onBookAgain?: (deal: DealView) => void;
+  /** What the card shows below its facts (the quote awaiting the customer's answer). */
+  children?: ReactNode;
 }
 
 /** The invoice: number, amount and state as separate parts, its links, and Pay while it is open. */
@@ -42,7 +44,7 @@ function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
 }
 
 /** One cleaning: service, status, date (Eastern), where, who, invoice, and Change/Cancel (upcoming) or Book again (past). */
-export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
+export function DealCard({ deal, onManage, onBookAgain, children }: DealCardProps) {
   const id = useId();
   const { manage, invoice } = deal;
   const why = manage.message ? `${id}-why` : undefined;
@@ -114,6 +116,7 @@ export function DealCard({ deal, onManage, onBookAgain }: DealCardProps) {
           </div>
         ) : null}
       </dl>
+      {children}
       {onBookAgain && deal.serviceId ? (
         <div className="actions">
           <button type="button" className="button button--ghost" onClick={() => onBookAgain(deal)}>

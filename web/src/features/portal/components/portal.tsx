@@ -1,4 +1,5 @@
 import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
+import { STAGE } from '@app/shared/deal-stages';
 import type { Deal } from '@app/shared/entities';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -13,6 +14,7 @@ import { isUnauthorized } from '../api/logged-load';
 import { useNow } from '../hooks/use-now';
 import { CustomerDetailsCard } from './customer-details';
 import { DealCard, type ManageAction } from './deal-card';
+import { DealQuote } from './deal-quote';
 import { dealView, type DealView } from './deal-view';
 import { ManageBookingModal } from './manage-booking-modal';
 import { ScheduleModal } from './schedule-modal';
@@ -27,9 +29,11 @@ interface DealSectionProps {
   empty: string;
   onManage?: (id: string, action: ManageAction) => void;
   onBookAgain?: (deal: DealView) => void;
+  /** The deals awaiting the customer's answer to a quote: their cards show it. */
+  quoted?: ReadonlySet<string>;
 }
 
-function DealSection({ title, deals, empty, onManage, onBookAgain }: DealSectionProps) {
+function DealSection({ title, deals, empty, onManage, onBookAgain, quoted }: DealSectionProps) {
   const headingId = `portal-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="portal-section" aria-labelledby={headingId}>
@@ -39,7 +43,9 @@ function DealSection({ title, deals, empty, onManage, onBookAgain }: DealSection
       ) : (
         <div className="deal-list">
           {deals.map((deal) => (
-            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})} />
+            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})}>
+              {quoted?.has(deal.id) ? <DealQuote dealId={deal.id} /> : null}
+            </DealCard>
           ))}
         </div>
       )}
@@ -63,6 +69,7 @@ export function Portal() {
   const upcomingDeals = deals.data?.upcoming ?? NO_DEALS;
   const pastDeals = deals.data?.past ?? NO_DEALS;
   const upcomingIds = useMemo(() => upcomingDeals.map((d) => d.id), [upcomingDeals]);
+  const quoted = useMemo(() => new Set(upcomingDeals.filter((d) => d.dealstage === STAGE.AWAITING_QUOTE_APPROVAL).map((d) => d.id)), [upcomingDeals]);
   const tickets = useTickets(upcomingIds, signedIn);
   const now = useNow();
   // Open with the service to choose first ('' for none: "Schedule a new clean"); closed: null.
@@ -119,6 +126,7 @@ export function Portal() {
         deals={upcoming}
         empty="You have no upcoming cleanings."
         onManage={(dealId, action) => setManaging({ dealId, action })}
+        quoted={quoted}
       />
       <DealSection title="Past cleanings" deals={history} empty="No past cleanings yet." onBookAgain={(deal) => onSchedule(deal.serviceId)} />
       {scheduling && profile.data ? <ScheduleModal profile={profile.data} initialService={scheduling.service} onClose={closeSchedule} /> : null}

@@ -9,6 +9,7 @@ import { cleaningWhen, customerPath } from '../common/board-format';
 import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
 import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
+import { DealQuote } from '../common/deal-quote';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
 
@@ -109,6 +110,7 @@ function Details({ deal }: { deal: DealDetails }) {
         <Cleaner deal={deal} />
       </dl>
       <OpenRequest deal={deal} />
+      <DealQuote deal={deal} />
       <DealMoves deal={deal} />
       <p className="deal-details__links">
         {deal.customer ? <Link to={customerPath(deal.customer.id)}>Customer page</Link> : null}
@@ -118,7 +120,7 @@ function Details({ deal }: { deal: DealDetails }) {
   );
 }
 
-/** The calendar's details panel for one cleaning: who, where, what, the invoice, its cleaner and its moves. */
+/** The calendar's details panel for one cleaning: who, where, what, the invoice, its cleaner, its quote and its moves. */
 export function DealDetailsPanel({ dealId, title, onClose }: { dealId: string; title: string; onClose: () => void }) {
   const details = useDealDetails(dealId);
   return (

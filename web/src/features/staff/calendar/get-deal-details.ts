@@ -18,8 +18,11 @@ export const dealDetailsQuery = (dealId: string) =>
     queryKey: [...CLEANER_QUERY_KEYS.dealDetails, dealId],
     queryFn: ({ signal }) => getDealDetails(dealId, signal),
     staleTime: 0,
-    // While a move is on its way to HubSpot, ask again until it has landed (or was refused).
-    refetchInterval: (query) => (query.state.data?.commands.some((c) => c.status === 'pending') ? COMMAND_POLL_MS : false),
+    // While a move or a customer's answer to a quote is on its way to HubSpot, ask again until it has landed (or was refused).
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data?.commands.some((c) => c.status === 'pending') || data?.quote?.answer?.status === 'pending' ? COMMAND_POLL_MS : false;
+    },
   });
 
 export function useDealDetails(dealId: string) {

@@ -38,9 +38,11 @@ const deal: DealDetails = {
   ],
   commands: [],
   openRequest: null,
+  mayQuote: false,
+  quote: null,
 };
 
-type MoveCommand = Exclude<DealCommandView, { kind: 'request-answer' }>;
+type MoveCommand = Extract<DealCommandView, { kind: 'move' | 'schedule' | 'close-out' }>;
 
 const command = (over: Partial<MoveCommand>): MoveCommand => ({
   id: 'c1',
@@ -71,6 +73,12 @@ describe('DealMoves', () => {
     expect(html).not.toContain('Cleaning Scheduled');
   });
 
+  it('leaves Awaiting Quote Approval to the Quote form where a quote may go out', () => {
+    const html = render({ ...deal, mayQuote: true });
+    expect(html).not.toContain('Awaiting Quote Approval');
+    expect(html).toContain('>Quote Canceled</button>');
+  });
+
   it('says a move is on its way while HubSpot does not have it yet', () => {
     expect(render({ ...deal, moves: [], commands: [command({})] })).toContain('Moving to Awaiting Quote Approval: waiting for HubSpot.');
   });
@@ -81,6 +89,13 @@ describe('DealMoves', () => {
     expect(html).toContain('Not moved to Awaiting Quote Approval: HubSpot changed this cleaning after you opened it.');
     expect(html).toContain('Stage: you saw Creating Quote, HubSpot now has Canceled.');
     expect(html).toContain('Redo it below if it still applies.');
+  });
+
+  it('says a quote is on its way, or was not sent, by its total', () => {
+    const sent = { serviceType: 'Basic Clean', squareFootage: 1000, visitType: null, frequency: null, lines: [], subtotalCents: 28_000, discountPercent: null, discountCents: 0, adjustmentCents: 0, adjustmentReason: null, totalCents: 28_000 };
+    const pending: DealCommandView = { ...command({}), kind: 'quote', changes: { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000, quote: sent } };
+    expect(render({ ...deal, moves: [], commands: [pending] })).toContain('Sending the quote of $280.00: waiting for HubSpot.');
+    expect(render({ ...deal, commands: [{ ...pending, status: 'failed', error: 'The deal was deleted in HubSpot.' }] })).toContain('Quote of $280.00 not sent: The deal was deleted in HubSpot.');
   });
 
   it('says nothing about a command HubSpot has', () => {

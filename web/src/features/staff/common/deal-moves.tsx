@@ -1,6 +1,7 @@
 import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
 import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
+import { formatUsd } from '@app/shared/money';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { CloseOut } from './close-out';
@@ -34,6 +35,10 @@ function commandTitle(command: StageCommand): { doing: string; notDone: string }
   if (command.kind === 'schedule' && command.changes.scheduledAt) {
     const when = easternFromIso(command.changes.scheduledAt);
     return { doing: `Scheduling for ${when}`, notDone: `Not scheduled for ${when}` };
+  }
+  if (command.kind === 'quote') {
+    const total = formatUsd(command.changes.quote.totalCents);
+    return { doing: `Sending the quote of ${total}`, notDone: `Quote of ${total} not sent` };
   }
   if (command.kind === 'close-out' && command.changes.outcome) {
     const outcome = CLOSE_OUT_LABELS[command.changes.outcome];
@@ -166,7 +171,8 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const names = new Map((owners.data ?? []).map((o) => [o.id, o.name ?? o.email ?? o.hubspotId]));
   const latest = deal.commands[0];
   // Scheduling and closing out have their own forms: the plain moves are the others.
-  const moves = deal.moves.filter((m) => !HAS_OWN_FORM.has(m.stageId));
+  // and, where a quote may go out, the Quote form (deal-quote.tsx) is the way to Awaiting Quote Approval.
+  const moves = deal.moves.filter((m) => !HAS_OWN_FORM.has(m.stageId) && !(deal.mayQuote && m.stageId === STAGE.AWAITING_QUOTE_APPROVAL));
   const move = moves.find((m) => m.stageId === chosen);
   const scheduled = deal.stageId === STAGE.CLEANING_SCHEDULED;
   return (

@@ -1,0 +1,178 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
+import { createLogger } from '@app/runtime/logger';
+import type { DealFacts } from '@app/shared/deal-commands';
+import { STAGE } from '@app/shared/deal-stages';
+import { quoteSchema, sentQuote } from '@app/shared/quote';
+import { testDatabaseUrl } from '../../../test/context';
+import { insertBooking } from '../../../test/fixtures';
+import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import { modifiedAtOf } from '../crm/modified-date';
+import { crmApplyDealCommandJob } from './crm-apply-deal-command';
+import { answerNote, answerNotAwaiting, ANSWER_REQUOTED, crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
+import { crmPushBookingJob } from './crm-push-booking';
+import { quoteNote } from './deal-commands/quote';
+
+const log = createLogger({ service: 'apply-quote-test', level: 'silent', format: 'json' });
+const context = { log, jobId: 'job', attempt: 1 };
+
+/** $349 + $80, less 10% ($42.90), plus $25 for the stairs. */
+const QUOTE = sentQuote(quoteSchema.parse({ serviceType: 'Deep Clean', squareFootage: 1500, addOns: ['addon-oven'], firstBookingDiscount: true, adjustmentCents: 2_500, adjustmentReason: 'Three flights of stairs' }));
+
+describe('quotes and their answers against the HubSpot emulator', () => {
+  let db: Db;
+  let crm: TestHubSpot;
+  let hubspot: HubSpotEmulator;
+  let gateway: HubSpotGateway;
+
+  beforeAll(async () => {
+    db = createPrismaClient(testDatabaseUrl());
+    crm = await startSetUpHubSpot();
+    hubspot = crm.emulator;
+    gateway = crm.gateway();
+  });
+  afterAll(async () => {
+    await hubspot.close();
+    await db.$disconnect();
+  });
+
+  const applyCommand = () => crmApplyDealCommandJob({ db, hubspot: gateway, account: crm.account });
+  const applyAnswer = () => crmApplyQuoteAnswerJob({ db, hubspot: gateway, account: crm.account });
+  const stageId = (stage: string) => crm.account.stages().dealStageId(stage);
+  const remote = (hubspotId: string) => hubspot.objects('deals').find((d) => d.id === hubspotId)!;
+  /** The deal's live line items in HubSpot, by our id. */
+  const lineItems = (hubspotId: string) =>
+    hubspot
+      .objects('line_items')
+      .filter((item) => remote(hubspotId).associations.line_items?.includes(item.id))
+      .map((item) => ({ key: item.properties.app_request_id, sku: item.properties.hs_sku ?? null, name: item.properties.name, price: item.properties.price }))
+      .sort((a, b) => String(a.key).localeCompare(String(b.key)));
+
+  /** A booking (service and oven line items) in HubSpot at `stage`, mirrored as the staff page shows it. */
+  async function dealInHubSpot(stage: string) {
+    const booking = await insertBooking(db, { email: `quote.${randomBytes(4).toString('hex')}@example.com`, skus: ['deep-1500', 'addon-oven'] });
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, { ...context, jobId: booking.outboxId });
+    const { hubspotId } = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
+    await gateway.updateObject('deals', hubspotId!, { dealstage: stageId(stage) });
+    const [record] = await gateway.readBatch('deals', [hubspotId!], ['dealstage']);
+    const modifiedAt = new Date(modifiedAtOf('deals', record!)!);
+    await db.deal.update({ where: { id: booking.dealId }, data: { stageId: stage, hubspotUpdatedAt: modifiedAt } });
+    return { dealId: booking.dealId, contactId: booking.contactId, email: booking.email, hubspotId: hubspotId!, modifiedAt };
+  }
+
+  /** What the api writes when the office sends a quote. */
+  async function quoteCommand(deal: { dealId: string; modifiedAt: Date }, seenStage: string) {
+    const seen: DealFacts = { stageId: seenStage, scheduledAt: null, ownerId: null, amountCents: 34_900, durationMinutes: null };
+    return db.dealCommand.create({
+      data: {
+        id: randomUUID(),
+        dealId: deal.dealId,
+        kind: 'quote',
+        changes: { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: QUOTE.totalCents, quote: QUOTE },
+        seen: { ...seen },
+        seenModifiedAt: deal.modifiedAt,
+        staffEmail: 'office@cleaning.example',
+      },
+    });
+  }
+
+  /** A deal whose quote HubSpot has: awaiting the customer's answer. */
+  async function quotedDeal() {
+    const deal = await dealInHubSpot(STAGE.CREATING_QUOTE);
+    const cmd = await quoteCommand(deal, STAGE.CREATING_QUOTE);
+    expect(await applyCommand().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    return { ...deal, commandId: cmd.id };
+  }
+
+  const answer = (deal: { dealId: string; contactId: string; commandId: string }, kind: 'approved' | 'declined', reason: string | null = null) =>
+    db.quoteAnswer.create({ data: { dealId: deal.dealId, quoteCommandId: deal.commandId, contactId: deal.contactId, answer: kind, reason } });
+
+  it('sets the amount and stage, replaces the line items with the quote\'s, mirrors the deal and notes the quote', async () => {
+    const deal = await dealInHubSpot(STAGE.CREATING_QUOTE);
+    expect(lineItems(deal.hubspotId).map((l) => l.sku).sort()).toEqual(['addon-oven', 'deep-1500']);
+    const cmd = await quoteCommand(deal, STAGE.CREATING_QUOTE);
+
+    expect(await applyCommand().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+
+    expect(QUOTE.totalCents).toBe(41_110);
+    expect(remote(deal.hubspotId).properties).toMatchObject({ amount: '411.10', dealstage: stageId(STAGE.AWAITING_QUOTE_APPROVAL), external_skus: 'deep-1500;addon-oven' });
+    const quoteLines = [
+      { key: `quote:${cmd.id}:1`, sku: 'deep-1500', name: 'Single Deep Clean (1001-1500 sq ft)', price: '349.00' },
+      { key: `quote:${cmd.id}:2`, sku: 'addon-oven', name: 'Oven', price: '80.00' },
+      { key: `quote:${cmd.id}:3`, sku: null, name: 'First-booking discount (10%)', price: '-42.90' },
+      { key: `quote:${cmd.id}:4`, sku: null, name: 'Adjustment: Three flights of stairs', price: '25.00' },
+    ];
+    expect(lineItems(deal.hubspotId)).toEqual(quoteLines);
+    expect(await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).toMatchObject({ stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 41_110 });
+    const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } });
+    expect(settled.status).toBe('applied');
+    const note = hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId);
+    expect(note?.properties.hs_note_body).toBe(quoteNote(cmd as never));
+    expect(note?.properties.hs_note_body).toMatch(
+      /^Quote of \$411\.10 sent \(Single Deep Clean \(1001-1500 sq ft\) \$349\.00; Oven \$80\.00; First-booking discount \(10%\) -\$42\.90; Adjustment: Three flights of stairs \$25\.00\) by office@cleaning\.example in the staff workspace on .+\. Moved to Awaiting Quote Approval\.$/,
+    );
+
+    // A retry after HubSpot took it all (the worker died before settling): no second line item.
+    await db.dealCommand.update({ where: { id: cmd.id }, data: { status: 'pending', settledAt: null, noteHubspotId: null } });
+    const since = Date.now();
+    expect(await applyCommand().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    expect(lineItems(deal.hubspotId)).toEqual(quoteLines);
+    expect(hubspot.objects('line_items').filter((item) => String(item.properties.app_request_id).startsWith(`quote:${cmd.id}:`))).toHaveLength(4);
+    expect(hubspot.requests(since).filter((r) => r.path.endsWith('/line_items/batch/archive'))).toHaveLength(0);
+  });
+
+  it('replaces an earlier quote\'s line items when the office quotes again', async () => {
+    const deal = await quotedDeal();
+    const [record] = await gateway.readBatch('deals', [deal.hubspotId], ['dealstage']);
+    const again = await quoteCommand({ dealId: deal.dealId, modifiedAt: new Date(modifiedAtOf('deals', record!)!) }, STAGE.AWAITING_QUOTE_APPROVAL);
+    expect(await applyCommand().process({ commandId: again.id }, context)).toEqual({ outcome: 'applied' });
+    expect(lineItems(deal.hubspotId).map((l) => l.key)).toEqual([1, 2, 3, 4].map((n) => `quote:${again.id}:${n}`));
+  });
+
+  it('moves the deal on the customer\'s approval, mirrors it and notes the answer', async () => {
+    const deal = await quotedDeal();
+    const row = await answer(deal, 'approved');
+    expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId).properties.dealstage).toBe(stageId(STAGE.INVOICE_PAYMENT_NEEDED));
+    expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).stageId).toBe(STAGE.INVOICE_PAYMENT_NEEDED);
+    const settled = await db.quoteAnswer.findUniqueOrThrow({ where: { id: row.id }, include: { contact: true, quote: true } });
+    expect(settled).toMatchObject({ status: 'applied', error: null });
+    const note = hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body;
+    expect(note).toBe(answerNote(settled as never));
+    expect(note).toMatch(new RegExp(`^Quote of \\$411\\.10 approved by the customer \\(${deal.email.replace('.', '\\.')}\\) in the portal on .+\\. Moved to Invoice Payment Needed\\.$`));
+
+    const since = Date.now();
+    expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'settled' });
+    expect(hubspot.requests(since)).toHaveLength(0);
+  });
+
+  it('cancels the quote on a decline, with the customer\'s reason on the note', async () => {
+    const deal = await quotedDeal();
+    const row = await answer(deal, 'declined', 'We found someone nearer');
+    expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId).properties.dealstage).toBe(stageId(STAGE.QUOTE_CANCELED));
+    const { noteHubspotId } = await db.quoteAnswer.findUniqueOrThrow({ where: { id: row.id } });
+    expect(hubspot.objects('notes').find((n) => n.id === noteHubspotId)?.properties.hs_note_body).toMatch(/declined by the customer .+ Moved to Quote Canceled\. Reason: We found someone nearer$/);
+  });
+
+  it('refuses an answer once HubSpot\'s deal no longer awaits it, or the office quoted again, leaving HubSpot alone', async () => {
+    const moved = await quotedDeal();
+    await gateway.updateObject('deals', moved.hubspotId, { dealstage: stageId(STAGE.CANCELED) });
+    const late = await answer(moved, 'approved');
+    const since = Date.now();
+    expect(await applyAnswer().process({ answerId: late.id }, context)).toEqual({ outcome: 'failed', error: answerNotAwaiting(STAGE.CANCELED) });
+    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(await db.quoteAnswer.findUniqueOrThrow({ where: { id: late.id } })).toMatchObject({ status: 'failed', error: 'The deal is in Canceled in HubSpot, no longer awaiting quote approval: the answer was not applied.', noteHubspotId: null });
+    // The staff page shows HubSpot's stage at once.
+    expect((await db.deal.findUniqueOrThrow({ where: { id: moved.dealId } })).stageId).toBe(STAGE.CANCELED);
+
+    const requoted = await quotedDeal();
+    const stale = await answer(requoted, 'declined');
+    await quoteCommand(requoted, STAGE.AWAITING_QUOTE_APPROVAL);
+    expect(await applyAnswer().process({ answerId: stale.id }, context)).toEqual({ outcome: 'failed', error: ANSWER_REQUOTED });
+    expect(remote(requoted.hubspotId).properties.dealstage).toBe(stageId(STAGE.AWAITING_QUOTE_APPROVAL));
+  });
+});

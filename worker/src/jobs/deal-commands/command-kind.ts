@@ -1,0 +1,19 @@
+import type { Db } from '@app/db/client';
+import type { CommandToApply } from '../../crm/deal-command-repository';
+import type { HubSpotGateway, Properties } from '../../crm/hubspot-gateway';
+
+/**
+ * What one kind of staff command adds to the shared apply job (crm-apply-deal-command.ts), which
+ * checks HubSpot for a conflict, updates the deal's watched fields, mirrors and notes it.
+ */
+export interface CommandKind {
+  /** Deal properties the kind sets besides the watched fields (written with them). */
+  properties?(command: CommandToApply): Properties;
+  /**
+   * HubSpot writes besides the deal's own, made after the conflict check and before the deal's
+   * update, also when a retry finds the deal already updated: so each must be idempotent.
+   */
+  apply?(deps: { db: Db; hubspot: HubSpotGateway }, command: CommandToApply, dealHubspotId: string): Promise<void>;
+  /** The note on the HubSpot deal once applied; `cleaner` is the name of the owner it sets. */
+  note(command: CommandToApply, cleaner: string | null): string;
+}
