@@ -59,6 +59,8 @@ describe('a booking with another phone waits for staff', () => {
     await signInAsStaff(page, 'lookup');
     await waitForApp(page);
     await page.getByRole('main').getByRole('link', { name: 'Customer Lookup', exact: true }).click();
+    // The lookup's own code loads on the first visit: slow when the whole suite shares two cores.
+    await page.getByLabel('Name, e-mail or phone').waitFor({ timeout: 30_000 });
     await page.getByLabel('Name, e-mail or phone').fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('list', { name: 'Customers found' }).getByRole('button').first().click();
@@ -85,6 +87,8 @@ describe('a booking with another phone waits for staff', () => {
     await signInAsStaff(page, 'lookup');
     await waitForApp(page);
     await page.getByRole('main').getByRole('link', { name: 'Customer Lookup', exact: true }).click();
+    // The lookup's own code loads on the first visit: slow when the whole suite shares two cores.
+    await page.getByLabel('Name, e-mail or phone').waitFor({ timeout: 30_000 });
     await page.getByLabel('Name, e-mail or phone').fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('list', { name: 'Customers found' }).getByRole('button').first().click();

@@ -35,6 +35,8 @@ export const CLIENT_ROUTES = {
   adminTeam: '/admin/team',
   // New booking requests and open change/cancel requests, in one list (staff).
   adminRequests: '/admin/requests',
+  // One cleaning (?id=), where the office quotes, schedules, answers and closes it out (staff).
+  adminCleaning: '/admin/cleaning',
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
@@ -72,6 +74,7 @@ const STAFF_AREA: ReadonlySet<string> = new Set<string>([
   CLIENT_ROUTES.adminCareers,
   CLIENT_ROUTES.adminTeam,
   CLIENT_ROUTES.adminRequests,
+  CLIENT_ROUTES.adminCleaning,
 ]);
 
 const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);

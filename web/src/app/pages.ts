@@ -65,6 +65,7 @@ export const PAGES = {
   adminCareers: page(() => import('../features/staff/managed-lists/careers-tool-page'), (m) => m.CareersToolPage),
   adminTeam: page(() => import('../features/staff/managed-lists/team-tool-page'), (m) => m.TeamToolPage),
   adminRequests: page(() => import('../features/staff/requests/requests-page'), (m) => m.RequestsPage),
+  adminCleaning: page(() => import('../features/staff/calendar/cleaning-page'), (m) => m.CleaningPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 
 export const NOT_FOUND_PAGE = page(() => import('../features/not-found/routes/not-found-page'), (m) => m.NotFoundPage);

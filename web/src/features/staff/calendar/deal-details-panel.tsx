@@ -5,7 +5,7 @@ import { Modal } from '../../../components/modal';
 import { useDealDetails } from './get-deal-details';
 import { useOwners } from '../common/get-owners';
 import { CustomerLink, HubSpotLink } from '../common/board-deal';
-import { cleaningWhen, customerPath } from '../common/board-format';
+import { cleaningPath, cleaningWhen, customerPath } from '../common/board-format';
 import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
 import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
@@ -53,7 +53,8 @@ function OpenRequest({ deal }: { deal: DealDetails }) {
   );
 }
 
-function Details({ deal }: { deal: DealDetails }) {
+/** Everything about one cleaning and what the office can do with it: the panel's and the cleaning page's content. */
+export function DealDetailsView({ deal }: { deal: DealDetails }) {
   return (
     <>
       <dl className="deal-details">
@@ -125,7 +126,12 @@ export function DealDetailsPanel({ dealId, title, onClose }: { dealId: string; t
   const details = useDealDetails(dealId);
   return (
     <Modal title={title} onClose={onClose} closeOnBackdrop busy={details.isPending}>
-      {details.data ? <Details deal={details.data} /> : null}
+      {details.data ? <DealDetailsView deal={details.data} /> : null}
+      {details.data ? (
+        <p>
+          <Link to={cleaningPath(dealId)}>Open as a page</Link>
+        </p>
+      ) : null}
       {details.isPending ? <p>Loading…</p> : null}
       {details.isError ? (
         <p className="alert" role="alert">

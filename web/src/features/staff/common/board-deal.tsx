@@ -1,6 +1,6 @@
 import type { BoardDeal } from '@app/shared/staff-board';
 import { Link } from 'react-router-dom';
-import { customerPath } from './board-format';
+import { cleaningPath, customerPath } from './board-format';
 
 /** The customer of a cleaning, linked to their page in the staff area. */
 export function CustomerLink({ deal }: { deal: Pick<BoardDeal, 'customer'> }) {
@@ -32,7 +32,7 @@ export function BoardDealSummary({ deal, when }: { deal: BoardDeal; when: string
         {deal.cleaner ? `Cleaner: ${deal.cleaner}` : <span className="board-flag">No cleaner</span>}
       </p>
       <p className="board-item__links">
-        <HubSpotLink url={deal.hubspotUrl} />
+        <Link to={cleaningPath(deal.id)}>Open the cleaning</Link> <HubSpotLink url={deal.hubspotUrl} />
       </p>
     </div>
   );

@@ -24,6 +24,11 @@ export function waitedSince(iso: string, now: Date): string {
 }
 
 /** The customer page of the staff area (the lookup, opened on that customer). */
+/** A cleaning's own page in the staff area. */
+export function cleaningPath(dealId: string): string {
+  return `${CLIENT_ROUTES.adminCleaning}?id=${encodeURIComponent(dealId)}`;
+}
+
 export function customerPath(contactId: string): string {
   return `${CLIENT_ROUTES.adminLookup}?customer=${encodeURIComponent(contactId)}`;
 }

@@ -1,5 +1,6 @@
 import { REQUEST_KIND_LABELS, type StaffRequest } from '@app/shared/staff-board';
-import { cleaningWhen, waitedSince } from './board-format';
+import { Link } from 'react-router-dom';
+import { cleaningPath, cleaningWhen, waitedSince } from './board-format';
 import { CustomerLink, HubSpotLink } from './board-deal';
 
 /** A customer's open request: what they asked, for which cleaning, and how long they have waited. */
@@ -20,7 +21,7 @@ export function RequestSummary({ request, now }: { request: StaffRequest; now: D
       ) : null}
       {request.requestedDate ? <p className="board-item__meta">Asks for {request.requestedDate}</p> : null}
       <p className="board-item__links">
-        <HubSpotLink url={request.hubspotUrl} />
+        <Link to={cleaningPath(deal.id)}>Open the cleaning</Link> <HubSpotLink url={request.hubspotUrl} />
       </p>
     </div>
   );
