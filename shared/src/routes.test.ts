@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isNotIndexedRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the waitlist and the careers, team and requests pages of the staff area', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the waitlist and the careers, team, requests and cleaning pages of the staff area', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -30,13 +30,14 @@ describe('client routes', () => {
         '/admin/careers',
         '/admin/team',
         '/admin/requests',
+        '/admin/cleaning',
       ].sort(),
     );
     expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);
   });
 
   it('puts every staff tool in the staff frame, and neither the staff sign-in nor a public page', () => {
-    for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/']) {
+    for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/', '/admin/cleaning']) {
       expect(isStaffAreaRoute(path), path).toBe(true);
     }
     for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues']) expect(isStaffAreaRoute(path), path).toBe(false);
