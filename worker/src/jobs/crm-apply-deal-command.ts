@@ -72,19 +72,26 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
       if (!holds(facts, command.changes) || kind?.properties) {
         await deps.hubspot.updateObject('deals', dealHubspotId, { ...propertiesOf(command.changes, stages, owners), ...kind?.properties?.(command) });
       }
+      // The note before the read-back: associating it changes the deal's version, and the page
+      // must hold that version, or the office's next action would read as someone else's change.
+      if (command.noteHubspotId === null) await saveCommandNote(deps.db, commandId, await noteOf(deps, command, kind, dealHubspotId));
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
       await settleCommand(deps.db, commandId, { status: 'applied' }, now());
+    } else {
+      // Applied before notes came first: its note is still due.
+      await saveCommandNote(deps.db, commandId, await noteOf(deps, command, kind, dealHubspotId));
     }
-
-    const names = await ownerNames(deps.db, command.changes.ownerId);
-    // A move, a schedule or a close-out (checked above) when the kind has no note of its own.
-    const note = kind ? kind.note(command, names) : commandNote({ ...command, kind: command.kind as StageCommandKind }, names);
-    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, note, command.createdAt);
-    await saveCommandNote(deps.db, commandId, noteId);
     log.info({ dealHubspotId, stage: command.changes.stageId }, 'staff command applied in HubSpot');
     return { outcome: 'applied' as const };
   });
+}
+
+/** Writes the command's note on the HubSpot deal: a move, a schedule or a close-out (checked by the job) unless the kind has a note of its own. */
+async function noteOf(deps: ApplyDeps, command: CommandToApply, kind: ReturnType<typeof commandKindOf>, dealHubspotId: string): Promise<string> {
+  const names = await ownerNames(deps.db, command.changes.ownerId);
+  const note = kind ? kind.note(command, names) : commandNote({ ...command, kind: command.kind as StageCommandKind }, names);
+  return deps.hubspot.noteOnDeal(dealHubspotId, note, command.createdAt);
 }
 
 export async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {

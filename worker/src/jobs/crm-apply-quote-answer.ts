@@ -65,13 +65,15 @@ export function crmApplyQuoteAnswerJob(deps: AnswerDeps) {
         }
         await deps.hubspot.updateObject('deals', dealHubspotId, { dealstage: stages.dealStageId(target) });
       }
+      // The note first: associating it changes the deal's version, which the mirror must then hold.
+      if (answer.noteHubspotId === null) await saveAnswerNote(deps.db, answerId, await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(answer), answer.createdAt));
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
       await settleAnswer(deps.db, answerId, { status: 'applied' }, now());
+    } else {
+      // Applied before notes came first: its note is still due.
+      await saveAnswerNote(deps.db, answerId, await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(answer), answer.createdAt));
     }
-
-    const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(answer), answer.createdAt);
-    await saveAnswerNote(deps.db, answerId, noteId);
     log.info({ dealHubspotId, answer: answer.answer }, 'quote answer applied in HubSpot');
     return { outcome: 'applied' as const };
   });

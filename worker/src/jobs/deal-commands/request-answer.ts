@@ -45,10 +45,10 @@ export async function applyRequestAnswer(deps: AnswerDeps, command: CommandToApp
   if (command.status === 'pending') {
     const settled = await answerInHubSpot(deps, command, changes, { ...ticket, hubspotId: ticket.hubspotId }, dealHubspotId, at, log);
     if (settled) return settled;
+  } else {
+    // Applied before notes came first: its note is still due.
+    await saveCommandNote(deps.db, command.id, await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(command, changes, ticket), command.createdAt));
   }
-
-  const noteId = await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(command, changes, ticket), command.createdAt);
-  await saveCommandNote(deps.db, command.id, noteId);
   log.info({ dealHubspotId, ticketHubspotId: ticket.hubspotId, answer: changes.answer }, 'request answered in HubSpot');
   return { outcome: 'applied' as const };
 }
@@ -96,6 +96,8 @@ async function answerInHubSpot(deps: AnswerDeps, command: CommandToApply, change
   if (changes.answer === 'decline') await db.ticket.update({ where: { id: ticket.id }, data: { declineReason: command.reason } });
   if (ticketStage !== changes.ticketStage) await hubspot.updateObject('tickets', ticket.hubspotId, { hs_pipeline_stage: stages.ticketStageId(changes.ticketStage) });
 
+  // The note before the read-back: associating it changes the deal's version, which the mirror must then hold.
+  if (command.noteHubspotId === null) await saveCommandNote(db, command.id, await hubspot.noteOnDeal(dealHubspotId, answerNote(command, changes, ticket), command.createdAt));
   const [dealNow, ticketNow] = await Promise.all([readDeal(hubspot, dealHubspotId), readTicket(hubspot, ticket.hubspotId)]);
   await mirror(deps, dealNow, ticketNow);
   await settleCommand(db, command.id, { status: 'applied' }, at());
