@@ -7,6 +7,7 @@ import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
+import { tabOrderGaps } from '../src/keyboard';
 import { crmObjects, eventually, type CrmObject } from '../src/hubspot-emulator';
 import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
@@ -68,6 +69,8 @@ describe.each([
     const quoteForm = page.getByRole('form', { name: 'Quote' });
     await quoteForm.waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Every control of the cleaning and its quote is reached by Tab, with a visible focus.
+    expect(await tabOrderGaps(page, page.getByRole('main'))).toEqual({ unreachable: [], invisible: [] });
     expect(await fitsWidth(page)).toBe(true);
     await quoteForm.getByRole('button', { name: 'Send quote' }).click();
     await page.getByText(/^Sending the quote of \$[\d,.]+: waiting for HubSpot\.$/).or(page.getByText('Awaiting Quote Approval')).first().waitFor();
@@ -97,6 +100,7 @@ describe.each([
     // 6:30 is before working hours: the office sees it, and schedules anyway.
     await schedule.getByText('This cleaning runs outside working hours (7:00 AM to 8:00 PM).').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    expect(await tabOrderGaps(page, schedule)).toEqual({ unreachable: [], invisible: [] });
     await schedule.getByRole('button', { name: 'Schedule anyway' }).click();
     const scheduled = await hubspotDeal(dealId, inStage(STAGE.CLEANING_SCHEDULED));
     expect(scheduled.properties).toMatchObject({ duration_minutes: '180', hubspot_owner_id: CLEANER.id });
