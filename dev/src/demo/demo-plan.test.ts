@@ -37,13 +37,22 @@ describe('demo plan', () => {
   });
 
   it('puts other customers’ cleanings with owners on every weekday of the current Eastern week', () => {
-    const others = plan.deals.filter((d) => d.person !== DEMO_CUSTOMER.key);
+    const others = plan.deals.filter((d) => d.person !== DEMO_CUSTOMER.key && d.stageId !== STAGE.CLEAN_REQUESTED);
     const sunday = addDays(easternToday(now), -3);
     const days = new Set(others.map((d) => easternToday(d.scheduledAt!)));
     expect(days).toEqual(new Set([1, 2, 3, 4, 5].map((n) => addDays(sunday, n))));
     for (const d of others) {
       expect(d.stageId).toBe(STAGE.CLEANING_SCHEDULED);
       expect(d.ownerId).toMatch(/^\d+$/);
+    }
+  });
+
+  it('has new requests from other customers waiting for a quote, with no date yet', () => {
+    const requests = plan.deals.filter((d) => d.stageId === STAGE.CLEAN_REQUESTED);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const d of requests) {
+      expect(d.person).not.toBe(DEMO_CUSTOMER.key);
+      expect(d).toMatchObject({ scheduledAt: null, ownerId: null });
     }
   });
 

@@ -145,5 +145,18 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
     }),
   );
 
-  return { customer, people: [customer, ...OTHERS], deals: [...customerDeals, ...calendarDeals] };
+  // New requests the office has not quoted yet (the today board's and the requests page's first items).
+  const requestDeals: DemoDeal[] = OTHERS.map((person, j) => ({
+    key: `demo-request-${person.key}`,
+    person: person.key,
+    stageId: STAGE.CLEAN_REQUESTED,
+    scheduledAt: null,
+    serviceType: j === 0 ? 'Move In/Out Clean' : 'Deep Clean',
+    skus: [j === 0 ? 'move-1500' : 'deep-2001'],
+    ownerId: null,
+    invoice: null,
+    ticket: null,
+  }));
+
+  return { customer, people: [customer, ...OTHERS], deals: [...customerDeals, ...calendarDeals, ...requestDeals] };
 }
