@@ -30,6 +30,8 @@ const association = (toId: string, typeId: number) => ({
 });
 
 const MAX_RATE_LIMITED_TRIES = 20;
+/** How long a call waits out HubSpot answering 503 before it gives up. */
+const OUTAGE_WAIT_MS = 90_000;
 
 export type InvoiceStatus = 'paid' | 'open' | 'voided';
 /** HubSpot's activity objects staff log on a record. */
@@ -38,6 +40,7 @@ export type LoggedType = 'notes' | 'tasks' | 'calls' | 'meetings';
 export function hubspotCrm(baseUrl: string, accessToken: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     // HubSpot's budget is per account and the worker shares it: over it, wait as told and go on.
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       const response = await fetch(new URL(path, baseUrl), {
         method,
@@ -51,6 +54,11 @@ export function hubspotCrm(baseUrl: string, accessToken: string) {
       const text = await response.text();
       if (response.status === 429 && attempt < MAX_RATE_LIMITED_TRIES) {
         await new Promise((resolve) => setTimeout(resolve, 1_000 * Math.max(1, Number(response.headers.get('retry-after')) || 1)));
+        continue;
+      }
+      // HubSpot unavailable (an outage, or another e2e file's emulated one): a person would try again shortly.
+      if (response.status === 503 && Date.now() - started < OUTAGE_WAIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
         continue;
       }
       if (!response.ok) throw new CrmCallError(response.status, `HubSpot ${method} ${path}: ${response.status} ${text}`);

@@ -59,11 +59,11 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
     const deal = await bookingInHubSpot();
     const event = await assignmentEvent(deal.dealId, maria.id);
     const job = crmAssignOwnerJob({ db, hubspot: gateway });
-    const since = Date.now();
+    const since = hubspot.requests().length;
     const result = await job.process({ dealId: deal.dealId, ownerId: maria.id }, { log, jobId: event.id, attempt: 1 });
     expect(result).toEqual({ outcome: 'pushed', ownerHubspotId: maria.hubspotId });
     expect(remoteOwner(deal.hubspotId)).toBe(maria.hubspotId);
-    const patches = hubspot.requests(since).filter((r) => r.method === 'PATCH');
+    const patches = hubspot.requests().slice(since).filter((r) => r.method === 'PATCH');
     expect(patches.map((r) => r.path)).toEqual([`/crm/v3/objects/deals/${deal.hubspotId}`]);
 
     await job.process({ dealId: deal.dealId, ownerId: maria.id }, { log, jobId: event.id, attempt: 2 });
@@ -74,11 +74,11 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
     const deal = await bookingInHubSpot();
     const departed = await db.owner.create({ data: { hubspotId: `9${randomBytes(4).readUInt32BE()}`, firstName: 'Dee', lastName: 'Parted', active: false }, select: { id: true, hubspotId: true } });
     const event = await assignmentEvent(deal.dealId, departed.id);
-    const since = Date.now();
+    const since = hubspot.requests().length;
     await expect(crmAssignOwnerJob({ db, hubspot: gateway }).process({ dealId: deal.dealId, ownerId: departed.id }, { log, jobId: event.id, attempt: 1 })).rejects.toThrow(
       `owner ${departed.hubspotId} is archived in HubSpot: assign the deal to an active cleaner`,
     );
-    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(hubspot.requests().slice(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
   });
 
   it('has nothing to push for a deal deleted in HubSpot (archived by the sweep)', async () => {
@@ -115,9 +115,9 @@ describe('crm.assign-owner against the HubSpot emulator', () => {
     await new Promise((r) => setTimeout(r, 5)); // created_at apart
     const later = await assignmentEvent(deal.dealId, james.id);
     await job.process({ dealId: deal.dealId, ownerId: james.id }, { log, jobId: later.id, attempt: 1 });
-    const since = Date.now();
+    const since = hubspot.requests().length;
     expect(await job.process({ dealId: deal.dealId, ownerId: maria.id }, { log, jobId: earlier.id, attempt: 3 })).toEqual({ outcome: 'superseded' });
-    expect(hubspot.requests(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    expect(hubspot.requests().slice(since).filter((r) => r.method === 'PATCH')).toHaveLength(0);
     expect(remoteOwner(deal.hubspotId)).toBe(james.hubspotId);
     expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).ownerId).toBe(james.id);
   });
