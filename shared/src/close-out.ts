@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealFactsSchema } from './deal-facts';
 import { STAGE, type DealStageId } from './deal-stages';
 import { easternToday } from './eastern-time';
 
@@ -31,6 +32,7 @@ export const closeOutSchema = z
     outcome: z.enum(CLOSE_OUT_OUTCOMES, { message: 'Choose done, no-show or canceled on the day.' }),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional(),
     seenModifiedAt: isoInstant.nullable(),
+    seen: dealFactsSchema.optional(),
   })
   .strict();
 export type CloseOutInput = z.infer<typeof closeOutSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES } from './close-out';
+import { dealFactsSchema, type DealFacts } from './deal-facts';
 import { dealStageLabel } from './deal-stages';
 import { formatEastern } from './eastern-time';
 import { formatUsd } from './money';
@@ -13,17 +14,7 @@ import { durationText } from './schedule';
  * staff member saw. This is their shape, shared by the staff pages, the api and the worker.
  */
 
-/** The deal fields a command sets and watches: what HubSpot may have changed since. */
-export interface DealFacts {
-  stageId: string;
-  /** ISO instant of the appointment; null when none. */
-  scheduledAt: string | null;
-  /** Our owner (cleaner) id; null when unassigned. */
-  ownerId: string | null;
-  amountCents: number | null;
-  /** Expected duration of the cleaning in minutes; null when none was planned. */
-  durationMinutes: number | null;
-}
+export type { DealFacts } from './deal-facts';
 
 export const DEAL_FACT_LABELS: Record<keyof DealFacts, string> = {
   stageId: 'Stage',
@@ -51,6 +42,7 @@ export const dealMoveSchema = z
     amountCents: z.number().int().min(1, 'Give an amount above zero.').max(10_000_000).optional(),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional(),
     seenModifiedAt: isoInstant.nullable(),
+    seen: dealFactsSchema.optional(),
   })
   .strict();
 export type DealMoveInput = z.infer<typeof dealMoveSchema>;

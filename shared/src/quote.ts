@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueLines, firstBookingDiscount, RECURRING_FAMILY, type PriceLine } from './booking-price';
 import { bookingAddOnsField, frequencyField, serviceFamilyField, squareFootageKeyField, visitTypeField } from './booking-request';
+import { dealFactsSchema } from './deal-facts';
 import { FREQUENCY_REQUIRED, VISIT_TYPE_REQUIRED } from './texts';
 
 /**
@@ -64,7 +65,7 @@ export type QuoteInput = z.input<typeof quoteSchema>;
  * (`seenModifiedAt`, as for a move: docs/staff-actions.md).
  */
 export const dealQuoteSchema = z
-  .object({ ...quoteFields, seenModifiedAt: isoInstant.nullable() })
+  .object({ ...quoteFields, seenModifiedAt: isoInstant.nullable(), seen: dealFactsSchema.optional() })
   .strict()
   .superRefine((value, ctx) => checkQuote(value, ctx as unknown as z.core.$RefinementCtx<QuoteFields>));
 export type DealQuoteInput = z.input<typeof dealQuoteSchema>;

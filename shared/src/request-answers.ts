@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealFactsSchema } from './deal-facts';
 
 /**
  * The office's answer to a customer's change or cancel request (docs/staff-actions.md), given
@@ -29,6 +30,7 @@ export const requestAnswerSchema = z
     scheduledAt: isoInstant.optional(),
     reason: z.string().trim().max(REASON_MAX, `Keep the reason under ${REASON_MAX} characters.`).optional(),
     seenModifiedAt: isoInstant.nullable(),
+    seen: dealFactsSchema.optional(),
   })
   .strict()
   .superRefine((input, ctx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PACKAGE_MAX_DURATION_MS } from './constants';
+import { dealFactsSchema } from './deal-facts';
 import { STAGE } from './deal-stages';
 import { easternToday, easternWallTime, formatEastern } from './eastern-time';
 
@@ -46,6 +47,7 @@ export const scheduleSchema = z
       .multipleOf(DURATION_MINUTES.step, 'Give the duration in quarter hours.'),
     ownerId: z.string().min(1, 'Choose a cleaner.').max(64),
     seenModifiedAt: isoInstant.nullable(),
+    seen: dealFactsSchema.optional(),
     acceptWarnings: z.array(z.enum(SCHEDULE_WARNING_CODES)).max(SCHEDULE_WARNING_CODES.length).optional(),
   })
   .strict();

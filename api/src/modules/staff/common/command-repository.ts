@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type Db } from '@app/db/client';
 import { outboxEvent } from '@app/runtime/outbox/events';
-import type { DealCommandKind, DealFacts } from '@app/shared/deal-commands';
+import { changedFacts, type DealCommandKind, type DealFacts } from '@app/shared/deal-commands';
 import { OWNER_INACTIVE } from '@app/shared/staff-admin';
 
 type Tx = Prisma.TransactionClient;
@@ -34,6 +34,8 @@ export interface CommandDraft {
   kind: DealCommandKind;
   /** The deal's version (hs_lastmodifieddate) the staff member saw, ISO; null for a deal never mirrored. */
   seenModifiedAt: string | null;
+  /** The watched fields as the page showed them: a newer version that changed none of them is not stale. */
+  seen?: DealFacts | undefined;
   reason?: string | undefined;
   /** What the command sets, from the deal as read in the transaction; or a refusal. */
   decide: (tx: Tx, deal: CommandDeal, seen: DealFacts) => Promise<{ changes: Record<string, unknown> } | Refusal>;
@@ -60,7 +62,10 @@ export async function recordDealCommand(db: Db, dealId: string, draft: CommandDr
       if (!deal) return { kind: 'deal_not_found' as const };
       const version = deal.hubspotUpdatedAt?.toISOString() ?? null;
       const seenVersion = draft.seenModifiedAt === null ? null : new Date(draft.seenModifiedAt).toISOString();
-      if (version !== seenVersion) return { kind: 'stale' as const, current: version };
+      // HubSpot's version also moves for what the office does not see (a note, an association):
+      // only a change of a watched field since the page looked makes the command stale.
+      const unchanged = draft.seen !== undefined && changedFacts(draft.seen, factsOf(deal)).length === 0;
+      if (version !== seenVersion && !unchanged) return { kind: 'stale' as const, current: version };
       if (await tx.dealCommand.findFirst({ where: { dealId, status: 'pending' }, select: { id: true } })) return { kind: 'pending' as const };
       const seen = factsOf(deal);
       const decided = await draft.decide(tx, deal, seen);

@@ -14,6 +14,7 @@ export function recordCloseOut(db: Db, dealId: string, input: CloseOutInput, sta
     {
       kind: 'close-out',
       seenModifiedAt: input.seenModifiedAt,
+      seen: input.seen,
       reason: input.reason,
       decide: async (_tx, deal) => {
         const refusal = closeOutRefusal(deal.stageId, deal.scheduledAt, now);

@@ -18,6 +18,7 @@ export function recordMove(db: Db, dealId: string, input: DealMoveInput, staffEm
     {
       kind: 'move',
       seenModifiedAt: input.seenModifiedAt,
+      seen: input.seen,
       reason: input.reason,
       decide: async (tx, deal, seen) => {
         if (input.ownerId) {

@@ -131,4 +131,20 @@ describe('staff API: moving a deal along the pipeline (POST /api/internal/admin/
     expect((await move(gone.id, { stageId: STAGE.CANCELED })).status).toBe(404);
     expect((await move('nope', { stageId: STAGE.CANCELED })).status).toBe(404);
   });
+
+  it('takes a newer version that changed nothing the page showed (a note, an association), and refuses one that did', async () => {
+    const newer = new Date(VERSION.getTime() + 60_000);
+    const d = await deal(STAGE.CLEAN_REQUESTED, { hubspotUpdatedAt: newer, amountCents: 20_900 });
+    const seen = { stageId: STAGE.CLEAN_REQUESTED, scheduledAt: null, ownerId: null, amountCents: 20_900, durationMinutes: null };
+    expect((await move(d.id, { stageId: STAGE.PENDING_ESTIMATE_CALL })).status).toBe(409);
+    const res = await move(d.id, { stageId: STAGE.PENDING_ESTIMATE_CALL, seen });
+    expect(res.status).toBe(202);
+    // What the worker checks HubSpot against: the version the mirror held, with those same fields.
+    expect((await commandsOf(d.id))[0]).toMatchObject({ seenModifiedAt: newer, seen });
+
+    const changed = await deal(STAGE.CLEAN_REQUESTED, { hubspotUpdatedAt: newer, amountCents: 30_000 });
+    const stale = await move(changed.id, { stageId: STAGE.PENDING_ESTIMATE_CALL, seen });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'deal_changed', field: 'seenModifiedAt', error: DEAL_CHANGED });
+  });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import { checkQuote } from '@app/shared/deal-transitions';
 import { sentQuote, type Quote } from '@app/shared/quote';
@@ -14,14 +15,14 @@ export const QUOTE_ANSWER_PENDING = 'The customer has just answered this quote. 
  * Quote Approval; one awaiting approval may be quoted again). A quote the customer has
  * answered, with the answer still on its way to HubSpot, is not replaced.
  */
-export function recordQuote(db: Db, dealId: string, quote: Quote, seenModifiedAt: string | null, staffEmail: string): Promise<CommandOutcome> {
+export function recordQuote(db: Db, dealId: string, quote: Quote, seen: { seenModifiedAt: string | null; seen?: DealFacts | undefined }, staffEmail: string): Promise<CommandOutcome> {
   const sent = sentQuote(quote);
   return recordDealCommand(
     db,
     dealId,
     {
       kind: 'quote',
-      seenModifiedAt,
+      ...seen,
       decide: async (tx, deal) => {
         const check = checkQuote(deal.stageId, sent.totalCents);
         if (!check.ok) return { status: 409, code: 'quote_not_allowed', field: 'stageId', message: check.message };

@@ -9,7 +9,7 @@ import { recordQuote } from './quote-repository';
  * HubSpot (amount, stage, line items) through the outbox.
  */
 export async function sendQuote(deps: CommandDeps, dealId: string, input: DealQuote, staffEmail: string): Promise<{ commandId: string; totalCents: number }> {
-  const { seenModifiedAt, ...quote } = input;
-  const { commandId } = commandResult(deps, await recordQuote(deps.db, dealId, quote, seenModifiedAt, staffEmail), 'seenModifiedAt');
+  const { seenModifiedAt, seen, ...quote } = input;
+  const { commandId } = commandResult(deps, await recordQuote(deps.db, dealId, quote, { seenModifiedAt, seen }, staffEmail), 'seenModifiedAt');
   return { commandId, totalCents: sentQuote(quote).totalCents };
 }

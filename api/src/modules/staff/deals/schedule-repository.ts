@@ -34,6 +34,7 @@ export function recordSchedule(db: Db, dealId: string, input: ScheduleInput, sta
     {
       kind: 'schedule',
       seenModifiedAt: input.seenModifiedAt,
+      seen: input.seen,
       decide: async (tx, deal) => {
         if (!SCHEDULABLE_STAGES.has(deal.stageId)) return { status: 409, code: 'move_not_allowed', field: 'stageId', message: NOT_SCHEDULABLE };
         const refusal = await ownerRefusal(tx, input.ownerId);

@@ -26,6 +26,7 @@ export async function recordAnswer(db: Db, ticketId: string, input: RequestAnswe
     {
       kind: 'request-answer',
       seenModifiedAt: input.seenModifiedAt,
+      seen: input.seen,
       reason: input.reason,
       decide: async (tx, deal, seen) => {
         const ticket = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { category: true, changeType: true, pipelineStage: true } });

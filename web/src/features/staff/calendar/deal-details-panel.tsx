@@ -10,6 +10,7 @@ import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cle
 import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
 import { DealQuote } from '../common/deal-quote';
+import { seenOf } from '../common/seen-facts';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
 
@@ -48,7 +49,7 @@ function OpenRequest({ deal }: { deal: DealDetails }) {
       <h3 className="deal-details__request">{request.kind === 'cancellation' ? 'Cancellation request' : 'Change request'}</h3>
       <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ') || 'No reason given'}</p>
       {request.requestedDate ? <p className="muted">Asked for {request.requestedDate}.</p> : null}
-      <RequestAnswer request={request} version={deal.version} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
+      <RequestAnswer request={request} version={deal.version} seen={seenOf(deal).seen} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
     </>
   );
 }

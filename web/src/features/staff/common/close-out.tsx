@@ -1,4 +1,5 @@
 import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
+import type { DealFacts } from '@app/shared/deal-commands';
 import { useId, useState, type FormEvent } from 'react';
 import { useDealCommand } from './move-deal';
 import { closeOutDeal } from './schedule-deal';
@@ -15,7 +16,13 @@ const CONFIRM: Record<CloseOutOutcome, string> = {
  * Closing out a scheduled cleaning from its day on (docs/staff-actions.md): done, no-show or
  * canceled on the day, with an optional note. Offered on the deal and on the today board.
  */
-export function CloseOut({ deal, compact = false }: { deal: { id: string; version: string | null; closeOut: { allowed: boolean; reason: string | null } | null }; compact?: boolean }) {
+export function CloseOut(props: {
+  deal: { id: string; closeOut: { allowed: boolean; reason: string | null } | null };
+  /** The version the page showed, with the watched fields when the page has them all (the deal page; the board has not). */
+  seen: { seenModifiedAt: string | null; seen?: DealFacts };
+  compact?: boolean;
+}) {
+  const { deal, seen, compact = false } = props;
   const id = useId();
   const mutation = useDealCommand(closeOutDeal);
   const [chosen, setChosen] = useState<CloseOutOutcome | null>(null);
@@ -27,7 +34,7 @@ export function CloseOut({ deal, compact = false }: { deal: { id: string; versio
     event.preventDefault();
     if (!chosen) return;
     mutation.mutate(
-      { dealId: deal.id, outcome: chosen, seenModifiedAt: deal.version, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      { dealId: deal.id, outcome: chosen, ...seen, ...(reason.trim() ? { reason: reason.trim() } : {}) },
       { onSuccess: () => setChosen(null) },
     );
   };

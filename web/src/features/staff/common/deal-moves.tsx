@@ -9,6 +9,7 @@ import { easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { useOwners } from './get-owners';
 import { useMoveDeal } from './move-deal';
+import { seenOf } from './seen-facts';
 import { ScheduleForm } from './schedule-form';
 import { failureText } from './staff-errors';
 
@@ -98,7 +99,7 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
       {
         dealId: deal.id,
         stageId: move.stageId,
-        seenModifiedAt: deal.version,
+        ...seenOf(deal),
         ...(needs.has('amount') && Number.isFinite(cents) && cents > 0 ? { amountCents: cents } : {}),
         ...(needs.has('date') && easternInstant(when) ? { scheduledAt: easternInstant(when)! } : {}),
         ...(needs.has('cleaner') && ownerId ? { ownerId } : {}),
@@ -178,7 +179,7 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
       <div aria-live="polite">{latest && latest.kind !== 'request-answer' ? <LatestCommand command={latest} names={names} /> : null}</div>
-      <CloseOut key={deal.version ?? ''} deal={deal} />
+      <CloseOut key={deal.version ?? ''} deal={deal} seen={seenOf(deal)} />
       {moves.length > 0 || deal.canSchedule ? (
         <p className="deal-moves__choices">
           {deal.canSchedule ? (

@@ -8,6 +8,7 @@ import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { QuoteLines } from '../../../components/quote-lines';
 import { SentQuote } from './quote-summary';
+import { seenOf } from './seen-facts';
 import { useSendQuote } from './send-quote';
 import { failureText } from './staff-errors';
 
@@ -72,7 +73,7 @@ export function QuoteForm({ deal, onDone }: { deal: DealDetails; onDone: () => v
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!parsed.success) return;
-    mutation.mutate({ dealId: deal.id, seenModifiedAt: deal.version, ...input }, { onSuccess: onDone });
+    mutation.mutate({ dealId: deal.id, ...seenOf(deal), ...input }, { onSuccess: onDone });
   };
   const toggleAddOn = (addOnId: string, on: boolean) => set('addOns', on ? [...fields.addOns, addOnId] : fields.addOns.filter((a) => a !== addOnId));
 

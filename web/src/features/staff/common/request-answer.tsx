@@ -1,4 +1,4 @@
-import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
+import { DEAL_FACT_LABELS, type DealCommandView, type DealFacts, type FactChange } from '@app/shared/deal-commands';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import { easternWallTime } from '@app/shared/eastern-time';
 import { REASON_MAX } from '@app/shared/request-answers';
@@ -101,8 +101,10 @@ export function RequestAnswer(props: {
   latest: AnswerCommand | null;
   /** A change of the cleaning is on its way to HubSpot. */
   busy: boolean;
+  /** The deal's watched fields as shown, where the page has them all (the deal page). */
+  seen?: DealFacts;
 }) {
-  const { request, version, latest, busy } = props;
+  const { request, version, latest, busy, seen } = props;
   const id = useId();
   const mutation = useAnswerRequest();
   const [mode, setMode] = useState<Mode>(null);
@@ -119,7 +121,7 @@ export function RequestAnswer(props: {
       mode === 'decline'
         ? { answer: 'decline' as const, reason: reason.trim() }
         : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
-    mutation.mutate({ ticketId: request.id, seenModifiedAt: version, ...input }, { onSuccess: () => setMode(null) });
+    mutation.mutate({ ticketId: request.id, seenModifiedAt: version, ...(seen && { seen }), ...input }, { onSuccess: () => setMode(null) });
   };
 
   return (

@@ -4,6 +4,7 @@ import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { easternInstant } from './eastern-input';
 import { useOwners } from './get-owners';
+import { seenOf } from './seen-facts';
 import { useDealCommand } from './move-deal';
 import { checkSchedule, scheduleDeal } from './schedule-deal';
 import { failureText } from './staff-errors';
@@ -40,7 +41,7 @@ export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () =
   const plan = (): ScheduleInput | null => {
     const scheduledAt = easternInstant(when);
     if (!scheduledAt || !ownerId) return null;
-    return { scheduledAt, durationMinutes: Number(duration), ownerId, seenModifiedAt: deal.version };
+    return { scheduledAt, durationMinutes: Number(duration), ownerId, ...seenOf(deal) };
   };
   const edit = <T,>(set: (value: T) => void) => (value: T) => {
     set(value);

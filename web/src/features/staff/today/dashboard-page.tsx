@@ -43,7 +43,7 @@ function Cleanings({ id, label, day, closable = false }: { id: string; label: st
       {day.cleanings.map((deal) => (
         <li key={deal.id}>
           <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
-          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ ...deal, closeOut: OPEN_TODAY }} /> : null}
+          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ id: deal.id, closeOut: OPEN_TODAY }} seen={{ seenModifiedAt: deal.version }} /> : null}
         </li>
       ))}
     </Section>
