@@ -1,13 +1,14 @@
-import { DEAL_FACT_LABELS, type DealCommandView, type FactChange } from '@app/shared/deal-commands';
+import type { DealCommandView } from '@app/shared/deal-commands';
 import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatUsd } from '@app/shared/money';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
+import { ChangedFacts } from './changed-facts';
+import { CleanerField } from './cleaner-field';
 import { CloseOut } from './close-out';
 import { easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
-import { useOwners } from './get-owners';
 import { useMoveDeal } from './move-deal';
 import { seenOf } from './seen-facts';
 import { ScheduleForm } from './schedule-form';
@@ -20,16 +21,6 @@ type StageCommand = Exclude<DealCommandView, { kind: 'request-answer' }>;
 /** Stages whose move asks for an optional reason (it ends the deal). */
 const ASKS_REASON: ReadonlySet<string> = new Set([STAGE.CANCELED, STAGE.QUOTE_CANCELED]);
 
-function factText(change: FactChange, value: FactChange['saw'], names: ReadonlyMap<string, string>): string {
-  if (value === null) return 'none';
-  if (change.field === 'stageId') return dealStageLabel(String(value)) ?? `Unknown stage (${value})`;
-  if (change.field === 'scheduledAt') return easternFromIso(String(value));
-  if (change.field === 'amountCents') return `$${(Number(value) / 100).toFixed(2)}`;
-  if (change.field === 'durationMinutes') return `${value} minutes`;
-  return names.get(String(value)) ?? 'another cleaner';
-}
-
-/** What became of the latest command, when staff need to know: on its way, refused, failed. */
 /** What a command does, in the words of its status line: 'Moving to Canceled', 'Scheduling for …'. */
 function commandTitle(command: StageCommand): { doing: string; notDone: string } {
   const stage = dealStageLabel(command.changes.stageId) ?? command.changes.stageId;
@@ -48,7 +39,7 @@ function commandTitle(command: StageCommand): { doing: string; notDone: string }
   return { doing: `Moving to ${stage}`, notDone: `Not moved to ${stage}` };
 }
 
-function LatestCommand({ command, names }: { command: StageCommand; names: ReadonlyMap<string, string> }) {
+function LatestCommand({ command }: { command: StageCommand }) {
   const title = commandTitle(command);
   if (command.status === 'pending') {
     return (
@@ -61,13 +52,7 @@ function LatestCommand({ command, names }: { command: StageCommand; names: Reado
     return (
       <div className="alert" role="alert">
         <p>{title.notDone}: HubSpot changed this cleaning after you opened it.</p>
-        <ul>
-          {(command.conflict ?? []).map((change) => (
-            <li key={change.field}>
-              {DEAL_FACT_LABELS[change.field]}: you saw {factText(change, change.saw, names)}, HubSpot now has {factText(change, change.now, names)}.
-            </li>
-          ))}
-        </ul>
+        <ChangedFacts conflict={command.conflict ?? []} />
         <p>What you see here is HubSpot&apos;s version now. Redo it below if it still applies.</p>
       </div>
     );
@@ -84,7 +69,6 @@ function LatestCommand({ command, names }: { command: StageCommand; names: Reado
 
 function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDone: () => void }) {
   const id = useId();
-  const owners = useOwners();
   const mutation = useMoveDeal();
   const [amount, setAmount] = useState(deal.amountCents === null ? '' : (deal.amountCents / 100).toFixed(2));
   const [when, setWhen] = useState('');
@@ -123,21 +107,7 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
           <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
         </p>
       ) : null}
-      {needs.has('cleaner') ? (
-        <p>
-          <label htmlFor={`${id}-cleaner`}>Cleaner</label>
-          <select id={`${id}-cleaner`} value={ownerId} onChange={(e) => setOwnerId(e.target.value)} required>
-            <option value="">Choose a cleaner</option>
-            {(owners.data ?? [])
-              .filter((o) => o.active || o.id === ownerId)
-              .map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name ?? o.email ?? o.hubspotId}
-                </option>
-              ))}
-          </select>
-        </p>
-      ) : null}
+      {needs.has('cleaner') ? <CleanerField id={`${id}-cleaner`} value={ownerId} onChange={setOwnerId} /> : null}
       {ASKS_REASON.has(move.stageId) ? (
         <p>
           <label htmlFor={`${id}-reason`}>Reason (optional)</label>
@@ -168,8 +138,6 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
  */
 export function DealMoves({ deal }: { deal: DealDetails }) {
   const [chosen, setChosen] = useState<string | null>(null);
-  const owners = useOwners();
-  const names = new Map((owners.data ?? []).map((o) => [o.id, o.name ?? o.email ?? o.hubspotId]));
   const latest = deal.commands[0];
   // Scheduling and closing out have their own forms: the plain moves are the others.
   // and, where a quote may go out, the Quote form (deal-quote.tsx) is the way to Awaiting Quote Approval.
@@ -178,7 +146,7 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
   const scheduled = deal.stageId === STAGE.CLEANING_SCHEDULED;
   return (
     <section className="deal-moves" aria-label="Move along the pipeline">
-      <div aria-live="polite">{latest && latest.kind !== 'request-answer' ? <LatestCommand command={latest} names={names} /> : null}</div>
+      <div aria-live="polite">{latest && latest.kind !== 'request-answer' ? <LatestCommand command={latest} /> : null}</div>
       <CloseOut key={deal.version ?? ''} deal={deal} seen={seenOf(deal)} />
       {moves.length > 0 || deal.canSchedule ? (
         <p className="deal-moves__choices">

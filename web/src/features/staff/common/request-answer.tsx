@@ -1,9 +1,9 @@
-import { DEAL_FACT_LABELS, type DealCommandView, type DealFacts, type FactChange } from '@app/shared/deal-commands';
-import { dealStageLabel } from '@app/shared/deal-stages';
+import type { DealCommandView, DealFacts } from '@app/shared/deal-commands';
 import { easternWallTime } from '@app/shared/eastern-time';
 import { REASON_MAX } from '@app/shared/request-answers';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswerRequest } from './answer-request';
+import { ChangedFacts } from './changed-facts';
 import { easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { failureText } from './staff-errors';
@@ -36,14 +36,6 @@ function answerText(command: AnswerCommand): string {
   return 'Approving the request';
 }
 
-function factText(change: FactChange, value: FactChange['saw']): string {
-  if (value === null) return 'none';
-  if (change.field === 'stageId') return dealStageLabel(String(value)) ?? `Unknown stage (${value})`;
-  if (change.field === 'scheduledAt') return easternFromIso(String(value));
-  if (change.field === 'amountCents') return `$${(Number(value) / 100).toFixed(2)}`;
-  return 'another cleaner';
-}
-
 /** What became of the latest answer: on its way, refused because HubSpot changed the cleaning, failed, or done. */
 export function AnswerStatus({ command }: { command: AnswerCommand }) {
   const what = answerText(command);
@@ -58,13 +50,7 @@ export function AnswerStatus({ command }: { command: AnswerCommand }) {
     return (
       <div className="alert" role="alert">
         <p>Not answered: HubSpot changed this cleaning after you opened it.</p>
-        <ul>
-          {(command.conflict ?? []).map((change) => (
-            <li key={change.field}>
-              {DEAL_FACT_LABELS[change.field]}: you saw {factText(change, change.saw)}, HubSpot now has {factText(change, change.now)}.
-            </li>
-          ))}
-        </ul>
+        <ChangedFacts conflict={command.conflict ?? []} />
         <p>What you see here is HubSpot&apos;s version now. Answer again if your answer still applies.</p>
       </div>
     );

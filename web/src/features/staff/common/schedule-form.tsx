@@ -3,7 +3,7 @@ import { easternWallTime } from '@app/shared/eastern-time';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { easternInstant } from './eastern-input';
-import { useOwners } from './get-owners';
+import { CleanerField } from './cleaner-field';
 import { seenOf } from './seen-facts';
 import { useDealCommand } from './move-deal';
 import { checkSchedule, scheduleDeal } from './schedule-deal';
@@ -29,7 +29,6 @@ const DURATIONS = Array.from({ length: (DURATION_MINUTES.max - DURATION_MINUTES.
  */
 export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () => void }) {
   const id = useId();
-  const owners = useOwners();
   const save = useDealCommand(scheduleDeal);
   const [when, setWhen] = useState(() => startValue(deal));
   const [duration, setDuration] = useState(String(deal.durationMinutes ?? defaultDurationMinutes(deal.serviceType)));
@@ -86,19 +85,7 @@ export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () =
           ))}
         </select>
       </p>
-      <p>
-        <label htmlFor={`${id}-cleaner`}>Cleaner</label>
-        <select id={`${id}-cleaner`} value={ownerId} onChange={(e) => edit(setOwnerId)(e.target.value)} required>
-          <option value="">Choose a cleaner</option>
-          {(owners.data ?? [])
-            .filter((o) => o.active || o.id === ownerId)
-            .map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name ?? o.email ?? o.hubspotId}
-              </option>
-            ))}
-        </select>
-      </p>
+      <CleanerField id={`${id}-cleaner`} value={ownerId} onChange={edit(setOwnerId)} />
       {warned ? (
         <div className="alert alert--warning" role="alert">
           <p>Before you save:</p>
