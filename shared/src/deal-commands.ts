@@ -143,9 +143,13 @@ const COMMAND_VERBS: Record<StageCommandKind, string> = {
   'close-out': 'Closed out as',
 };
 
-function answerSummary(changes: RequestAnswerChanges): string {
-  if (changes.answer === 'decline') return 'Declined the customer\'s request';
-  if (changes.scheduledAt) return `Approved the customer's request: moved to ${formatEastern(new Date(changes.scheduledAt))}`;
-  if (changes.stageId) return `Approved the customer's request: ${dealStageLabel(changes.stageId) ?? changes.stageId}`;
-  return 'Approved the customer\'s request';
+/**
+ * What an answer to a change or cancel request did; `request` names it ('change request') where
+ * the caller knows the ticket. An approval that sets a stage is an approved cancellation.
+ */
+export function answerSummary(changes: RequestAnswerChanges, request = 'request'): string {
+  if (changes.answer === 'decline') return `Declined the customer's ${request}`;
+  if (changes.scheduledAt) return `Approved the customer's ${request}: moved to ${formatEastern(new Date(changes.scheduledAt))}`;
+  if (changes.stageId) return `Approved the customer's ${request}: canceled`;
+  return `Approved the customer's ${request}`;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { personName } from '@app/shared/customer-context';
 import { changedFacts, commandSummary, isStageCommandKind, type DealFacts, type FactChange, type StageCommandKind } from '@app/shared/deal-commands';
 import { formatEastern } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
@@ -137,9 +138,7 @@ function propertiesOf(changes: CommandToApply['changes'], stages: StageMap, owne
 
 async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<string | null> {
   if (!ownerId) return null;
-  const owner = await db.owner.findUnique({ where: { id: ownerId }, select: { firstName: true, lastName: true, email: true } });
-  if (!owner) return null;
-  return [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
+  return personName(await db.owner.findUnique({ where: { id: ownerId }, select: { firstName: true, lastName: true, email: true } }));
 }
 
 /** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */

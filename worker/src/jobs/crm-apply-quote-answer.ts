@@ -4,10 +4,11 @@ import { formatEastern } from '@app/shared/eastern-time';
 import { formatUsd } from '@app/shared/money';
 import { sentQuoteSchema } from '@app/shared/quote';
 import type { CrmAccount } from '../crm/account/crm-account';
-import type { HubSpotGateway, HubSpotRecord } from '../crm/hubspot-gateway';
+import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { loadAnswer, newerQuoteSent, saveAnswerNote, settleAnswer, type AnswerToApply } from '../crm/quote-answer-repository';
-import { DEAL_PROPERTIES, mirrorDealRecords } from './crm-pull';
+import { readDeal } from './crm-apply-deal-command';
+import { mirrorDealRecords } from './crm-pull';
 import { defineJob } from './job';
 
 interface AnswerDeps {
@@ -77,11 +78,6 @@ export function crmApplyQuoteAnswerJob(deps: AnswerDeps) {
     log.info({ dealHubspotId, answer: answer.answer }, 'quote answer applied in HubSpot');
     return { outcome: 'applied' as const };
   });
-}
-
-async function readDeal(hubspot: HubSpotGateway, id: string): Promise<HubSpotRecord | null> {
-  const [record] = await hubspot.readBatch('deals', [id], DEAL_PROPERTIES);
-  return record ?? null;
 }
 
 /** The deal's record of the answer: what, for which total, by whom and when (Eastern Time), and why when given. */

@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
-import { changedFacts, type DealFacts } from '@app/shared/deal-commands';
+import { answerSummary, changedFacts, type DealFacts } from '@app/shared/deal-commands';
 import { formatEastern } from '@app/shared/eastern-time';
 import { requestAnswerChangesSchema, type RequestAnswerChanges } from '@app/shared/request-answers';
 import type { Logger } from '@app/runtime/logger';
@@ -132,15 +132,7 @@ function dealPropertiesOf(changes: Partial<DealFacts>, stages: StageMap): Record
 
 /** The deal's record of the answer: what, by whom, when (Eastern Time), and the reason when given. */
 export function answerNote(command: Pick<CommandToApply, 'staffEmail' | 'createdAt' | 'reason'>, changes: RequestAnswerChanges, ticket: Pick<Ticket, 'category'>): string {
-  const request = ticket.category === 'CancellationRequest' ? 'cancellation request' : 'change request';
-  const outcome =
-    changes.answer === 'decline'
-      ? `Declined the customer's ${request}`
-      : changes.scheduledAt
-        ? `Approved the customer's ${request}: moved to ${formatEastern(new Date(changes.scheduledAt))}`
-        : changes.stageId
-          ? `Approved the customer's ${request}: canceled`
-          : `Approved the customer's ${request}`;
+  const outcome = answerSummary(changes, ticket.category === 'CancellationRequest' ? 'cancellation request' : 'change request');
   const why = command.reason ? ` Reason: ${command.reason}` : '';
   return `${outcome} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
 }

@@ -2,7 +2,7 @@ import type { Db } from '@app/db/client';
 import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import { checkQuote } from '@app/shared/deal-transitions';
-import { sentQuote, type Quote } from '@app/shared/quote';
+import type { SentQuote } from '@app/shared/quote';
 import { recordDealCommand, type CommandOutcome } from '../common/command-repository';
 
 /** The customer answered the quote and the answer is on its way: a new quote would cross it. */
@@ -15,8 +15,7 @@ export const QUOTE_ANSWER_PENDING = 'The customer has just answered this quote. 
  * Quote Approval; one awaiting approval may be quoted again). A quote the customer has
  * answered, with the answer still on its way to HubSpot, is not replaced.
  */
-export function recordQuote(db: Db, dealId: string, quote: Quote, seen: { seenModifiedAt: string | null; seen?: DealFacts | undefined }, staffEmail: string): Promise<CommandOutcome> {
-  const sent = sentQuote(quote);
+export function recordQuote(db: Db, dealId: string, sent: SentQuote, seen: { seenModifiedAt: string | null; seen?: DealFacts | undefined }, staffEmail: string): Promise<CommandOutcome> {
   return recordDealCommand(
     db,
     dealId,

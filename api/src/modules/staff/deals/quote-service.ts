@@ -10,6 +10,7 @@ import { recordQuote } from './quote-repository';
  */
 export async function sendQuote(deps: CommandDeps, dealId: string, input: DealQuote, staffEmail: string): Promise<{ commandId: string; totalCents: number }> {
   const { seenModifiedAt, seen, ...quote } = input;
-  const { commandId } = commandResult(deps, await recordQuote(deps.db, dealId, quote, { seenModifiedAt, seen }, staffEmail), 'seenModifiedAt');
-  return { commandId, totalCents: sentQuote(quote).totalCents };
+  const sent = sentQuote(quote);
+  const { commandId } = commandResult(deps, await recordQuote(deps.db, dealId, sent, { seenModifiedAt, seen }, staffEmail), 'seenModifiedAt');
+  return { commandId, totalCents: sent.totalCents };
 }

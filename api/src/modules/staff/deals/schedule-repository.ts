@@ -1,5 +1,6 @@
 import type { Prisma} from '@app/db/client';
 import { type Db } from '@app/db/client';
+import { personName } from '@app/shared/customer-context';
 import { STAGE } from '@app/shared/deal-stages';
 import {
   defaultDurationMinutes,
@@ -67,7 +68,7 @@ async function warningsFor(db: Reader, deal: CommandDeal, plan: Plan): Promise<S
   return scheduleWarnings({
     start,
     durationMinutes: plan.durationMinutes,
-    cleanerName: (owner && ([owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email)) || 'This cleaner',
+    cleanerName: personName(owner) || 'This cleaner',
     others: await cleanerDay(db, deal.id, plan.ownerId, start),
     askedDate: deal.preferredDate ? deal.preferredDate.toISOString().slice(0, 10) : null,
     askedTimeOfDay: deal.timeOfDay,

@@ -1,10 +1,9 @@
 import type { DealCommandView, DealFacts } from '@app/shared/deal-commands';
-import { easternWallTime } from '@app/shared/eastern-time';
 import { REASON_MAX } from '@app/shared/request-answers';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswerRequest } from './answer-request';
 import { ChangedFacts } from './changed-facts';
-import { easternInstant } from './eastern-input';
+import { easternInputParts, easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { failureText } from './staff-errors';
 
@@ -19,14 +18,12 @@ export interface AnswerableRequest {
   requestedDate: string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The datetime-local value to start from: the customer's day at the cleaning's current time (else 9:00), Eastern. */
 export function proposedStart(requestedDate: string | null, scheduledAt: string | null): string {
-  const wall = scheduledAt ? easternWallTime(new Date(scheduledAt)) : null;
-  const day = requestedDate ?? (wall ? `${wall.year}-${pad(wall.month)}-${pad(wall.day)}` : '');
+  const current = scheduledAt ? easternInputParts(scheduledAt) : null;
+  const day = requestedDate ?? current?.day ?? '';
   if (!day) return '';
-  return `${day}T${wall ? `${pad(wall.hour)}:${pad(wall.minute)}` : '09:00'}`;
+  return `${day}T${current?.time ?? '09:00'}`;
 }
 
 function answerText(command: AnswerCommand): string {

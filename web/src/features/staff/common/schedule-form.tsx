@@ -1,21 +1,18 @@
 import { DURATION_MINUTES, defaultDurationMinutes, durationText, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
-import { easternWallTime } from '@app/shared/eastern-time';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
-import { easternInstant } from './eastern-input';
+import { easternInputParts, easternInstant } from './eastern-input';
 import { CleanerField } from './cleaner-field';
 import { seenOf } from './seen-facts';
 import { useDealCommand } from './move-deal';
 import { checkSchedule, scheduleDeal } from './schedule-deal';
 import { failureText } from './staff-errors';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The datetime-local value of an instant in Eastern Time; the customer's asked day at 9 AM when none is set. */
 function startValue(deal: DealDetails): string {
   if (deal.scheduledAt) {
-    const w = easternWallTime(new Date(deal.scheduledAt));
-    return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+    const { day, time } = easternInputParts(deal.scheduledAt);
+    return `${day}T${time}`;
   }
   return deal.preferredDate ? `${deal.preferredDate}T09:00` : '';
 }
