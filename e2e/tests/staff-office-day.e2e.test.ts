@@ -119,7 +119,7 @@ describe.each([
 
     // 5. The office approves the move, on the day the work can be done: today (so it can close it out).
     await openFromRequests(page, customer);
-    const answer = page.getByRole('region', { name: 'Answer the change request' });
+    const answer = page.getByRole('group', { name: 'Answer the change request' });
     await answer.getByRole('button', { name: 'Approve', exact: true }).click();
     await answer.getByLabel('New date and start time (Eastern)').fill(wallClock(easternToday(), '00:30'));
     await answer.getByRole('button', { name: 'Approve and move' }).click();
@@ -137,7 +137,7 @@ describe.each([
     // 6. The day has come: the office marks it done.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
-    const closeOut = page.getByRole('region', { name: 'Close out the cleaning' });
+    const closeOut = page.getByRole('group', { name: 'Close out the cleaning' });
     await closeOut.getByRole('button', { name: 'Done', exact: true }).click();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Mark this cleaning done' }).click();

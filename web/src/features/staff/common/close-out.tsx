@@ -40,7 +40,8 @@ export function CloseOut(props: {
   };
 
   return (
-    <section className="close-out" aria-label="Close out the cleaning">
+    // A group, not a landmark: the today board shows one per cleaning of the day.
+    <div role="group" className="close-out" aria-label="Close out the cleaning">
       <p className="deal-moves__choices">
         {CLOSE_OUT_OUTCOMES.map((outcome) => (
           <button key={outcome} type="button" className="button button--ghost" aria-pressed={outcome === chosen} onClick={() => setChosen(outcome)}>
@@ -71,6 +72,6 @@ export function CloseOut(props: {
           {failureText(mutation.error)}
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }

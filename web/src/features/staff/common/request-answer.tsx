@@ -108,7 +108,8 @@ export function RequestAnswer(props: {
   };
 
   return (
-    <section className="request-answer" aria-label={reschedule ? 'Answer the change request' : 'Answer the cancellation request'}>
+    // A group, not a landmark: the requests page shows one per open request, and landmarks must be told apart.
+    <div role="group" className="request-answer" aria-label={reschedule ? 'Answer the change request' : 'Answer the cancellation request'}>
       <div aria-live="polite">{latest ? <AnswerStatus command={latest} /> : busy ? <p className="status-note">A change of this cleaning is on its way to HubSpot.</p> : null}</div>
       {pending ? null : (
         <p className="request-answer__choices">
@@ -150,6 +151,6 @@ export function RequestAnswer(props: {
           ) : null}
         </form>
       ) : null}
-    </section>
+    </div>
   );
 }
