@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
-import { checkMove, checkQuote, mayQuote, NEXT_STAGES, nextStages } from './deal-transitions';
+import { checkMove, checkPlainMove, checkQuote, mayQuote, NEXT_STAGES, nextStages, plainMoves } from './deal-transitions';
 
 const none = { amountCents: null, scheduledAt: null, ownerId: null };
 const ready = { amountCents: 24_900, scheduledAt: new Date('2026-12-01T14:00:00Z'), ownerId: '501' };
@@ -80,5 +80,19 @@ describe('deal transitions', () => {
       message: 'A deal in Invoice Payment Needed cannot move to Awaiting Quote Approval.',
     });
     expect(checkQuote(STAGE.CREATING_QUOTE, 0)).toMatchObject({ ok: false, reason: 'missing', missing: ['amount'] });
+  });
+
+  it('leaves to their own action the stages a plain move would enter without what they mean', () => {
+    expect(plainMoves(STAGE.CREATING_QUOTE)).toEqual([STAGE.QUOTE_CANCELED, STAGE.CANCELED]);
+    expect(plainMoves(STAGE.CLEANING_SCHEDULED)).toEqual([STAGE.SCHEDULING_IN_PROGRESS, STAGE.CANCELED]);
+    expect(checkPlainMove(STAGE.CREATING_QUOTE, STAGE.AWAITING_QUOTE_APPROVAL, { ...ready, amountCents: 28_000 })).toEqual({
+      ok: false,
+      reason: 'own-action',
+      message: 'A deal awaits approval once a quote is sent: use Send quote.',
+    });
+    expect(checkPlainMove(STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE, ready)).toMatchObject({ reason: 'own-action', message: 'A cleaning is marked done by closing it out.' });
+    // A move the table does not allow is refused as such, whichever action owns the stage.
+    expect(checkPlainMove(STAGE.INVOICE_PAYMENT_NEEDED, STAGE.CLEANING_DONE, ready)).toMatchObject({ reason: 'not-allowed' });
+    expect(checkPlainMove(STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED, ready)).toEqual({ ok: true });
   });
 });

@@ -36,6 +36,17 @@ export const STAGE_NEEDS: Readonly<Partial<Record<DealStageId, readonly StageNee
   [STAGE.CLEANING_SCHEDULED]: ['date', 'cleaner'],
 };
 
+/**
+ * Stages a plain move may not enter: the action that enters them carries what the stage means.
+ * A deal awaits approval of a quote the customer can read (lines and total), so only sending
+ * one moves it there; a cleaning is done through its close-out, which keeps the outcome and
+ * waits for the cleaning's day. The text says what to do instead.
+ */
+export const ENTERED_BY_ACTION: Readonly<Partial<Record<DealStageId, string>>> = {
+  [STAGE.AWAITING_QUOTE_APPROVAL]: 'A deal awaits approval once a quote is sent: use Send quote.',
+  [STAGE.CLEANING_DONE]: 'A cleaning is marked done by closing it out.',
+};
+
 /** What the deal will carry once the move is made (its values, or the ones the move sets). */
 export interface MoveFacts {
   amountCents: number | null;
@@ -47,7 +58,7 @@ const NEED_TEXT: Record<StageNeed, string> = { amount: 'an amount', date: 'a dat
 
 export type MoveCheck =
   | { ok: true }
-  | { ok: false; reason: 'unknown-stage' | 'not-allowed'; message: string }
+  | { ok: false; reason: 'unknown-stage' | 'not-allowed' | 'own-action'; message: string }
   | { ok: false; reason: 'missing'; missing: StageNeed[]; message: string };
 
 /** The stages a deal may move to from `stageId`; none from a stage we do not know. */
@@ -55,7 +66,19 @@ export function nextStages(stageId: string): readonly DealStageId[] {
   return isKnownStage(stageId) ? NEXT_STAGES[stageId] : [];
 }
 
-/** Whether a deal in stage `from` may move to `to`, given what it will carry. */
+/** The stages a plain move (the staff pages' "Move to") may take a deal to from `stageId`. */
+export function plainMoves(stageId: string): readonly DealStageId[] {
+  return nextStages(stageId).filter((stage) => !ENTERED_BY_ACTION[stage]);
+}
+
+/** Whether a plain move may take a deal from `from` to `to`: the table, what the stage needs, and not a stage with its own action. */
+export function checkPlainMove(from: string, to: string, facts: MoveFacts): MoveCheck {
+  const own = isKnownStage(to) ? ENTERED_BY_ACTION[to] : undefined;
+  if (own && isKnownStage(from) && NEXT_STAGES[from].includes(to as DealStageId)) return { ok: false, reason: 'own-action', message: own };
+  return checkMove(from, to, facts);
+}
+
+/** Whether a deal in stage `from` may enter `to` (by any action), given what it will carry. */
 export function checkMove(from: string, to: string, facts: MoveFacts): MoveCheck {
   if (!isKnownStage(to)) return { ok: false, reason: 'unknown-stage', message: `There is no deal stage ${to}.` };
   if (!isKnownStage(from)) {

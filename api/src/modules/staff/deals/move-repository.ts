@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { DealMoveInput } from '@app/shared/deal-commands';
-import { checkMove, type StageNeed } from '@app/shared/deal-transitions';
+import { checkPlainMove, type StageNeed } from '@app/shared/deal-transitions';
 import { ownerRefusal, recordDealCommand, type CommandOutcome } from '../common/command-repository';
 
 /** The request field that carries what a stage needs. */
@@ -8,8 +8,8 @@ const NEED_FIELD: Record<StageNeed, keyof DealMoveInput> = { amount: 'amountCent
 
 /**
  * Records a staff member's move of a deal as a command (recordDealCommand), once the cleaner is
- * on the roster and the move is in the transitions table with what its stage needs
- * (shared/deal-transitions.ts).
+ * on the roster and the move is in the transitions table with what its stage needs, to a stage
+ * no other action owns (shared/deal-transitions.ts).
  */
 export function recordMove(db: Db, dealId: string, input: DealMoveInput, staffEmail: string): Promise<CommandOutcome> {
   return recordDealCommand(
@@ -32,7 +32,7 @@ export function recordMove(db: Db, dealId: string, input: DealMoveInput, staffEm
           ...(input.amountCents !== undefined && { amountCents: input.amountCents }),
         };
         const after = { ...seen, ...changes };
-        const check = checkMove(deal.stageId, input.stageId, {
+        const check = checkPlainMove(deal.stageId, input.stageId, {
           amountCents: after.amountCents,
           scheduledAt: after.scheduledAt ? new Date(after.scheduledAt) : null,
           ownerId: after.ownerId,

@@ -43,6 +43,8 @@ describe('staff API: moving a deal along the pipeline (POST /api/internal/admin/
       { stageId: STAGE.CANCELED, label: 'Canceled', needs: [] },
     ]);
     expect((await details((await deal(STAGE.CLEANING_DONE)).id)).moves).toEqual([]);
+    // Awaiting Quote Approval is reached by sending a quote, Cleaning Done by a close-out: no plain move to either.
+    expect((await details((await deal(STAGE.CREATING_QUOTE)).id)).moves.map((m) => m.stageId)).toEqual([STAGE.QUOTE_CANCELED, STAGE.CANCELED]);
     // A stage set in HubSpot that we do not know (the pull adds it as it does): shown, with no move offered.
     await api.db.dealStage.upsert({ where: { id: '987654' }, create: { id: '987654', label: '987654', displayOrder: 999 }, update: {} });
     const unknown = await details((await deal('987654')).id);
@@ -87,9 +89,13 @@ describe('staff API: moving a deal along the pipeline (POST /api/internal/admin/
     expect(await skip.json()).toMatchObject({ error: 'A deal in Clean Requested cannot move to Cleaning Scheduled.', field: 'stageId' });
 
     const quoting = await deal(STAGE.CREATING_QUOTE);
-    const noAmount = await move(quoting.id, { stageId: STAGE.AWAITING_QUOTE_APPROVAL });
-    expect(noAmount.status).toBe(400);
-    expect(await noAmount.json()).toMatchObject({ error: 'Awaiting Quote Approval needs an amount.', field: 'amountCents' });
+    const bareQuote = await move(quoting.id, { stageId: STAGE.AWAITING_QUOTE_APPROVAL, amountCents: 28_000 });
+    expect(bareQuote.status).toBe(409);
+    expect(await bareQuote.json()).toMatchObject({ error: 'A deal awaits approval once a quote is sent: use Send quote.', field: 'stageId' });
+    const early = await deal(STAGE.CLEANING_SCHEDULED);
+    const bareDone = await move(early.id, { stageId: STAGE.CLEANING_DONE });
+    expect(bareDone.status).toBe(409);
+    expect(await bareDone.json()).toMatchObject({ error: 'A cleaning is marked done by closing it out.', field: 'stageId' });
 
     const scheduling = await deal(STAGE.SCHEDULING_IN_PROGRESS);
     const noCleaner = await move(scheduling.id, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: '2026-12-02T15:00:00Z' });

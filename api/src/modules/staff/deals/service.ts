@@ -3,7 +3,7 @@ import { lastQuote } from '@app/db/quotes';
 import { closeOutRefusal } from '@app/shared/close-out';
 import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
-import { mayQuote, nextStages, STAGE_NEEDS } from '@app/shared/deal-transitions';
+import { mayQuote, plainMoves, STAGE_NEEDS } from '@app/shared/deal-transitions';
 import { quoteView } from '@app/shared/quote';
 import { describeRooms } from '@app/shared/rooms';
 import { SCHEDULABLE_STAGES, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
@@ -37,7 +37,7 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     // One command at a time: none is offered while one is on its way to HubSpot.
     moves: pending
       ? []
-      : nextStages(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
+      : plainMoves(d.stageId).map((stageId) => ({ stageId, label: dealStageLabel(stageId) ?? stageId, needs: [...(STAGE_NEEDS[stageId] ?? [])] })),
     commands: d.commands.map(commandView),
     openRequest: openRequestOf(d.tickets[0]),
     mayQuote: !pending && mayQuote(d.stageId),

@@ -33,8 +33,8 @@ const deal: DealDetails = {
   closeOut: null,
   version: '2026-11-23T18:30:00.000Z',
   moves: [
-    { stageId: STAGE.AWAITING_QUOTE_APPROVAL, label: 'Awaiting Quote Approval', needs: ['amount'] },
     { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
+    { stageId: STAGE.CANCELED, label: 'Canceled', needs: [] },
   ],
   commands: [],
   openRequest: null,
@@ -66,17 +66,12 @@ const render = (details: DealDetails) =>
   );
 
 describe('DealMoves', () => {
-  it('offers only the moves the api sends', () => {
+  it('offers only the moves the api sends, each asking only for a reason where it ends the deal', () => {
     const html = render(deal);
-    expect(html).toContain('>Awaiting Quote Approval</button>');
     expect(html).toContain('>Quote Canceled</button>');
+    expect(html).toContain('>Canceled</button>');
     expect(html).not.toContain('Cleaning Scheduled');
-  });
-
-  it('leaves Awaiting Quote Approval to the Quote form where a quote may go out', () => {
-    const html = render({ ...deal, mayQuote: true });
-    expect(html).not.toContain('Awaiting Quote Approval');
-    expect(html).toContain('>Quote Canceled</button>');
+    expect(html).not.toContain('Amount (USD)');
   });
 
   it('says a move is on its way while HubSpot does not have it yet', () => {
@@ -120,7 +115,7 @@ describe('DealMoves', () => {
   });
 
   it('closes out a cleaning whose day has come, and says why not before it', () => {
-    const scheduled = { ...deal, stageId: STAGE.CLEANING_SCHEDULED, moves: [{ stageId: STAGE.CLEANING_DONE, label: 'Cleaning Done', needs: [] }] };
+    const scheduled = { ...deal, stageId: STAGE.CLEANING_SCHEDULED, moves: [{ stageId: STAGE.SCHEDULING_IN_PROGRESS, label: 'Scheduling In Progress', needs: [] }] };
     const open = render({ ...scheduled, closeOut: { allowed: true, reason: null } });
     for (const label of ['Done', 'No-show', 'Canceled on the day']) expect(open).toContain(`>${label}</button>`);
     expect(open).not.toContain('>Cleaning Done</button>');

@@ -5,9 +5,7 @@ import { formatUsd } from '@app/shared/money';
 import type { DealDetails } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { ChangedFacts } from './changed-facts';
-import { CleanerField } from './cleaner-field';
 import { CloseOut } from './close-out';
-import { easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { useMoveDeal } from './move-deal';
 import { seenOf } from './seen-facts';
@@ -67,47 +65,23 @@ function LatestCommand({ command }: { command: StageCommand }) {
   return null;
 }
 
+/**
+ * A plain move: nothing to give but, where it ends the deal, an optional reason. Stages that need
+ * more are entered through their own forms (the transitions table's ENTERED_BY_ACTION, and
+ * Schedule for Cleaning Scheduled).
+ */
 function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDone: () => void }) {
   const id = useId();
   const mutation = useMoveDeal();
-  const [amount, setAmount] = useState(deal.amountCents === null ? '' : (deal.amountCents / 100).toFixed(2));
-  const [when, setWhen] = useState('');
-  const [ownerId, setOwnerId] = useState(deal.cleanerId ?? '');
   const [reason, setReason] = useState('');
-  const needs = new Set(move.needs);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const cents = Math.round(Number(amount) * 100);
-    mutation.mutate(
-      {
-        dealId: deal.id,
-        stageId: move.stageId,
-        ...seenOf(deal),
-        ...(needs.has('amount') && Number.isFinite(cents) && cents > 0 ? { amountCents: cents } : {}),
-        ...(needs.has('date') && easternInstant(when) ? { scheduledAt: easternInstant(when)! } : {}),
-        ...(needs.has('cleaner') && ownerId ? { ownerId } : {}),
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-      },
-      { onSuccess: onDone },
-    );
+    mutation.mutate({ dealId: deal.id, stageId: move.stageId, ...seenOf(deal), ...(reason.trim() ? { reason: reason.trim() } : {}) }, { onSuccess: onDone });
   };
 
   return (
     <form className="deal-move-form" onSubmit={submit} aria-label={`Move to ${move.label}`}>
-      {needs.has('amount') ? (
-        <p>
-          <label htmlFor={`${id}-amount`}>Amount (USD)</label>
-          <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />
-        </p>
-      ) : null}
-      {needs.has('date') ? (
-        <p>
-          <label htmlFor={`${id}-when`}>Date and start time (Eastern)</label>
-          <input id={`${id}-when`} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
-        </p>
-      ) : null}
-      {needs.has('cleaner') ? <CleanerField id={`${id}-cleaner`} value={ownerId} onChange={setOwnerId} /> : null}
       {ASKS_REASON.has(move.stageId) ? (
         <p>
           <label htmlFor={`${id}-reason`}>Reason (optional)</label>
@@ -139,9 +113,9 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
 export function DealMoves({ deal }: { deal: DealDetails }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const latest = deal.commands[0];
-  // Scheduling and closing out have their own forms: the plain moves are the others.
-  // and, where a quote may go out, the Quote form (deal-quote.tsx) is the way to Awaiting Quote Approval.
-  const moves = deal.moves.filter((m) => !HAS_OWN_FORM.has(m.stageId) && !(deal.mayQuote && m.stageId === STAGE.AWAITING_QUOTE_APPROVAL));
+  // The api offers no plain move to a stage with its own action (a quote, a close-out); scheduling
+  // is offered as a move but made through its form, with its warnings.
+  const moves = deal.moves.filter((m) => m.stageId !== STAGE.CLEANING_SCHEDULED);
   const move = moves.find((m) => m.stageId === chosen);
   const scheduled = deal.stageId === STAGE.CLEANING_SCHEDULED;
   return (
@@ -169,5 +143,3 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
 }
 
 const SCHEDULE = 'schedule';
-/** Moves made through their own form: Schedule (date, time, duration, cleaner, warnings) and the close-out. */
-const HAS_OWN_FORM: ReadonlySet<string> = new Set([STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE]);
