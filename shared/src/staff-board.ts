@@ -23,9 +23,13 @@ export const boardDealSchema = z.object({
   stageId: z.string(),
   stageLabel: z.string(),
   cleaner: z.string().nullable(),
+  /** The cleaner's owner id; null when unassigned. */
+  cleanerId: z.string().nullable(),
   invoiceStatus: z.string().nullable(),
   /** Invoice amount (else the deal's), dollars with cents. */
   amount: z.string().nullable(),
+  /** The deal's own amount in cents (not the invoice's): a command sends it back as seen. */
+  amountCents: z.number().int().nullable(),
   createdAt: instant,
   /** The deal's record in HubSpot; null while it is not synced or the account id is not configured. */
   hubspotUrl: z.string().nullable(),
@@ -123,7 +127,6 @@ export type RequestsList = z.output<typeof requestsListSchema>;
 
 /** GET /api/internal/admin/deals/:id: one cleaning with what a dispatcher needs (the calendar's details panel). */
 export const dealDetailsSchema = boardDealSchema.extend({
-  cleanerId: z.string().nullable(),
   /** Rooms ticked on the request, as one line ('Kitchen, 2 bathrooms'). */
   rooms: z.string().nullable(),
   /** The customer's own words on the request. */
@@ -131,7 +134,6 @@ export const dealDetailsSchema = boardDealSchema.extend({
   /** A map search for the address. */
   mapUrl: z.string().nullable(),
   invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),
-  amountCents: z.number().int().nullable(),
   /** Whether a date, time, duration and cleaner can be set now (shared/schedule.ts); false while a command is pending. */
   canSchedule: z.boolean(),
   /** Whether the cleaning can be closed out now, else why not (shared/close-out.ts); null when it is not scheduled. */

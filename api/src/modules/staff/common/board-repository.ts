@@ -25,6 +25,7 @@ export const boardDealSelect = {
   invoiceAmountCents: true,
   amountCents: true,
   createdAt: true,
+  ownerId: true,
   owner: person,
   contact: { select: { id: true, firstName: true, lastName: true, email: true, phone: true } },
 } as const satisfies Prisma.DealSelect;

@@ -26,12 +26,10 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
   const pending = d.commands.some((c) => c.status === 'pending');
   return {
     ...deal,
-    cleanerId: d.ownerId,
     rooms: describeRooms(d.bookingRequest?.rooms),
     notes: d.bookingRequest?.description ?? null,
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
-    amountCents: d.amountCents,
     canSchedule: !pending && SCHEDULABLE_STAGES.has(d.stageId),
     closeOut: closeOutOf(d.stageId, d.scheduledAt, pending, deps.now()),
     // One command at a time: none is offered while one is on its way to HubSpot.

@@ -49,7 +49,7 @@ function OpenRequest({ deal }: { deal: DealDetails }) {
       <h3 className="deal-details__request">{request.kind === 'cancellation' ? 'Cancellation request' : 'Change request'}</h3>
       <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ') || 'No reason given'}</p>
       {request.requestedDate ? <p className="muted">Asked for {request.requestedDate}.</p> : null}
-      <RequestAnswer request={request} version={deal.version} seen={seenOf(deal).seen} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
+      <RequestAnswer request={request} seen={seenOf(deal)} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
     </>
   );
 }

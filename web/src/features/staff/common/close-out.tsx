@@ -1,5 +1,5 @@
 import { CLOSE_OUT_LABELS, CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
-import type { DealFacts } from '@app/shared/deal-commands';
+import type { SeenDeal } from './seen-facts';
 import { useId, useState, type FormEvent } from 'react';
 import { useDealCommand } from './move-deal';
 import { closeOutDeal } from './schedule-deal';
@@ -18,8 +18,8 @@ const CONFIRM: Record<CloseOutOutcome, string> = {
  */
 export function CloseOut(props: {
   deal: { id: string; closeOut: { allowed: boolean; reason: string | null } | null };
-  /** The version the page showed, with the watched fields when the page has them all (the deal page; the board has not). */
-  seen: { seenModifiedAt: string | null; seen?: DealFacts };
+  /** The version and the watched fields the page showed (seenOf). */
+  seen: SeenDeal;
   compact?: boolean;
 }) {
   const { deal, seen, compact = false } = props;

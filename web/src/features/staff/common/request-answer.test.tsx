@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DealCommandView } from '@app/shared/deal-commands';
+import { STAGE } from '@app/shared/deal-stages';
 import { proposedStart, RequestAnswer, type AnswerableRequest } from './request-answer';
 
 type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
@@ -21,10 +22,15 @@ const answer = (over: Partial<AnswerCommand>): AnswerCommand => ({
   ...over,
 });
 
+const SEEN = {
+  seenModifiedAt: '2026-11-23T18:30:00.000Z',
+  seen: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: '2026-12-01T15:00:00.000Z', ownerId: '7', amountCents: null, durationMinutes: null },
+};
+
 const render = (props: Partial<Parameters<typeof RequestAnswer>[0]>) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <RequestAnswer request={reschedule} version="2026-11-23T18:30:00.000Z" scheduledAt="2026-12-01T15:00:00.000Z" latest={null} busy={false} {...props} />
+      <RequestAnswer request={reschedule} seen={SEEN} scheduledAt="2026-12-01T15:00:00.000Z" latest={null} busy={false} {...props} />
     </QueryClientProvider>,
   );
 

@@ -1,4 +1,4 @@
-import type { DealCommandView, DealFacts } from '@app/shared/deal-commands';
+import type { DealCommandView } from '@app/shared/deal-commands';
 import { REASON_MAX } from '@app/shared/request-answers';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswerRequest } from './answer-request';
@@ -6,6 +6,7 @@ import { ChangedFacts } from './changed-facts';
 import { easternInputParts, easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { failureText } from './staff-errors';
+import type { SeenDeal } from './seen-facts';
 
 type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
 
@@ -76,18 +77,16 @@ type Mode = 'approve' | 'decline' | null;
  */
 export function RequestAnswer(props: {
   request: AnswerableRequest;
-  /** The deal's version as shown, sent back with the answer. */
-  version: string | null;
   /** The cleaning's current start. */
   scheduledAt: string | null;
   /** The latest answer to this request, if any. */
   latest: AnswerCommand | null;
   /** A change of the cleaning is on its way to HubSpot. */
   busy: boolean;
-  /** The deal's watched fields as shown, where the page has them all (the deal page). */
-  seen?: DealFacts;
+  /** The deal's version and watched fields as shown (seenOf), sent back with the answer. */
+  seen: SeenDeal;
 }) {
-  const { request, version, latest, busy, seen } = props;
+  const { request, latest, busy, seen } = props;
   const id = useId();
   const mutation = useAnswerRequest();
   const [mode, setMode] = useState<Mode>(null);
@@ -104,7 +103,7 @@ export function RequestAnswer(props: {
       mode === 'decline'
         ? { answer: 'decline' as const, reason: reason.trim() }
         : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
-    mutation.mutate({ ticketId: request.id, seenModifiedAt: version, ...(seen && { seen }), ...input }, { onSuccess: () => setMode(null) });
+    mutation.mutate({ ticketId: request.id, ...seen, ...input }, { onSuccess: () => setMode(null) });
   };
 
   return (

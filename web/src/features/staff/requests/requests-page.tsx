@@ -5,6 +5,7 @@ import { Field } from '../../../components/form/field';
 import { useOpenRequests } from './get-open-requests';
 import { RequestSummary } from '../common/request-summary';
 import { RequestAnswer } from '../common/request-answer';
+import { seenOf } from '../common/seen-facts';
 import { ToolPage } from '../frame/tool-page';
 import '../common/staff-board.css';
 
@@ -76,7 +77,7 @@ function Requests() {
                   {request.answerable && request.kind !== 'booking' ? (
                     <RequestAnswer
                       request={{ id: request.id, kind: request.kind, changeType: request.changeType, requestedDate: request.requestedDate }}
-                      version={request.answerable.version}
+                      seen={seenOf(request.deal)}
                       scheduledAt={request.deal.scheduledAt}
                       latest={request.answerable.answer?.kind === 'request-answer' ? request.answerable.answer : null}
                       busy={request.answerable.otherPending}

@@ -8,6 +8,7 @@ import { usePageHead } from '../../../lib/head';
 import { useTodayBoard } from './get-today-board';
 import { BoardDealSummary } from '../common/board-deal';
 import { CloseOut } from '../common/close-out';
+import { seenOf } from '../common/seen-facts';
 import { cleaningWhen, easternClock, waitedSince } from '../common/board-format';
 import { RequestSummary } from '../common/request-summary';
 import { RequireStaff } from '../frame/require-staff';
@@ -43,7 +44,7 @@ function Cleanings({ id, label, day, closable = false }: { id: string; label: st
       {day.cleanings.map((deal) => (
         <li key={deal.id}>
           <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
-          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ id: deal.id, closeOut: OPEN_TODAY }} seen={{ seenModifiedAt: deal.version }} /> : null}
+          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ id: deal.id, closeOut: OPEN_TODAY }} seen={seenOf(deal)} /> : null}
         </li>
       ))}
     </Section>
