@@ -9,7 +9,8 @@ import { parseEnv, ConfigError } from '@app/shared/parse-env';
 import { closePrismaClient, createPrismaClient } from '@app/db/client';
 import { migrateAndSeed } from './database';
 import { hubspotCrm } from './demo/hubspot-crm';
-import { seedDemo } from './demo/seed-demo';
+import { demoQuoteLines, seedDemo } from './demo/seed-demo';
+import { demoWorkerGateway } from './demo/worker-gateway';
 import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from '@app/db/dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
@@ -67,7 +68,10 @@ async function main(): Promise<void> {
     const db = createPrismaClient(databaseUrl, { applicationName: 'demo-seed' });
     try {
       const crm = hubspotCrm(hubspot.url, EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN);
-      demoCustomer = (await seedDemo({ crm, db, stages: createStageMap(crmAccount.stageMap) })).customer;
+      const gateway = demoWorkerGateway(hubspot.url, EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN);
+      const seeded = await seedDemo({ crm, db, gateway, stages: createStageMap(crmAccount.stageMap) });
+      demoCustomer = seeded.plan.customer;
+      for (const line of demoQuoteLines(seeded)) say(line);
     } finally {
       await closePrismaClient(db);
     }

@@ -2,6 +2,8 @@ import { CHANGE_LOCK_MS, PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, formatEastern } from '@app/shared/eastern-time';
 import { isHistoryDeal } from '@app/shared/portal-split';
+import { quoteSchema, sentQuote } from '@app/shared/quote';
+import { isTicketActive } from '@app/shared/tickets';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CUSTOMER, demoPlan, skusAmount } from './demo-plan';
 
@@ -34,6 +36,22 @@ describe('demo plan', () => {
     expect(new Set(mine.flatMap((d) => (d.invoice ? [d.invoice.status] : [])))).toEqual(new Set(['paid', 'open', 'voided']));
     expect(mine.flatMap((d) => (d.ticket ? [d.ticket.stage] : [])).sort()).toEqual(['1', '1613485805']);
     for (const d of history) expect(d.scheduledAt!.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it('has one quote awaiting the customer’s approval, priced by the quote rule, its lines the deal’s skus', () => {
+    const quoted = plan.deals.filter((d) => d.quote);
+    expect(quoted.map((d) => [d.key, d.person, d.stageId])).toEqual([['demo-quote', DEMO_CUSTOMER.key, STAGE.AWAITING_QUOTE_APPROVAL]]);
+    const sent = sentQuote(quoteSchema.parse(quoted[0]!.quote));
+    expect(sent.lines.map((line) => line.id)).toEqual(quoted[0]!.skus);
+    // $479 + $80 less $30: every part the portal shows (a service, an add-on, an adjustment).
+    expect(sent).toMatchObject({ subtotalCents: 55_900, adjustmentCents: -3_000, adjustmentReason: 'Returning customer', totalCents: 52_900 });
+  });
+
+  it('has a change request for the office to answer, on a cleaning more than a day ahead', () => {
+    const open = mine.filter((d) => d.ticket && isTicketActive({ properties: { hs_ticket_category: d.ticket.category, hs_pipeline_stage: d.ticket.stage } }));
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ stageId: STAGE.CLEANING_SCHEDULED, ticket: { category: 'Reschedule Request' } });
+    expect(open[0]!.scheduledAt!.getTime() - now.getTime()).toBeGreaterThan(CHANGE_LOCK_MS);
   });
 
   it('puts other customers’ cleanings with owners on every weekday of the current Eastern week', () => {

@@ -2,11 +2,13 @@ import { findProduct } from '@app/shared/catalogue';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import type { QuoteInput } from '@app/shared/quote';
 
 /**
  * The demo data `npm run dev` starts with, as a pure function of "now": a customer who can sign in
- * to the portal with deals in every interesting state, and a few other customers' cleanings so the
- * staff calendar has something in the current week. Every record carries a stable `demo_key`, so
+ * to the portal with deals in every interesting state (a quote to approve or decline among them),
+ * a few other customers' cleanings so the staff calendar has something in the current week, and
+ * their new requests for the office to quote. Every record carries a stable `demo_key`, so
  * seeding again updates (and re-dates) the same records instead of adding new ones.
  */
 
@@ -37,6 +39,11 @@ export interface DemoDeal {
   ownerId: string | null;
   invoice: { status: 'paid' | 'open' | 'voided'; number: string } | null;
   ticket: { key: string; category: 'Reschedule Request' | 'Cancellation Request'; stage: string } | null;
+  /**
+   * The office's quote, sent from the staff workspace's path (seed-quote.ts): the deal reaches
+   * Awaiting Quote Approval, its amount and its line items through it. `skus` are its lines.
+   */
+  quote: QuoteInput | null;
 }
 
 export interface DemoPlan {
@@ -91,11 +98,12 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
   };
   // Whole minutes, like an appointment someone typed in: 20 hours ahead, inside the 24-hour lock.
   const soon = new Date(Math.floor((now.getTime() + 20 * HOUR) / 60_000) * 60_000);
-  const mine = (deal: Omit<DemoDeal, 'person' | 'ownerId' | 'invoice' | 'ticket'> & Partial<DemoDeal>): DemoDeal => ({
+  const mine = (deal: Omit<DemoDeal, 'person' | 'ownerId' | 'invoice' | 'ticket' | 'quote'> & Partial<DemoDeal>): DemoDeal => ({
     person: customer.key,
     ownerId: null,
     invoice: null,
     ticket: null,
+    quote: null,
     ...deal,
   });
 
@@ -112,7 +120,11 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
       ticket: { key: 'demo-ticket-closed', category: 'Reschedule Request', stage: '1613485805' },
     }),
     mine({ key: 'demo-estimate', stageId: '1632009934', scheduledAt: null, serviceType: 'Move In/Out Clean', skus: ['move-2000'] }),
-    mine({ key: 'demo-quote', stageId: '1606828762', scheduledAt: at(14, 9), serviceType: 'Recurring Deep Clean', skus: ['recurring-deep-2000'] }),
+    // The quote the customer can approve or decline: $479 + $80, less $30 ($529).
+    mine({
+      key: 'demo-quote', stageId: STAGE.AWAITING_QUOTE_APPROVAL, scheduledAt: at(14, 9), serviceType: 'Recurring Deep Clean', skus: ['recurring-deep-2000', 'addon-oven'],
+      quote: { serviceType: 'Recurring Clean', squareFootage: 2000, visitType: 'deep', frequency: 'bi-weekly', addOns: ['addon-oven'], adjustmentCents: -3_000, adjustmentReason: 'Returning customer' },
+    }),
     // History: seven entries, of which the portal shows the six most recent.
     mine({ key: 'demo-done-1', stageId: STAGE.CLEANING_DONE, scheduledAt: at(-6, 9, 30), serviceType: 'Deep Clean', skus: ['deep-2000'], ownerId: aisha ?? null, invoice: { status: 'paid', number: 'DEMO-0907' } }),
     mine({ key: 'demo-canceled', stageId: STAGE.CANCELED, scheduledAt: at(-13, 11), serviceType: 'Basic Clean', skus: ['basic-2000'], invoice: { status: 'voided', number: 'DEMO-0906' } }),
@@ -141,6 +153,7 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
         ownerId: owners[(i + j) % owners.length] ?? null,
         invoice: null,
         ticket: null,
+        quote: null,
       };
     }),
   );
@@ -156,6 +169,7 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
     ownerId: null,
     invoice: null,
     ticket: null,
+    quote: null,
   }));
 
   return { customer, people: [customer, ...OTHERS], deals: [...customerDeals, ...calendarDeals, ...requestDeals] };

@@ -105,7 +105,7 @@ export function hubspotCrm(baseUrl: string, accessToken: string) {
       call<CrmRecord>('PATCH', `/crm/v3/objects/tickets/${id}`, { properties }),
 
     /** Emulator control API: every live object of a type, with the ids it is associated to. */
-    async list(type: 'contacts' | 'companies' | 'deals' | 'tickets' | 'invoices' | LoggedType): Promise<Array<CrmRecord & { associations?: Record<string, string[]> }>> {
+    async list(type: 'contacts' | 'companies' | 'deals' | 'tickets' | 'invoices' | 'line_items' | LoggedType): Promise<Array<CrmRecord & { associations?: Record<string, string[]> }>> {
       return (await call<{ results: Array<CrmRecord & { associations?: Record<string, string[]> }> }>('GET', `/_emulator/objects/${type}`)).results;
     },
     /** Emulator control API: a record a user makes in HubSpot (a company, a note or task on a contact), with default associations. */

@@ -1,5 +1,5 @@
 // `npm run demo:seed`: sets up the HubSpot emulator's account as `npm run crm:setup` would and
-// writes the demo customer, deals and invoices into it, as `npm run dev` does at start
+// writes the demo customer, deals, invoices and quote into it, as `npm run dev` does at start
 // (idempotent; docker compose runs it once before the api and worker). Only ever against the
 // emulator: it refuses production and any real HubSpot token.
 import { z } from 'zod';
@@ -9,7 +9,8 @@ import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-acc
 import { createStageMap } from '@app/worker/crm/account/stage-map';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { hubspotCrm } from './hubspot-crm';
-import { seedDemo } from './seed-demo';
+import { demoQuoteLines, seedDemo } from './seed-demo';
+import { demoWorkerGateway } from './worker-gateway';
 
 const env = parseEnv(
   z.object({
@@ -26,9 +27,12 @@ async function main(): Promise<void> {
   if (!account.ready || !account.stageMap) throw new Error(`the emulator's account is not ready:\n${formatReport(account)}`);
   const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'demo-seed' });
   try {
-    const plan = await seedDemo({ crm: hubspotCrm(env.HUBSPOT_BASE_URL, env.HUBSPOT_ACCESS_TOKEN), db, stages: createStageMap(account.stageMap) });
+    const crm = hubspotCrm(env.HUBSPOT_BASE_URL, env.HUBSPOT_ACCESS_TOKEN);
+    const gateway = demoWorkerGateway(env.HUBSPOT_BASE_URL, env.HUBSPOT_ACCESS_TOKEN);
+    const seeded = await seedDemo({ crm, db, gateway, stages: createStageMap(account.stageMap) });
     console.log(`demo data in the HubSpot emulator at ${env.HUBSPOT_BASE_URL}`);
-    console.log(`  demo login: e-mail ${plan.customer.email}, phone ${plan.customer.phone}`);
+    console.log(`  demo login: e-mail ${seeded.plan.customer.email}, phone ${seeded.plan.customer.phone}`);
+    for (const line of demoQuoteLines(seeded)) console.log(`  ${line}`);
   } finally {
     await closePrismaClient(db);
   }

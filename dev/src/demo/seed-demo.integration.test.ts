@@ -2,14 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
+import { STAGE } from '@app/shared/deal-stages';
+import { dollarsToCents } from '@app/shared/invoice';
 import { CHANGE_LOCKED_24H, COMPLETED, RESCHEDULE_IN_PROGRESS } from '@app/shared/texts';
+import type { HubSpotGateway } from '@app/worker/crm/hubspot-gateway';
+import { crmApplyQuoteAnswerJob } from '@app/worker/jobs/crm-apply-quote-answer';
 import { crmPullJob } from '@app/worker/jobs/crm-pull';
 import { createLogger } from '@app/runtime/logger';
 import { findLoginContact } from '../../../api/src/modules/portal-auth/repository';
 import { portalDeals } from '../../../api/src/modules/portal/service';
+import { hubspotLinks } from '../../../api/src/modules/staff/common/hubspot-links';
+import { openRequests } from '../../../api/src/modules/staff/requests/service';
 import { testDatabaseUrl } from '../../../test/context';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { signIn, startPortalApi, TestBrowser, type PortalApi } from '../../../test/portal-app';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
+import { asTheWorkerWould } from './as-the-worker-would';
 import { DEMO_CUSTOMER, type DemoPerson } from './demo-plan';
 import { hubspotCrm } from './hubspot-crm';
 import { seedDemo } from './seed-demo';
@@ -20,7 +28,9 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
   let db: Db;
   let account: TestHubSpot;
   let hubspot: HubSpotEmulator;
+  let gateway: HubSpotGateway;
   let pull: () => Promise<unknown>;
+  let api: PortalApi;
   // Our own identity: the test database is shared by every integration test file of the run.
   const suffix = randomBytes(4).toString('hex');
   const customer: DemoPerson = {
@@ -33,18 +43,26 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     db = createPrismaClient(testDatabaseUrl());
     account = await startSetUpHubSpot();
     hubspot = account.emulator;
-    const job = crmPullJob({ db, hubspot: account.gateway(), account: account.account });
-    pull = () => job.process({}, { log, jobId: 'test', attempt: 1 });
+    gateway = account.gateway();
+    const job = crmPullJob({ db, hubspot: gateway, account: account.account });
+    // The seeder's calls fill HubSpot's window for the test's pull: it waits as the worker's would.
+    pull = () => asTheWorkerWould((attempt) => job.process({}, { log, jobId: 'test', attempt }));
+    api = await startPortalApi('demo-seed', new Date());
   });
   afterAll(async () => {
+    await api.close();
     await hubspot.close();
     await db.$disconnect();
   });
 
-  it('is idempotent, makes the customer eligible to sign in, and shows every portal state after a pull', async () => {
+  it('is idempotent, makes the customer eligible to sign in, shows every portal state after a pull, and a quote to answer', async () => {
     const crm = hubspotCrm(hubspot.url, account.token);
+    const seed = (now: Date) => seedDemo({ crm, db, gateway, stages: account.stages, customer, now, log });
     const firstNow = new Date(Date.now() - 3_600_000);
-    const plan = await seedDemo({ crm, db, stages: account.stages, customer, now: firstNow });
+    const { plan, quotes } = await seed(firstNow);
+    const sent = quotes.get('demo-quote');
+    expect(sent).toEqual({ kind: 'sent', commandId: expect.any(String) });
+    const sentId = sent?.kind === 'sent' ? sent.commandId : '';
     const counts = async () => ({
       contacts: (await crm.list('contacts')).length,
       deals: (await crm.list('deals')).length,
@@ -52,6 +70,8 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
       invoices: (await crm.list('invoices')).length,
       companies: (await crm.list('companies')).length,
       logged: (await Promise.all((['notes', 'tasks', 'calls', 'meetings'] as const).map(async (t) => (await crm.list(t)).length))).reduce((a, b) => a + b),
+      lineItems: (await crm.list('line_items')).length,
+      quotes: await db.dealCommand.count({ where: { kind: 'quote', deal: { contact: { email: customer.email } } } }),
     });
     const first = await counts();
     expect(first).toEqual({
@@ -60,12 +80,16 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
       tickets: plan.deals.filter((d) => d.ticket).length,
       invoices: plan.deals.filter((d) => d.invoice).length,
       companies: 1,
-      logged: 5,
+      // What staff logged on the customer, and the quote's note on its deal.
+      logged: 6,
+      // The quote's service, add-on and adjustment.
+      lineItems: 3,
+      quotes: 1,
     });
 
-    // A restart an hour later: same records, dates moved.
+    // A restart an hour later: same records, dates moved, the same quote still awaiting its answer.
     const now = new Date();
-    await seedDemo({ crm, db, stages: account.stages, customer, now });
+    expect((await seed(now)).quotes.get('demo-quote')).toEqual({ ...sent, kind: 'kept' });
     expect(await counts()).toEqual(first);
     const soon = (await crm.list('deals')).find((d) => d.properties.demo_key === 'demo-soon')!;
     expect(Date.parse(soon.properties.scheduled_date!) - now.getTime()).toBeGreaterThan(19 * 3_600_000);
@@ -101,5 +125,38 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     expect(await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).toMatchObject({ lifecycleStage: 'customer', companyHubspotId: expect.any(String) });
     const logged = await db.crmActivity.findMany({ where: { contactHubspotIds: { has: (await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).hubspotId! } } });
     expect(logged.map((a) => a.kind).sort()).toEqual(['call', 'meeting', 'note', 'task', 'task']);
+
+    // The office's change request to answer: the customer's reschedule, open on the requests page.
+    const requests = await openRequests({ db, links: hubspotLinks(null) }, { kind: 'all', q: customer.email });
+    expect(requests.items.map((r) => ({ kind: r.kind, stage: r.deal.stageId, otherPending: r.answerable?.otherPending }))).toEqual([
+      { kind: 'reschedule', stage: STAGE.CLEANING_SCHEDULED, otherPending: false },
+    ]);
+
+    // The quote awaiting approval, as the demo customer's portal shows it once signed in.
+    const browser = new TestBrowser(api.url);
+    await signIn(api, browser, { id: contact!.id, email: customer.email, phone: customer.phone });
+    const shown = (await (await browser.request('/api/portal/deals')).json()) as { upcoming: Array<{ id: string; status: { label: string } }> };
+    const quoted = shown.upcoming.find((d) => d.status.label === 'Awaiting Quote Approval')!;
+    const quoteOf = async () => (await (await browser.request(`/api/portal/deals/${quoted.id}/quote`)).json()) as { canAnswer: boolean; quote: { commandId: string; quote: { lines: Array<{ id: string }>; totalCents: number }; answer: unknown } | null };
+    expect(await quoteOf()).toMatchObject({
+      canAnswer: true,
+      quote: { commandId: sentId, quote: { lines: [{ id: 'recurring-deep-2000' }, { id: 'addon-oven' }], totalCents: 52_900 }, answer: null },
+    });
+    // HubSpot holds what the worker set: the quote's amount and line items (our ids name the command).
+    const remote = (await crm.list('deals')).find((d) => d.properties.demo_key === 'demo-quote')!;
+    expect(dollarsToCents(remote.properties.amount ?? null)).toBe(52_900);
+    const items = (await crm.list('line_items')).filter((i) => i.associations?.deals?.includes(remote.id));
+    expect(items.map((i) => i.properties.app_request_id).sort()).toEqual([1, 2, 3].map((n) => `quote:${sentId}:${n}`));
+
+    // The customer approves; the next start sends a new quote to try again.
+    expect((await browser.post(`/api/portal/deals/${quoted.id}/quote-answer`, { answer: 'approved' })).status).toBe(201);
+    const answer = await db.quoteAnswer.findFirstOrThrow({ where: { dealId: quoted.id } });
+    const applyAnswer = crmApplyQuoteAnswerJob({ db, hubspot: gateway, account: account.account });
+    await asTheWorkerWould((attempt) => applyAnswer.process({ answerId: answer.id }, { log, jobId: 'test', attempt }));
+    expect(await db.quoteAnswer.findUniqueOrThrow({ where: { id: answer.id } })).toMatchObject({ status: 'applied' });
+    const again = (await seed(new Date())).quotes.get('demo-quote');
+    expect(again).toEqual({ kind: 'sent', commandId: expect.any(String) });
+    expect(await quoteOf()).toMatchObject({ canAnswer: true, quote: { commandId: again?.kind === 'sent' ? again.commandId : '', answer: null } });
+    expect(await counts()).toMatchObject({ lineItems: 3, quotes: 2 });
   });
 });

@@ -1,9 +1,14 @@
 import type { Db } from '@app/db/client';
 import { demoPlan, oneLineAddress, skusAmount, type DemoDeal, type DemoPerson, type DemoPlan } from './demo-plan';
+import { crmAccount } from '@app/worker/crm/account/crm-account';
 import type { StageMap } from '@app/worker/crm/account/stage-map';
+import type { HubSpotGateway } from '@app/worker/crm/hubspot-gateway';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
+import { createLogger, type Logger } from '@app/runtime/logger';
 import { seedDemoContext } from './demo-context';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
+import { QUOTED_FROM, seedDemoQuote, type SeedQuoteOutcome } from './seed-quote';
 
 const byDemoKey = (records: readonly CrmRecord[]) =>
   new Map(records.flatMap((r) => (r.properties.demo_key ? [[r.properties.demo_key, r] as const] : [])));
@@ -24,12 +29,18 @@ function contactProperties(p: DemoPerson): Record<string, string> {
   };
 }
 
-function dealProperties(deal: DemoDeal, person: DemoPerson, stages: StageMap): Record<string, string> {
-  const amount = skusAmount(deal.skus);
+/**
+ * A deal's properties as the seeder writes them. A quoted deal's stage and amount are its
+ * quote's to set (seed-quote.ts): created where the office quotes from, without an amount, and
+ * left to the quote after that.
+ */
+function dealProperties(deal: DemoDeal, person: DemoPerson, stages: StageMap, existing: boolean): Record<string, string> {
+  const amount = deal.quote ? null : skusAmount(deal.skus);
+  const stage = deal.quote ? (existing ? null : QUOTED_FROM) : deal.stageId;
   return {
     dealname: `${deal.serviceType} for ${person.firstName} ${person.lastName}`,
     pipeline: stages.dealPipelineId,
-    dealstage: stages.dealStageId(deal.stageId),
+    ...(stage ? { dealstage: stages.dealStageId(stage) } : {}),
     service_type: deal.serviceType,
     service_address: oneLineAddress(person),
     external_skus: deal.skus.join(';'),
@@ -70,11 +81,21 @@ async function upsertLocalCustomer(db: Db, p: DemoPerson, hubspotId: string, now
 export interface SeedDemoOptions {
   crm: HubSpotCrm;
   db: Db;
+  /** The worker's HubSpot client, for what the seeder does through the worker's code (the quote). */
+  gateway: HubSpotGateway;
   /** The account's stage ids (what crm:setup found or created); the demo plan names the product's stage keys. */
   stages: StageMap;
   now?: Date;
   /** Another identity for the demo customer (tests use their own). */
   customer?: DemoPerson;
+  /** Where the worker's jobs the seeder runs log (default: warnings and errors only). */
+  log?: Logger;
+}
+
+export interface SeededDemo {
+  plan: DemoPlan;
+  /** What became of each quoted deal's quote, by the deal's demo_key. */
+  quotes: Map<string, SeedQuoteOutcome>;
 }
 
 /** HubSpot's own property group per type that the demo's property joins. */
@@ -112,9 +133,11 @@ async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
  * Puts the demo plan into HubSpot (the emulator) and the demo customer into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
  * relative to `now` again; nothing is duplicated. The deals, invoices and tickets reach our
- * mirror the way real ones do, through the worker's crm.pull.
+ * mirror the way real ones do, through the worker's crm.pull. A quoted deal is mirrored at once
+ * and quoted by the staff workspace's path (seed-quote.ts), as the staff sign-in of `npm run
+ * dev`; a restart sends a new quote only once the customer has answered the last one.
  */
-export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
+export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const { crm, db } = options;
   const now = options.now ?? new Date();
   const plan = demoPlan(now, options.customer);
@@ -137,13 +160,15 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
   const deals = byDemoKey(await crm.list('deals'));
   const tickets = byDemoKey(await crm.list('tickets'));
   const people = new Map(plan.people.map((p) => [p.key, p]));
+  const quoted: Array<{ key: string; hubspotId: string; quote: NonNullable<DemoDeal['quote']> }> = [];
   for (const deal of plan.deals) {
     const person = people.get(deal.person);
     const contactId = contactIds.get(deal.person);
     if (!person || !contactId) throw new Error(`demo deal ${deal.key}: unknown person ${deal.person}`);
-    const properties = dealProperties(deal, person, options.stages);
     const existing = deals.get(deal.key);
+    const properties = dealProperties(deal, person, options.stages, existing !== undefined);
     const record = existing ? await crm.updateDeal(existing.id, properties) : await crm.createDeal(properties, contactId);
+    if (deal.quote) quoted.push({ key: deal.key, hubspotId: record.id, quote: deal.quote });
     if (deal.invoice) {
       await crm.attachInvoice(record.id, { status: deal.invoice.status, amount: skusAmount(deal.skus) ?? '0', number: deal.invoice.number });
     }
@@ -160,5 +185,24 @@ export async function seedDemo(options: SeedDemoOptions): Promise<DemoPlan> {
       else await crm.createTicket(ticketProperties, record.id, contactId);
     }
   }
-  return plan;
+
+  const quoteDeps = {
+    db,
+    crm,
+    hubspot: options.gateway,
+    account: crmAccount(options.stages),
+    log: options.log ?? createLogger({ service: 'demo-seed', level: 'warn', format: 'json' }),
+  };
+  const quotes = new Map<string, SeedQuoteOutcome>();
+  for (const deal of quoted) quotes.set(deal.key, await seedDemoQuote(quoteDeps, deal.hubspotId, deal.quote, DEV_STAFF_IDENTITY.email));
+  return { plan, quotes };
+}
+
+/** What a start says about the demo quote: awaiting the customer's answer, or why not this time. */
+export function demoQuoteLines(seeded: SeededDemo): string[] {
+  return [...seeded.quotes].map(([key, outcome]) =>
+    outcome.kind === 'held'
+      ? `demo quote (${key}) not sent this time: ${outcome.why}; the next start sends it`
+      : `demo quote (${key}) awaiting the demo customer's approval${outcome.kind === 'sent' ? ' (sent now)' : ''}`,
+  );
 }
