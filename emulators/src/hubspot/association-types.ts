@@ -44,6 +44,14 @@ const DEFAULT_TYPE_IDS: Readonly<Record<string, number>> = {
   'contacts->meetings': 199,
   'meetings->companies': 188,
   'companies->meetings': 187,
+  'communications->contacts': 81,
+  'contacts->communications': 82,
+  'communications->tickets': 83,
+  'tickets->communications': 84,
+  'communications->deals': 85,
+  'deals->communications': 86,
+  'communications->companies': 87,
+  'companies->communications': 88,
 };
 
 /** Primary-company labels have their own ids; their inverses, too. */

@@ -1,8 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Server } from 'node:http';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubSpotClient } from '@app/worker/crm/hubspot-client';
 import { createHubSpotGateway, type ObjectType } from '@app/worker/crm/hubspot-gateway';
@@ -10,6 +7,7 @@ import { HUBSPOT_DATE_VERSION } from '@app/worker/crm/hubspot-versions';
 import { localRequestBudget } from '@app/worker/crm/request-budget';
 import { DATE_VERSIONS } from './date-versions';
 import { startHubSpotEmulator, type HubSpotEmulator } from './server';
+import { closeProxy, loadOperations, problems, recordingProxy, type Exchange, type Operation } from './spec-check';
 
 /**
  * Our date-versioned calls and the emulator's answers, checked against HubSpot's own published
@@ -25,119 +23,6 @@ import { startHubSpotEmulator, type HubSpotEmulator } from './server';
 const COLLECTION = process.env.HUBSPOT_SPEC_COLLECTION;
 const TOKEN = 'spec-check-token';
 
-interface Operation {
-  file: string;
-  version: string;
-  method: string;
-  template: string;
-  pattern: RegExp;
-  op: {
-    parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[];
-    requestBody?: { content?: Record<string, { schema?: unknown }> };
-    responses: Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
-  };
-  schemaId: string;
-}
-
-interface Exchange {
-  method: string;
-  path: string;
-  requestBody: unknown;
-  status: number;
-  responseBody: unknown;
-}
-
-/** Every spec file of the served date versions (not the betas), found by folder name. */
-function specFiles(root: string): { file: string; version: string }[] {
-  const out: { file: string; version: string }[] = [];
-  const walk = (dir: string, version: string | null) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path, (DATE_VERSIONS as readonly string[]).includes(name) ? name : version);
-      else if (version && name.endsWith('.json')) out.push({ file: path, version });
-    }
-  };
-  walk(root, null);
-  return out;
-}
-
-function loadOperations(root: string, ajv: Ajv): Operation[] {
-  const operations: Operation[] = [];
-  for (const { file, version } of specFiles(root)) {
-    const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths?: Record<string, Record<string, unknown>>; components?: unknown };
-    if (!spec.paths) continue; // a Postman collection, not an OpenAPI document
-    const schemaId = `https://hubspot-spec.invalid/${operations.length}-${version}.json`;
-    // The spec's own references point into its components: make them absolute to this document.
-    ajv.addSchema(JSON.parse(JSON.stringify({ $id: schemaId, components: spec.components ?? {} }).replaceAll('"#/components/', `"${schemaId}#/components/`)) as object);
-    for (const [template, methods] of Object.entries(spec.paths)) {
-      if (!template.includes(`/${version}/`)) continue;
-      const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)')}$`);
-      for (const [method, op] of Object.entries(methods)) {
-        const rewritten = JSON.parse(JSON.stringify(op).replaceAll('"#/components/', `"${schemaId}#/components/`)) as Operation['op'];
-        operations.push({ file, version, method: method.toUpperCase(), template, pattern, op: rewritten, schemaId });
-      }
-    }
-  }
-  return operations;
-}
-
-/** Forwards to the emulator and keeps each request and answer as they went over the wire. */
-async function recordingProxy(target: string, exchanges: Exchange[]): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const sent = Buffer.concat(chunks);
-      const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        const back: Buffer[] = [];
-        answer.on('data', (c: Buffer) => back.push(c));
-        answer.on('end', () => {
-          const text = Buffer.concat(back).toString('utf8');
-          exchanges.push({
-            method: req.method ?? 'GET',
-            path: new URL(req.url ?? '/', 'http://proxy').pathname,
-            requestBody: sent.length ? (JSON.parse(sent.toString('utf8')) as unknown) : undefined,
-            status: answer.statusCode ?? 0,
-            responseBody: text ? (JSON.parse(text) as unknown) : undefined,
-          });
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(text);
-        });
-      });
-      upstream.end(sent);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** What is wrong with one exchange against its version's spec (empty when it matches). */
-function problems(exchange: Exchange, version: string, operations: readonly Operation[], ajv: Ajv): string[] {
-  const found = operations.find((o) => o.version === version && o.method === exchange.method && o.pattern.test(exchange.path));
-  if (!found) return [`${exchange.method} ${exchange.path}: no such operation in HubSpot's ${version} spec`];
-  const out: string[] = [];
-  const where = `${exchange.method} ${found.template}`;
-  const check = (what: string, schema: unknown, value: unknown) => {
-    if (!schema) return;
-    const validate: ValidateFunction = ajv.compile(schema as object);
-    if (!validate(value)) out.push(`${where}: ${what}: ${ajv.errorsText(validate.errors, { dataVar: what })}`);
-  };
-  const values = found.pattern.exec(exchange.path)?.slice(1) ?? [];
-  const names = [...found.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-  for (const parameter of found.op.parameters ?? []) {
-    if (parameter.in !== 'path') continue;
-    const index = names.indexOf(parameter.name);
-    if (index < 0) out.push(`${where}: path parameter ${parameter.name} is not in the template`);
-    else check(`path parameter ${parameter.name}`, parameter.schema, decodeURIComponent(values[index] ?? ''));
-  }
-  check('request body', found.op.requestBody?.content?.['application/json']?.schema, exchange.requestBody);
-  // A refusal may be any status the operation's `default` (HubSpot's Error) covers.
-  const declared = found.op.responses[String(exchange.status)] ?? (exchange.status >= 400 ? found.op.responses.default : undefined);
-  if (!declared) out.push(`${where}: HTTP ${exchange.status} is not an answer the spec declares (${Object.keys(found.op.responses).join(', ')})`);
-  else check(`HTTP ${exchange.status} answer`, declared.content?.['application/json']?.schema ?? declared.content?.['*/*']?.schema, exchange.responseBody);
-  return out;
-}
-
 describe.skipIf(!COLLECTION)(
   `our date-versioned HubSpot calls against HubSpot's published specs${COLLECTION ? '' : ': set HUBSPOT_SPEC_COLLECTION to a copy of HubSpot-public-api-spec-collection to run'}`,
   () => {
@@ -148,12 +33,12 @@ describe.skipIf(!COLLECTION)(
     const exchanges: Exchange[] = [];
 
     beforeAll(async () => {
-      operations = loadOperations(COLLECTION!, ajv);
+      operations = loadOperations(COLLECTION!, ajv, { versions: DATE_VERSIONS });
       emulator = await startHubSpotEmulator({ accessToken: TOKEN });
       proxy = await recordingProxy(emulator.url, exchanges);
     });
     afterAll(async () => {
-      await new Promise<void>((resolve) => proxy?.server.close(() => resolve()));
+      await closeProxy(proxy);
       await emulator?.close();
     });
 

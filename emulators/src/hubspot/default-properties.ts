@@ -367,6 +367,25 @@ function meetings(): TypeSchema {
   ]);
 }
 
+/**
+ * The channels and origin HubSpot's Communications guide documents: a message is logged with
+ * one of the three channels, and `hs_communication_logged_from` "must be set to CRM".
+ */
+const COMMUNICATION_CHANNELS = [
+  ['WHATS_APP', 'WhatsApp'],
+  ['LINKEDIN_MESSAGE', 'LinkedIn'],
+  ['SMS', 'SMS'],
+] as const;
+
+function communications(): TypeSchema {
+  const info = 'communicationinformation';
+  return activity(info, 'Communication information', [
+    def('hs_communication_channel_type', 'Channel type', 'select', info, { options: COMMUNICATION_CHANNELS }),
+    def('hs_communication_logged_from', 'Logged from', 'select', info, { options: [['CRM', 'CRM']] }),
+    def('hs_communication_body', 'Body', 'textarea', info),
+  ]);
+}
+
 const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   contacts,
   companies,
@@ -379,6 +398,7 @@ const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   tasks,
   calls,
   meetings,
+  communications,
 };
 
 /** A fresh copy of HubSpot's default schema of a type; a custom object type starts empty. */

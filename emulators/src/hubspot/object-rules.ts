@@ -1,5 +1,5 @@
 import type { Pipeline, PropertyValues } from './model';
-import { invalidProperty } from './property-schema';
+import { invalidProperties, invalidProperty } from './property-schema';
 import { ACTIVITY_TYPES, singular } from './object-types';
 
 /**
@@ -20,13 +20,22 @@ export function creationDefaults(type: string): PropertyValues {
 }
 
 /**
- * An activity (note, task, call, meeting) is placed on the timeline by hs_timestamp, which
- * HubSpot requires on create; a meeting without one takes its start time.
+ * What a new record of a type must have. An activity is placed on the timeline by hs_timestamp,
+ * which HubSpot requires on create. A communication also names its channel and where it was
+ * logged from (HubSpot's Communications guide: the channel is one of its three, and "this must
+ * be set to CRM"); HubSpot does not document its answer when they are left out, so the emulator
+ * refuses them like a missing hs_timestamp.
  */
-export function checkActivityTimestamp(type: string, values: PropertyValues): void {
-  if (!ACTIVITY_TYPES.has(type)) return;
+const REQUIRED_ON_CREATE: Readonly<Record<string, readonly string[]>> = {
+  communications: ['hs_timestamp', 'hs_communication_channel_type', 'hs_communication_logged_from'],
+};
+
+/** Refuses a new record without the properties its type requires (all missing ones listed); a meeting without hs_timestamp takes its start time. */
+export function checkRequiredOnCreate(type: string, values: PropertyValues): void {
   if (type === 'meetings' && !values.hs_timestamp && values.hs_meeting_start_time) values.hs_timestamp = values.hs_meeting_start_time;
-  if (!values.hs_timestamp) throw invalidProperty('hs_timestamp', 'REQUIRED_PROPERTY', 'hs_timestamp is required');
+  const required = REQUIRED_ON_CREATE[type] ?? (ACTIVITY_TYPES.has(type) ? ['hs_timestamp'] : []);
+  const missing = required.filter((name) => !values[name]);
+  if (missing.length > 0) throw invalidProperties(missing.map((name) => ({ name, error: 'REQUIRED_PROPERTY', message: `${name} is required` })));
 }
 
 /** HubSpot refuses a pipeline the account lacks, and a stage its pipeline lacks (a ticket needs a stage). */

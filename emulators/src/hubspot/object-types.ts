@@ -29,10 +29,23 @@ const TYPES: Readonly<Record<string, TypeInfo>> = {
   tasks: { id: '0-27', singular: 'task', defaults: ['hs_task_subject', 'hs_task_status', 'hs_timestamp'] },
   calls: { id: '0-48', singular: 'call', defaults: ['hs_call_title', 'hs_timestamp'] },
   meetings: { id: '0-47', singular: 'meeting', defaults: ['hs_meeting_title', 'hs_timestamp'] },
+  // WhatsApp, LinkedIn and SMS messages logged on the timeline (HubSpot's Communications API).
+  communications: { id: '0-18', singular: 'communication', defaults: ['hs_timestamp'] },
 };
 
 /** Activity types: a record needs hs_timestamp, and reading one needs the contacts scope (HubSpot's reference). */
-export const ACTIVITY_TYPES: ReadonlySet<string> = new Set(['notes', 'tasks', 'calls', 'meetings']);
+export const ACTIVITY_TYPES: ReadonlySet<string> = new Set(['notes', 'tasks', 'calls', 'meetings', 'communications']);
+
+/**
+ * Whether a type's custom properties may require unique values (`hasUniqueValue`). HubSpot's
+ * changelog ("Unique Properties support for newly created Contact properties", 2023) lists
+ * companies, deals, tickets, custom objects and now contacts; activities are not among them.
+ * Line items are not listed either but stay allowed: `crm:setup` makes one there, and the
+ * contract suite is what checks that against a real account.
+ */
+export function allowsUniqueValues(type: string): boolean {
+  return !ACTIVITY_TYPES.has(type);
+}
 
 const ALIASES = new Map<string, string>();
 for (const [name, info] of Object.entries(TYPES)) {

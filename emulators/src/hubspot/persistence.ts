@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { defaultSchemas } from './default-properties';
 import { STATE_VERSION, type StoreState } from './model';
 import type { Store } from './store';
 
@@ -34,7 +35,7 @@ export class StateFile {
     }
     const state = JSON.parse(text) as StoreState;
     if (typeof state.version !== 'number' || typeof state.nextId !== 'number') throw new Error(`${this.path}: not a HubSpot emulator state file`);
-    if (state.version === STATE_VERSION) return withoutContactHsModified(state);
+    if (state.version === STATE_VERSION) return withNewDefaultTypes(withoutContactHsModified(state));
     let aside = `${this.path}.v${state.version}.old`;
     if (existsSync(aside)) aside = `${this.path}.v${state.version}.${Date.now()}.old`;
     renameSync(this.path, aside);
@@ -81,5 +82,16 @@ export class StateFile {
  */
 function withoutContactHsModified(state: StoreState): StoreState {
   for (const contact of Object.values(state.objects.contacts ?? {})) delete contact.properties.hs_lastmodifieddate;
+  return state;
+}
+
+/**
+ * A file written before the emulator knew an object type of HubSpot's (communications, say) has
+ * no properties for it, so every write to it would fail: the type gets HubSpot's default schema,
+ * as HubSpot gives a new standard object to existing accounts. Types the file set up are kept as they are.
+ */
+function withNewDefaultTypes(state: StoreState): StoreState {
+  // An empty schema is one an older emulator made on first mention of the type, never HubSpot's.
+  for (const [type, schema] of Object.entries(defaultSchemas())) if (!state.schema[type]?.properties.length) state.schema[type] = schema;
   return state;
 }

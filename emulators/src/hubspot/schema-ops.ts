@@ -1,5 +1,6 @@
 import { alreadyExists, badRequest, HubSpotError } from './errors';
 import type { PropertyDefinition, PropertyGroup, PropertyOption, PropertyType } from './model';
+import { allowsUniqueValues } from './object-types';
 import type { Store } from './store';
 
 /**
@@ -106,6 +107,7 @@ export function createProperty(store: Store, type: string, input: PropertyCreate
   if (schema.properties.some((p) => p.name === input.name)) throw alreadyExists(`Property named ${input.name} already exists for ${type}.`);
   if (!liveGroup(store, type, input.groupName)) throw badRequest(`Property group ${input.groupName} does not exist for ${type}.`);
   if (input.hasUniqueValue) {
+    if (!allowsUniqueValues(type)) throw badRequest(`Property ${input.name}: ${type} properties cannot require unique values`);
     if (!(input.type === 'string' && input.fieldType === 'text') && input.type !== 'number') {
       throw badRequest(`Property ${input.name}: only single-line text and number properties can require unique values`);
     }

@@ -79,4 +79,29 @@ describe('HubSpot emulator state file', () => {
       await emulator.close();
     }
   });
+  it('gives a state file from before the emulator knew communications HubSpot\'s communication properties, keeping the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hubspot-emulator-'));
+    dirs.push(dir);
+    const stateFile = join(dir, 'hubspot.json');
+    const first = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    const contact = first.createRecord('contacts', { properties: { email: 'gus@example.com' } });
+    await first.close();
+    // As an emulator before communications wrote it: no schema for them, or an empty one made on first mention.
+    const saved = JSON.parse(await readFile(stateFile, 'utf8')) as { schema: Record<string, unknown> };
+    saved.schema.communications = { groups: [], properties: [] };
+    await writeFile(stateFile, JSON.stringify(saved));
+
+    const second = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+    try {
+      const client = createHubSpotClient({ accessToken: TOKEN, basePath: second.url });
+      const text = await client.crm.objects.communications.basicApi.create({
+        properties: { hs_communication_channel_type: 'SMS', hs_communication_logged_from: 'CRM', hs_communication_body: 'Hi', hs_timestamp: '2026-11-20T15:00:00.000Z' },
+        associations: [],
+      });
+      expect(text.properties.hs_communication_channel_type).toBe('SMS');
+      expect(second.objects('contacts').map((c) => c.id)).toContain(contact.id);
+    } finally {
+      await second.close();
+    }
+  });
 });

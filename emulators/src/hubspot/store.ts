@@ -3,7 +3,7 @@ import { badRequest, conflict, objectNotFound } from './errors';
 import { STATE_VERSION } from './model';
 import { modifiedDateOf } from './object-types';
 import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyDefinition, PropertyValues, StoreState, TypeSchema } from './model';
-import { checkActivityTimestamp, checkPipelineStage, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
+import { checkPipelineStage, checkRequiredOnCreate, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
 import { checkProperties, type PropertyInput, type WriteRules } from './property-schema';
 
 export type { PropertyInput } from './property-schema';
@@ -185,7 +185,7 @@ export class Store {
     deriveValues(type, values);
     this.checkUnique(type, properties, undefined);
     checkPipelineStage(type, values, this.pipelines(type));
-    checkActivityTimestamp(type, values);
+    checkRequiredOnCreate(type, values);
     for (const a of associations) this.get(a.toType, a.toId);
     const now = this.now();
     const iso = new Date(now).toISOString();
