@@ -35,49 +35,76 @@ export const testimonialSchema = z.strictObject({
   date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
 });
 
-export const companySchema = z.strictObject({
-  name: text(60),
-  /** Named in every consent text and policy. */
-  legalName: text(80),
-  tagline: text(80),
-  established: z.int().min(1900).max(2100),
-  /** E.164 US number; pages show it as (404) 555-0100 with a tel: link. */
-  phone: z.string().refine(isUsPhone, 'must be a US phone number in the form +1XXXXXXXXXX'),
-  email: z.email('must be an e-mail address'),
-  /** Where the company is based, shown with the phone and hours. */
-  address: z.strictObject({
-    street: text(80),
-    city: text(40),
-    state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
-    zip: z.string().regex(/^\d{5}$/, 'must be a 5-digit zip code'),
-  }),
-  /** When people can call: pages show it as 'Monday to Saturday, 8 AM to 6 PM', search engines read it as data. */
-  openingHours: z
-    .array(openingSpan)
-    .min(1, 'needs at least one span of days')
-    .refine((spans) => {
-      const days = spans.flatMap((span) => span.days);
-      return new Set(days).size === days.length;
-    }, 'must name each day at most once'),
-  /** Completes "Home and office cleaning across …". */
-  region: text(80),
-  /** One or two sentences on where the company cleans. */
-  serviceArea: text(300),
-  social: z.strictObject({ imageSharing: link, socialNetwork: link }),
-  designerCredit: z.strictObject({ label: text(80), url: webUrl.nullable() }),
-  /** What a visitor may rely on; each is a claim the company must be able to stand behind. */
-  statements: z.strictObject({
-    insurance: text(200),
-    bond: text(200),
-    backgroundCheck: text(200),
-    guarantee: text(200),
-  }),
-  /** Where all reviews can be read. */
-  reviewSource: link,
-  testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
-});
+/** The longest guarantee window a configuration may set: 30 days. */
+const GUARANTEE_WINDOW_MAX_HOURS = 720;
 
-export type Company = z.infer<typeof companySchema>;
+/** Every 'N hours', 'N-hour', 'Nhrs' or 'N days' a text names, in hours (numbers in words are not read). */
+export function hoursNamedIn(text: string): number[] {
+  return [...text.matchAll(/(\d+)[\s-]*(hours?|hrs?|days?)\b/gi)].map(([, n, unit]) => Number(n) * (/^day/i.test(unit ?? '') ? 24 : 1));
+}
+
+export const companySchema = z
+  .strictObject({
+    name: text(60),
+    /** Named in every consent text and policy. */
+    legalName: text(80),
+    tagline: text(80),
+    established: z.int().min(1900).max(2100),
+    /** E.164 US number; pages show it as (404) 555-0100 with a tel: link. */
+    phone: z.string().refine(isUsPhone, 'must be a US phone number in the form +1XXXXXXXXXX'),
+    email: z.email('must be an e-mail address'),
+    /** Where the company is based, shown with the phone and hours. */
+    address: z.strictObject({
+      street: text(80),
+      city: text(40),
+      state: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
+      zip: z.string().regex(/^\d{5}$/, 'must be a 5-digit zip code'),
+    }),
+    /** When people can call: pages show it as 'Monday to Saturday, 8 AM to 6 PM', search engines read it as data. */
+    openingHours: z
+      .array(openingSpan)
+      .min(1, 'needs at least one span of days')
+      .refine((spans) => {
+        const days = spans.flatMap((span) => span.days);
+        return new Set(days).size === days.length;
+      }, 'must name each day at most once'),
+    /** Completes "Home and office cleaning across …". */
+    region: text(80),
+    /** One or two sentences on where the company cleans. */
+    serviceArea: text(300),
+    social: z.strictObject({ imageSharing: link, socialNetwork: link }),
+    designerCredit: z.strictObject({ label: text(80), url: webUrl.nullable() }),
+    /** What a visitor may rely on; each is a claim the company must be able to stand behind. */
+    statements: z.strictObject({
+      insurance: text(200),
+      bond: text(200),
+      backgroundCheck: text(200),
+      guarantee: text(200),
+    }),
+    /**
+     * How long after a cleaning the customer may report something missed, in hours: the
+     * guarantee, the refund and liability policies, and the portal's re-clean claim all use it.
+     * Any 'N hours' or 'N days' the guarantee statement names must be this window.
+     */
+    guaranteeWindowHours: z
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1')
+      .max(GUARANTEE_WINDOW_MAX_HOURS, `must be at most ${GUARANTEE_WINDOW_MAX_HOURS} (30 days)`)
+      .default(48),
+    /** Where all reviews can be read. */
+    reviewSource: link,
+    testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
+  })
+  .superRefine((company, ctx) => {
+    // The statement is the promise and the window what the portal does: they must say the same.
+    const other = hoursNamedIn(company.statements.guarantee).find((hours) => hours !== company.guaranteeWindowHours);
+    if (other !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['statements', 'guarantee'], message: `names ${other} hours, but guaranteeWindowHours is ${company.guaranteeWindowHours}` });
+    }
+  });
+
+/** A checked configuration: the guarantee window is filled in when the file leaves it out. */
+export type Company = z.output<typeof companySchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type OpeningSpan = z.infer<typeof openingSpan>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine, DEMO_COMPANY, openingHoursText, trustStatements, type Company } from './company';
-import { parseCompany } from './company-schema';
+import { hoursNamedIn, parseCompany } from './company-schema';
 import { consentRequiredMessage } from './texts';
 
 describe('company configuration', () => {
@@ -41,6 +41,26 @@ describe('company configuration', () => {
     })();
     expect(error).toContain('company.statements.guarantee: ');
     expect(error).toContain('company.(root): Unrecognized key: "fax"');
+  });
+
+  it('takes a guarantee window of 48 hours when the configuration leaves it out', () => {
+    const { guaranteeWindowHours: _omitted, ...withoutWindow } = DEMO_COMPANY;
+    expect(parseCompany(withoutWindow, 'x').guaranteeWindowHours).toBe(48);
+    expect(parseCompany({ ...DEMO_COMPANY, guaranteeWindowHours: 72, statements: { ...DEMO_COMPANY.statements, guarantee: 'Tell us within 3 days.' } }, 'x').guaranteeWindowHours).toBe(72);
+  });
+
+  it('keeps the guarantee statement’s words to the window', () => {
+    expect(hoursNamedIn(DEMO_COMPANY.statements.guarantee)).toEqual([48]);
+    expect(hoursNamedIn('Within 2 days, or a 24-hour call back; 1 hour, 12hrs')).toEqual([48, 24, 1, 12]);
+    expect(hoursNamedIn('We stand by every cleaning.')).toEqual([]);
+    const statements = (guarantee: string) => ({ ...DEMO_COMPANY, statements: { ...DEMO_COMPANY.statements, guarantee } });
+    expect(() => parseCompany({ ...statements('Tell us within 24 hours.'), guaranteeWindowHours: 48 }, 'company.json')).toThrow(
+      'company.statements.guarantee: names 24 hours, but guaranteeWindowHours is 48',
+    );
+    expect(() => parseCompany({ ...DEMO_COMPANY, guaranteeWindowHours: 24 }, 'company.json')).toThrow('names 48 hours, but guaranteeWindowHours is 24');
+    // A statement that names no window promises nothing the portal does not keep.
+    expect(parseCompany(statements('We stand by every cleaning.'), 'x').statements.guarantee).toBe('We stand by every cleaning.');
+    for (const bad of [0, 1.5, 721]) expect(() => parseCompany({ ...DEMO_COMPANY, guaranteeWindowHours: bad }, 'x')).toThrow('company.guaranteeWindowHours: ');
   });
 
   it('shows the opening hours as people say them', () => {

@@ -79,6 +79,7 @@ export const DEMO_COMPANY: Company = {
     backgroundCheck: 'Every cleaner is background-checked before the first visit.',
     guarantee: 'Satisfaction guarantee: tell us within 48 hours and we come back to fix it at no charge.',
   },
+  guaranteeWindowHours: 48,
   reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
   testimonials: [
     {

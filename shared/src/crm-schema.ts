@@ -3,6 +3,7 @@ import { FREQUENCY_LABELS, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS
 import { DEAL_STAGES, HISTORY_STAGES, STAGE } from './deal-stages';
 import { TIMES_OF_DAY } from './form-fields';
 import { INTERESTS } from './subscribe';
+import { TICKET_CATEGORY_LABELS } from './tickets';
 
 /**
  * What the product needs a HubSpot account to have: the custom properties it reads or writes
@@ -81,11 +82,11 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   requestId('line_items', 'booking line (booking id and catalogue id)'),
 
   // Tickets: HubSpot's own subject, content, hs_pipeline, hs_pipeline_stage, hs_ticket_category, plus:
-  requestId('tickets', 'change, cancellation or support request'),
+  requestId('tickets', 'change, cancellation, re-clean or support request'),
 ];
 
 /** Options our tickets use in HubSpot's own `hs_ticket_category` (added to the account's list when missing). */
-export const CRM_TICKET_CATEGORIES: readonly CrmOption[] = options(['Reschedule Request', 'Cancellation Request']);
+export const CRM_TICKET_CATEGORIES: readonly CrmOption[] = options(Object.values(TICKET_CATEGORY_LABELS));
 
 /**
  * Deal stages the product names, keyed by the stage ids of docs/product.md §4 (the product's own stage keys).

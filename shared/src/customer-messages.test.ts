@@ -26,7 +26,8 @@ describe('customer text messages', () => {
     expect(reminderSms(ctx, at)).toBe(
       'Atlanta Home Cleaning reminder: your cleaning is Tue, Dec 1 at 9:00 AM. Please make sure we can get in. Questions? Call (404) 555-0100',
     );
-    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation')).toContain('answered your cancellation request for ATL-7K3F');
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request')).toContain('answered your cancellation request for ATL-7K3F');
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim')).toContain('answered your re-clean claim for ATL-7K3F');
     expect(rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-07-04T18:30:00Z'))).toContain('has moved to Sat, Jul 4 at 2:30 PM.');
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
@@ -40,7 +41,8 @@ describe('customer text messages', () => {
       requestReceivedSms(ctx, 'ATL-7K3F'),
       cleaningConfirmedSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       reminderSms(ctx, new Date('2026-09-30T16:30:00Z')),
-      requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation'),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request'),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim'),
       rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       invoiceReadySms(ctx, '$1,189.00', null),
       helpReplySms(ctx),

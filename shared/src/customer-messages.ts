@@ -1,5 +1,6 @@
 import { formatEasternShort } from './eastern-time';
 import { smsProgramName } from './sms-consent';
+import type { TicketNoun } from './tickets';
 
 /**
  * The text messages a customer gets at the moments that matter (docs/customer-messages.md), one
@@ -48,9 +49,9 @@ export function reminderSms(ctx: MessageContext, scheduledAt: Date): string {
   return `${ctx.company} reminder: your cleaning is ${formatEasternShort(scheduledAt)}. Please make sure we can get in. Questions? Call ${ctx.phone}`;
 }
 
-/** A change or cancellation request was closed in HubSpot. */
-export function requestAnsweredSms(ctx: MessageContext, reference: string, kind: 'change' | 'cancellation'): string {
-  return `${ctx.company}: we've answered your ${kind} request for ${reference}. See the outcome in your portal: ${ctx.portalUrl}`;
+/** A change or cancellation request, or a re-clean claim, was closed in HubSpot. */
+export function requestAnsweredSms(ctx: MessageContext, reference: string, request: TicketNoun): string {
+  return `${ctx.company}: we've answered your ${request} for ${reference}. See the outcome in your portal: ${ctx.portalUrl}`;
 }
 
 /** A confirmed cleaning's date changed. */

@@ -144,8 +144,9 @@ const COMMAND_VERBS: Record<StageCommandKind, string> = {
 };
 
 /**
- * What an answer to a change or cancel request did; `request` names it ('change request') where
- * the caller knows the ticket. An approval that sets a stage is an approved cancellation.
+ * What an answer to a change or cancel request or a re-clean claim did; `request` names it
+ * ('change request', 're-clean claim') where the caller knows the ticket. An approval that sets
+ * a stage is an approved cancellation.
  */
 export function answerSummary(changes: RequestAnswerChanges, request = 'request'): string {
   if (changes.answer === 'decline') return `Declined the customer's ${request}`;

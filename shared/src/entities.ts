@@ -124,12 +124,14 @@ export type CustomerContext = z.output<typeof customerContextSchema>;
 export const ticketSchema = z.object({
   id: z.string().optional(),
   properties: z.object({
-    /** 'Reschedule Request' or 'Cancellation Request' (see tickets.ts). */
+    /** 'Reschedule Request', 'Cancellation Request' or 'Re-clean Claim' (see tickets.ts). */
     hs_ticket_category: text,
     hs_pipeline_stage: text,
   }),
   /** Beyond §3: the office's reason for declining the request, when it was declined in the staff workspace. */
   decline_reason: text.optional(),
+  /** Beyond §3: the office's note with an approved re-clean claim (when it comes back). */
+  approval_note: text.optional(),
 });
 export type Ticket = z.output<typeof ticketSchema>;
 
@@ -155,6 +157,11 @@ export const dealSchema = z.object({
   invoice_status: text,
   activeRequest: ticketSchema.nullish(),
   closedRequest: ticketSchema.nullish(),
+  /**
+   * Beyond §3: the satisfaction guarantee of a done cleaning (shared/reclean-claim.ts): until when
+   * a re-clean claim may be made (ISO; null when the deal has no window), and its latest claim.
+   */
+  reclean: z.object({ until: text, claim: ticketSchema.nullable() }).optional(),
   /** Beyond §3: the texts sent about this cleaning (kind, delivery status, when), oldest first; none waiting or not sent. */
   messages: z.array(z.object({ kind: z.string(), status: z.string(), at: z.string() })).default([]),
   // Beyond §3: the short reference the customer reads out, where we clean, and the cleaner's first name.

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dealFactsSchema } from './deal-facts';
+import { ticketNoun } from './tickets';
 
 /**
- * The office's answer to a customer's change or cancel request (docs/staff-actions.md), given
- * in the staff workspace: a command like a move, applied to the deal and the ticket in HubSpot
+ * The office's answer to a customer's change or cancel request or re-clean claim
+ * (docs/staff-actions.md), given in the staff workspace: a command like a move, applied to the deal and the ticket in HubSpot
  * by the worker. Its shape, the ticket stages it ends in and the words people read about it.
  */
 
@@ -21,8 +22,9 @@ const isoInstant = z.iso.datetime({ offset: true, message: 'Give the date and ti
 
 /**
  * POST /api/internal/admin/requests/:id/answer. Approving a reschedule sets the new start
- * (`scheduledAt`); approving a cancellation cancels the deal; declining needs the reason the
- * customer will read. `seenModifiedAt` is the deal's version the page showed.
+ * (`scheduledAt`); approving a cancellation cancels the deal; approving a re-clean claim needs
+ * the note the customer will read (the api checks it, knowing the ticket); declining needs the
+ * reason the customer will read. `seenModifiedAt` is the deal's version the page showed.
  */
 export const requestAnswerSchema = z
   .object({
@@ -63,6 +65,10 @@ export const REQUEST_CLOSED = 'This request is already answered: it is closed in
 export const RESCHEDULE_NEEDS_DATE = 'Choose the new date and start time.';
 /** A cancellation moves no date. */
 export const CANCEL_TAKES_NO_DATE = 'Approving a cancellation sets no date: leave the date out.';
+/** Approving a re-clean claim keeps the done cleaning as it is: the visit is arranged with the customer. */
+export const RECLEAN_TAKES_NO_DATE = 'Approving a re-clean claim sets no date here: arrange the visit with the customer and say when in the note.';
+/** Approving a re-clean claim tells the customer what happens next. */
+export const RECLEAN_NEEDS_NOTE = 'Tell the customer when you will come back (they read it in the portal).';
 
 /**
  * What the customer reads on the cleaning about the office's answer beyond §4's 'Recently
@@ -78,8 +84,8 @@ export function declinedRequestNote(requests: {
   return requestDeclinedMessage(closedRequest.properties.hs_ticket_category, closedRequest.decline_reason);
 }
 
-/** Our wording: what the customer reads on the cleaning once the office declined their request. */
+/** Our wording: what the customer reads on the cleaning once the office declined their request or claim. */
 export function requestDeclinedMessage(category: string | null | undefined, reason: string | null | undefined): string {
-  const what = category === 'Cancellation Request' ? 'cancellation' : 'change';
-  return reason ? `We could not accept your ${what} request: ${reason}` : `We could not accept your ${what} request.`;
+  const what = ticketNoun(category);
+  return reason ? `We could not accept your ${what}: ${reason}` : `We could not accept your ${what}.`;
 }

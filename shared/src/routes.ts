@@ -33,7 +33,7 @@ export const CLIENT_ROUTES = {
   adminCareers: '/admin/careers',
   // Likewise for the public Team page.
   adminTeam: '/admin/team',
-  // New booking requests and open change/cancel requests, in one list (staff).
+  // New booking requests, open change/cancel requests and re-clean claims, in one list (staff).
   adminRequests: '/admin/requests',
   // One cleaning (?id=), where the office quotes, schedules, answers and closes it out (staff).
   adminCleaning: '/admin/cleaning',

@@ -3,6 +3,7 @@ import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { dealCommandViewSchema } from './deal-commands';
 import { quoteViewSchema } from './quote';
 import { STAGE_NEED_KINDS } from './deal-transitions';
+import type { TicketCategoryKey } from './tickets';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -38,31 +39,45 @@ export const boardDealSchema = z.object({
 });
 export type BoardDeal = z.output<typeof boardDealSchema>;
 
-export const REQUEST_KINDS = ['booking', 'reschedule', 'cancellation'] as const;
+export const REQUEST_KINDS = ['booking', 'reschedule', 'cancellation', 'reclean'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 export const REQUEST_KIND_LABELS: Readonly<Record<RequestKind, string>> = {
   booking: 'New booking',
   reschedule: 'Change request',
   cancellation: 'Cancellation request',
+  reclean: 'Re-clean claim',
 };
+/** The kinds a ticket is: a customer's request on a cleaning, answered from the staff pages. */
+export type TicketRequestKind = Exclude<RequestKind, 'booking'>;
+/** The request kind of each ticket category (by the database's name), and back. */
+export const REQUEST_KIND_OF_CATEGORY = {
+  RescheduleRequest: 'reschedule',
+  CancellationRequest: 'cancellation',
+  RecleanClaim: 'reclean',
+} as const satisfies Record<TicketCategoryKey, TicketRequestKind>;
+export const CATEGORY_OF_REQUEST_KIND = {
+  reschedule: 'RescheduleRequest',
+  cancellation: 'CancellationRequest',
+  reclean: 'RecleanClaim',
+} as const satisfies Record<TicketRequestKind, TicketCategoryKey>;
 
 /** Something a customer asked for that staff have not handled yet. */
 export const staffRequestSchema = z.object({
-  /** The deal's id for a new booking, the ticket's for a change or cancellation. */
+  /** The deal's id for a new booking, the ticket's for a change, a cancellation or a re-clean claim. */
   id: z.string(),
   kind: z.enum(REQUEST_KINDS),
   /** When the customer asked: how long they have been waiting. */
   createdAt: instant,
   /** The cleaning it belongs to (for a booking: the requested cleaning itself). */
   deal: boardDealSchema,
-  /** The customer's words: a booking's description, a ticket's reason. */
+  /** The customer's words: a booking's description, a ticket's reason (for a claim: what was missed). */
   reason: z.string().nullable(),
   changeType: z.string().nullable(),
   /** The day a reschedule request asks for instead ('YYYY-MM-DD', Eastern); null when none. */
   requestedDate: z.string().nullable(),
   /** The ticket's (or, for a booking, the deal's) HubSpot record. */
   hubspotUrl: z.string().nullable(),
-  /** A change or cancel request, to answer here (docs/staff-actions.md); null for a booking. */
+  /** A change or cancel request or a re-clean claim, to answer here (docs/staff-actions.md); null for a booking. */
   answerable: z
     .object({
       /** The deal's version, sent back with the answer. */
@@ -142,11 +157,11 @@ export const dealDetailsSchema = boardDealSchema.extend({
   moves: z.array(z.object({ stageId: z.string(), label: z.string(), needs: z.array(z.enum(STAGE_NEED_KINDS)) })),
   /** The latest staff commands, newest first. */
   commands: z.array(dealCommandViewSchema),
-  /** The deal's open change or cancel request, to answer from the panel; null when none. */
+  /** The deal's open change or cancel request or re-clean claim, to answer from the panel; null when none. */
   openRequest: z
     .object({
       id: z.string(),
-      kind: z.enum(['reschedule', 'cancellation']),
+      kind: z.enum(['reschedule', 'cancellation', 'reclean']),
       reason: z.string().nullable(),
       changeType: z.string().nullable(),
       requestedDate: z.string().nullable(),

@@ -132,6 +132,26 @@ export const INVOICE_VOIDED = 'Voided';
 export const REQUEST_SUBMITTED = 'Request Submitted';
 /** Our wording: a second request while one is active on the same booking. */
 export const MANAGE_REQUEST_ALREADY_ACTIVE = 'A change or cancellation request is already in progress for this booking.';
+// ── Portal re-clean claim (beyond §4: shared/reclean-claim.ts), our wording ──────────
+export const RECLEAN_BUTTON = 'Something was missed';
+export const RECLEAN_MISSED_LABEL = 'What was missed?';
+export const RECLEAN_MISSED_REQUIRED = 'Please tell us what was missed.';
+export const RECLEAN_MISSED_TOO_LONG = 'Please keep what was missed under 1000 characters.';
+export const RECLEAN_CLAIM_SUBMITTED = 'Thank you for telling us. We will be in touch to put it right.';
+export const RECLEAN_CLAIM_FAILED = "We couldn't send your claim. Please check your connection and try again.";
+export const RECLEAN_NOT_DONE = 'You can tell us something was missed once the cleaning is done.';
+export const RECLEAN_CLAIM_IN_PROGRESS = 'We have your claim for this cleaning and will be in touch.';
+/** A claim closed in HubSpot without the office's answer (its plain 'Closed' stage). */
+export const RECLEAN_CLAIM_CLOSED = 'Your claim for this cleaning is closed.';
+/** The guarantee window has passed: the portal no longer takes a claim for the cleaning. */
+export function recleanWindowClosedMessage(hours: number): string {
+  return `It is more than ${hours} hours since this cleaning, so the satisfaction guarantee no longer covers it here. Please contact us if something is wrong.`;
+}
+/** The office approved the claim: it comes back, and says when in its note. */
+export function recleanApprovedMessage(note: string | null | undefined): string {
+  return note ? `We will come back to fix it at no charge: ${note}` : 'We will come back to fix it at no charge.';
+}
+
 /** Our wording: the portal's schedule-a-new-clean request was stored. */
 export const PORTAL_REQUEST_RECEIVED = 'Your cleaning request was received.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTicketActive, isTicketClosed, manageButtonsState, pickRequests } from './tickets';
+import { isTicketActive, isTicketClosed, manageButtonsState, pickClaim, pickRequests, ticketCategoryKey, ticketNoun } from './tickets';
 
 const ticket = (category: string, stage: string | null) => ({
   properties: { hs_ticket_category: category, hs_pipeline_stage: stage },
@@ -23,6 +23,26 @@ describe('ticket active/closed', () => {
     const c = ticket('Cancellation Request', '4');
     expect(pickRequests([c, a])).toEqual({ activeRequest: a, closedRequest: c });
     expect(pickRequests([])).toEqual({ activeRequest: null, closedRequest: null });
+  });
+
+  it('leaves re-clean claims out of the change requests, and picks the latest claim', () => {
+    const claim = ticket('Re-clean Claim', '1');
+    const older = ticket('Re-clean Claim', '1613485806');
+    const closed = ticket('Reschedule Request', '1613485805');
+    expect(pickRequests([claim, closed, older])).toEqual({ activeRequest: null, closedRequest: closed });
+    expect(pickClaim([closed, claim, older])).toBe(claim);
+    expect(pickClaim([closed])).toBeNull();
+  });
+
+  it('names each category for the database and in a sentence', () => {
+    expect(['Reschedule Request', 'Cancellation Request', 'Re-clean Claim', 'Complaint', null].map(ticketCategoryKey)).toEqual([
+      'RescheduleRequest',
+      'CancellationRequest',
+      'RecleanClaim',
+      undefined,
+      undefined,
+    ]);
+    expect(['Reschedule Request', 'Cancellation Request', 'Re-clean Claim', null].map(ticketNoun)).toEqual(['change request', 'cancellation request', 're-clean claim', 'change request']);
   });
 });
 

@@ -11,6 +11,42 @@ import {
 export const TICKET_CATEGORIES = ['Reschedule Request', 'Cancellation Request'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
+/** The category of a customer's re-clean claim on a done cleaning (beyond §3: shared/reclean-claim.ts). */
+export const RECLEAN_CLAIM_CATEGORY = 'Re-clean Claim';
+
+/**
+ * Every category our tickets have, keyed by the name the database's enum gives it, with the
+ * label HubSpot (and the database) stores: the one list the api, the worker and the CRM setup read.
+ */
+export const TICKET_CATEGORY_LABELS = {
+  RescheduleRequest: TICKET_CATEGORIES[0],
+  CancellationRequest: TICKET_CATEGORIES[1],
+  RecleanClaim: RECLEAN_CLAIM_CATEGORY,
+} as const;
+export type TicketCategoryKey = keyof typeof TICKET_CATEGORY_LABELS;
+
+/** What people call a ticket of each category, in a sentence ('your change request'). */
+export const TICKET_CATEGORY_NOUNS = {
+  RescheduleRequest: 'change request',
+  CancellationRequest: 'cancellation request',
+  RecleanClaim: 're-clean claim',
+} as const satisfies Record<TicketCategoryKey, string>;
+export type TicketNoun = (typeof TICKET_CATEGORY_NOUNS)[TicketCategoryKey];
+
+const KEY_OF_LABEL: ReadonlyMap<string, TicketCategoryKey> = new Map(
+  Object.entries(TICKET_CATEGORY_LABELS).map(([key, label]) => [label, key as TicketCategoryKey]),
+);
+
+/** The database's name of a HubSpot category label; undefined for a category that is not ours. */
+export function ticketCategoryKey(label: string | null | undefined): TicketCategoryKey | undefined {
+  return label ? KEY_OF_LABEL.get(label) : undefined;
+}
+
+/** A ticket's noun from its HubSpot label: anything but a cancellation or a claim is a change, like the manage modal's two actions. */
+export function ticketNoun(label: string | null | undefined): TicketNoun {
+  return TICKET_CATEGORY_NOUNS[ticketCategoryKey(label) ?? 'RescheduleRequest'];
+}
+
 /** The part of a ticket these rules read (entities.ts Ticket satisfies it). */
 export interface TicketLike {
   properties: { hs_ticket_category?: string | null; hs_pipeline_stage?: string | null };
@@ -26,12 +62,23 @@ export function isTicketActive(ticket: TicketLike): boolean {
   return !isTicketClosed(ticket);
 }
 
-/** Splits a deal's tickets into the first active and the first closed request. */
+/** A re-clean claim, which is not a change or cancel request: it never locks Change and Cancel. */
+export function isRecleanClaim(ticket: TicketLike): boolean {
+  return ticket.properties.hs_ticket_category === RECLEAN_CLAIM_CATEGORY;
+}
+
+/** Splits a deal's change and cancel requests into the first active and the first closed one (re-clean claims left out). */
 export function pickRequests<T extends TicketLike>(tickets: readonly T[]): { activeRequest: T | null; closedRequest: T | null } {
+  const requests = tickets.filter((t) => !isRecleanClaim(t));
   return {
-    activeRequest: tickets.find(isTicketActive) ?? null,
-    closedRequest: tickets.find(isTicketClosed) ?? null,
+    activeRequest: requests.find(isTicketActive) ?? null,
+    closedRequest: requests.find(isTicketClosed) ?? null,
   };
+}
+
+/** The deal's latest re-clean claim (tickets come newest first), or null. */
+export function pickClaim<T extends TicketLike>(tickets: readonly T[]): T | null {
+  return tickets.find(isRecleanClaim) ?? null;
 }
 
 function inProgressMessage(category: string | null | undefined): string {

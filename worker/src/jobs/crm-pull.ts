@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { recordPullCompleted } from '@app/db/sync-status';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
+import { ticketCategoryKey } from '@app/shared/tickets';
 import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
@@ -32,10 +33,6 @@ export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_da
 export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
 export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
-const TICKET_CATEGORIES: Readonly<Record<string, TicketCategory>> = {
-  'Reschedule Request': 'RescheduleRequest',
-  'Cancellation Request': 'CancellationRequest',
-};
 
 /** How far before its cursor a pull searches again by default (see CRM_PULL_REREAD_MS). */
 export const DEFAULT_REREAD_MS = 300_000;
@@ -189,7 +186,7 @@ async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRec
 export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubSpotRecord[], into = emptySummary()): Promise<MirrorSummary> {
   const { db, hubspot, account } = deps;
   const held = await heldVersions(db, 'ticket', records.map(versionOf('tickets')));
-  const tickets = records.filter((t) => !held.has(t.id) && TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? '']);
+  const tickets = records.filter((t) => !held.has(t.id) && ticketCategoryKey(text(t, 'hs_ticket_category')));
   if (tickets.length === 0) return into;
   const dealsByTicket = await hubspot.associatedIds('tickets', 'deals', tickets.map((t) => t.id));
   // A ticket's own customer counts only on a mirrored deal without one (applyTickets): only those are read.
@@ -198,7 +195,8 @@ export async function mirrorTicketRecords(deps: PullDeps, records: readonly HubS
   const applied = await applyTickets(
     db,
     tickets.flatMap((t): MirroredTicket[] => {
-      const category = TICKET_CATEGORIES[text(t, 'hs_ticket_category') ?? ''];
+      // The shared list names every category of the database's enum (a category missing there fails to compile).
+      const category: TicketCategory | undefined = ticketCategoryKey(text(t, 'hs_ticket_category'));
       const dealHubspotId = dealsByTicket.get(t.id)?.[0];
       if (!category || !dealHubspotId) return [];
       return [{ hubspotId: t.id, appRequestId: text(t, 'app_request_id'), category, pipelineStage: ticketStageKey(text(t, 'hs_pipeline_stage'), account.stages()), dealHubspotId, contactHubspotId: contactsByTicket.get(t.id)?.[0] ?? null, modifiedAt: modifiedAt('tickets', t), mergedHubspotIds: mergedIdsOf(t) }];

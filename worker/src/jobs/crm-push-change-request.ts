@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
+import { TICKET_CATEGORY_LABELS } from '@app/shared/tickets';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { loadChangeRequest, saveChangeRequestHubspotId } from '../crm/request-sync-repository';
@@ -7,12 +8,11 @@ import { defineJob } from './job';
 
 const TICKET_TO_DEAL = 28;
 const TICKET_TO_CONTACT = 16;
-const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' } as const;
 
 /**
- * Creates the HubSpot ticket of a customer's change or cancel request, on its deal (and
- * contact), in the first stage of the ticket pipeline. Waits (retries) while the booking
- * itself has not reached HubSpot yet.
+ * Creates the HubSpot ticket of a customer's change or cancel request or re-clean claim, on its
+ * deal (and contact), in the first stage of the ticket pipeline. Waits (retries) while the
+ * booking itself has not reached HubSpot yet.
  */
 export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
   return defineJob('crm.push-change-request', async ({ ticketId }, { log }) => {
@@ -20,7 +20,7 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway;
       if (!ticket) return { outcome: 'missing' as const };
       if (ticket.hubspotId) return { outcome: 'already-synced' as const };
       if (!ticket.deal.hubspotId) throw new Error(`deal ${ticket.deal.id} is not in HubSpot yet`);
-      const category = CATEGORY_LABELS[ticket.category];
+      const category = TICKET_CATEGORY_LABELS[ticket.category];
       const stages = deps.account.stages();
       const hubspotId = await deps.hubspot.createOrFindOne('tickets', {
         properties: {
@@ -29,7 +29,7 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway;
           content: [
             ticket.changeType ? `Change: ${ticket.changeType}` : '',
             ticket.requestedDate ? `Requested date: ${ticket.requestedDate.toISOString().slice(0, 10)}` : '',
-            ticket.reason ? `Reason: ${ticket.reason}` : '',
+            ticket.reason ? `${ticket.category === 'RecleanClaim' ? 'What was missed' : 'Reason'}: ${ticket.reason}` : '',
           ]
             .filter(Boolean)
             .join('\n'),

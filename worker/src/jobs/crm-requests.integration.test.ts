@@ -67,6 +67,23 @@ describe('pushing tickets and signups to HubSpot', () => {
     expect(hubspot.objects('tickets').filter((t) => t.properties.app_request_id === ticket.id)).toHaveLength(1);
   });
 
+  it('creates a re-clean claim as a ticket of its own category on its deal, with what was missed', async () => {
+    const booking = await insertBooking(db);
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, ctx);
+    const claim = await db.ticket.create({ data: { dealId: booking.dealId, contactId: booking.contactId, category: 'RecleanClaim', reason: 'The oven was not cleaned.' } });
+    expect(await crmPushChangeRequestJob({ db, hubspot: gateway, account: crm.account }).process({ ticketId: claim.id }, ctx)).toMatchObject({ outcome: 'pushed' });
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
+    const [remote] = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === claim.id);
+    expect(remote?.properties).toMatchObject({
+      subject: `Re-clean Claim: ${deal.name}`,
+      hs_ticket_category: 'Re-clean Claim',
+      hs_pipeline_stage: crm.stages.ticketStageId(TICKET_STAGE_NEW),
+      content: 'What was missed: The oven was not cleaned.',
+    });
+    expect(remote?.associations.deals).toEqual([deal.hubspotId]);
+    expect((await db.ticket.findUniqueOrThrow({ where: { id: claim.id } })).hubspotId).toBe(remote!.id);
+  });
+
   it('creates a support ticket from the contact form on the sender’s contact', async () => {
     const message = await db.contactTicket.create({
       data: { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, phone: '+14045550111', reason: 'Service Inquiry', description: 'Do you clean offices?', agreed: true },

@@ -187,7 +187,7 @@ describe('sms.send against the Twilio emulator', () => {
 
     const ticket = await db.ticket.create({ data: { dealId, contactId, category: 'CancellationRequest', pipelineStage: '1613485806' }, select: { id: true } });
     await finished(await send({ messageId: await newMessage('request_answered', '+14045551244', dealId), subject: { ticketId: ticket.id } }), 'completed');
-    expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation')]);
+    expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation request')]);
     await db.ticket.update({ where: { id: ticket.id }, data: { pipelineStage: '1' } });
     const reopened = await finished(await send({ messageId: await newMessage('request_answered', '+14045551245', dealId), subject: { ticketId: ticket.id } }), 'completed');
     expect(reopened.returnvalue).toEqual({ skipped: 'stale' });

@@ -13,6 +13,7 @@ import {
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsd } from '@app/shared/money';
 import { formatUsPhone } from '@app/shared/phone';
+import { TICKET_CATEGORY_NOUNS } from '@app/shared/tickets';
 import { isClosedTicketStage } from '../crm/notice-rules';
 
 export interface Notice {
@@ -63,7 +64,7 @@ export async function noticeText(db: Db, notice: Notice, portalUrl: string): Pro
     case 'request_answered': {
       const ticket = notice.ticketId ? await db.ticket.findUnique({ where: { id: notice.ticketId }, select: { category: true, pipelineStage: true } }) : null;
       if (!ticket || !isClosedTicketStage(ticket.pipelineStage)) return STALE;
-      return { text: requestAnsweredSms(ctx, deal.reference, ticket.category === 'CancellationRequest' ? 'cancellation' : 'change') };
+      return { text: requestAnsweredSms(ctx, deal.reference, TICKET_CATEGORY_NOUNS[ticket.category]) };
     }
   }
 }

@@ -2,6 +2,7 @@ import { sqlPool, type Db, type DbTransaction } from '@app/db/client';
 import { portalVisibleDeals, PORTAL_VISIBLE_DEAL_SQL } from '@app/db/identity';
 import { outboxEvent } from '@app/runtime/outbox/events';
 import type { BookingDealField } from '@app/db/booking-fields';
+import type { TicketCategoryKey } from '@app/shared/tickets';
 
 /**
  * Everything below is scoped by contact id: a customer only ever reads or changes their own rows.
@@ -40,9 +41,10 @@ export async function findContact(db: Db, contactId: string): Promise<PortalCont
 
 export interface PortalTicketRow {
   id: string;
-  category: 'RescheduleRequest' | 'CancellationRequest';
+  category: TicketCategoryKey;
   pipelineStage: string | null;
   declineReason: string | null;
+  approvalNote: string | null;
 }
 
 export interface PortalDealRow {
@@ -54,6 +56,9 @@ export interface PortalDealRow {
   owner: { firstName: string | null } | null;
   stageId: string;
   scheduledAt: Date | null;
+  /** With the date and the service, when the guarantee window of a done cleaning ends (shared/reclean-claim.ts). */
+  durationMinutes: number | null;
+  serviceType: string | null;
   skus: string[];
   invoiceStatus: 'draft' | 'open' | 'paid' | 'voided' | null;
   invoiceAmountCents: number | null;
@@ -82,7 +87,7 @@ const PORTAL_BOOKING_FIELDS = {
   preferredDate: 'left out: a deal shows its scheduled date (docs/product.md §3)',
   timeOfDay: 'left out: a deal shows its scheduled date (docs/product.md §3)',
   squareFootage: 'left out: the contact profile shows it (docs/product.md §3)',
-  serviceType: 'left out: a deal shows the product ids booked (docs/product.md §3)',
+  serviceType: 'left out: a deal shows the product ids booked (docs/product.md §3), the row reads it for the guarantee window only',
   frequency: 'left out: not part of a deal in docs/product.md §3',
   visitType: 'left out: not part of a deal in docs/product.md §3',
   amountCents: 'left out: a deal shows the invoice\'s amount (docs/product.md §3)',
@@ -99,30 +104,38 @@ const dealSelect = {
   owner: { select: { firstName: true } },
   stageId: true,
   scheduledAt: true,
+  durationMinutes: true,
+  serviceType: true,
   skus: true,
   invoiceStatus: true,
   invoiceAmountCents: true,
   invoiceNumber: true,
   invoicePdfUrl: true,
   invoiceUrl: true,
-  tickets: { where: { archivedAt: null }, select: { id: true, category: true, pipelineStage: true, declineReason: true }, orderBy: { createdAt: 'desc' as const } },
+  tickets: {
+    where: { archivedAt: null },
+    select: { id: true, category: true, pipelineStage: true, declineReason: true, approvalNote: true },
+    orderBy: { createdAt: 'desc' as const },
+  },
 } as const;
 
 /**
- * The contact's deals the portal shows, each with its cleaner's first name and change/cancel
- * tickets (newest first). One prepared statement: the portal polls this every 15 s for every
- * open tab, and through Prisma it took four queries (bench:portal, docs/benchmarks.md). Ticket
- * categories come back under their Prisma enum names, as PortalTicketRow has them (the database
- * stores HubSpot's labels).
+ * The contact's deals the portal shows, each with its cleaner's first name and tickets (change
+ * and cancel requests, re-clean claims; newest first). One prepared statement: the portal polls
+ * this every 15 s for every open tab, and through Prisma it took four queries (bench:portal,
+ * docs/benchmarks.md). Ticket categories come back under their Prisma enum names, as
+ * PortalTicketRow has them (the database stores HubSpot's labels).
  */
 const PORTAL_DEALS = `
-SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "scheduledAt", d.skus, d.street, d.city,
+SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "scheduledAt", d.duration_minutes AS "durationMinutes",
+  d.service_type AS "serviceType", d.skus, d.street, d.city,
   d.invoice_status AS "invoiceStatus", d.invoice_amount_cents AS "invoiceAmountCents", d.invoice_number AS "invoiceNumber",
   d.invoice_pdf_url AS "invoicePdfUrl", d.invoice_url AS "invoiceUrl",
   (SELECT json_build_object('firstName', o.first_name) FROM owner o WHERE o.id = d.owner_id) AS owner,
   COALESCE((
-    SELECT json_agg(json_build_object('id', t.id, 'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' ELSE 'CancellationRequest' END,
-      'pipelineStage', t.pipeline_stage, 'declineReason', t.decline_reason) ORDER BY t.created_at DESC)
+    SELECT json_agg(json_build_object('id', t.id,
+      'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' WHEN 'Re-clean Claim' THEN 'RecleanClaim' ELSE 'CancellationRequest' END,
+      'pipelineStage', t.pipeline_stage, 'declineReason', t.decline_reason, 'approvalNote', t.approval_note) ORDER BY t.created_at DESC)
     FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets,
   COALESCE((
     SELECT json_agg(json_build_object('kind', s.purpose, 'status', s.status, 'at', COALESCE(s.sent_at, s.created_at)) ORDER BY s.created_at)
@@ -151,8 +164,8 @@ export async function findOwnedDeal(db: Db, contactId: string, dealId: string): 
 
 /**
  * Runs `work` with the contact's deal locked (FOR UPDATE) and its tickets read inside the lock,
- * so two change requests sent at once see each other. `deal` is null when the contact has no
- * such deal.
+ * so two change requests (or re-clean claims) sent at once see each other. `deal` is null when
+ * the contact has no such deal.
  */
 export async function withOwnedDeal<T>(
   db: Db,
@@ -170,10 +183,13 @@ export async function withOwnedDeal<T>(
   });
 }
 
-/** The change/cancel ticket and the outbox event that creates it in HubSpot, in the caller's transaction. */
+/**
+ * A customer's ticket (a change or cancel request, or a re-clean claim) and the outbox event that
+ * creates it in HubSpot, in the caller's transaction. One job creates every category's ticket.
+ */
 export async function insertChangeRequest(
   tx: DbTransaction,
-  t: { dealId: string; contactId: string; category: PortalTicketRow['category']; reason: string; changeType: string | null; requestedDate: string | null },
+  t: { dealId: string; contactId: string; category: TicketCategoryKey; reason: string; changeType: string | null; requestedDate: string | null },
 ): Promise<{ ticketId: string }> {
   const ticket = await tx.ticket.create({
     data: {

@@ -2,12 +2,14 @@ import Router from '@koa/router';
 import { manageBookingSchemaAt } from '@app/shared/manage-booking';
 import { portalRequestSchema } from '@app/shared/portal-request';
 import { quoteAnswerSchema } from '@app/shared/quote';
+import { recleanClaimSchema } from '@app/shared/reclean-claim';
 import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { currentStaff, requireCustomer, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { answerQuote, portalQuote } from './quote-service';
 import {
+  claimReclean,
   contactProfile,
   customerDetails,
   manageBooking,
@@ -64,6 +66,15 @@ export function portalRoutes(deps: ModuleDeps): Router {
     const input = quoteAnswerSchema.parse(ctx.request.body ?? {});
     ctx.status = 201;
     ctx.body = { success: true, ...(await answerQuote(deps, contactId, ctx.params.id ?? '', input)) };
+  });
+
+  // "Something was missed": a re-clean claim on a done cleaning within the guarantee window (issue 35).
+  router.post('/api/portal/deals/:id/reclean-claim', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    const input = recleanClaimSchema.parse(ctx.request.body ?? {});
+    const { ticketId, message } = await claimReclean(deps, contactId, ctx.params.id ?? '', input);
+    ctx.status = 201;
+    ctx.body = { success: true, message, ticketId };
   });
 
   router.get('/api/portal/details', async (ctx) => {

@@ -1,3 +1,4 @@
+import { COMPANY } from '@app/runtime/company';
 import { findProduct } from '@app/shared/catalogue';
 import { joinName } from '@app/shared/customer-context';
 import { STAGE } from '@app/shared/deal-stages';
@@ -8,8 +9,9 @@ import { type ManageBooking, ticketCategoryForAction } from '@app/shared/manage-
 import { dealStatus, splitDeals } from '@app/shared/portal-split';
 import type { PortalRequest } from '@app/shared/portal-request';
 import { servicesForSqft } from '@app/shared/services';
-import { REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
-import { manageButtonsState, pickRequests } from '@app/shared/tickets';
+import { RECLEAN_CLAIM_SUBMITTED, REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
+import { recleanClaimDeadline, recleanClaimRefusal, type RecleanClaim } from '@app/shared/reclean-claim';
+import { TICKET_CATEGORY_LABELS, manageButtonsState, pickClaim, pickRequests } from '@app/shared/tickets';
 import { AppError, errors } from '../../errors';
 import type { ModuleDeps } from '../registry';
 import {
@@ -26,7 +28,6 @@ import {
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
 
-const CATEGORY_LABELS = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' } as const;
 const CATEGORY_OF_LABEL = { 'Reschedule Request': 'RescheduleRequest', 'Cancellation Request': 'CancellationRequest' } as const;
 
 const BOOKING_NOT_FOUND = 'We could not find that booking.';
@@ -72,8 +73,9 @@ export async function contactProfile(deps: Pick<Deps, 'db'>, contactId: string):
 function toTicket(t: PortalTicketRow): Ticket {
   return {
     id: t.id,
-    properties: { hs_ticket_category: CATEGORY_LABELS[t.category], hs_pipeline_stage: t.pipelineStage },
+    properties: { hs_ticket_category: TICKET_CATEGORY_LABELS[t.category], hs_pipeline_stage: t.pipelineStage },
     ...(t.declineReason ? { decline_reason: t.declineReason } : {}),
+    ...(t.approvalNote ? { approval_note: t.approvalNote } : {}),
   };
 }
 
@@ -82,7 +84,8 @@ const dollars = (cents: number | null) => (cents === null ? null : (cents / 100)
 /** The §3 deal as the portal reads it. Draft invoices are not shown to customers. */
 function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
   const invoice = d.invoiceStatus && d.invoiceStatus !== 'draft' ? d : null;
-  const { activeRequest, closedRequest } = pickRequests(d.tickets.map(toTicket));
+  const tickets = d.tickets.map(toTicket);
+  const { activeRequest, closedRequest } = pickRequests(tickets);
   return {
     id: d.id,
     dealname: d.name,
@@ -102,6 +105,7 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
     invoice_status: invoice?.invoiceStatus ?? null,
     activeRequest,
     closedRequest,
+    reclean: { until: recleanClaimDeadline(d, COMPANY.guaranteeWindowHours)?.toISOString() ?? null, claim: pickClaim(tickets) },
     reference: d.reference,
     // Street and city only: the customer knows the rest, and it is all a card needs.
     service_address: [d.street, d.city].filter(Boolean).join(', ') || null,
@@ -165,6 +169,28 @@ export async function manageBooking(deps: Deps, contactId: string, input: Manage
   if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
   deps.outbox.notify();
   return { ticketId: outcome.ticketId, message: REQUEST_SUBMITTED };
+}
+
+/**
+ * POST /api/portal/deals/:id/reclean-claim: the satisfaction guarantee on the customer's own done
+ * cleaning, enforcing on the server what the page shows (shared/reclean-claim.ts): within the
+ * company's window after the cleaning's end, one open claim per cleaning. The claim is a ticket
+ * like a change request, written with its outbox event under a lock on the deal; the office
+ * answers it from the staff pages (docs/staff-actions.md).
+ */
+export async function claimReclean(deps: Deps, contactId: string, dealId: string, input: RecleanClaim): Promise<{ ticketId: string; message: string }> {
+  const now = deps.now();
+  const outcome = await withOwnedDeal(deps.db, contactId, dealId, async (tx, deal) => {
+    if (!deal) return { kind: 'missing' as const };
+    const refusal = recleanClaimRefusal({ deal, claim: pickClaim(deal.tickets.map(toTicket)), windowHours: COMPANY.guaranteeWindowHours, now });
+    if (refusal) return { kind: 'refused' as const, ...refusal };
+    const created = await insertChangeRequest(tx, { dealId: deal.id, contactId, category: 'RecleanClaim', reason: input.missed, changeType: null, requestedDate: null });
+    return { kind: 'created' as const, ...created };
+  });
+  if (outcome.kind === 'missing') throw errors.notFound(BOOKING_NOT_FOUND);
+  if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
+  deps.outbox.notify();
+  return { ticketId: outcome.ticketId, message: RECLEAN_CLAIM_SUBMITTED };
 }
 
 /** Starting amount of the request: the service plus add-ons, or null when any part is quoted (hourly, unpriced). */

@@ -49,15 +49,15 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
   const textsOf = async (dealId: string) => (await db.smsMessage.findMany({ where: { dealId }, select: { purpose: true } })).map((t) => t.purpose).sort();
   const notesOn = (dealHubspotId: string) => hubspot.objects('notes').filter((n) => n.associations.deals?.includes(dealHubspotId));
 
-  /** A scheduled cleaning in HubSpot with the customer's open request on it, mirrored as a pull leaves them. */
-  async function requestInHubSpot(category: 'RescheduleRequest' | 'CancellationRequest') {
+  /** A scheduled cleaning (or one done, for a claim) in HubSpot with the customer's open request on it, mirrored as a pull leaves them. */
+  async function requestInHubSpot(category: 'RescheduleRequest' | 'CancellationRequest' | 'RecleanClaim', stageId: string = STAGE.CLEANING_SCHEDULED) {
     const booking = await insertBooking(db, { email: `answer.${randomBytes(4).toString('hex')}@example.com` });
     await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, { ...context, jobId: booking.outboxId });
     const { hubspotId } = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
-    await gateway.updateObject('deals', hubspotId!, { dealstage: stages().dealStageId(STAGE.CLEANING_SCHEDULED), scheduled_date: SCHEDULED });
+    await gateway.updateObject('deals', hubspotId!, { dealstage: stages().dealStageId(stageId), scheduled_date: SCHEDULED });
     const [record] = await gateway.readBatch('deals', [hubspotId!], ['dealstage']);
     const modifiedAt = new Date(modifiedAtOf('deals', record!)!);
-    await db.deal.update({ where: { id: booking.dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date(SCHEDULED), hubspotUpdatedAt: modifiedAt } });
+    await db.deal.update({ where: { id: booking.dealId }, data: { stageId, scheduledAt: new Date(SCHEDULED), hubspotUpdatedAt: modifiedAt } });
     const ticket = await db.ticket.create({
       data: { dealId: booking.dealId, contactId: booking.contactId, category, reason: 'Out of town', changeType: category === 'RescheduleRequest' ? 'Reschedule to another day' : null },
     });
@@ -69,9 +69,9 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
   const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: SCHEDULED, ownerId: null, amountCents: 34_900, durationMinutes: null };
 
   /** What the api writes when staff answer (the command; its outbox event is the job's payload). */
-  async function answer(req: { dealId: string; modifiedAt: Date; ticketId: string }, changes: Omit<RequestAnswerChanges, 'ticketId'>, reason: string | null = null) {
+  async function answer(req: { dealId: string; modifiedAt: Date; ticketId: string }, changes: Omit<RequestAnswerChanges, 'ticketId'>, reason: string | null = null, saw: DealFacts = seen) {
     return db.dealCommand.create({
-      data: { id: randomUUID(), dealId: req.dealId, kind: 'request-answer', changes: { ticketId: req.ticketId, ...changes }, seen: { ...seen }, seenModifiedAt: req.modifiedAt, reason, staffEmail: 'office@cleaning.example' },
+      data: { id: randomUUID(), dealId: req.dealId, kind: 'request-answer', changes: { ticketId: req.ticketId, ...changes }, seen: { ...saw }, seenModifiedAt: req.modifiedAt, reason, staffEmail: 'office@cleaning.example' },
     });
   }
 
@@ -123,6 +123,26 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
     expect(await db.ticket.findUniqueOrThrow({ where: { id: req.ticketId } })).toMatchObject({ pipelineStage: TICKET_STAGE_DECLINED, declineReason: 'We are fully booked that week.' });
     expect(await textsOf(req.dealId)).toEqual(['request_answered']);
     expect(notesOn(req.hubspotId).map((n) => n.properties.hs_note_body)).toEqual([expect.stringMatching(/^Declined the customer's change request by .+\. Reason: We are fully booked that week\.$/)]);
+  });
+
+  it('approves a re-clean claim: the ticket completed, the done cleaning untouched, the note kept for the portal', async () => {
+    const req = await requestInHubSpot('RecleanClaim', STAGE.CLEANING_DONE);
+    const cmd = await answer(req, { answer: 'approve', ticketStage: TICKET_STAGE_COMPLETED }, 'We come back on Thursday at 10 AM.', { ...seen, stageId: STAGE.CLEANING_DONE });
+    const since = mark();
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    expect(patches(since).map((r) => r.path)).toEqual([expect.stringContaining(`/tickets/${req.ticketHubspotId}`)]);
+    expect(remote('tickets', req.ticketHubspotId).hs_pipeline_stage).toBe(stages().ticketStageId(TICKET_STAGE_COMPLETED));
+    expect(remote('deals', req.hubspotId).dealstage).toBe(stages().dealStageId(STAGE.CLEANING_DONE));
+    expect(await db.ticket.findUniqueOrThrow({ where: { id: req.ticketId } })).toMatchObject({
+      category: 'RecleanClaim',
+      pipelineStage: TICKET_STAGE_COMPLETED,
+      approvalNote: 'We come back on Thursday at 10 AM.',
+      declineReason: null,
+    });
+    expect(await textsOf(req.dealId)).toEqual(['request_answered']);
+    expect(notesOn(req.hubspotId).map((n) => n.properties.hs_note_body)).toEqual([
+      expect.stringMatching(/^Approved the customer's re-clean claim by .+\. Reason: We come back on Thursday at 10 AM\.$/),
+    ]);
   });
 
   it('counts a retry after HubSpot took both updates as applied: no second update, one note, one text', async () => {

@@ -3,6 +3,8 @@ import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 import { answerSummary, changedFacts, type DealFacts } from '@app/shared/deal-commands';
 import { formatEastern } from '@app/shared/eastern-time';
 import { requestAnswerChangesSchema, type RequestAnswerChanges } from '@app/shared/request-answers';
+import { TICKET_CATEGORY_NOUNS } from '@app/shared/tickets';
+import type { TicketCategory } from '@app/db/generated/client';
 import type { Logger } from '@app/runtime/logger';
 import type { CrmAccount } from '../../crm/account/crm-account';
 import type { StageMap } from '../../crm/account/stage-map';
@@ -19,19 +21,19 @@ interface AnswerDeps {
   notices?: NoticePolicy;
 }
 
-type Ticket = { id: string; hubspotId: string | null; category: 'RescheduleRequest' | 'CancellationRequest' };
+type Ticket = { id: string; hubspotId: string | null; category: TicketCategory };
 
 const STAGE_LABELS = new Map(CRM_TICKET_STAGES.map((s) => [s.key, s.label]));
 
 /**
- * Applies the office's answer to a change or cancel request (docs/staff-actions.md): the deal
- * takes what the answer sets (a new date, Canceled), then the ticket goes to Request Completed
- * or Request Declined. Refused, as a move is, when HubSpot changed what the staff member saw
+ * Applies the office's answer to a change or cancel request or a re-clean claim
+ * (docs/staff-actions.md): the deal takes what the answer sets (a new date, Canceled; nothing
+ * for a claim), then the ticket goes to Request Completed or Request Declined. Refused, as a move is, when HubSpot changed what the staff member saw
  * of the deal (conflict), and when the ticket was closed in HubSpot meanwhile (failed, saying
  * how). A retry after either update went through finds it done and updates nothing twice. The
  * deal and the ticket are read back and mirrored as a pull would: the portal, the board and the
  * customer's texts (moved, request answered) follow from the usual rules. A declined request's
- * reason is kept on the ticket for the portal. Once applied, a note on the deal records it.
+ * reason, and an approved claim's note, are kept on the ticket for the portal. Once applied, a note on the deal records it.
  */
 export async function applyRequestAnswer(deps: AnswerDeps, command: CommandToApply, dealHubspotId: string, at: () => Date, log: Logger) {
   const changes = requestAnswerChangesSchema.parse(command.changes);
@@ -92,8 +94,9 @@ async function answerInHubSpot(deps: AnswerDeps, command: CommandToApply, change
     if (!dealHolds) await hubspot.updateObject('deals', dealHubspotId, dealPropertiesOf(dealChanges, stages));
   }
 
-  // The reason is on the ticket before its closed stage is mirrored: the portal and the text see both at once.
-  if (changes.answer === 'decline') await db.ticket.update({ where: { id: ticket.id }, data: { declineReason: command.reason } });
+  // The office's words are on the ticket before its closed stage is mirrored: the portal and the text see both at once.
+  const words = customerWords(changes, ticket, command.reason);
+  if (words) await db.ticket.update({ where: { id: ticket.id }, data: words });
   if (ticketStage !== changes.ticketStage) await hubspot.updateObject('tickets', ticket.hubspotId, { hs_pipeline_stage: stages.ticketStageId(changes.ticketStage) });
 
   // The note before the read-back: associating it changes the deal's version, which the mirror must then hold.
@@ -115,6 +118,13 @@ async function mirror(deps: AnswerDeps, deal: HubSpotRecord | null, ticket: HubS
   if (ticket) await mirrorTicketRecords(deps, [ticket]);
 }
 
+/** What the customer reads with the answer: a decline's reason, or an approved claim's note (when the office comes back). */
+function customerWords(changes: RequestAnswerChanges, ticket: Pick<Ticket, 'category'>, reason: string | null) {
+  if (changes.answer === 'decline') return { declineReason: reason };
+  if (ticket.category === 'RecleanClaim') return { approvalNote: reason };
+  return null;
+}
+
 /** What the answer sets on the deal: Canceled for a cancellation, the new start for a reschedule. */
 function dealChangesOf(changes: RequestAnswerChanges): Partial<DealFacts> {
   return {
@@ -132,7 +142,7 @@ function dealPropertiesOf(changes: Partial<DealFacts>, stages: StageMap): Record
 
 /** The deal's record of the answer: what, by whom, when (Eastern Time), and the reason when given. */
 export function answerNote(command: Pick<CommandToApply, 'staffEmail' | 'createdAt' | 'reason'>, changes: RequestAnswerChanges, ticket: Pick<Ticket, 'category'>): string {
-  const outcome = answerSummary(changes, ticket.category === 'CancellationRequest' ? 'cancellation request' : 'change request');
+  const outcome = answerSummary(changes, TICKET_CATEGORY_NOUNS[ticket.category]);
   const why = command.reason ? ` Reason: ${command.reason}` : '';
   return `${outcome} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
 }

@@ -1,4 +1,5 @@
 import type { Db, Prisma } from '@app/db/client';
+import type { TicketCategoryKey } from '@app/shared/tickets';
 import { TICKET_CLOSED_STAGES } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
 
@@ -91,7 +92,7 @@ export async function findNewBookings(db: Db, q: { text: string; limit: number }
 
 export async function findOpenTickets(
   db: Db,
-  q: { text: string; limit: number; category?: 'RescheduleRequest' | 'CancellationRequest' | undefined },
+  q: { text: string; limit: number; category?: TicketCategoryKey | undefined },
 ): Promise<{ count: number; rows: OpenTicketRow[] }> {
   const where: Prisma.TicketWhereInput = {
     ...openTicket,

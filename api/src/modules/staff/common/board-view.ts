@@ -2,7 +2,7 @@ import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out'
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealCommandViewSchema, type DealCommandView } from '@app/shared/deal-commands';
 import { dealStageLabel } from '@app/shared/deal-stages';
-import type { BoardDeal, StaffRequest } from '@app/shared/staff-board';
+import { REQUEST_KIND_OF_CATEGORY, type BoardDeal, type StaffRequest } from '@app/shared/staff-board';
 import type { BoardDealRow, CommandViewRow, NewBookingRow, OpenTicketRow } from './board-repository';
 import type { HubspotLinks } from './hubspot-links';
 
@@ -46,7 +46,7 @@ export function commandView(c: CommandViewRow): DealCommandView {
 export function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
   return {
     id: t.id,
-    kind: t.category === 'CancellationRequest' ? 'cancellation' : 'reschedule',
+    kind: REQUEST_KIND_OF_CATEGORY[t.category],
     createdAt: t.createdAt.toISOString(),
     deal: boardDeal(t.deal, links),
     reason: t.reason,

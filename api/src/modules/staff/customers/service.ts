@@ -71,8 +71,6 @@ function heldWhy(hold: { errorCode: number; purpose: SentMessageRow['purpose'] |
   return hold.purpose ? `${verdict}, on the ${SMS_PURPOSE_LABELS[hold.purpose].toLowerCase()} text` : verdict;
 }
 
-const CATEGORY_LABELS: Record<string, string> = { RescheduleRequest: 'Reschedule Request', CancellationRequest: 'Cancellation Request' };
-
 /**
  * GET /api/hubspot/contact-details/:id: the §3 customer context from the mirror: the deals with
  * their change/cancel requests, the tasks and notes staff logged in HubSpot, activities (the
@@ -121,7 +119,8 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
       ...c.deals.flatMap((d) =>
       d.tickets.map((t) => ({
         id: t.id,
-        type: CATEGORY_LABELS[t.category] ?? t.category,
+        // The raw read gives the category as stored: HubSpot's label ('Re-clean Claim').
+        type: t.category,
         dealId: d.id,
         pipelineStage: t.pipelineStage,
         reason: t.reason,

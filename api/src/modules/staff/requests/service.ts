@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import type { RequestKind, RequestsList, RequestsQuery } from '@app/shared/staff-board';
+import { CATEGORY_OF_REQUEST_KIND, type RequestsList, type RequestsQuery } from '@app/shared/staff-board';
 import { findNewBookings, findOpenTickets } from '../common/board-repository';
 import { bookingRequest, ticketRequest } from '../common/board-view';
 import type { HubspotLinks } from '../common/hubspot-links';
@@ -7,18 +7,13 @@ import type { HubspotLinks } from '../common/hubspot-links';
 /** The most open requests one requests page lists. */
 export const REQUESTS_LIMIT = 200;
 
-const TICKET_CATEGORY: Readonly<Record<Exclude<RequestKind, 'booking'>, 'RescheduleRequest' | 'CancellationRequest'>> = {
-  reschedule: 'RescheduleRequest',
-  cancellation: 'CancellationRequest',
-};
-
-/** GET /api/internal/admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
+/** GET /api/internal/admin/requests: new bookings, open change/cancel requests and re-clean claims in one list, oldest first. */
 export async function openRequests(deps: { db: Db; links: HubspotLinks }, query: RequestsQuery): Promise<RequestsList> {
   const wantBookings = query.kind === 'all' || query.kind === 'booking';
   const wantTickets = query.kind !== 'booking';
   const [bookings, tickets] = await Promise.all([
     wantBookings ? findNewBookings(deps.db, { text: query.q, limit: REQUESTS_LIMIT }) : null,
-    wantTickets ? findOpenTickets(deps.db, { text: query.q, limit: REQUESTS_LIMIT, category: query.kind === 'all' ? undefined : TICKET_CATEGORY[query.kind as 'reschedule' | 'cancellation'] }) : null,
+    wantTickets ? findOpenTickets(deps.db, { text: query.q, limit: REQUESTS_LIMIT, category: query.kind === 'all' || query.kind === 'booking' ? undefined : CATEGORY_OF_REQUEST_KIND[query.kind] }) : null,
   ]);
   const items = [
     ...(bookings?.rows.map((d) => bookingRequest(d, deps.links)) ?? []),

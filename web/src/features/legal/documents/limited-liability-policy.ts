@@ -1,4 +1,4 @@
-import { ISSUE_REPORT_WINDOW, questionsParagraph, whoWeAre } from './policy-facts';
+import { issueReportWindow, questionsParagraph, whoWeAre } from './policy-facts';
 import type { PolicyDocument } from './policy-document';
 
 export const limitedLiabilityPolicy: PolicyDocument = {
@@ -17,7 +17,7 @@ export const limitedLiabilityPolicy: PolicyDocument = {
     {
       heading: 'If something is damaged during a cleaning',
       paragraphs: [
-        `Tell us within ${ISSUE_REPORT_WINDOW} of the cleaning, by e-mail to ${brand.email}, with a description and photos if you can. Please keep the damaged item until we have looked at it.`,
+        `Tell us within ${issueReportWindow(brand)} of the cleaning, by e-mail to ${brand.email}, with a description and photos if you can. Please keep the damaged item until we have looked at it.`,
         'We will look into what happened. If our team caused the damage, we will, at our choice, repair the item, replace it with a similar one, or pay the reasonable cost of repair or its current value, whichever is lower.',
       ],
     },

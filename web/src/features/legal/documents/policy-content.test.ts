@@ -2,7 +2,7 @@ import { DEMO_COMPANY } from '@app/shared/company';
 import { LEGAL_DISPLAY_DATE } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { PolicyDocument } from './policy-document';
-import { ISSUE_REPORT_WINDOW } from './policy-facts';
+import { issueReportWindow } from './policy-facts';
 import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
 import { renderPolicyHtml } from './render-policy-html';
 import { testCompany } from './test-company';
@@ -109,8 +109,9 @@ describe('policy content', () => {
 
 describe('the satisfaction guarantee the site advertises', () => {
   it('gives the same window to report a missed area as the refund policy', () => {
-    expect(textOf(doc('refunds'))).toContain(`Tell us within ${ISSUE_REPORT_WINDOW} of the cleaning`);
-    expect(DEMO_COMPANY.statements.guarantee).toContain(`within ${ISSUE_REPORT_WINDOW}`);
+    expect(issueReportWindow(DEMO_COMPANY)).toBe('48 hours');
+    expect(textOf(doc('refunds'))).toContain(`Tell us within ${issueReportWindow(DEMO_COMPANY)} of the cleaning`);
+    expect(DEMO_COMPANY.statements.guarantee).toContain(`within ${issueReportWindow(DEMO_COMPANY)}`);
   });
 });
 

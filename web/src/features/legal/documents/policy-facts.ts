@@ -61,8 +61,13 @@ export const HISTORY_LIMIT = PORTAL_HISTORY_LIMIT;
  * live here, apart from the wording, so the owners can review and change them in one place.
  */
 
-/** How long after a cleaning a customer can report a missed area or damage. */
-export const ISSUE_REPORT_WINDOW = hours(48 * HOUR_MS);
+/**
+ * How long after a cleaning a customer can report a missed area or damage: the company's
+ * guarantee window (its configuration, which also bounds the portal's re-clean claim).
+ */
+export function issueReportWindow(brand: Company): string {
+  return hours(brand.guaranteeWindowHours * HOUR_MS);
+}
 
 /** The sentence every policy opens its first section with, so "we" always names the legal entity. */
 export function whoWeAre(brand: Company, thisDocument = 'this policy'): string {

@@ -1,5 +1,5 @@
 import { INVOICE_VOIDED } from '@app/shared/texts';
-import { CHANGE_LOCK, ISSUE_REPORT_WINDOW, questionsParagraph, whoWeAre } from './policy-facts';
+import { CHANGE_LOCK, issueReportWindow, questionsParagraph, whoWeAre } from './policy-facts';
 import type { PolicyDocument } from './policy-document';
 
 export const refundsPolicy: PolicyDocument = {
@@ -18,7 +18,7 @@ export const refundsPolicy: PolicyDocument = {
     {
       heading: 'If something was missed',
       paragraphs: [
-        `Tell us within ${ISSUE_REPORT_WINDOW} of the cleaning, by e-mail to ${brand.email} or through the Contact page. Say which areas were missed and, if you can, include photos. Please leave those areas as they are until we have looked at them.`,
+        `Tell us within ${issueReportWindow(brand)} of the cleaning: with "Something was missed" on the cleaning in the customer portal, by e-mail to ${brand.email} or through the Contact page. Say which areas were missed and, if you can, e-mail us photos. Please leave those areas as they are until we have looked at them.`,
         'If the work fell short of your quote, we will return to re-clean those areas at no charge, at a time that suits you.',
       ],
     },

@@ -1,4 +1,4 @@
-import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED } from '@app/shared/texts';
+import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED, RECLEAN_BUTTON } from '@app/shared/texts';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
@@ -10,6 +10,8 @@ interface DealCardProps {
   onManage?: (dealId: string, action: ManageAction) => void;
   /** Past cleanings: book the same service again. */
   onBookAgain?: (deal: DealView) => void;
+  /** Done cleanings within the guarantee window: "Something was missed". */
+  onReclean?: (deal: DealView) => void;
   /** What the card shows below its facts (the quote awaiting the customer's answer). */
   children?: ReactNode;
 }
@@ -43,8 +45,39 @@ function InvoiceLine({ invoice }: { invoice: InvoiceView }) {
   );
 }
 
+/**
+ * The satisfaction guarantee of a done cleaning: "Something was missed" while its window is open,
+ * and what became of the latest claim. The area keeps focus when the button goes (data-focus-return).
+ */
+function Guarantee({ deal, onReclean }: { deal: DealView; onReclean: (deal: DealView) => void }) {
+  const id = useId();
+  const { offered, until, note } = deal.reclean;
+  if (!offered && !note) return null;
+  return (
+    <div className="deal-card__reclean" tabIndex={-1} data-focus-return="">
+      {offered ? (
+        <div className="actions">
+          <button type="button" className="button button--ghost" aria-describedby={`${id}-until`} onClick={() => onReclean(deal)}>
+            {RECLEAN_BUTTON}
+          </button>
+        </div>
+      ) : null}
+      {offered && until ? (
+        <p id={`${id}-until`} className="fine-print">
+          Satisfaction guarantee: you can tell us until {until} <abbr title="Eastern Time">ET</abbr>.
+        </p>
+      ) : null}
+      {note ? (
+        <p className="fine-print" data-reclean-note="">
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One cleaning: service, status, date (Eastern), where, who, invoice, and Change/Cancel (upcoming) or Book again (past). */
-export function DealCard({ deal, onManage, onBookAgain, children }: DealCardProps) {
+export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: DealCardProps) {
   const id = useId();
   const { manage, invoice } = deal;
   const why = manage.message ? `${id}-why` : undefined;
@@ -124,6 +157,7 @@ export function DealCard({ deal, onManage, onBookAgain, children }: DealCardProp
           </button>
         </div>
       ) : null}
+      {onReclean ? <Guarantee deal={deal} onReclean={onReclean} /> : null}
       {onManage ? (
         <div className="deal-card__manage" ref={manageRef} tabIndex={-1} data-focus-return="">
           <div className="actions">

@@ -6,6 +6,7 @@ import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
 import { dealScheduledAt, dealStatus } from '@app/shared/portal-split';
+import { recleanView } from '@app/shared/reclean-claim';
 import { declinedRequestNote } from '@app/shared/request-answers';
 import { manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
 
@@ -54,6 +55,15 @@ export interface DealView {
   manage: ManageButtonsState;
   /** The office declined the latest request: why, in our words; null otherwise. */
   declined: string | null;
+  /** The satisfaction guarantee of a done cleaning (shared/reclean-claim.ts). */
+  reclean: {
+    /** "Something was missed" is offered now. */
+    offered: boolean;
+    /** The end of the window, 'Month D, YYYY at H:MM AM/PM' (Eastern); null when the cleaning has none. */
+    until: string | null;
+    /** What became of the latest claim, in the customer's words; null when there is none. */
+    note: string | null;
+  };
   /** The texts sent about it, oldest first. */
   messages: MessageView[];
 }
@@ -83,6 +93,13 @@ function messageViews(deal: Deal): MessageView[] {
   }));
 }
 
+/** The guarantee from the window the api computed (the company's hours) and the latest claim; `now` ends the offer. */
+function recleanOf(deal: Deal, now: Date): DealView['reclean'] {
+  const until = deal.reclean?.until ? new Date(deal.reclean.until) : null;
+  const view = recleanView({ until, claim: deal.reclean?.claim ?? null, now });
+  return { offered: view.offered, until: until ? formatEastern(until) : null, note: view.note };
+}
+
 /** In the history a stage still 'pending' (unknown, shown as 'Completed') reads as done. */
 const historyTone = (tone: StageTone, section: 'upcoming' | 'history'): StageTone => (section === 'history' && tone === 'pending' ? 'done' : tone);
 
@@ -110,6 +127,7 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     invoice: invoiceView(deal),
     manage: manageButtonsState({ ...requests, scheduled: scheduledAt, now }),
     declined: declinedRequestNote(requests),
+    reclean: recleanOf(deal, now),
     messages: messageViews(deal),
   };
 }

@@ -17,6 +17,7 @@ import { DealCard, type ManageAction } from './deal-card';
 import { DealQuote } from './deal-quote';
 import { dealView, type DealView } from './deal-view';
 import { ManageBookingModal } from './manage-booking-modal';
+import { RecleanClaimModal } from './reclean-claim-modal';
 import { ScheduleModal } from './schedule-modal';
 import '../../../components/form/forms.css';
 import '../portal.css';
@@ -29,11 +30,12 @@ interface DealSectionProps {
   empty: string;
   onManage?: (id: string, action: ManageAction) => void;
   onBookAgain?: (deal: DealView) => void;
+  onReclean?: (deal: DealView) => void;
   /** The deals awaiting the customer's answer to a quote: their cards show it. */
   quoted?: ReadonlySet<string>;
 }
 
-function DealSection({ title, deals, empty, onManage, onBookAgain, quoted }: DealSectionProps) {
+function DealSection({ title, deals, empty, onManage, onBookAgain, onReclean, quoted }: DealSectionProps) {
   const headingId = `portal-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="portal-section" aria-labelledby={headingId}>
@@ -43,7 +45,7 @@ function DealSection({ title, deals, empty, onManage, onBookAgain, quoted }: Dea
       ) : (
         <div className="deal-list">
           {deals.map((deal) => (
-            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})}>
+            <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})} {...(onReclean ? { onReclean } : {})}>
               {quoted?.has(deal.id) ? <DealQuote dealId={deal.id} /> : null}
             </DealCard>
           ))}
@@ -75,9 +77,11 @@ export function Portal() {
   // Open with the service to choose first ('' for none: "Schedule a new clean"); closed: null.
   const [scheduling, setScheduling] = useState<{ service: string | null } | null>(null);
   const [managing, setManaging] = useState<{ dealId: string; action: ManageAction } | null>(null);
+  const [claiming, setClaiming] = useState<string | null>(null);
   // Stable, so the modal's 1.2 s close timer is not restarted by every poll's re-render.
   const closeManage = useCallback(() => setManaging(null), []);
   const closeSchedule = useCallback(() => setScheduling(null), []);
+  const closeClaim = useCallback(() => setClaiming(null), []);
 
   const signedOut = [me.error, details.error, profile.error, deals.error, tickets.error].some(isUnauthorized);
   useEffect(() => {
@@ -90,6 +94,7 @@ export function Portal() {
   const upcoming = upcomingDeals.map((deal) => dealView(deal, 'upcoming', ticketsByDeal?.[deal.id], now));
   const history = pastDeals.slice(0, PORTAL_HISTORY_LIMIT).map((deal) => dealView(deal, 'history', undefined, now));
   const managed = managing ? upcoming.find((d) => d.id === managing.dealId) : undefined;
+  const claimed = claiming ? history.find((d) => d.id === claiming) : undefined;
 
   if (me.isPending || signedOut) return <p className="page-loading">Loading your account…</p>;
   if (me.isError) {
@@ -128,8 +133,15 @@ export function Portal() {
         onManage={(dealId, action) => setManaging({ dealId, action })}
         quoted={quoted}
       />
-      <DealSection title="Past cleanings" deals={history} empty="No past cleanings yet." onBookAgain={(deal) => onSchedule(deal.serviceId)} />
+      <DealSection
+        title="Past cleanings"
+        deals={history}
+        empty="No past cleanings yet."
+        onBookAgain={(deal) => onSchedule(deal.serviceId)}
+        onReclean={(deal) => setClaiming(deal.id)}
+      />
       {scheduling && profile.data ? <ScheduleModal profile={profile.data} initialService={scheduling.service} onClose={closeSchedule} /> : null}
+      {claimed ? <RecleanClaimModal key={claimed.id} deal={claimed} onClose={closeClaim} /> : null}
       {managing && managed ? (
         <ManageBookingModal
           key={`${managing.dealId}-${managing.action}`}

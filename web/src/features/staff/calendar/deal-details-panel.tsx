@@ -1,11 +1,11 @@
 import { invoiceStatusLabel } from '@app/shared/invoice';
-import type { DealDetails } from '@app/shared/staff-board';
+import { REQUEST_KIND_LABELS, type DealDetails } from '@app/shared/staff-board';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { useDealDetails } from './get-deal-details';
 import { useOwners } from '../common/get-owners';
 import { CustomerLink, HubSpotLink } from '../common/board-deal';
-import { cleaningPath, cleaningWhen, customerPath } from '../common/board-format';
+import { cleaningPath, cleaningWhen, customerPath, requestWords } from '../common/board-format';
 import { AssignmentStatus, CleanerSelect, useCleanerChoice } from '../common/cleaner-select';
 import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
@@ -38,7 +38,7 @@ function invoiceLine(deal: DealDetails): string {
   return [deal.invoice.number, status, deal.amount ? `$${deal.amount}` : null].filter(Boolean).join(' · ');
 }
 
-/** The customer's open change or cancel request, answered here; or what became of the latest answer. */
+/** The customer's open change or cancel request or re-clean claim, answered here; or what became of the latest answer. */
 function OpenRequest({ deal }: { deal: DealDetails }) {
   const latest = deal.commands[0];
   const request = deal.openRequest;
@@ -46,8 +46,8 @@ function OpenRequest({ deal }: { deal: DealDetails }) {
   if (!request) return answer ? <AnswerStatus command={answer} /> : null;
   return (
     <>
-      <h3 className="deal-details__request">{request.kind === 'cancellation' ? 'Cancellation request' : 'Change request'}</h3>
-      <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ') || 'No reason given'}</p>
+      <h3 className="deal-details__request">{REQUEST_KIND_LABELS[request.kind]}</h3>
+      <p className="board-item__reason">{requestWords(request) || 'No reason given'}</p>
       {request.requestedDate ? <p className="muted">Asked for {request.requestedDate}.</p> : null}
       <RequestAnswer request={request} seen={seenOf(deal)} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
     </>

@@ -1,5 +1,5 @@
 import { formatEastern } from '@app/shared/eastern-time';
-import type { BoardDeal } from '@app/shared/staff-board';
+import type { BoardDeal, RequestKind } from '@app/shared/staff-board';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 
 /** '10:00 AM' in Eastern Time. */
@@ -31,4 +31,10 @@ export function cleaningPath(dealId: string): string {
 
 export function customerPath(contactId: string): string {
   return `${CLIENT_ROUTES.adminLookup}?customer=${encodeURIComponent(contactId)}`;
+}
+
+/** What the customer asked, in one line: 'Change service type: bigger house', 'Missed: the oven'; '' when they gave nothing. */
+export function requestWords({ kind, changeType, reason }: { kind: RequestKind; changeType: string | null; reason: string | null }): string {
+  if (kind === 'reclean') return reason ? `Missed: ${reason}` : '';
+  return [changeType, reason].filter(Boolean).join(': ');
 }

@@ -47,6 +47,12 @@ describe('RequestAnswer', () => {
     expect(render({ request: { ...reschedule, kind: 'cancellation', changeType: null, requestedDate: null } })).toContain('>Approve cancellation<');
   });
 
+  it('answers a re-clean claim as its own kind: approving says the office comes back', () => {
+    const html = render({ request: { id: 't2', kind: 'reclean', changeType: null, requestedDate: null } });
+    expect(html).toContain('aria-label="Answer the re-clean claim"');
+    expect(html).toMatch(/>Approve: we come back<.*>Decline</);
+  });
+
   it('shows an answer on its way and offers nothing until HubSpot has it, nor while another change is on its way', () => {
     const html = render({ latest: answer({}) });
     expect(html).toContain('Moving the cleaning to');

@@ -1,5 +1,6 @@
 import type { DealCommandView } from '@app/shared/deal-commands';
 import { REASON_MAX } from '@app/shared/request-answers';
+import type { TicketRequestKind } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswerRequest } from './answer-request';
 import { ChangedFacts } from './changed-facts';
@@ -10,10 +11,10 @@ import type { SeenDeal } from './seen-facts';
 
 type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
 
-/** An open change or cancel request as its answer needs it. */
+/** An open change or cancel request or re-clean claim as its answer needs it. */
 export interface AnswerableRequest {
   id: string;
-  kind: 'reschedule' | 'cancellation';
+  kind: TicketRequestKind;
   changeType: string | null;
   /** The day the customer asked for instead ('YYYY-MM-DD', Eastern). */
   requestedDate: string | null;
@@ -69,11 +70,20 @@ export function AnswerStatus({ command }: { command: AnswerCommand }) {
 
 type Mode = 'approve' | 'decline' | null;
 
+/** The words of each kind's controls. */
+const WORDS: Readonly<Record<TicketRequestKind, { group: string; approve: string; declined: string }>> = {
+  reschedule: { group: 'Answer the change request', approve: 'Approve', declined: 'Decline request' },
+  cancellation: { group: 'Answer the cancellation request', approve: 'Approve cancellation', declined: 'Decline request' },
+  reclean: { group: 'Answer the re-clean claim', approve: 'Approve: we come back', declined: 'Decline claim' },
+};
+
 /**
- * Approve or decline a customer's open change or cancel request (docs/staff-actions.md):
- * approving a reschedule asks for the new start, pre-filled with the day the customer asked
- * for; approving a cancellation asks to confirm; declining asks for the reason the customer
- * will read. Nothing is offered while a change of the cleaning is on its way to HubSpot.
+ * Approve or decline a customer's open change or cancel request or re-clean claim
+ * (docs/staff-actions.md): approving a reschedule asks for the new start, pre-filled with the day
+ * the customer asked for; approving a cancellation asks to confirm; approving a re-clean claim
+ * asks for the note that tells the customer when the office comes back; declining asks for the
+ * reason the customer will read. Nothing is offered while a change of the cleaning is on its way
+ * to HubSpot.
  */
 export function RequestAnswer(props: {
   request: AnswerableRequest;
@@ -93,8 +103,12 @@ export function RequestAnswer(props: {
   const [when, setWhen] = useState(() => proposedStart(request.requestedDate, props.scheduledAt));
   const [reason, setReason] = useState('');
   const reschedule = request.kind === 'reschedule';
+  const claim = request.kind === 'reclean';
+  const words = WORDS[request.kind];
   const needsDate = reschedule && (request.changeType === null || request.changeType === 'Reschedule to another day');
   const pending = busy || latest?.status === 'pending';
+  // A decline's reason and an approved claim's note are the customer's to read; the claim's is its approval.
+  const asksWords = mode === 'decline' || (mode === 'approve' && claim);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -102,18 +116,20 @@ export function RequestAnswer(props: {
     const input =
       mode === 'decline'
         ? { answer: 'decline' as const, reason: reason.trim() }
-        : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
+        : claim
+          ? { answer: 'approve' as const, reason: reason.trim() }
+          : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
     mutation.mutate({ ticketId: request.id, ...seen, ...input }, { onSuccess: () => setMode(null) });
   };
 
   return (
     // A group, not a landmark: the requests page shows one per open request, and landmarks must be told apart.
-    <div role="group" className="request-answer" aria-label={reschedule ? 'Answer the change request' : 'Answer the cancellation request'}>
+    <div role="group" className="request-answer" aria-label={words.group}>
       <div aria-live="polite">{latest ? <AnswerStatus command={latest} /> : busy ? <p className="status-note">A change of this cleaning is on its way to HubSpot.</p> : null}</div>
       {pending ? null : (
         <p className="request-answer__choices">
           <button type="button" className="button button--ghost" aria-pressed={mode === 'approve'} onClick={() => setMode('approve')}>
-            {reschedule ? 'Approve' : 'Approve cancellation'}
+            {words.approve}
           </button>{' '}
           <button type="button" className="button button--ghost" aria-pressed={mode === 'decline'} onClick={() => setMode('decline')}>
             Decline
@@ -121,23 +137,24 @@ export function RequestAnswer(props: {
         </p>
       )}
       {mode && !pending ? (
-        <form className="deal-move-form" onSubmit={send} aria-label={mode === 'decline' ? 'Decline the request' : 'Approve the request'}>
+        <form className="deal-move-form" onSubmit={send} aria-label={`${mode === 'decline' ? 'Decline' : 'Approve'} the ${claim ? 'claim' : 'request'}`}>
           {mode === 'approve' && reschedule ? (
             <p>
               <label htmlFor={`${id}-when`}>New date and start time (Eastern)</label>
               <input id={`${id}-when`} name="scheduledAt" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required={needsDate} />
             </p>
           ) : null}
-          {mode === 'approve' && !reschedule ? <p>The cleaning will be canceled in HubSpot and the customer told.</p> : null}
-          {mode === 'decline' ? (
+          {mode === 'approve' && request.kind === 'cancellation' ? <p>The cleaning will be canceled in HubSpot and the customer told.</p> : null}
+          {mode === 'approve' && claim ? <p>The ticket is closed as completed; the done cleaning stays as it is. Arrange the visit with the customer.</p> : null}
+          {asksWords ? (
             <p>
-              <label htmlFor={`${id}-reason`}>Reason (the customer reads it)</label>
+              <label htmlFor={`${id}-reason`}>{mode === 'decline' ? 'Reason (the customer reads it)' : 'When you come back (the customer reads it)'}</label>
               <textarea id={`${id}-reason`} name="reason" value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} required />
             </p>
           ) : null}
           <p className="deal-move-form__actions">
             <button type="submit" className="button" disabled={mutation.isPending}>
-              {mode === 'decline' ? 'Decline request' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
+              {mode === 'decline' ? words.declined : claim ? 'Approve claim' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
             </button>{' '}
             <button type="button" className="button button--ghost" onClick={() => setMode(null)}>
               Back

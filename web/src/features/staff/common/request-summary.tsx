@@ -1,6 +1,6 @@
 import { REQUEST_KIND_LABELS, type StaffRequest } from '@app/shared/staff-board';
 import { Link } from 'react-router-dom';
-import { cleaningPath, cleaningWhen, waitedSince } from './board-format';
+import { cleaningPath, cleaningWhen, requestWords, waitedSince } from './board-format';
 import { CustomerLink, HubSpotLink } from './board-deal';
 
 /** A customer's open request: what they asked, for which cleaning, and how long they have waited. */
@@ -16,9 +16,7 @@ export function RequestSummary({ request, now }: { request: StaffRequest; now: D
         {deal.serviceType ?? 'Cleaning'} · {cleaningWhen(deal)}
         {deal.address ? ` · ${deal.address}` : ''}
       </p>
-      {request.reason || request.changeType ? (
-        <p className="board-item__reason">{[request.changeType, request.reason].filter(Boolean).join(': ')}</p>
-      ) : null}
+      {requestWords(request) ? <p className="board-item__reason">{requestWords(request)}</p> : null}
       {request.requestedDate ? <p className="board-item__meta">Asks for {request.requestedDate}</p> : null}
       <p className="board-item__links">
         <Link to={cleaningPath(deal.id)}>Open the cleaning</Link> <HubSpotLink url={request.hubspotUrl} />

@@ -93,10 +93,13 @@ function Requests() {
   );
 }
 
-/** /admin/requests: new bookings and open change/cancel requests in one list, oldest first. */
+/** /admin/requests: new bookings, open change/cancel requests and re-clean claims in one list, oldest first. */
 export function RequestsPage() {
   return (
-    <ToolPage title="Requests" lead="New booking requests and open change or cancellation requests, oldest first. Answer a change or cancellation here; a request leaves this list once HubSpot has it closed.">
+    <ToolPage
+      title="Requests"
+      lead="New booking requests, open change or cancellation requests and re-clean claims, oldest first. Answer a change, a cancellation or a claim here; a request leaves this list once HubSpot has it closed."
+    >
       <Requests />
     </ToolPage>
   );

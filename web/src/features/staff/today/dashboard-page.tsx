@@ -142,7 +142,7 @@ function Board({ board }: { board: TodayBoard }) {
       <Section id="board-bookings" title="New booking requests" count={board.newBookings.count} empty="No new requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
         {requestItems(board.newBookings.items, now)}
       </Section>
-      <Section id="board-changes" title="Change and cancel requests" count={board.openChanges.count} empty="No open change or cancel requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
+      <Section id="board-changes" title="Changes, cancellations and re-clean claims" count={board.openChanges.count} empty="No open change or cancel requests or re-clean claims." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
         {requestItems(board.openChanges.items, now)}
       </Section>
       <Section id="board-unassigned" title="No cleaner yet (next 7 days)" count={board.unassigned.count} empty="Every cleaning of the week has a cleaner." more={{ to: CLIENT_ROUTES.cleanerRoster, label: 'Assign on the roster' }}>
