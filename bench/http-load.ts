@@ -30,9 +30,11 @@ export class LoadConnection {
     return (await this.postForAnswer(path, body)).status;
   }
 
-  /** Like post, also with the answer's body (for callers that need what the API created). */
-  async postForAnswer(path: string, body: string): Promise<{ status: number; body: Buffer }> {
-    return this.send(`POST ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  /** Like post, also with the answer's body (for callers that need what the API created), and these extra header lines ('Cookie: …'). */
+  async postForAnswer(path: string, body: string, headerLines: readonly string[] = []): Promise<{ status: number; body: Buffer }> {
+    return this.send(
+      `POST ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n${headerLines.map((line) => `${line}\r\n`).join('')}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
 
   /** Sends one GET with these extra header lines ('Cookie: …'); resolves with the status and body. */

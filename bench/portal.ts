@@ -11,7 +11,6 @@
  * polls are followed by a focus refetch).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createPrismaClient } from '@app/db/client';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { freePort, waitForHttp } from '../dev/src/net';
@@ -20,7 +19,7 @@ import { TestBrowser } from '../test/portal-app';
 import { LoadConnection } from './http-load';
 import { percentile } from './request-stats';
 import { seedStaffData } from './seed-staff-data';
-import { startProcess, stop } from './server-processes';
+import { cpuMs, startProcess, stop } from './server-processes';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
@@ -32,13 +31,6 @@ const FOCUS_RATE = Number(process.env.BENCH_FOCUS_RATE ?? 0.2);
 const TARGET_P99_MS = 20;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** User plus system CPU time of a process so far, in ms (Linux /proc; the clock ticks are 100 a second). */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const addressOf = (i: number) => `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 

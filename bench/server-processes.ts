@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { throwawaySecrets, waitUntil } from '../dev/src/net';
-import { createQueueBackend, createQueues, type AnyQueue } from '@app/runtime/queue/connection';
+import { createQueueBackend, createQueues, createRedisConnection, type AnyQueue } from '@app/runtime/queue/connection';
 
 /**
  * What the benchmarks share to run the built api and worker as `npm start` does, against their
@@ -29,6 +30,13 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux /proc; the clock ticks are 100 a second). */
+export async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Runs `use` with this run's queues, then closes them. */
 export async function withQueues<T>(redisUrl: string, prefix: string, use: (queues: AnyQueue[]) => Promise<T>): Promise<T> {
   const backend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
@@ -46,4 +54,20 @@ export async function waitForWorkers(redisUrl: string, prefix: string, timeoutMs
   return withQueues(redisUrl, prefix, (queues) =>
     waitUntil(async () => (await Promise.all(queues.map((q) => q.getWorkersCount()))).every((n) => n > 0), timeoutMs),
   );
+}
+
+/** Empties and removes this run's queues, then every other key under its prefix (the shared HubSpot budget). */
+export async function dropQueues(redisUrl: string, prefix: string): Promise<void> {
+  await withQueues(redisUrl, prefix, (queues) => Promise.all(queues.map((q) => q.obliterate({ force: true }))));
+  const redis = createRedisConnection(redisUrl, 'worker');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -5,22 +5,31 @@
  * customer search and the customer page in turn, reading each answer for a moment before the
  * next. Prints p50 and p99 of each; then, for information, each endpoint's ceiling with the 20
  * connections asking without a pause; then how long the calendar takes in Chromium to show a week.
+ * Then the staff actions (bench/staff-actions.ts): the same 20 staff each act on deals of their
+ * own (schedule check and schedule, move, quote, close-out, request answer), with the same
+ * reading time, and the api's p50 and p99 of each are printed against p99 < 100 ms. Last, the
+ * actions on their way to HubSpot (bench/staff-actions-hubspot.ts): with the built worker and the
+ * HubSpot emulator running, a bounded number of actions at a moderate pace, each timed from the
+ * api's answer to its command applied in HubSpot (target p50 < 2 s).
  * Everything runs on 127.0.0.1, bounded in count, and is stopped and dropped at the end.
  * Options (environment): BENCH_CUSTOMERS (5000), BENCH_DEALS (20000), BENCH_STAFF (20),
- * BENCH_REQUESTS (500 timed per endpoint, after BENCH_WARMUP 200 in all), BENCH_THINK_MS (500).
+ * BENCH_REQUESTS (500 timed per endpoint, after BENCH_WARMUP 200 in all), BENCH_THINK_MS (500),
+ * BENCH_ACTIONS (200 deals of each action kind, after BENCH_ACTION_WARMUP 60 untimed requests),
+ * BENCH_HUBSPOT_ACTIONS (50) at BENCH_HUBSPOT_RATE (0.5 a second), given BENCH_HUBSPOT_TIMEOUT_S
+ * (120) to be applied; BENCH_ACTIONS or BENCH_HUBSPOT_ACTIONS 0 leaves that part out.
  */
 import { chromium } from 'playwright-core';
 import { createPrismaClient } from '@app/db/client';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '@app/emulators/oidc/provider';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../dev/src/chromium';
-import { freePort, waitForHttp } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';
-import { TestBrowser } from '../test/portal-app';
-import { staffSignIn } from '../test/staff-app';
-import { LoadConnection } from './http-load';
 import { percentile } from './request-stats';
 import { seedStaffData } from './seed-staff-data';
-import { startProcess, stop } from './server-processes';
+import { cpuMs, dropQueues, stop } from './server-processes';
+import { measureStaffActions } from './staff-actions';
+import { measureActionsToHubSpot } from './staff-actions-hubspot';
+import { signInStaff, startStaffApiProcess, type StaffApiProcess } from './staff-api';
+import { staffLoad } from './staff-load';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const DEALS = Number(process.env.BENCH_DEALS ?? 20_000);
@@ -28,6 +37,11 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
+const ACTIONS = Number(process.env.BENCH_ACTIONS ?? 200);
+const ACTION_WARMUP = Number(process.env.BENCH_ACTION_WARMUP ?? 60);
+const HUBSPOT_ACTIONS = Number(process.env.BENCH_HUBSPOT_ACTIONS ?? 50);
+const HUBSPOT_RATE = Number(process.env.BENCH_HUBSPOT_RATE ?? 0.5);
+const HUBSPOT_TIMEOUT_S = Number(process.env.BENCH_HUBSPOT_TIMEOUT_S ?? 120);
 const SATURATION_REQUESTS = 400;
 const WEEKS_SHOWN = 6;
 const TARGET_P99_MS = 50;
@@ -40,46 +54,13 @@ interface Endpoint {
   path: (i: number) => string;
 }
 
-interface Run {
-  /** Latencies of the timed requests, per endpoint, sorted. */
-  latencies: number[][];
-  failures: number;
-  seconds: number;
-}
-
-/**
- * One keep-alive connection per staff member. Each sends a request, reads the answer, waits
- * `think()` ms, and goes on with the next endpoint in turn, until `count` timed requests (after
- * `warmup` untimed ones) are answered in all.
- */
-async function load(port: number, cookies: readonly string[], endpoints: readonly Endpoint[], options: { warmup: number; count: number; think: () => number }): Promise<Run> {
-  const connections = cookies.map(() => new LoadConnection('127.0.0.1', port));
-  const latencies: number[][] = endpoints.map(() => []);
-  let failures = 0;
-  let next = 0;
-  let timedFrom = 0;
-  try {
-    await Promise.all(
-      connections.map(async (connection, c) => {
-        while (next < options.warmup + options.count) {
-          const i = next++;
-          const e = i % endpoints.length;
-          const started = performance.now();
-          if (i === options.warmup) timedFrom = started;
-          const { status } = await connection.get(endpoints[e]!.path(i), [`Cookie: ${cookies[c]}`, 'Accept: application/json']).catch(() => ({ status: 0 }));
-          if (i >= options.warmup) {
-            latencies[e]!.push(performance.now() - started);
-            if (status !== 200) failures++;
-          }
-          const pause = options.think();
-          if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-        }
-      }),
-    );
-  } finally {
-    for (const connection of connections) connection.close();
-  }
-  return { latencies: latencies.map((l) => l.sort((a, b) => a - b)), failures, seconds: (performance.now() - timedFrom) / 1000 };
+/** The reads, as `staffLoad` (bench/staff-load.ts) sends them: the endpoints in turn. */
+function reads(port: number, cookies: readonly string[], endpoints: readonly Endpoint[], options: { warmup: number; count: number; think: () => number }) {
+  return staffLoad(port, cookies, {
+    ...options,
+    kinds: endpoints.length,
+    next: (_, i) => ({ kind: i % endpoints.length, method: 'GET', path: endpoints[i % endpoints.length]!.path(i), expected: 200 }),
+  });
 }
 
 /** The calendar in Chromium: opening it, then each next week, until its entries are drawn. */
@@ -122,39 +103,19 @@ async function main(): Promise<void> {
   const database = await createTestDatabase('bench_staff');
   const oidc = await startOidcProvider({ port: 0 });
   const db = createPrismaClient(database.url);
-  let api: ReturnType<typeof startProcess> | undefined;
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const queuePrefix = `bench-staff-${process.pid}`;
+  let api: StaffApiProcess | undefined;
   try {
     const now = new Date();
     const seedStarted = performance.now();
     const seeded = await seedStaffData(db, { customers: CUSTOMERS, deals: DEALS, now });
     console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    // As the browser tests run it: plain HTTP on 127.0.0.1 (no Secure cookies), the built web app served too.
-    api = startProcess('api/dist/main.js', {
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-      QUEUE_PREFIX: `bench-staff-${process.pid}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      WEB_DIST_DIR: 'web/dist',
-      OIDC_ISSUER_URL: oidc.url,
-      STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN,
-      // Each staff member signs in from an address of their own (X-Forwarded-For, as behind the
-      // front): twenty sign-ins from one address in a minute would meet the sign-in limit.
-      TRUST_PROXY_HOPS: '1',
-    });
-    if (!(await waitForHttp(`${baseUrl}/healthz`, 30_000))) throw new Error('the api did not start');
-
-    const browsers = Array.from({ length: STAFF }, () => new TestBrowser(baseUrl));
-    for (const [i, browser] of browsers.entries()) {
-      const { landing } = await staffSignIn({ url: baseUrl }, browser, { loginHint: `staff${i}@${DEV_STAFF_EMAIL_DOMAIN}` });
-      if (landing !== '/admin/dashboard') throw new Error(`staff sign-in landed on ${landing}`);
-    }
-    const cookies = browsers.map((b) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    // As the browser tests run it, the built web app served too.
+    api = await startStaffApiProcess({ databaseUrl: database.url, oidcUrl: oidc.url, queuePrefix, webDistDir: 'web/dist' });
+    const { port, baseUrl } = api;
+    const { cookies } = await signInStaff(baseUrl, STAFF);
 
     const weekStart = (i: number) => new Date(now.getTime() + (i % 12) * WEEK_MS);
     const endpoints: Endpoint[] = [
@@ -168,8 +129,13 @@ async function main(): Promise<void> {
     ];
     // People at work: each staff member reads an answer before asking again (THINK_MS on average).
     const think = () => THINK_MS * (0.5 + Math.random());
-    const paced = await load(port, cookies, endpoints, { warmup: WARMUP, count: REQUESTS * endpoints.length, think });
-    console.log(`${STAFF} staff at work (a request, then ${THINK_MS / 2}-${(THINK_MS * 3) / 2} ms to read it): ${(REQUESTS * endpoints.length / paced.seconds).toFixed(0)} requests/s, failures ${paced.failures}`);
+    const cpuBefore = await cpuMs(api.child.pid!);
+    const paced = await reads(port, cookies, endpoints, { warmup: WARMUP, count: REQUESTS * endpoints.length, think });
+    const cpuPerRequest = ((await cpuMs(api.child.pid!)) - cpuBefore) / (WARMUP + REQUESTS * endpoints.length);
+    console.log(
+      `${STAFF} staff at work (a request, then ${THINK_MS / 2}-${(THINK_MS * 3) / 2} ms to read it): ${(REQUESTS * endpoints.length / paced.seconds).toFixed(0)} requests/s, ` +
+        `api CPU ${ms(cpuPerRequest)} a request, failures ${paced.failures}`,
+    );
     let missed = paced.failures > 0 ? 1 : 0;
     for (const [e, endpoint] of endpoints.entries()) {
       const sorted = paced.latencies[e]!;
@@ -180,7 +146,7 @@ async function main(): Promise<void> {
     // For information: every staff member asking again the moment an answer arrives (the api's ceiling).
     console.log(`${STAFF} connections asking without a pause, one endpoint at a time:`);
     for (const endpoint of endpoints) {
-      const flat = await load(port, cookies, [endpoint], { warmup: WARMUP / 2, count: SATURATION_REQUESTS, think: () => 0 });
+      const flat = await reads(port, cookies, [endpoint], { warmup: WARMUP / 2, count: SATURATION_REQUESTS, think: () => 0 });
       const sorted = flat.latencies[0]!;
       console.log(
         `  ${endpoint.name.padEnd(16)} ${(SATURATION_REQUESTS / flat.seconds).toFixed(0).padStart(5)} requests/s  p50 ${ms(percentile(sorted, 50)).padStart(9)}  p99 ${ms(percentile(sorted, 99)).padStart(9)}  failures ${flat.failures}`,
@@ -194,9 +160,16 @@ async function main(): Promise<void> {
       `calendar week    p50 ${ms(percentile(sortedWeeks, 50))}  max ${ms(sortedWeeks.at(-1) ?? 0)} from Next Week to the week drawn, ${WEEKS_SHOWN} weeks (target < ${TARGET_RENDER_MS} ms)`,
     );
     if ((sortedWeeks.at(-1) ?? 0) >= TARGET_RENDER_MS) missed++;
+
+    if (ACTIONS > 0) missed += await measureStaffActions({ db, port, apiPid: api.child.pid!, cookies, perKind: ACTIONS, warmup: ACTION_WARMUP, think, thinkMs: THINK_MS, now });
+    // The way on to HubSpot runs on an api and a worker of its own: this api would only take CPU.
+    await stop(api.child);
+    api = undefined;
+    if (HUBSPOT_ACTIONS > 0) missed += await measureActionsToHubSpot({ oidcUrl: oidc.url, count: HUBSPOT_ACTIONS, perSecond: HUBSPOT_RATE, timeoutS: HUBSPOT_TIMEOUT_S, now });
     console.log(missed ? `${missed} figure(s) missed the target` : 'every figure within its target');
   } finally {
-    if (api) await stop(api);
+    if (api) await stop(api.child);
+    await dropQueues(redisUrl, queuePrefix); // the queues' keys the api made
     await db.$disconnect();
     await oidc.close();
     await database.drop();

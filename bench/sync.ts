@@ -19,13 +19,13 @@ import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { freePort, waitUntil } from '../dev/src/net';
 import { createStageMap } from '../worker/src/crm/account/stage-map';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
-import { createQueueBackend, createRedisConnection } from '@app/runtime/queue/connection';
+import { createQueueBackend } from '@app/runtime/queue/connection';
 import { createTestDatabase } from '../test/database';
 import { postPaced } from './paced-load';
 import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
 import { measureDailyRequests } from './daily-budget';
-import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
+import { dropQueues, startProcess, stop, waitForWorkers } from './server-processes';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
@@ -231,8 +231,7 @@ async function main(): Promise<void> {
     await Promise.all([stop(api), stop(worker)]);
     await crmQueue.close();
     await queueBackend.close();
-    await withQueues(REDIS_URL, prefix, (queues) => Promise.all(queues.map((q) => q.obliterate({ force: true }))));
-    await deleteKeys(REDIS_URL, `${prefix}:*`); // what is not a queue's: the shared HubSpot budget
+    await dropQueues(REDIS_URL, prefix);
     await hubspot.close();
     await database.drop();
   }
@@ -243,20 +242,6 @@ function printPaths(phase: string, entries: readonly { method: string; path: str
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(`${e.method} ${e.path} ${e.status}`, (counts.get(`${e.method} ${e.path} ${e.status}`) ?? 0) + 1);
   for (const [key, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${phase}: ${String(n).padStart(5)}  ${key}`);
-}
-
-async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
-  const redis = createRedisConnection(redisUrl, 'worker');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 main().then(
