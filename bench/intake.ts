@@ -16,6 +16,7 @@ import { freePort, waitUntil } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';
 import { postMany } from './http-load';
 import { rawPostgresRate } from './raw-postgres';
+import { startLocalTwilio } from './local-twilio';
 import { startProcess, stop, waitForWorkers, withQueues } from './server-processes';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -75,13 +76,12 @@ async function main(): Promise<void> {
   // All requests come from 127.0.0.1: the per-address limit of the public forms would refuse
   // nearly all of them, so it is off here (this measures intake, not the limiter).
   const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
+  const twilio = await startLocalTwilio();
   const worker = startProcess('worker/dist/main.js', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,
     HUBSPOT_BASE_URL: hubspot.url,
-    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000be0c01',
-    TWILIO_AUTH_TOKEN: 'bench',
-    TWILIO_FROM: '+15555550100',
+    ...twilio.env,
     CRM_PULL_INTERVAL_MS: '0',
     HOUSEKEEPING_INTERVAL_MS: '0',
     CRM_SWEEP_INTERVAL_MS: '0',
@@ -184,6 +184,7 @@ async function main(): Promise<void> {
     // The run's jobs are thousands of Redis keys under its own prefix: leave none behind.
     await withQueues(REDIS_URL, prefix, (queues) => Promise.all(queues.map((q) => q.obliterate({ force: true }))));
     await hubspot.close();
+    await twilio.emulator.close();
     await database.drop();
   }
 }

@@ -1,21 +1,20 @@
 import type { ChildProcess } from 'node:child_process';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
-import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
-import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { createQueueBackend, type AnyQueue } from '@app/runtime/queue/connection';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
-import { throwawaySecrets, waitUntil } from '../dev/src/net';
+import { waitUntil } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { createStageMap } from '../worker/src/crm/account/stage-map';
 import { ACTION_KINDS, actionRequests, readActionDeals, type ActionKind } from './action-deals';
+import { startLocalTwilio } from './local-twilio';
 import { percentile, summarizeRequests } from './request-stats';
 import { seedActionDealsInHubSpot } from './seed-action-deals';
 import { dropQueues, startProcess, stop, waitForWorkers } from './server-processes';
 import { signInStaff, startStaffApiProcess, type StaffApiProcess } from './staff-api';
 
-/** The staff actions' target (issue 34): from the api's answer to the command applied in HubSpot, p50 under 2 s. */
+/** The staff actions' target: from the api's answer to the command applied in HubSpot, p50 under 2 s. */
 export const TARGET_TO_HUBSPOT_P50_MS = 2_000;
 const TOKEN = 'bench-token';
 /** Staff members the actions come from, in turn. */
@@ -46,12 +45,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
   const database = await createTestDatabase('bench_staff_hubspot');
   const db = createPrismaClient(database.url);
   const hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, blank: true });
-  const twilio = await startTwilioEmulator({
-    port: 0,
-    accountSid: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
-    authToken: throwawaySecrets().TWILIO_AUTH_TOKEN,
-    phoneNumber: EMULATOR_DEFAULTS.TWILIO_FROM,
-  });
+  const twilio = await startLocalTwilio();
   const queueBackend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
   const crmQueue = queueBackend.createQueue('crm');
   let api: StaffApiProcess | undefined;
@@ -69,9 +63,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
       QUEUE_PREFIX: prefix,
       HUBSPOT_ACCESS_TOKEN: TOKEN,
       HUBSPOT_BASE_URL: hubspot.url,
-      TWILIO_ACCOUNT_SID: EMULATOR_DEFAULTS.TWILIO_ACCOUNT_SID,
-      TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
-      TWILIO_BASE_URL: twilio.url,
+      ...twilio.env,
       TWILIO_STATUS_CALLBACK_URL: `${api.baseUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
       HOUSEKEEPING_INTERVAL_MS: '0',
     });
@@ -124,7 +116,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
     await queueBackend.close();
     await dropQueues(redisUrl, prefix);
     await hubspot.close();
-    await twilio.close();
+    await twilio.emulator.close();
     await database.drop();
   }
 }

@@ -5,7 +5,7 @@ import { seedActionDealsInMirror } from './seed-action-deals';
 import { cpuMs } from './server-processes';
 import { staffLoad, type StaffRequest } from './staff-load';
 
-/** The staff actions' target (issue 34): the api answers each within 100 ms at the 99th percentile, 20 staff at work. */
+/** The staff actions' target: the api answers each within 100 ms at the 99th percentile, 20 staff at work. */
 export const TARGET_ACTION_P99_MS = 100;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 

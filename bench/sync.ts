@@ -26,6 +26,7 @@ import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
 import { measureDailyRequests } from './daily-budget';
 import { dropQueues, startProcess, stop, waitForWorkers } from './server-processes';
+import { startLocalTwilio } from './local-twilio';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
 const RATE = Number(process.env.BENCH_RATE ?? 10);
@@ -73,13 +74,12 @@ async function main(): Promise<void> {
   const common = { DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix };
   // All bookings come from 127.0.0.1: the per-address limit of the public forms is off here.
   const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
+  const twilio = await startLocalTwilio();
   const worker = startProcess('worker/dist/main.js', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,
     HUBSPOT_BASE_URL: hubspot.url,
-    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000be0c01',
-    TWILIO_AUTH_TOKEN: 'bench',
-    TWILIO_FROM: '+15555550100',
+    ...twilio.env,
     CRM_PULL_INTERVAL_MS: String(PULL_INTERVAL_MS),
     HOUSEKEEPING_INTERVAL_MS: '0',
     ...overrides,
@@ -233,6 +233,7 @@ async function main(): Promise<void> {
     await queueBackend.close();
     await dropQueues(REDIS_URL, prefix);
     await hubspot.close();
+    await twilio.emulator.close();
     await database.drop();
   }
 }

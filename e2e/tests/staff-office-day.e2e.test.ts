@@ -41,7 +41,7 @@ async function openFromRequests(page: Page, customer: PortalCustomer): Promise<s
 const wallClock = (date: string, time: string) => `${date}T${time}`;
 
 /**
- * The office's Monday (issue 34): a new request is quoted, the customer approves it in the
+ * The office's Monday: a new request is quoted, the customer approves it in the
  * portal, the office schedules it, the customer asks to move it, the office approves the move
  * and marks the cleaning done, every step in the browser, reaching HubSpot through the worker.
  */

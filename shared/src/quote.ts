@@ -5,7 +5,7 @@ import { dealFactsSchema } from './deal-facts';
 import { FREQUENCY_REQUIRED, VISIT_TYPE_REQUIRED } from './texts';
 
 /**
- * The office's quote for a deal (issue 34): lines chosen from the catalogue, priced by the one
+ * The office's quote for a deal: lines chosen from the catalogue, priced by the one
  * booking rule (shared/booking-price.ts: the service's product for the size, its add-ons, the
  * first-booking discount), plus one free adjustment in cents with its reason. Unlike a booking,
  * every band is priced: above 2000 sq ft the office quotes after the assessment, and this is

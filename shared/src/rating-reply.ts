@@ -1,5 +1,5 @@
 /**
- * Reading a customer's answer to "how did it go?" (issue 35): a rating from 1 to 5 given as a
+ * Reading a customer's answer to "how did it go?": a rating from 1 to 5 given as a
  * digit ("5", "4/5", "4 out of 5", "5 stars"), a word ("five", "Four stars!"), a keycap emoji
  * (5️⃣) or stars (⭐⭐⭐⭐⭐, ★★★). The whole text must be the rating: "4, but the oven was
  * missed" is a reply for the office to read, not a 4 to count, so anything more is a normal

@@ -56,7 +56,7 @@ export function portalRoutes(deps: ModuleDeps): Router {
     ctx.body = await portalDeals(deps, requireCustomer(ctx).contactId);
   });
 
-  // The office's quote on a cleaning, and the customer's answer to it (issue 34).
+  // The office's quote on a cleaning, and the customer's answer to it (docs/staff-actions.md).
   router.get('/api/portal/deals/:id/quote', async (ctx) => {
     ctx.body = await portalQuote(deps, requireCustomer(ctx).contactId, ctx.params.id ?? '');
   });
@@ -68,7 +68,7 @@ export function portalRoutes(deps: ModuleDeps): Router {
     ctx.body = { success: true, ...(await answerQuote(deps, contactId, ctx.params.id ?? '', input)) };
   });
 
-  // "Something was missed": a re-clean claim on a done cleaning within the guarantee window (issue 35).
+  // "Something was missed": a re-clean claim on a done cleaning within the guarantee window.
   router.post('/api/portal/deals/:id/reclean-claim', async (ctx) => {
     const { contactId } = requireCustomer(ctx);
     const input = recleanClaimSchema.parse(ctx.request.body ?? {});

@@ -166,7 +166,7 @@ export function QuoteForm({ deal, onDone }: { deal: DealDetails; onDone: () => v
 }
 
 /**
- * A deal's quote (issue 34): the last one HubSpot has with the customer's answer, and the
+ * A deal's quote: the last one HubSpot has with the customer's answer, and the
  * "Quote" form when the transitions table lets one go out now (deal.mayQuote).
  */
 export function DealQuote({ deal }: { deal: DealDetails }) {
