@@ -4,12 +4,13 @@ import type { Db } from './client';
 /**
  * The company's text budget (SMS_BUDGET_PER_HOUR / _PER_DAY, docs/login-security.md) guards
  * against texts strangers can make us send: login codes, the "request received" of a public
- * booking, and staff invitations. Texts about cleanings that staff changes in HubSpot call for
+ * booking, staff invitations, and the texts of a conversation (anyone can text our number and
+ * get the after-hours answer; staff replies count with them, docs/conversations.md). Texts about cleanings that staff changes in HubSpot call for
  * (confirmations, moves, reminders, answers, invoices) are not counted: a busy morning of
  * confirmations must not lock customers out of their login codes. A text never sent (canceled)
  * does not count.
  */
-export const BUDGETED_PURPOSES = ['login_code', 'staff_invite', 'request_received'] as const;
+export const BUDGETED_PURPOSES = ['login_code', 'staff_invite', 'request_received', 'staff_reply', 'after_hours_reply'] as const;
 
 /** The same rule as SQL, for statements written by hand (the booking statement). */
 export const BUDGETED_TEXT_SQL = `purpose IN (${BUDGETED_PURPOSES.map((p) => `'${p}'`).join(', ')}) AND status <> 'canceled'`;
@@ -22,4 +23,10 @@ export async function budgetedTexts(db: Client, since: { hourSince: Date; daySin
     SELECT count(*) FILTER (WHERE created_at > ${since.hourSince}) AS hour, count(*) AS day
     FROM sms_message WHERE created_at > ${since.daySince} AND ${Prisma.raw(BUDGETED_TEXT_SQL)}`;
   return { hour: Number(row?.hour ?? 0), day: Number(row?.day ?? 0) };
+}
+
+/** Whether a budgeted text may be written now: fewer than the budget's texts in the last hour and day. */
+export async function budgetLeft(db: Client, budget: { perHour: number; perDay: number }, now: Date): Promise<boolean> {
+  const sent = await budgetedTexts(db, { hourSince: new Date(now.getTime() - 3_600_000), daySince: new Date(now.getTime() - 86_400_000) });
+  return sent.hour < budget.perHour && sent.day < budget.perDay;
 }

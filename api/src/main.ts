@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
 import { ConfigError } from '@app/shared/parse-env';
+import { sendableAt } from '@app/shared/quiet-hours';
 import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
 import { dailyFiguresOf } from '@app/runtime/hubspot-daily';
 import { createLogger } from '@app/runtime/logger';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
         publicPosts,
         auth: { otpSecret: env.OTP_SECRET, trustedProxyHops: env.TRUST_PROXY_HOPS, smsBudget, smsReplyNumber: env.SMS_REPLY_NUMBER },
         customerTextsOff: env.CUSTOMER_TEXTS_OFF,
+        sendableAt: env.QUIET_HOURS ? sendableAt : (at) => at,
         staffSignIn: env.STAFF_SIGN_IN,
         twilioStatus: env.TWILIO_STATUS,
         twilioInbound: env.TWILIO_INBOUND,

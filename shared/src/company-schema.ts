@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { AFTER_HOURS_PLACEHOLDERS, afterHoursReplySms } from './customer-messages';
+import { LONGEST_REOPENING_TEXT } from './office-hours';
 import { isUsPhone } from './phone';
+import { countSegments } from './sms-segments';
 import { WEEKDAYS } from './weekdays';
 
 /**
@@ -21,6 +24,31 @@ const openingSpan = z
     closes: clock,
   })
   .refine((span) => span.opens < span.closes, { path: ['closes'], message: 'must be later than opens' });
+
+const openingHours = z
+  .array(openingSpan)
+  .min(1, 'needs at least one span of days')
+  .refine((spans) => {
+    const days = spans.flatMap((span) => span.days);
+    return new Set(days).size === days.length;
+  }, 'must name each day at most once');
+
+/** The demo's words, and any configuration's that names none (docs/configuration.md). */
+export const DEFAULT_AFTER_HOURS_REPLY = '{company}: thanks for your text. Our office is closed now. We will reply {reopens}.';
+
+/** Conversations by text (docs/conversations.md): when staff answer, and what a text outside those hours gets at once. */
+const textingSchema = z.strictObject({
+  /** When staff answer texts; unset: the opening hours. */
+  officeHours: openingHours.optional(),
+  /**
+   * The automatic answer outside office hours; {company} and {reopens} ('tomorrow at 8 AM') are
+   * filled in. Null: no automatic answer.
+   */
+  afterHoursReply: text(300)
+    .refine((words) => words.includes(AFTER_HOURS_PLACEHOLDERS.reopens), `must say when the office reopens with ${AFTER_HOURS_PLACEHOLDERS.reopens}`)
+    .nullable()
+    .default(DEFAULT_AFTER_HOURS_REPLY),
+});
 
 export const testimonialSchema = z.strictObject({
   quote: text(400),
@@ -61,13 +89,7 @@ export const companySchema = z
       zip: z.string().regex(/^\d{5}$/, 'must be a 5-digit zip code'),
     }),
     /** When people can call: pages show it as 'Monday to Saturday, 8 AM to 6 PM', search engines read it as data. */
-    openingHours: z
-      .array(openingSpan)
-      .min(1, 'needs at least one span of days')
-      .refine((spans) => {
-        const days = spans.flatMap((span) => span.days);
-        return new Set(days).size === days.length;
-      }, 'must name each day at most once'),
+    openingHours,
     /** Completes "Home and office cleaning across …". */
     region: text(80),
     /** One or two sentences on where the company cleans. */
@@ -94,6 +116,7 @@ export const companySchema = z
     /** Where all reviews can be read. */
     reviewSource: link,
     testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
+    texting: textingSchema.default({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY }),
   })
   .superRefine((company, ctx) => {
     // The statement is the promise and the window what the portal does: they must say the same.
@@ -101,9 +124,15 @@ export const companySchema = z
     if (other !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['statements', 'guarantee'], message: `names ${other} hours, but guaranteeWindowHours is ${company.guaranteeWindowHours}` });
     }
+    // One segment with this company's name and the longest reopening ('on Wednesday at 10:30 AM'),
+    // so no evening's answer costs two.
+    const template = company.texting.afterHoursReply;
+    if (template !== null && countSegments(afterHoursReplySms(template, { company: company.name, reopens: LONGEST_REOPENING_TEXT })) > 1) {
+      ctx.addIssue({ code: 'custom', path: ['texting', 'afterHoursReply'], message: `must fit one text (160 plain characters) with the company's name and "${LONGEST_REOPENING_TEXT}" filled in` });
+    }
   });
 
-/** A checked configuration: the guarantee window is filled in when the file leaves it out. */
+/** A checked configuration: the guarantee window and the texting words are filled in when the file leaves them out. */
 export type Company = z.output<typeof companySchema>;
 export type Testimonial = z.infer<typeof testimonialSchema>;
 export type OpeningSpan = z.infer<typeof openingSpan>;

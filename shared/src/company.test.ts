@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine, DEMO_COMPANY, openingHoursText, trustStatements, type Company } from './company';
-import { hoursNamedIn, parseCompany } from './company-schema';
+import { DEFAULT_AFTER_HOURS_REPLY, hoursNamedIn, parseCompany } from './company-schema';
 import { consentRequiredMessage } from './texts';
 
 describe('company configuration', () => {
@@ -8,6 +8,26 @@ describe('company configuration', () => {
     expect(parseCompany(DEMO_COMPANY, 'the demo')).toEqual(DEMO_COMPANY);
     expect(addressLine(DEMO_COMPANY)).toBe('100 Demo Street NW, Suite 200, Atlanta, GA 30303');
     expect(trustStatements(DEMO_COMPANY)).toHaveLength(4);
+  });
+
+  it('answers texts after hours in its own words: the opening hours and a default when the configuration names none', () => {
+    const { texting: _texting, ...older } = DEMO_COMPANY;
+    const parsed = parseCompany(older, 'an older file');
+    expect(parsed.texting).toEqual({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY });
+    expect(parseCompany({ ...DEMO_COMPANY, texting: { afterHoursReply: null } }, 'x').texting.afterHoursReply).toBeNull();
+    const error = (texting: unknown) => {
+      try {
+        parseCompany({ ...DEMO_COMPANY, texting }, 'x');
+        return null;
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+    };
+    expect(error({ afterHoursReply: 'We are closed.' })).toContain('company.texting.afterHoursReply: must say when the office reopens with {reopens}');
+    expect(error({ afterHoursReply: `{company}: ${'closed '.repeat(20)}until {reopens}.` })).toContain(
+      'company.texting.afterHoursReply: must fit one text (160 plain characters) with the company\'s name and "on Wednesday at 10:30 AM" filled in',
+    );
+    expect(error({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY, officeHours: [] })).toContain('company.texting.officeHours: needs at least one span of days');
   });
 
   it('names every wrong field in one error', () => {

@@ -21,7 +21,7 @@ export function defaultTitle(company: Company): string {
 }
 
 /** '8 AM', '8:30 AM', '12 PM' from a 24-hour 'HH:MM'. */
-function clockText(time: string): string {
+export function clockText(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`} ${hours < 12 ? 'AM' : 'PM'}`;
@@ -81,6 +81,8 @@ export const DEMO_COMPANY: Company = {
   },
   guaranteeWindowHours: 48,
   reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
+  // Texts are answered in the opening hours (no officeHours of their own).
+  texting: { afterHoursReply: '{company}: thanks for your text. Our office is closed now. We will reply {reopens}.' },
   testimonials: [
     {
       quote: 'They arrived right on time, followed the checklist to the letter and left the kitchen looking better than the day we moved in.',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleaningConfirmedSms,
-  gsm7Length,
   helpReplySms,
   invoiceReadySms,
   reminderSms,
@@ -10,6 +9,7 @@ import {
   rescheduledSms,
   type MessageContext,
 } from './customer-messages';
+import { gsm7Length } from './sms-segments';
 
 const ctx: MessageContext = { company: 'Atlanta Home Cleaning', phone: '(404) 555-0100', portalUrl: 'https://www.atlantahomecleaning.com/login' };
 // 9 AM Eastern (EST) on Tuesday, December 1, 2026.

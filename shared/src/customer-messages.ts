@@ -74,19 +74,15 @@ export function helpReplySms(ctx: Pick<MessageContext, 'company' | 'phone'>): st
   return `${smsProgramName({ name: ctx.company })}: cleaning updates & login codes. Help: ${ctx.phone}. Msg freq varies. Msg&data rates may apply. Reply STOP to opt out.`;
 }
 
-// The GSM 03.38 basic set (and the extension table, whose characters take two places).
-const GSM7_BASIC = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
-const GSM7_EXTENDED = new Set('^{}\\[~]|€\f');
+/** The placeholders of the after-hours answer's words (company configuration, texting.afterHoursReply). */
+export const AFTER_HOURS_PLACEHOLDERS = { company: '{company}', reopens: '{reopens}' } as const;
 
-/** How many characters a text takes in GSM-7, or null when it needs UCS-2 (an emoji, a curly quote). */
-export function gsm7Length(text: string): number | null {
-  let length = 0;
-  for (const char of text) {
-    if (GSM7_BASIC.has(char)) length += 1;
-    else if (GSM7_EXTENDED.has(char)) length += 2;
-    else return null;
-  }
-  return length;
+/**
+ * The automatic answer to a text received while the office is closed, from the company's own
+ * words: {company} becomes its name, {reopens} when the office opens again ('tomorrow at 8 AM',
+ * office-hours.ts reopeningText). One segment (company-schema.ts checks it with the longest
+ * reopening there is).
+ */
+export function afterHoursReplySms(template: string, values: { company: string; reopens: string }): string {
+  return template.replaceAll(AFTER_HOURS_PLACEHOLDERS.company, values.company).replaceAll(AFTER_HOURS_PLACEHOLDERS.reopens, values.reopens);
 }

@@ -78,8 +78,6 @@ export const customerContextSchema = z.object({
   notes: records,
   /** The staff lookup's own addition: the customer's portal access is suspended. */
   portalSuspended: z.boolean().optional(),
-  /** The staff lookup's own addition: the texts sent to the customer's phone, newest first. */
-  messages: records.optional(),
   /** The staff lookup's own addition: the phone asked for no more texts (since when, how); null while it takes them. */
   textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
   /** The staff lookup's own addition: texts to the phone failed (30006/30007), so only login codes go (since when, why); null while it takes texts. */

@@ -40,6 +40,12 @@ export const SHARED_ENV = {
   TWILIO_FROM: z.string().regex(/^(\+\d{8,15}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a messaging service id').optional(),
   /** Where Twilio reports delivery, exactly as the worker passes it and the api verifies signatures over it. */
   TWILIO_STATUS_CALLBACK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Whether texts that can wait sit out quiet hours (21:00-08:00 Eastern): the worker's notices,
+   * the api's staff replies to a conversation gone quiet (docs/conversations.md). `off` only where no
+   * real phone is texted (`npm run dev` sets it, so every text shows in the dev inbox at once).
+   */
+  QUIET_HOURS: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
   /** Customer texts not to send (docs/customer-messages.md): the worker's notices, the api's "request received". */
   CUSTOMER_TEXTS_OFF: envFields.customerTextsOff,
   /**
@@ -51,11 +57,15 @@ export const SHARED_ENV = {
   COMPANY_CONFIG: z.string().min(1).optional(),
 } as const;
 
-/** Production rules for the shared variables that each process's own list cannot state: the company must be named. */
-export function checkSharedInProduction(env: { COMPANY_CONFIG_FILE?: string | undefined; COMPANY_CONFIG?: string | undefined }, ctx: z.RefinementCtx): void {
+/** Production rules for the shared variables that each process's own list cannot state: the company must be named, quiet hours kept. */
+export function checkSharedInProduction(
+  env: { COMPANY_CONFIG_FILE?: string | undefined; COMPANY_CONFIG?: string | undefined; QUIET_HOURS: boolean },
+  ctx: z.RefinementCtx,
+): void {
   if (!env.COMPANY_CONFIG_FILE && !env.COMPANY_CONFIG) {
     ctx.addIssue({ code: 'custom', path: ['COMPANY_CONFIG_FILE'], message: 'or COMPANY_CONFIG is required in production (the demo identity is for development and tests)' });
   }
+  if (!env.QUIET_HOURS) ctx.addIssue({ code: 'custom', path: ['QUIET_HOURS'], message: 'must be on in production (customers are not texted at night)' });
 }
 
 export const SHARED_ENV_KEYS = Object.keys(SHARED_ENV) as ReadonlyArray<keyof typeof SHARED_ENV>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from './company';
-import { helpReplySms, gsm7Length } from './customer-messages';
+import { helpReplySms } from './customer-messages';
+import { gsm7Length } from './sms-segments';
 import { smsConsentVersionField } from './form-fields';
 import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, offersTextsChoice, smsConsentWords, smsProgramName } from './sms-consent';
 import { LOGIN_SMS_CONSENT } from './texts';

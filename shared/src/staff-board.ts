@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLOSE_OUT_OUTCOMES } from './close-out';
+import { waitingConversationSchema } from './conversations';
 import { dealCommandViewSchema } from './deal-commands';
 import { quoteViewSchema } from './quote';
 import { STAGE_NEED_KINDS } from './deal-transitions';
@@ -104,6 +105,8 @@ export const todayBoardSchema = z.object({
   unassigned: listed(boardDealSchema),
   /** Invoices still open after the cleaning's date. */
   unpaid: listed(boardDealSchema),
+  /** Customers' texts waiting for an answer, oldest first (docs/conversations.md). */
+  conversations: listed(waitingConversationSchema),
   sync: z.object({
     outboxPending: z.number().int(),
     outboxOldestAgeSeconds: z.number(),

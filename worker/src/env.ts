@@ -91,11 +91,6 @@ const schema = z
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),
     /** Unset in production: the real Twilio API. */
     TWILIO_BASE_URL: z.url().optional(),
-    /**
-     * Whether customer texts wait out quiet hours (21:00-08:00 Eastern). `off` only where no real
-     * phone is texted (`npm run dev` sets it, so every text shows in the dev inbox at once).
-     */
-    QUIET_HOURS: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
     /** How many hours before a cleaning its reminder goes out. */
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   })
@@ -105,7 +100,6 @@ const schema = z
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
       }
       checkSharedInProduction(env, ctx);
-      if (!env.QUIET_HOURS) ctx.addIssue({ code: 'custom', path: ['QUIET_HOURS'], message: 'must be on in production (customers are not texted at night)' });
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
       return;
     }

@@ -37,6 +37,11 @@ export interface ModuleDeps {
   hubspotAccountId: string | null;
   /** The job queues, for the staff board's count of failed jobs. */
   queues: Readonly<Record<string, AnyQueue>>;
+  /**
+   * When a text that can wait may go out: past quiet hours (shared/src/quiet-hours.ts sendableAt),
+   * or at once (QUIET_HOURS=off, development). A staff reply to a conversation gone quiet waits.
+   */
+  sendableAt: (at: Date) => Date;
   /** Customer texts switched off (CUSTOMER_TEXTS_OFF); empty: every kind is sent. */
   customerTextsOff: ReadonlySet<CustomerMessageKind>;
   /** Verification of Twilio's status callbacks. */

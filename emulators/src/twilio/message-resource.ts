@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { countSegments } from './segments';
+import { countSegments } from '@app/shared/sms-segments';
 import type { MessageRequest } from './validate-message';
 
 /** The statuses an outbound message goes through (see delivery-lifecycle.ts). */

@@ -8,7 +8,9 @@ import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
-import { declinedTextsOnBookingForm } from '@app/db/sms-consent';
+import { findBookingTextsChoice } from '@app/db/sms-consent';
+import { textedUsSince } from '@app/db/conversations';
+import { afterHoursAnswer } from '@app/shared/after-hours';
 import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused, type SmsMessageState } from '../sms/sms-message-repository';
@@ -30,6 +32,7 @@ async function bodyOf(
   message: SmsMessageState,
   subject: SmsPayload['subject'],
   deps: Pick<SmsSendDeps, 'db' | 'otpSecret' | 'portalUrl'>,
+  now: Date,
 ): Promise<NoticeText> {
   switch (message.purpose) {
     case 'login_code': {
@@ -40,11 +43,33 @@ async function bodyOf(
     }
     case 'staff_invite':
       return { text: portalInviteSms(COMPANY.name, deps.portalUrl) };
+    case 'staff_reply':
+      // A staff member's words, kept on the row when they were written (never from the job).
+      return message.body ? { text: message.body } : { skipped: 'gone' };
+    case 'after_hours_reply': {
+      // Written from the moment the customer's text arrived; once the office is open again its
+      // "we will reply tomorrow at 8 AM" would be wrong, and staff answer themselves.
+      const answer = afterHoursAnswer(COMPANY, message.createdAt);
+      return answer && answer.reopens.getTime() > now.getTime() ? { text: answer.words } : { skipped: 'stale' };
+    }
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
       return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl);
   }
+}
+
+/** Texts that answer a text the customer sent us. */
+const ANSWERS: ReadonlySet<SmsMessageState['purpose']> = new Set(['staff_reply', 'after_hours_reply']);
+
+/**
+ * Whether the sending rule holds the text back: the phone's newest booking left the text box
+ * unticked, and (for an answer) the phone has not texted us since.
+ */
+async function declinedTexts(db: Db, message: SmsMessageState): Promise<boolean> {
+  const choice = await findBookingTextsChoice(db, message.to);
+  if (!choice || choice.textsAgreed) return false;
+  return !(ANSWERS.has(message.purpose) && (await textedUsSince(db, message.to, choice.agreedAt)));
 }
 
 /** Twilio's error for a send to a recipient who replied STOP to our sender. */
@@ -131,15 +156,16 @@ export function smsSendJob(deps: SmsSendDeps) {
       if (await findOptOut(deps.db, to)) return skip('opted_out', 'the phone opted out');
       // The phone's newest booking left the text box unticked, so nothing else goes to it until a
       // later booking ticks it. A phone never booked on our form (the office's HubSpot bookings,
-      // consent gathered by phone) is not held back here.
-      if (!loginCode && (await declinedTextsOnBookingForm(deps.db, to))) {
+      // consent gathered by phone) is not held back here. An answer to a text the customer sent
+      // us since (a staff reply, the after-hours answer) goes: they asked, and expect it.
+      if (!loginCode && (await declinedTexts(deps.db, message))) {
         return skip('not_agreed', 'the customer did not agree to texts on the booking form');
       }
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.
       if (!loginCode && (await findDeliveryHold(deps.db, to))) return skip('held', 'texts to the phone failed as undeliverable');
       const statusCallback = deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
-      const written = await bodyOf(message, subject, deps);
+      const written = await bodyOf(message, subject, deps, now());
       if ('skipped' in written) return skip(written.skipped, 'the cleaning it was about is gone or has changed since');
       const body = written.text;
       // Computed as it goes out: the code's remaining life, not the life it had when written.
@@ -160,7 +186,8 @@ export function smsSendJob(deps: SmsSendDeps) {
         }
         throw failureToError(failure, 'send sms');
       }
-      await recordAccepted(deps.db, messageId, sent.sid, now());
+      // The words are kept for the staff thread; a login code's never are.
+      await recordAccepted(deps.db, messageId, { sid: sent.sid, body: loginCode ? null : body }, now());
       log.info({ sid: sent.sid, status: sent.status, messageId }, 'sms sent');
       return { sid: sent.sid };
   });

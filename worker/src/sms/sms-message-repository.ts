@@ -12,25 +12,31 @@ export interface SmsMessageState {
   otpChallenge: { id: string; createdAt: Date; expiresAt: Date } | null;
   /** A customer notice's deal; null once the deal is gone. */
   dealId: string | null;
+  /** The words, when they were fixed as it was written (a staff reply). */
+  body: string | null;
+  createdAt: Date;
 }
 
 /** What the sms.send job needs of a message: whom it goes to, what it is, and whether it went. */
 export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageState | null> {
   return db.smsMessage.findUnique({
     where: { id },
-    select: { sid: true, status: true, purpose: true, to: true, dealId: true, otpChallenge: { select: { id: true, createdAt: true, expiresAt: true } } },
+    select: { sid: true, status: true, purpose: true, to: true, dealId: true, body: true, createdAt: true, otpChallenge: { select: { id: true, createdAt: true, expiresAt: true } } },
   });
 }
 
 /**
- * Twilio accepted the message: its SID, and `sent` unless a status callback already moved the
- * message further (a callback can beat this write; it then stored the same SID).
+ * Twilio accepted the message: its SID, the words sent (null for a login code, whose code is
+ * never kept), and `sent` unless a status callback already moved the message further (a callback
+ * can beat this write; it then stored the same SID).
  */
-export async function recordAccepted(db: Db, id: string, sid: string, at: Date): Promise<void> {
+export async function recordAccepted(db: Db, id: string, sent: { sid: string; body: string | null }, at: Date): Promise<void> {
   const earlier = statusesBefore('sent');
+  const { sid, body } = sent;
   await db.$executeRaw`
     UPDATE sms_message
     SET sid = ${sid},
+        body = COALESCE(body, ${body}),
         sent_at = ${at},
         status_updated_at = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN ${at} ELSE status_updated_at END,
         status = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN 'sent'::sms_status ELSE status END

@@ -22,7 +22,8 @@ function twiml(reply: string | null): string {
 /**
  * POST /api/twilio/inbound: a text someone sent to our number. Refused with 403 unless
  * X-Twilio-Signature is Twilio's signature of the configured URL and these parameters; answered
- * with TwiML (a reply to HELP, else nothing).
+ * with TwiML (a reply to HELP, else nothing: staff answer other texts from the customer's thread,
+ * and the after-hours answer goes through the outbox like every other text we send).
  */
 export function twilioInboundRoutes(deps: ModuleDeps): Router {
   const settings = deps.twilioInbound;
@@ -32,8 +33,11 @@ export function twilioInboundRoutes(deps: ModuleDeps): Router {
     const params = await readSignedTwilioForm(ctx, settings.authToken, settings.webhookUrl);
     const outcome = await receiveText(deps, params);
     // Which keyword, never the words or the number: the log is not a place for what customers write.
-    if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
-    else ctx.state.log.info('text received on our number (not a keyword; nobody reads it)');
+    if (!outcome.fresh) ctx.state.log.info('text received again (Twilio retried its webhook); already kept');
+    else if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
+    else ctx.state.log.info({ afterHours: outcome.afterHours }, 'text received on our number (kept for the staff thread)');
+    // Wakes the worker's relay for the after-hours answer; the answer to Twilio never waits on it.
+    if (outcome.afterHours) deps.outbox.notify();
     ctx.type = 'text/xml';
     ctx.body = twiml(outcome.reply);
   });

@@ -1,5 +1,4 @@
 import { sqlPool, type Db } from '@app/db/client';
-import type { SmsPurpose } from '@app/db/generated/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
 import { outboxEvent } from '@app/runtime/outbox/events';
@@ -77,29 +76,6 @@ export interface ContactDetailsRow {
     owner: OwnerRef | null;
     tickets: { id: string; category: string; pipelineStage: string | null; reason: string | null; changeType: string | null; createdAt: Date }[];
   }[];
-}
-
-/** How many of a customer's texts their page lists. */
-export const MESSAGES_LIMIT = 20;
-
-export interface SentMessageRow {
-  id: string;
-  purpose: SmsPurpose;
-  status: string;
-  errorCode: number | null;
-  errorMessage: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-}
-
-/** The latest texts sent to a phone (login codes, invites and customer messages; their words are not kept). */
-export function findMessagesTo(db: Db, phone: string): Promise<SentMessageRow[]> {
-  return db.smsMessage.findMany({
-    where: { to: phone },
-    select: { id: true, purpose: true, status: true, errorCode: true, errorMessage: true, createdAt: true, sentAt: true },
-    orderBy: { createdAt: 'desc' },
-    take: MESSAGES_LIMIT,
-  });
 }
 
 /**

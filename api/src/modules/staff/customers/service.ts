@@ -2,7 +2,7 @@ import { findBookingTextsChoice, findSmsConsents } from '@app/db/sms-consent';
 import { findOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold } from '@app/db/sms-delivery-hold';
 import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
-import { CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
+import { SMS_PURPOSE_LABELS } from '@app/shared/conversations';
 import { parseBookingReference } from '@app/shared/booking-reference';
 import { heldFromPortal } from '@app/db/identity';
 import { joinName } from '@app/shared/customer-context';
@@ -21,21 +21,14 @@ import { companyOf, contactLists } from './crm-context';
 import { officeActions } from './office-actions';
 import {
   findContactDetails,
-  findMessagesTo,
   inviteContact,
   searchContacts,
   setPortalSuspended,
   type CustomerRow,
-  type SentMessageRow,
 } from './repository';
+import type { SmsPurpose } from '@app/db/generated/client';
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox' | 'now'>;
-
-const SMS_PURPOSE_LABELS: Readonly<Record<SentMessageRow['purpose'], string>> = {
-  login_code: 'Login code',
-  staff_invite: 'Portal invite',
-  ...CUSTOMER_MESSAGE_LABELS,
-};
 
 /** Which cleaning a request is about: its type and when ('Deep Clean, March 5, 2026 at 9:00 AM'). */
 function cleaningLabel(d: { serviceType: string | null; scheduledAt: Date | null }): string {
@@ -66,7 +59,7 @@ export async function searchCustomers(deps: Pick<Deps, 'db'>, q: string) {
 }
 
 /** Why texts to the phone are held back, in staff words: Twilio's verdict and on which text. */
-function heldWhy(hold: { errorCode: number; purpose: SentMessageRow['purpose'] | null }): string {
+function heldWhy(hold: { errorCode: number; purpose: SmsPurpose | null }): string {
   const verdict = isHoldingError(hold.errorCode) ? HOLDING_ERRORS[hold.errorCode] : `Twilio error ${hold.errorCode}`;
   return hold.purpose ? `${verdict}, on the ${SMS_PURPOSE_LABELS[hold.purpose].toLowerCase()} text` : verdict;
 }
@@ -74,15 +67,15 @@ function heldWhy(hold: { errorCode: number; purpose: SentMessageRow['purpose'] |
 /**
  * GET /api/hubspot/contact-details/:id: the §3 customer context from the mirror: the deals with
  * their change/cancel requests, the tasks and notes staff logged in HubSpot, activities (the
- * requests, then calls and meetings), the company, and the texts sent. HubSpot has no
- * subscriptions for us, so that list is empty.
+ * requests, then calls and meetings), the company, and where texts to the phone stand (opted
+ * out, held, consent). The texts themselves are the phone's thread (conversation-service.ts).
+ * HubSpot has no subscriptions for us, so that list is empty.
  */
 export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubspotAccountId'>, id: string): Promise<CustomerContext & { id: string }> {
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [messages, optOut, hold, textsChoice, consents, lists, company, actions] = await Promise.all([
-    c.phone ? findMessagesTo(deps.db, c.phone) : [],
+  const [optOut, hold, textsChoice, consents, lists, company, actions] = await Promise.all([
     c.phone ? findOptOut(deps.db, c.phone) : null,
     c.phone ? findDeliveryHold(deps.db, c.phone) : null,
     c.phone ? findBookingTextsChoice(deps.db, c.phone) : null,
@@ -131,17 +124,6 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     ),
       ...lists.activities,
     ],
-    messages: messages.map((m) => ({
-      id: m.id,
-      purpose: m.purpose,
-      label: SMS_PURPOSE_LABELS[m.purpose],
-      status: m.status,
-      errorCode: m.errorCode,
-      // Why a text was never sent (canceled); Twilio's own words stay out of the page.
-      reason: m.status === 'canceled' ? m.errorMessage : null,
-      createdAt: m.createdAt.toISOString(),
-      sentAt: m.sentAt?.toISOString() ?? null,
-    })),
     tasks: lists.tasks,
     subscriptions: [],
     notes: lists.notes,

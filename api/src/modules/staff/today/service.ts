@@ -1,4 +1,7 @@
 import type { Db } from '@app/db/client';
+import { contactsForPhones, findWaiting } from '@app/db/conversations';
+import { joinName } from '@app/shared/customer-context';
+import { previewOf } from '@app/shared/conversations';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
 import { CUSTOMER_MESSAGE_KINDS, CUSTOMER_MESSAGE_LABELS } from '@app/shared/customer-messages';
 import type { SmsStatus } from '@app/shared/sms-delivery';
@@ -29,7 +32,7 @@ export interface TodayBoardDeps {
   sharedLists: SharedComputation<BoardLists>;
 }
 
-type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts'>;
+type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts' | 'conversations'>;
 const MINUTE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
@@ -75,6 +78,28 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
 }
 
 /**
+ * Conversations waiting for an answer, oldest first, each with its customer (or none: an unknown
+ * number). Read fresh every time: a text is answered in minutes, not with the mirror's changes.
+ */
+async function waitingConversations(db: Db): Promise<TodayBoard['conversations']> {
+  const waiting = await findWaiting(db, { limit: BOARD_LIST_LIMIT });
+  const contacts = await contactsForPhones(db, waiting.rows.map((w) => w.phone));
+  return {
+    count: waiting.count,
+    items: waiting.rows.map((w) => {
+      const contact = contacts.get(w.phone);
+      return {
+        phone: w.phone,
+        customer: contact ? { id: contact.id, name: joinName(contact.firstName, contact.lastName) || contact.email } : null,
+        since: w.since.toISOString(),
+        texts: w.texts,
+        latest: previewOf(w.latest),
+      };
+    }),
+  };
+}
+
+/**
  * GET /api/internal/admin/today: the office's day at a glance, from the mirror. The lists are
  * shared while their data and minute stay the same (a whole office looks at one board); sync
  * health is read fresh every time.
@@ -83,17 +108,19 @@ export async function todayBoard(deps: TodayBoardDeps): Promise<TodayBoard> {
   const now = deps.now();
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
-  const [board, backlog, failed, lastPull, crmReady, texts] = await Promise.all([
+  const [board, backlog, failed, lastPull, crmReady, texts, conversations] = await Promise.all([
     lists,
     outboxBacklog(deps.db),
     failedJobs(deps.queues),
     lastPullCompletedAt(deps.db),
     crmAccountReady(deps.db),
     customerTextCounts(deps.db, new Date(now.getTime() - TEXTS_WINDOW_MS)),
+    waitingConversations(deps.db),
   ]);
   return {
     generatedAt: now.toISOString(),
     ...board,
+    conversations,
     sync: {
       outboxPending: backlog.pending,
       outboxOldestAgeSeconds: backlog.oldestAgeSeconds,

@@ -38,3 +38,8 @@ export function requestWords({ kind, changeType, reason }: { kind: RequestKind; 
   if (kind === 'reclean') return reason ? `Missed: ${reason}` : '';
   return [changeType, reason].filter(Boolean).join(': ');
 }
+
+/** The thread of a number that belongs to no customer (the lookup, opened on it). */
+export function unknownNumberPath(phone: string): string {
+  return `${CLIENT_ROUTES.adminLookup}?phone=${encodeURIComponent(phone)}`;
+}

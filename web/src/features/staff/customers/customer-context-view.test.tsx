@@ -15,7 +15,6 @@ const context: CustomerContext = {
   subscriptions: [],
   activities: [],
   notes: [],
-  messages: [],
   textsOptOut: null,
   textsHeld: null,
 };

@@ -94,31 +94,16 @@ function requestLine(a: CrmRecord): string {
   return `${type} (${state}) on ${easternFromIso(str(a, 'createdAt'))}${cleaning ? `, for ${cleaning}` : ''}${detail ? ` — ${detail}` : ''}`;
 }
 
-const DELIVERY_LABELS: Readonly<Record<string, string>> = {
-  queued: 'waiting to be sent',
-  sending: 'being sent',
-  sent: 'sent',
-  delivered: 'delivered',
-  undelivered: 'not delivered',
-  failed: 'failed',
-  canceled: 'not sent',
-};
-
-/** A text sent to the customer: what it was, when, and whether it arrived. */
-function messageLine(m: CrmRecord): string {
-  const status = str(m, 'status') ?? '';
-  const error = str(m, 'errorCode');
-  const why = str(m, 'reason') ?? (error ? `Twilio error ${error}` : null);
-  return `${str(m, 'label') ?? 'Text'} · ${easternFromIso(str(m, 'createdAt'))} · ${DELIVERY_LABELS[status] ?? status}${why ? ` (${why})` : ''}`;
-}
-
 /** A task, note, call or meeting from HubSpot; anything else in the list as one line. */
 function logged(r: CrmRecord, i: number, now: Date): ReactNode {
   return isCrmActivity(r) ? <CrmActivityItem key={r.id} activity={r} now={now} /> : <li key={i}>{recordLine(r)}</li>;
 }
 
-/** The §3 customer context: who they are, their deals, tasks, subscriptions, activities, notes and company. */
-export function CustomerContextView({ context, customerId, children }: { context: CustomerContext; customerId?: string; children?: ReactNode }) {
+/**
+ * The §3 customer context: who they are, their deals, tasks, subscriptions, activities, notes and
+ * company; `texts` is their thread (conversations/conversation-thread.tsx), last.
+ */
+export function CustomerContextView({ context, customerId, children, texts }: { context: CustomerContext; customerId?: string; children?: ReactNode; texts?: ReactNode }) {
   const now = new Date();
   const facts: Array<[string, ReactNode]> = [
     ['Email', context.email ?? '—'],
@@ -207,13 +192,7 @@ export function CustomerContextView({ context, customerId, children }: { context
           ))}
         />
       ) : null}
-      {context.messages ? (
-        <ListSection
-          title="Texts sent"
-          empty="No texts sent to this customer's phone."
-          items={context.messages.map((m, i) => <li key={str(m, 'id') ?? i}>{messageLine(m)}</li>)}
-        />
-      ) : null}
+      {texts}
     </article>
   );
 }

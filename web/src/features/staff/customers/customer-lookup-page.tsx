@@ -9,6 +9,8 @@ import { CustomerSearch } from './customer-search';
 import { InviteToPortal } from './invite-to-portal';
 import { PortalAccess } from './portal-access';
 import { ToolPage } from '../frame/tool-page';
+import { ConversationThread } from '../conversations/conversation-thread';
+import { formatUsPhone } from '@app/shared/phone';
 
 /** The chosen customer: from the search, or by id from a link elsewhere in the staff area (?customer=). */
 type ChosenCustomer = Pick<CustomerSummary, 'id'> & Partial<Pick<CustomerSummary, 'name' | 'email'>>;
@@ -19,16 +21,35 @@ function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
   // A failed load was logged by the query and answered with the empty context (docs/product.md §7/§8).
   const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
   return (
-    <CustomerContextView customerId={customer.id} context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}>
+    <CustomerContextView
+      customerId={customer.id}
+      context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}
+      texts={context.phone ? <ConversationThread phone={context.phone} /> : <p className="muted">No phone on file: no texts.</p>}
+    >
       <InviteToPortal key={customer.id} contactId={customer.id} />
       <PortalAccess key={`access-${customer.id}`} contactId={customer.id} suspended={context.portalSuspended === true} />
     </CustomerContextView>
   );
 }
 
+/**
+ * A number that texted us and belongs to no customer (the today board links here, ?phone=): its
+ * thread, to answer from. Once a customer has the phone, the board links to them instead.
+ */
+function UnknownNumber({ phone }: { phone: string }) {
+  return (
+    <article className="card" aria-labelledby="unknown-number-name">
+      <h2 id="unknown-number-name">Unknown number {formatUsPhone(phone)}</h2>
+      <p className="muted">No customer has this phone. Search above to find who it is, or ask them in a reply.</p>
+      <ConversationThread phone={phone} />
+    </article>
+  );
+}
+
 function Lookup() {
   const [params, setParams] = useSearchParams();
   const linked = params.get('customer');
+  const phone = params.get('phone');
   const [picked, setPicked] = useState<CustomerSummary | null>(null);
   const selected: ChosenCustomer | null = picked ?? (linked ? { id: linked } : null);
   const client = useQueryClient();
@@ -44,7 +65,7 @@ function Lookup() {
       <section className="tool-section" aria-label="Search customers">
         <CustomerSearch selectedId={selected?.id ?? null} onSelect={onSelect} />
       </section>
-      {selected ? <SelectedCustomer key={selected.id} customer={selected} /> : null}
+      {selected ? <SelectedCustomer key={selected.id} customer={selected} /> : phone ? <UnknownNumber key={phone} phone={phone} /> : null}
     </>
   );
 }

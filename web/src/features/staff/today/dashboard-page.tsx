@@ -9,7 +9,9 @@ import { useTodayBoard } from './get-today-board';
 import { BoardDealSummary } from '../common/board-deal';
 import { CloseOut } from '../common/close-out';
 import { seenOf } from '../common/seen-facts';
-import { cleaningWhen, easternClock, waitedSince } from '../common/board-format';
+import { cleaningWhen, customerPath, easternClock, unknownNumberPath, waitedSince } from '../common/board-format';
+import { formatUsPhone } from '@app/shared/phone';
+import type { WaitingConversation } from '@app/shared/conversations';
 import { RequestSummary } from '../common/request-summary';
 import { RequireStaff } from '../frame/require-staff';
 import '../common/staff.css';
@@ -64,6 +66,24 @@ const dealItems = (items: BoardDeal[]) =>
       <BoardDealSummary deal={deal} when={cleaningWhen(deal)} />
     </li>
   ));
+
+/** A customer's text nobody has answered yet: who, how long they have waited, what they wrote. */
+export function WaitingItem({ conversation, now }: { conversation: WaitingConversation; now: Date }) {
+  const { customer, phone } = conversation;
+  const who = customer ? customer.name : `Unknown number ${formatUsPhone(phone)}`;
+  return (
+    <li data-waiting-conversation="">
+      <p>
+        <Link to={customer ? customerPath(customer.id) : unknownNumberPath(phone)}>{who}</Link>{' '}
+        <span className="muted">
+          waiting {waitedSince(conversation.since, now)}
+          {conversation.texts > 1 ? `, ${conversation.texts} texts` : ''}
+        </span>
+      </p>
+      <p className="muted">“{conversation.latest}”</p>
+    </li>
+  );
+}
 
 function SyncHealth({ sync, now }: { sync: TodayBoard['sync']; now: Date }) {
   const problems = [
@@ -144,6 +164,11 @@ function Board({ board }: { board: TodayBoard }) {
       </Section>
       <Section id="board-changes" title="Changes, cancellations and re-clean claims" count={board.openChanges.count} empty="No open change or cancel requests or re-clean claims." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
         {requestItems(board.openChanges.items, now)}
+      </Section>
+      <Section id="board-conversations" title="Texts waiting for an answer" count={board.conversations.count} empty="Every customer's text has an answer.">
+        {board.conversations.items.map((c) => (
+          <WaitingItem key={c.phone} conversation={c} now={now} />
+        ))}
       </Section>
       <Section id="board-unassigned" title="No cleaner yet (next 7 days)" count={board.unassigned.count} empty="Every cleaning of the week has a cleaner." more={{ to: CLIENT_ROUTES.cleanerRoster, label: 'Assign on the roster' }}>
         {dealItems(board.unassigned.items)}
