@@ -15,7 +15,7 @@ export async function startStaffApi(
   label: string,
   start: Date,
   overrides: Partial<StaffSignInSettings> = {},
-  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl' | 'hubspotAccountId'> = {},
+  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl' | 'hubspotAccountId' | 'port' | 'twilioInbound' | 'smsReplyNumber'> = {},
 ) {
   const provider: OidcProvider = await startOidcProvider();
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).

@@ -10,6 +10,7 @@ import { crmApplyQuoteAnswerJob } from '@app/worker/jobs/crm-apply-quote-answer'
 import { crmPullJob } from '@app/worker/jobs/crm-pull';
 import { createLogger } from '@app/runtime/logger';
 import { findLoginContact } from '../../../api/src/modules/portal-auth/repository';
+import { findWaiting } from '@app/db/conversations';
 import { portalDeals } from '../../../api/src/modules/portal/service';
 import { hubspotLinks } from '../../../api/src/modules/staff/common/hubspot-links';
 import { openRequests } from '../../../api/src/modules/staff/requests/service';
@@ -96,6 +97,13 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
 
     const contact = await findLoginContact(db, customer.email, customer.phone);
     expect(contact).toMatchObject({ eligible: true, suspended: false });
+
+    // A short conversation by text, its last reply unanswered, seeded once however often it runs.
+    expect(await db.inboundText.count({ where: { fromPhone: customer.phone } })).toBe(2);
+    expect(await db.smsMessage.count({ where: { to: customer.phone, purpose: 'staff_reply' } })).toBe(1);
+    const waiting = await findWaiting(db, { phone: customer.phone, limit: 1 });
+    expect(waiting.rows).toEqual([expect.objectContaining({ phone: customer.phone, texts: 1, latest: expect.stringContaining('gate code') })]);
+    expect(now.getTime() - waiting.rows[0]!.since.getTime()).toBe(25 * 60_000);
 
     await pull();
     const { upcoming, past } = await portalDeals({ db, now: () => now }, contact!.id);

@@ -7,6 +7,7 @@ import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { createLogger, type Logger } from '@app/runtime/logger';
 import { seedDemoContext } from './demo-context';
+import { seedDemoConversation } from './demo-conversation';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 import { QUOTED_FROM, seedDemoQuote, type SeedQuoteOutcome } from './seed-quote';
 
@@ -56,7 +57,7 @@ function dealProperties(deal: DemoDeal, person: DemoPerson, stages: StageMap, ex
  * the login, the HubSpot id that links the deals the worker pulls, and portal access. Another
  * contact holding that HubSpot id (left over from an emulator state file that was deleted) lets go.
  */
-async function upsertLocalCustomer(db: Db, p: DemoPerson, hubspotId: string, now: Date): Promise<void> {
+async function upsertLocalCustomer(db: Db, p: DemoPerson, hubspotId: string, now: Date): Promise<string> {
   await db.contact.updateMany({ where: { hubspotId, NOT: { email: p.email } }, data: { hubspotId: null } });
   const data = {
     phone: p.phone,
@@ -71,11 +72,13 @@ async function upsertLocalCustomer(db: Db, p: DemoPerson, hubspotId: string, now
     portalEligible: true,
     suspended: false,
   };
-  await db.contact.upsert({
+  const contact = await db.contact.upsert({
     where: { email: p.email },
     create: { email: p.email, ...data, invitedAt: now, crmSyncedAt: now },
     update: data,
+    select: { id: true },
   });
+  return contact.id;
 }
 
 export interface SeedDemoOptions {
@@ -130,7 +133,8 @@ async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
 }
 
 /**
- * Puts the demo plan into HubSpot (the emulator) and the demo customer into our database.
+ * Puts the demo plan into HubSpot (the emulator) and the demo customer, with a short conversation
+ * by text, into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
  * relative to `now` again; nothing is duplicated. The deals, invoices and tickets reach our
  * mirror the way real ones do, through the worker's crm.pull. A quoted deal is mirrored at once
@@ -154,8 +158,9 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const customerHubspotId = contactIds.get(plan.customer.key);
   if (!customerHubspotId) throw new Error('demo customer was not created');
   // Before any deal is written: the pull links a new deal to a contact only if it knows the contact.
-  await upsertLocalCustomer(db, plan.customer, customerHubspotId, now);
+  const localId = await upsertLocalCustomer(db, plan.customer, customerHubspotId, now);
   await seedDemoContext(crm, customerHubspotId, now);
+  await seedDemoConversation(db, plan.customer, localId, now);
 
   const deals = byDemoKey(await crm.list('deals'));
   const tickets = byDemoKey(await crm.list('tickets'));

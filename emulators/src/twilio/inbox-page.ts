@@ -4,8 +4,9 @@
  * sent, delivered, or undelivered / failed with the error code), and the customers' replies. It
  * reads /_emulator/messages from the same origin and refreshes itself, so whoever runs
  * `npm run dev` can sign in to the portal without a phone; its reply form texts our number as a
- * customer would (STOP, START, HELP), through /_emulator/inbound. Development tooling only: the
- * emulator never runs in production.
+ * customer would, through /_emulator/inbound: any words reach the staff thread of the customer
+ * with that phone (STOP, START and HELP do what they do). Development tooling only: the emulator
+ * never runs in production.
  */
 export const INBOX_PATHS: ReadonlySet<string> = new Set(['/', '/inbox']);
 
@@ -143,11 +144,12 @@ export const INBOX_HTML = `<!doctype html>
     <fieldset>
       <legend>Reply as a customer</legend>
       <label>From phone <input name="from" type="tel" placeholder="+14045550123" required autocomplete="off"></label>
-      <label>Text <input name="body" value="STOP" required autocomplete="off"></label>
+      <label>Text <input name="body" value="Can she come at 10 instead?" required autocomplete="off"></label>
       <button type="submit">Send to our number</button>
       <span id="reply-outcome" role="status"></span>
     </fieldset>
   </form>
+  <p class="lead">A reply shows in the staff area (the customer's page, and the today board until someone answers); STOP, START and HELP opt out, back in, or get our help text.</p>
   <p id="empty" hidden>No messages yet. Request a login code on the website's /login page.</p>
   <ol id="messages" aria-label="Messages"></ol>
 </main>

@@ -11,7 +11,9 @@ export const LOGIN_CODE_RETENTION_MS = 48 * HOUR;
 /**
  * How long a text message's delivery row (phone number, Twilio SID and status) is kept: long
  * enough for support to see why someone's texts did not arrive, and for the delivery figures on
- * /metrics to cover a month.
+ * /metrics to cover a month. The texts of a conversation (a staff reply, the after-hours answer)
+ * are kept like the customers' texts they answer (inbound_text): they are the business's record
+ * of what was said (docs/conversations.md).
  */
 export const SMS_MESSAGE_RETENTION_MS = 30 * 24 * HOUR;
 
@@ -48,7 +50,12 @@ const PURGES: readonly Purge[] = [
   // An expired key no longer guards anything: the same key is accepted as new.
   { what: 'idempotencyKeys', table: 'idempotency_key', expired: 'expires_at <= $1', cutoff: (now) => now },
   { what: 'loginCodes', table: 'otp_challenge', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_CODE_RETENTION_MS) },
-  { what: 'smsMessages', table: 'sms_message', expired: 'created_at < $1', cutoff: (now) => new Date(now.getTime() - SMS_MESSAGE_RETENTION_MS) },
+  {
+    what: 'smsMessages',
+    table: 'sms_message',
+    expired: "created_at < $1 AND purpose NOT IN ('staff_reply', 'after_hours_reply')",
+    cutoff: (now) => new Date(now.getTime() - SMS_MESSAGE_RETENTION_MS),
+  },
   { what: 'loginFailures', table: 'login_failure', expired: 'failed_at < $1', cutoff: (now) => new Date(now.getTime() - LOGIN_FAILURE_RETENTION_MS) },
   {
     what: 'outboxEvents',

@@ -56,6 +56,8 @@ describe('housekeeping.purge-expired', () => {
     await db.smsMessage.createMany({
       data: [text('+14045550103', hours(-31 * 24)), text('+14045550100', hours(-25), purgedCode.id), text('+14045550104', hours(-29 * 24))],
     });
+    // A conversation's texts are the business's record: kept, like the customer's texts they answer.
+    await db.smsMessage.create({ data: { purpose: 'staff_reply', to: '+14045550105', body: 'Yes, 10 works.', createdAt: hours(-31 * 24) } });
 
     const contact = await db.contact.create({ data: { email: 'failing@example.com' } });
     await db.loginFailure.createMany({ data: [{ contactId: contact.id, failedAt: hours(-31 * 24) }, { contactId: contact.id, failedAt: hours(-29 * 24) }] });
@@ -79,6 +81,7 @@ describe('housekeeping.purge-expired', () => {
     expect(await db.smsMessage.findMany({ select: { to: true, otpChallengeId: true }, orderBy: { to: 'asc' } })).toEqual([
       { to: '+14045550100', otpChallengeId: null },
       { to: '+14045550104', otpChallengeId: null },
+      { to: '+14045550105', otpChallengeId: null },
     ]);
 
     // Nothing left to do: a second run (or one running at the same time) deletes nothing more.

@@ -372,6 +372,37 @@ describe('sms.send against the Twilio emulator', () => {
       expect((await finished(await send({ messageId: await newMessage('request_received', office, officeDeal) }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
     });
 
+    it('sends a staff reply its own words, kept on the row; to an unticked phone only once it texted us since that booking', async () => {
+      const phone = '+14045551271';
+      await bookedOnForm(phone, false, new Date(Date.now() - 120_000));
+      const reply = async () =>
+        (await db.smsMessage.create({ data: { purpose: 'staff_reply', to: phone, body: 'Yes, 10 works.', staffEmail: 'sam@example.com' }, select: { id: true } })).id;
+      const before = await reply();
+      expect((await finished(await send({ messageId: before }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+
+      // The customer texts us: they asked, and the answer goes.
+      await db.inboundText.create({ data: { sid: `SM${'7'.repeat(32)}`, fromPhone: phone, body: 'Can she come at 10?', receivedAt: new Date(Date.now() - 60_000) } });
+      const after = await reply();
+      expect((await finished(await send({ messageId: after }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+      expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual(['Yes, 10 works.']);
+      expect(await row(after)).toMatchObject({ status: 'sent', body: 'Yes, 10 works.' });
+      // A reminder is no answer: still held back.
+      const reminderId = await newMessage('reminder', phone);
+      expect((await finished(await send({ messageId: reminderId }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+    });
+
+    it('keeps the words of a template once sent, never a login code\'s', async () => {
+      const phone = '+14045551272';
+      await finished(await send({ messageId: await invite(phone) }), 'completed');
+      const { messageId: codeId } = await newLoginCode(phone);
+      await finished(await send({ messageId: codeId }), 'completed');
+      const rows = await db.smsMessage.findMany({ where: { to: phone }, orderBy: { createdAt: 'asc' }, select: { purpose: true, body: true, status: true } });
+      expect(rows).toEqual([
+        { purpose: 'staff_invite', body: portalInviteSms(COMPANY.name, PORTAL_URL), status: 'sent' },
+        { purpose: 'login_code', body: null, status: 'sent' },
+      ]);
+    });
+
     it('holds the phone back when Twilio refuses the send itself with 30007', async () => {
       const phone = '+14045551266';
       twilio.addFault({ type: 'next', count: 1, status: 400, code: 30007 });

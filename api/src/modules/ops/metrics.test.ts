@@ -113,6 +113,8 @@ describe('renderMetrics', () => {
     expect(text).toContain('sms_messages{purpose="login_code",status="undelivered"} 2');
     expect(text).toContain('sms_messages{purpose="login_code",status="failed"} 0');
     expect(text).toContain('sms_messages{purpose="staff_invite",status="sent"} 0');
+    expect(text).toContain('sms_messages{purpose="staff_reply",status="delivered"} 0');
+    expect(text).toContain('sms_messages{purpose="after_hours_reply",status="canceled"} 0');
   });
 
   it('adds the CRM mirror figures', () => {

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGE_KINDS } from '@app/shared/customer-messages';
+import { SMS_PURPOSES } from '@app/shared/conversations';
 import { SMS_STATUSES } from '@app/shared/sms-delivery';
 import { HUBSPOT_USES, type HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { MirrorFigures } from './repository';
@@ -32,8 +32,7 @@ export interface OpsFigures {
   hubspotDaily: HubSpotDailyFigures | null;
 }
 
-/** Every purpose and status is written, zero included, so a rate of failures never has gaps (any other purpose found too). */
-const SMS_PURPOSES = ['login_code', 'staff_invite', ...CUSTOMER_MESSAGE_KINDS] as const;
+/** Every purpose and status is written, zero included (SMS_PURPOSES), so a rate of failures never has gaps (any other purpose found too). */
 
 /**
  * The Twilio errors a US launch watches, each written (zero included) so alerts see a series:

@@ -8,7 +8,7 @@ import {
   type Conversation,
   type MarkHandled,
   type ThreadItem,
-  staffReplySchema,
+  type staffReplySchema,
 } from '@app/shared/conversations';
 import { joinName } from '@app/shared/customer-context';
 import { isUsPhone } from '@app/shared/phone';

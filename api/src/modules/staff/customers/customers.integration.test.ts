@@ -95,18 +95,20 @@ describe('staff API: customers', () => {
     });
   });
 
-  it('GET /api/hubspot/contact-details/:id lists the texts sent to the customer\'s phone, newest first, and no one else\'s', async () => {
+  /** The phone's thread, as the customer page reads it. */
+  const thread = async (phone: string) => (await (await staff.request(`/api/internal/admin/conversations?phone=${encodeURIComponent(phone)}`)).json()) as { items: Record<string, unknown>[] };
+
+  it('the customer\'s thread lists the texts sent to their phone, oldest first, and no one else\'s', async () => {
     const contact = await createCustomer(api.db, { with: 'nothing' });
     const phone = contact.phone!;
     await api.db.smsMessage.create({ data: { purpose: 'login_code', to: phone, status: 'delivered', createdAt: new Date('2026-11-20T15:00:00Z'), sentAt: new Date('2026-11-20T15:00:01Z') } });
-    await api.db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone, status: 'undelivered', errorCode: 30003, createdAt: new Date('2026-11-21T15:00:00Z') } });
+    await api.db.smsMessage.create({ data: { purpose: 'staff_invite', to: phone, status: 'undelivered', errorCode: 30003, body: 'You are invited', createdAt: new Date('2026-11-21T15:00:00Z') } });
     await api.db.smsMessage.create({ data: { purpose: 'login_code', to: uniquePhone(), status: 'delivered' } });
-    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { messages: Record<string, unknown>[] };
-    expect(body.messages).toEqual([
-      expect.objectContaining({ purpose: 'staff_invite', label: 'Portal invite', status: 'undelivered', errorCode: 30003, createdAt: '2026-11-21T15:00:00.000Z', sentAt: null }),
-      expect.objectContaining({ purpose: 'login_code', label: 'Login code', status: 'delivered', errorCode: null, sentAt: '2026-11-20T15:00:01.000Z' }),
+    expect((await thread(phone)).items).toEqual([
+      expect.objectContaining({ direction: 'out', purpose: 'login_code', label: 'Login code', status: 'delivered', errorCode: null, body: null, at: '2026-11-20T15:00:00.000Z' }),
+      expect.objectContaining({ direction: 'out', purpose: 'staff_invite', label: 'Portal invite', status: 'undelivered', errorCode: 30003, body: 'You are invited', at: '2026-11-21T15:00:00.000Z' }),
     ]);
-    expect(body).toMatchObject({ textsOptOut: null });
+    expect(await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()).toMatchObject({ textsOptOut: null });
   });
 
   it('GET /api/hubspot/contact-details/:id says when and how the phone opted out of texts, and why texts were not sent', async () => {
@@ -114,9 +116,9 @@ describe('staff API: customers', () => {
     const phone = contact.phone!;
     await api.db.smsOptOut.create({ data: { phone, source: 'keyword', keyword: 'UNSUBSCRIBE', optedOutAt: new Date('2026-11-22T15:00:00Z') } });
     await api.db.smsMessage.create({ data: { purpose: 'reminder', to: phone, status: 'canceled', errorMessage: 'Not sent: the phone opted out of texts (STOP).' } });
-    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { messages: Record<string, unknown>[]; textsOptOut: unknown };
+    const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsOptOut: unknown };
     expect(body.textsOptOut).toEqual({ since: '2026-11-22T15:00:00.000Z', how: 'replied UNSUBSCRIBE' });
-    expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', label: 'Reminder', status: 'canceled', reason: 'Not sent: the phone opted out of texts (STOP).' })]);
+    expect((await thread(phone)).items).toEqual([expect.objectContaining({ purpose: 'reminder', label: 'Reminder', status: 'canceled', reason: 'Not sent: the phone opted out of texts (STOP).' })]);
   });
 
   it('GET /api/hubspot/contact-details/:id says since when and why texts to the phone are held back (30006/30007)', async () => {
@@ -126,14 +128,14 @@ describe('staff API: customers', () => {
     expect(await (await staff.request(url)).json()).toMatchObject({ textsHeld: null });
     await api.db.smsDeliveryHold.create({ data: { phone, errorCode: 30006, purpose: 'cleaning_confirmed', heldSince: new Date('2026-11-23T15:00:00Z') } });
     await api.db.smsMessage.create({ data: { purpose: 'reminder', to: phone, status: 'canceled', errorMessage: HELD_TEXT_REASON } });
-    const body = (await (await staff.request(url)).json()) as { messages: Record<string, unknown>[]; textsHeld: unknown; textsOptOut: unknown };
+    const body = (await (await staff.request(url)).json()) as { textsHeld: unknown; textsOptOut: unknown };
     expect(body.textsHeld).toEqual({
       since: '2026-11-23T15:00:00.000Z',
       errorCode: 30006,
       why: 'Twilio reported a landline or an unreachable carrier (30006), on the cleaning confirmed text',
     });
     expect(body.textsOptOut).toBeNull();
-    expect(body.messages).toEqual([expect.objectContaining({ purpose: 'reminder', status: 'canceled', reason: HELD_TEXT_REASON })]);
+    expect((await thread(phone)).items).toEqual([expect.objectContaining({ purpose: 'reminder', status: 'canceled', reason: HELD_TEXT_REASON })]);
   });
 
   it('GET /api/hubspot/contact-details/:id shows what the customer agreed to about texts, and when, newest first', async () => {
