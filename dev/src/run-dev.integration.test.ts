@@ -5,6 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnTestDatabase } from '../../test/context';
 import type { TestDatabase } from '../../test/database';
+import { createPrismaClient } from '@app/db/client';
+import { findWaiting } from '@app/db/conversations';
+import { DEMO_CUSTOMER } from './demo/demo-plan';
 import { freePort, waitUntil } from './net';
 import { REPO_ROOT, bin } from './repo';
 
@@ -16,7 +19,7 @@ describe('npm run dev', { timeout: 150_000 }, () => {
   let runner: ChildProcess;
   let output = '';
   let exitCode: Promise<number | null>;
-  const ports = { api: 0, web: 0 };
+  const ports = { api: 0, web: 0, twilio: 0 };
   // The runner's own lines, without the bold it prints `[dev]` in.
   const runnerSaid = (text: string) => output.replaceAll('\u001b[1m', '').replaceAll('\u001b[0m', '').includes(`[dev] ${text}`);
 
@@ -25,6 +28,7 @@ describe('npm run dev', { timeout: 150_000 }, () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'run-dev-'));
     [ports.api, ports.web] = [await freePort(), await freePort()];
     const [hubspot, twilio, oidc] = [await freePort(), await freePort(), await freePort()];
+    ports.twilio = twilio;
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of ['REDIS_URL', 'HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'OIDC_CLIENT_ID', 'NODE_ENV']) delete env[name];
     runner = spawn(bin('tsx'), [path.join(REPO_ROOT, 'dev/src/run-dev.ts')], {
@@ -75,6 +79,24 @@ describe('npm run dev', { timeout: 150_000 }, () => {
     expect(health.status).toBe(200);
     const readiness = await fetch(`http://127.0.0.1:${ports.api}/readyz`);
     expect(readiness.status, await readiness.text()).toBe(200);
+
+    // The demo customer's conversation waits for an answer; the dev inbox's "Reply as a customer"
+    // form posts to the emulator, which posts the text, signed, to the api's webhook: it reaches
+    // the customer's thread.
+    const replied = await fetch(`http://127.0.0.1:${ports.twilio}/_emulator/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: DEMO_CUSTOMER.phone, body: 'Is 10 still OK?' }),
+    });
+    expect(await replied.json()).toMatchObject({ webhook: { status: 200, error: null } });
+    const db = createPrismaClient(database.url);
+    try {
+      const contact = await db.contact.findUniqueOrThrow({ where: { email: DEMO_CUSTOMER.email }, select: { id: true } });
+      expect(await db.inboundText.findFirst({ where: { body: 'Is 10 still OK?' }, select: { fromPhone: true, contactId: true } })).toEqual({ fromPhone: DEMO_CUSTOMER.phone, contactId: contact.id });
+      expect((await findWaiting(db, { phone: DEMO_CUSTOMER.phone, limit: 1 })).rows).toEqual([expect.objectContaining({ texts: 2, latest: 'Is 10 still OK?' })]);
+    } finally {
+      await db.$disconnect();
+    }
 
     runner.kill('SIGTERM');
     expect(await exitCode).toBe(0);

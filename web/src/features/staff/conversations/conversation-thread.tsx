@@ -43,7 +43,7 @@ export function ReplyForm({ conversation }: { conversation: Conversation }) {
     send.mutate({ phone: conversation.phone, body: checked.data }, { onSuccess: () => setWords('') });
   };
   return (
-    <form className="reply-form" onSubmit={onSubmit} noValidate aria-label="Reply by text">
+    <form className="reply-form" onSubmit={onSubmit} noValidate>
       <Field label="Reply by text" hint={replyLengthText(words)} error={shown ?? apiField}>
         {(control) => <textarea {...control} name="body" rows={3} value={words} onChange={(e) => setWords(e.target.value)} />}
       </Field>

@@ -1,5 +1,5 @@
 import type { Conversation, ThreadItem } from '@app/shared/conversations';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { waitedSince } from '../common/board-format';
 import { easternFromIso } from '../common/format-eastern';
 import './conversation.css';
@@ -64,6 +64,12 @@ function OutboundText({ item }: { item: Outbound }) {
  */
 export function ConversationView({ conversation, now, children }: { conversation: Conversation; now: Date; children?: ReactNode }) {
   const { items, earlier, waitingSince } = conversation;
+  const list = useRef<HTMLOListElement>(null);
+  const newest = items.at(-1)?.id;
+  // Opened, and whenever a text arrives or goes out: the newest, at the bottom, is in view.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [newest]);
   return (
     <div className="conversation">
       {waitingSince ? (
@@ -75,7 +81,7 @@ export function ConversationView({ conversation, now, children }: { conversation
       {items.length === 0 ? (
         <p className="muted">No texts with this phone yet.</p>
       ) : (
-        <ol className="thread" aria-label="Texts in and out, newest last">
+        <ol ref={list} className="thread" aria-label="Texts in and out, newest last">
           {items.map((item) => (item.direction === 'in' ? <InboundText key={`in-${item.id}`} item={item} /> : <OutboundText key={`out-${item.id}`} item={item} />))}
         </ol>
       )}
