@@ -45,7 +45,19 @@ export function ReplyForm({ conversation }: { conversation: Conversation }) {
   return (
     <form className="reply-form" onSubmit={onSubmit} noValidate>
       <Field label="Reply by text" hint={replyLengthText(words)} error={shown ?? apiField}>
-        {(control) => <textarea {...control} name="body" rows={3} value={words} onChange={(e) => setWords(e.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name="body"
+            rows={3}
+            value={words}
+            onChange={(e) => {
+              setWords(e.target.value);
+              // The server's refusal was about the words sent; new words are checked afresh.
+              if (send.isError) send.reset();
+            }}
+          />
+        )}
       </Field>
       <p className="reply-form__actions">
         <button type="submit" className="button" disabled={send.isPending}>
