@@ -1,4 +1,4 @@
--- Conversations with customers (issue 35): every text sent to our number is kept with its words,
+-- Conversations with customers (docs/conversations.md): every text sent to our number is kept with its words,
 -- the words of the texts we send are kept once fixed (never a login code), staff answer from the
 -- customer's thread, and a text received outside office hours gets one automatic answer.
 -- NOTE: no semicolon inside comments or strings (the adapter splits the file on every one).
