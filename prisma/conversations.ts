@@ -27,6 +27,14 @@ export async function contactForPhone(db: Client, phone: string): Promise<PhoneC
   return db.contact.findFirst({ where: { phone }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], select: phoneContactSelect });
 }
 
+/**
+ * contactForPhone as a SQL subquery (the contact's id) over a phone column of the outer query,
+ * for statements that resolve many rows at once (the worker's HubSpot log of texts).
+ */
+export function contactIdForPhoneSql(phoneColumn: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT p.id FROM contact p WHERE p.phone = ${phoneColumn} ORDER BY p.updated_at DESC, p.id LIMIT 1)`;
+}
+
 /** contactForPhone for many phones at once. */
 export async function contactsForPhones(db: Client, phones: readonly string[]): Promise<Map<string, PhoneContact>> {
   if (phones.length === 0) return new Map();

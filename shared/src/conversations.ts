@@ -97,6 +97,8 @@ const inboundItemSchema = z.object({
   keyword: z.enum(['stop', 'start', 'help']).nullable(),
   /** Marked "no reply needed", by whom. */
   handledBy: z.string().nullable(),
+  /** Logged on the customer's HubSpot timeline (docs/conversations.md#hubspot). */
+  inHubSpot: z.boolean(),
 });
 
 /** A text we sent (or were to send) to the phone. */
@@ -116,6 +118,8 @@ const outboundItemSchema = z.object({
   staffEmail: z.string().nullable(),
   /** A queued text that waits for its time (quiet hours): when it goes out. */
   sendsAt: instant.nullable(),
+  /** Logged on the customer's HubSpot timeline (docs/conversations.md#hubspot). */
+  inHubSpot: z.boolean(),
 });
 
 export const threadItemSchema = z.discriminatedUnion('direction', [inboundItemSchema, outboundItemSchema]);

@@ -33,6 +33,10 @@ const scheduledPayload = z.object({}).strict();
 const syncedRow = (table: string, idField: string) =>
   `NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = e.payload->>'${idField}' AND r.crm_synced_at IS NULL)`;
 
+/** "Its text row is gone or no longer due to be logged in HubSpot": how logging a text is done. */
+const textLogged = (table: string, idField: string) =>
+  `NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.id = e.payload->>'${idField}' AND r.hubspot_log_due_at IS NOT NULL)`;
+
 /**
  * What a customer text is about besides its deal (which its message row names): the appointment
  * a confirmation, a move or a reminder is about, the invoice, or the ticket of an answered request.
@@ -112,6 +116,20 @@ export const OUTBOX_EVENTS = {
     aggregateType: 'quote_answer',
     done: 'its answer left pending (the deal moved in HubSpot, or failed), or it is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM quote_answer a WHERE a.id::text = e.payload->>'answerId' AND a.status = 'pending')`,
+  }),
+  'crm.log-text-received': contract({
+    queue: 'crm',
+    payload: z.object({ inboundTextId: rowId }).strict(),
+    aggregateType: 'inbound_text',
+    done: 'its text is logged in HubSpot or was skipped (inbound_text.hubspot_log_due_at cleared), or the text is gone',
+    doneSql: textLogged('inbound_text', 'inboundTextId'),
+  }),
+  'crm.log-text-sent': contract({
+    queue: 'crm',
+    payload: z.object({ messageId: rowId }).strict(),
+    aggregateType: 'sms_message',
+    done: 'its text is logged in HubSpot or was skipped (sms_message.hubspot_log_due_at cleared), or the text is gone',
+    doneSql: textLogged('sms_message', 'messageId'),
   }),
   'sms.send': contract({
     queue: 'sms',

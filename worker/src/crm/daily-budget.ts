@@ -45,6 +45,10 @@ export const HUBSPOT_USE_OF_JOB: Partial<Record<JobName, HubSpotUse>> = {
   'crm.record-signup': 'push',
   'crm.assign-owner': 'push',
   'crm.note-portal-confirmed': 'push',
+  // The record of a conversation can wait for the next day: it stops with the pull, before the
+  // reserve kept for customers' and staff's requests.
+  'crm.log-text-received': 'pull',
+  'crm.log-text-sent': 'pull',
   'crm.pull': 'pull',
   'crm.sweep': 'sweep',
 };

@@ -16,7 +16,7 @@ export const HUBSPOT_BATCH_SIZE = 100;
 /** HubSpot's HUBSPOT_DEFINED association type of a note to a deal. */
 const NOTE_TO_DEAL = 214;
 
-export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType;
+export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType | 'communications';
 /** HubSpot's activity (engagement) objects the customer page shows. */
 export type ActivityType = 'notes' | 'tasks' | 'calls' | 'meetings';
 export type Properties = Record<string, string>;
@@ -342,6 +342,35 @@ export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudge
 
     /** Objects by our id (`app_request_id`), 100 per request: our id → HubSpot id; missing ones are left out. */
     readByRequestId,
+
+    /**
+     * Creates objects that cannot carry a unique id of ours (activities: HubSpot offers no unique
+     * properties on them), 100 per request, outcome keyed by `key`. Each input carries its key as
+     * `objectWriteTraceId`, so HubSpot answers bad inputs one by one (207); a result is matched to
+     * its input by the trace id when HubSpot echoes it, else by `keyOfRecord` (the caller's
+     * reading of the properties it sent; each call names one input, once). Not idempotent: a
+     * caller retrying after a lost answer looks for what it made first.
+     */
+    async createTraced(type: ObjectType, objects: readonly (NewObject & { key: string })[], keyOfRecord: (record: HubSpotRecord) => string | undefined): Promise<WriteOutcome> {
+      const outcome = emptyOutcome();
+      for (const chunk of chunks(objects)) {
+        const keys = chunk.map((o) => o.key);
+        try {
+          const response = await call(`create ${type}`, () =>
+            client.crm.objects.batchApi.create(type, { inputs: chunk.map((o) => ({ ...toInput(o), objectWriteTraceId: o.key })) }),
+          );
+          const sorted = sortBatchAnswer(keys, response.results, errorsOf(response), (r) => r.objectWriteTraceId ?? keyOfRecord({ id: r.id, properties: r.properties }), (r) => r.id);
+          // Nothing of ours is unique here: a conflict is HubSpot's own, worth another try.
+          for (const key of sorted.conflicts) sorted.failures.set(key, { message: 'HubSpot answered a conflict', permanent: false });
+          mergeOutcomes(outcome, sorted);
+        } catch (error) {
+          // Refused as a whole for a reason retrying cannot fix (a missing scope): each input fails with it.
+          if (!(error instanceof UnrecoverableError)) throw error;
+          for (const key of keys) outcome.failures.set(key, { message: error.message, permanent: true });
+        }
+      }
+      return outcome;
+    },
 
     /**
      * Objects modified at or after `from` (epoch ms; all when null), oldest change first, one

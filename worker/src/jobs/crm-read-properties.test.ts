@@ -10,8 +10,8 @@ const ours = (type: ObjectType, name: string) => CRM_PROPERTIES.some((p) => p.ob
 const hubspots = (type: ObjectType, name: string) => defaultSchema(type).properties.some((p) => p.name === name && p.hubspotDefined);
 
 describe('the HubSpot properties the worker filters, sorts or reads by name', () => {
-  it('covers every object type the pull reads', () => {
-    expect(Object.keys(read).sort()).toEqual(['calls', 'companies', 'contacts', 'deals', 'invoices', 'line_items', 'meetings', 'notes', 'tasks', 'tickets']);
+  it('covers every object type the worker reads', () => {
+    expect(Object.keys(read).sort()).toEqual(['calls', 'communications', 'companies', 'contacts', 'deals', 'invoices', 'line_items', 'meetings', 'notes', 'tasks', 'tickets']);
     expect(read.contacts).toContain('lastmodifieddate');
     expect(read.contacts).not.toContain('hs_lastmodifieddate');
     expect(read.deals).toContain('hs_lastmodifieddate');

@@ -1,5 +1,6 @@
 import { CONTACT_EMAIL, CONTACT_IDENTITY_PROPERTIES, MERGEABLE_TYPES, MERGED_IDS, REQUEST_ID, type ObjectType } from '../crm/hubspot-gateway';
 import { modifiedDateProperty } from '../crm/modified-date';
+import { SIGNATURE_PROPERTIES } from '../crm/text-communications';
 import { DEAL_PROPERTIES, INVOICE_PROPERTIES, TICKET_PROPERTIES } from './crm-pull';
 import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES } from './crm-pull-context';
 import { CONTACT_PROPERTIES } from './crm-pull-contacts';
@@ -24,6 +25,8 @@ export function propertiesReadByName(): Record<ObjectType, string[]> {
     tasks: [],
     calls: [],
     meetings: [],
+    // Read back to recognise a communication a lost answer created (a logged text).
+    communications: [...SIGNATURE_PROPERTIES],
   };
   for (const source of ACTIVITY_SOURCES) byType[source.type].push(...activityProperties(source));
   for (const type of Object.keys(byType) as ObjectType[]) {

@@ -6,6 +6,7 @@ import type { TwilioClient } from '../sms/twilio-client';
 import { crmApplyDealCommandJob } from './crm-apply-deal-command';
 import { crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
 import { crmAssignOwnerJob } from './crm-assign-owner';
+import { crmLogTextReceivedJob, crmLogTextSentJob } from './crm-log-text';
 import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
@@ -52,6 +53,8 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmApplyDealCommandJob(crm),
     crmApplyQuoteAnswerJob(crm),
     crmSweepJob({ ...crm, ...(deps.sweepRunsPerPass === undefined ? {} : { runsPerPass: deps.sweepRunsPerPass }) }),
+    crmLogTextReceivedJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmLogTextSentJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];

@@ -419,7 +419,7 @@ describe('sms.send against the Twilio emulator', () => {
       const sid = `SM${'b'.repeat(32)}`;
       // The api matched an early callback to this row through the URL's messageId.
       await db.smsMessage.update({ where: { id: messageId }, data: { sid, status: 'undelivered', errorCode: 30003 } });
-      await recordAccepted(db, messageId, { sid, body: null }, new Date());
+      await recordAccepted(db, messageId, { sid, body: null, hubspotLog: false }, new Date());
       const recorded = await row(messageId);
       expect(recorded).toMatchObject({ sid, status: 'undelivered', errorCode: 30003 });
       expect(recorded.sentAt).toBeInstanceOf(Date);

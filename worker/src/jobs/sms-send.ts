@@ -5,6 +5,7 @@ import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
+import { loggedInHubSpot } from '../crm/text-communications';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
 import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold';
@@ -187,7 +188,8 @@ export function smsSendJob(deps: SmsSendDeps) {
         throw failureToError(failure, 'send sms');
       }
       // The words are kept for the staff thread; a login code's never are.
-      await recordAccepted(deps.db, messageId, { sid: sent.sid, body: loginCode ? null : body }, now());
+      // A text to a customer is then logged on their HubSpot timeline (docs/conversations.md#hubspot).
+      await recordAccepted(deps.db, messageId, { sid: sent.sid, body: loginCode ? null : body, hubspotLog: loggedInHubSpot(message.purpose) }, now());
       log.info({ sid: sent.sid, status: sent.status, messageId }, 'sms sent');
       return { sid: sent.sid };
   });

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { SmsPurpose, SmsStatus } from '@app/db/generated/client';
+import { outboxEvent } from '@app/runtime/outbox/events';
 import { statusesBefore } from '@app/shared/sms-delivery';
 
 export interface SmsMessageState {
@@ -28,19 +29,29 @@ export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageStat
 /**
  * Twilio accepted the message: its SID, the words sent (null for a login code, whose code is
  * never kept), and `sent` unless a status callback already moved the message further (a callback
- * can beat this write; it then stored the same SID).
+ * can beat this write; it then stored the same SID). With `hubspotLog` (a text to a customer,
+ * docs/conversations.md#hubspot) the text is due to be logged on their HubSpot timeline: its
+ * crm.log-text-sent event is written in the same transaction, so a HubSpot outage only delays it.
  */
-export async function recordAccepted(db: Db, id: string, sent: { sid: string; body: string | null }, at: Date): Promise<void> {
+export async function recordAccepted(db: Db, id: string, sent: { sid: string; body: string | null; hubspotLog: boolean }, at: Date): Promise<void> {
   const earlier = statusesBefore('sent');
   const { sid, body } = sent;
-  await db.$executeRaw`
-    UPDATE sms_message
-    SET sid = ${sid},
-        body = COALESCE(body, ${body}),
-        sent_at = ${at},
-        status_updated_at = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN ${at} ELSE status_updated_at END,
-        status = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN 'sent'::sms_status ELSE status END
-    WHERE id = ${id} AND (sid IS NULL OR sid = ${sid})`;
+  const due = sent.hubspotLog ? at : null;
+  await db.$transaction(async (tx) => {
+    // Due once: a repeated write (the same SID) writes no second event.
+    const [row] = await tx.$queryRaw<{ due: boolean }[]>`
+      SELECT hubspot_log_due_at IS NOT NULL OR hubspot_communication_id IS NOT NULL AS due FROM sms_message WHERE id = ${id} FOR UPDATE`;
+    const updated = await tx.$executeRaw`
+      UPDATE sms_message
+      SET sid = ${sid},
+          body = COALESCE(body, ${body}),
+          sent_at = ${at},
+          status_updated_at = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN ${at} ELSE status_updated_at END,
+          status = CASE WHEN status = ANY(${earlier}::sms_status[]) THEN 'sent'::sms_status ELSE status END,
+          hubspot_log_due_at = COALESCE(hubspot_log_due_at, ${due})
+      WHERE id = ${id} AND (sid IS NULL OR sid = ${sid})`;
+    if (due && updated > 0 && row && !row.due) await tx.outboxEvent.create({ data: outboxEvent('crm.log-text-sent', { messageId: id }, { aggregateId: id }) });
+  });
 }
 
 /** Twilio refused to take the message (bad or opted-out number, ...): it will never be delivered. */

@@ -15,15 +15,21 @@ export interface NewInboundText {
 
 /**
  * Keeps a text sent to our number; false when its MessageSid is already kept (Twilio posted the
- * same message again), so nothing about it is done twice.
+ * same message again), so nothing about it is done twice. A customer's text is due to be logged
+ * on their HubSpot timeline, by its crm.log-text-received event written here (a HubSpot outage
+ * only delays it); a text from a number no customer has is not (docs/conversations.md#hubspot).
  */
 export async function insertInboundText(tx: DbTransaction, text: NewInboundText): Promise<boolean> {
+  const id = randomUUID();
+  const due = text.contactId ? text.at : null;
   const rows = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO inbound_text (id, sid, from_phone, to_phone, body, keyword, received_at, contact_id)
-    VALUES (${randomUUID()}, ${text.sid}, ${text.from}, ${text.to}, ${text.body}, ${text.keyword}, ${text.at}, ${text.contactId})
+    INSERT INTO inbound_text (id, sid, from_phone, to_phone, body, keyword, received_at, contact_id, hubspot_log_due_at)
+    VALUES (${id}, ${text.sid}, ${text.from}, ${text.to}, ${text.body}, ${text.keyword}, ${text.at}, ${text.contactId}, ${due})
     ON CONFLICT (sid) DO NOTHING
     RETURNING id`;
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  if (due) await tx.outboxEvent.create({ data: outboxEvent('crm.log-text-received', { inboundTextId: id }, { aggregateId: id }) });
+  return true;
 }
 
 /** Whether a staff member has replied to the phone since `since` (someone is answering tonight). */

@@ -36,8 +36,8 @@ export function twilioInboundRoutes(deps: ModuleDeps): Router {
     if (!outcome.fresh) ctx.state.log.info('text received again (Twilio retried its webhook); already kept');
     else if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
     else ctx.state.log.info({ afterHours: outcome.afterHours }, 'text received on our number (kept for the staff thread)');
-    // Wakes the worker's relay for the after-hours answer; the answer to Twilio never waits on it.
-    if (outcome.afterHours) deps.outbox.notify();
+    // Wakes the worker's relay for the after-hours answer and the HubSpot log; the answer to Twilio never waits on it.
+    if (outcome.afterHours || outcome.hubspotLog) deps.outbox.notify();
     ctx.type = 'text/xml';
     ctx.body = twiml(outcome.reply);
   });

@@ -30,6 +30,8 @@ export interface InboundOutcome {
   fresh: boolean;
   /** The after-hours answer was written (the worker sends it). */
   afterHours: boolean;
+  /** The text is due to be logged on the customer's HubSpot timeline (the worker logs it). */
+  hubspotLog: boolean;
 }
 
 type InboundDeps = Pick<ModuleDeps, 'db' | 'now'> & { auth: Pick<ModuleDeps['auth'], 'smsBudget'> };
@@ -52,7 +54,8 @@ async function answerAfterHours(tx: DbTransaction, deps: InboundDeps, phone: str
 /**
  * A text someone sent to our number. It is kept first, with its words, on the customer whose
  * phone sent it (or on no one: an unknown number), in the same transaction as what it causes, so
- * a text is never lost and never acted on twice (its MessageSid). STOP (and the other opt-out
+ * a text is never lost and never acted on twice (its MessageSid); a customer's text is then
+ * logged on their HubSpot timeline by the worker. STOP (and the other opt-out
  * words) records the opt-out, so nothing more is sent to that phone, login codes included; START
  * removes it; HELP is answered with the program's terms as the consent words give them
  * (helpReplySms) (not to an opted-out phone: Twilio would refuse it). Twilio answers STOP and START
@@ -66,7 +69,7 @@ export async function receiveText(deps: InboundDeps, params: Record<string, stri
   return deps.db.$transaction(async (tx) => {
     const contact = await contactForPhone(tx, text.From);
     const fresh = await insertInboundText(tx, { sid: text.MessageSid, from: text.From, to: text.To ?? null, body: text.Body, keyword, contactId: contact?.id ?? null, at });
-    const outcome = { keyword, reply: null, fresh, afterHours: false };
+    const outcome = { keyword, reply: null, fresh, afterHours: false, hubspotLog: fresh && contact !== null };
     if (!fresh) return outcome;
     if (keyword === 'stop') {
       await recordOptOut(tx, text.From, { source: 'keyword', keyword: text.Body.trim().toUpperCase().slice(0, 20) || null }, at);

@@ -12,6 +12,7 @@ export interface InboundRow {
   body: string;
   keyword: string | null;
   handledBy: string | null;
+  hubspotCommunicationId: string | null;
 }
 
 export interface OutboundRow {
@@ -25,9 +26,20 @@ export interface OutboundRow {
   createdAt: Date;
   /** When a queued text's sms.send event is due (quiet hours); null once it is sent, or for none. */
   sendsAt: Date | null;
+  hubspotCommunicationId: string | null;
 }
 
-const outboundSelect = { id: true, purpose: true, status: true, body: true, errorCode: true, errorMessage: true, staffEmail: true, createdAt: true } as const;
+const outboundSelect = {
+  id: true,
+  purpose: true,
+  status: true,
+  body: true,
+  errorCode: true,
+  errorMessage: true,
+  staffEmail: true,
+  createdAt: true,
+  hubspotCommunicationId: true,
+} as const;
 
 /** When each queued text's event is due, for those that wait (quiet hours). */
 async function dueTimes(db: Db, ids: readonly string[], now: Date): Promise<Map<string, Date>> {
@@ -46,7 +58,7 @@ export async function findThread(db: Db, phone: string, limit: number, now: Date
       where: { fromPhone: phone },
       orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
       take: limit,
-      select: { id: true, receivedAt: true, body: true, keyword: true, handledBy: true },
+      select: { id: true, receivedAt: true, body: true, keyword: true, handledBy: true, hubspotCommunicationId: true },
     }),
     db.smsMessage.findMany({ where: { to: phone }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit, select: outboundSelect }),
     db.inboundText.count({ where: { fromPhone: phone } }),

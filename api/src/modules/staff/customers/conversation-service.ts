@@ -27,6 +27,7 @@ function inboundItem(t: InboundRow): ThreadItem {
     body: t.body,
     keyword: t.keyword === 'stop' || t.keyword === 'start' || t.keyword === 'help' ? t.keyword : null,
     handledBy: t.handledBy,
+    inHubSpot: t.hubspotCommunicationId !== null,
   };
 }
 
@@ -45,6 +46,7 @@ function outboundItem(m: OutboundRow): OutboundItem {
     reason: m.status === 'canceled' ? m.errorMessage : null,
     staffEmail: m.staffEmail,
     sendsAt: m.sendsAt?.toISOString() ?? null,
+    inHubSpot: m.hubspotCommunicationId !== null,
   };
 }
 

@@ -89,10 +89,16 @@ describe('conversations by text', () => {
     });
     expect(again.status).toBe(200);
     expect(await api.db.inboundText.count({ where: { fromPhone: customer.phone } })).toBe(1);
+    // Due to be logged on the customer's HubSpot timeline (the worker logs it), once.
+    const textId = kept[0]!.id;
+    expect(await api.db.outboxEvent.findMany({ where: { type: 'crm.log-text-received', aggregateId: textId }, select: { payload: true } })).toEqual([{ payload: { inboundTextId: textId } }]);
 
     const conversation = await thread(customer.phone);
     expect(conversation).toMatchObject({ phone: customer.phone, customer: { id: customer.id, name: 'Pat Portal' }, waitingSince: eastern('10:00').toISOString(), reply: { allowed: true, reason: null }, earlier: 0 });
-    expect(conversation.items).toEqual([expect.objectContaining({ direction: 'in', body: 'Can she come at 10 instead?', keyword: null, handledBy: null })]);
+    expect(conversation.items).toEqual([expect.objectContaining({ direction: 'in', body: 'Can she come at 10 instead?', keyword: null, handledBy: null, inHubSpot: false })]);
+    // Once the worker has logged it, the thread says so.
+    await api.db.inboundText.update({ where: { id: textId }, data: { hubspotCommunicationId: `test-${textId}`, hubspotLogDueAt: null } });
+    expect((await thread(customer.phone)).items).toEqual([expect.objectContaining({ direction: 'in', inHubSpot: true })]);
 
     await at(eastern('10:40'));
     const waiting = (await board()).conversations;
@@ -184,7 +190,10 @@ describe('conversations by text', () => {
     const stranger = uniquePhone();
     const first = await twilio.receive({ from: stranger, body: 'Hi, do you do move-out cleans?' });
     expect(first.webhook).toEqual({ status: 200, error: null });
-    expect(await api.db.inboundText.findFirst({ where: { fromPhone: stranger } })).toMatchObject({ contactId: null });
+    const strangers = await api.db.inboundText.findFirstOrThrow({ where: { fromPhone: stranger } });
+    expect(strangers).toMatchObject({ contactId: null, hubspotLogDueAt: null });
+    // No customer's timeline to log it on (docs/conversations.md#hubspot).
+    expect(await api.db.outboxEvent.count({ where: { type: 'crm.log-text-received', aggregateId: strangers.id } })).toBe(0);
     expect(await answersTo(stranger)).toHaveLength(1);
     await at(eastern('22:15'));
     await twilio.receive({ from: stranger, body: 'For a 2 bedroom' });

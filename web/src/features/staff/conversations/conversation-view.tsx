@@ -22,11 +22,14 @@ const KEYWORD_LABELS = {
   help: 'HELP: answered with our help text',
 } as const;
 
+/** A text logged on the customer's HubSpot timeline. */
+const IN_HUBSPOT = 'in HubSpot';
+
 type Inbound = Extract<ThreadItem, { direction: 'in' }>;
 type Outbound = Extract<ThreadItem, { direction: 'out' }>;
 
 function InboundText({ item }: { item: Inbound }) {
-  const notes = [item.keyword ? KEYWORD_LABELS[item.keyword] : null, item.handledBy ? `no reply needed (${item.handledBy})` : null].filter(Boolean);
+  const notes = [item.keyword ? KEYWORD_LABELS[item.keyword] : null, item.handledBy ? `no reply needed (${item.handledBy})` : null, item.inHubSpot ? IN_HUBSPOT : null].filter(Boolean);
   return (
     <li className="thread-item thread-item--in" data-direction="in">
       <p className="thread-meta">
@@ -48,6 +51,7 @@ function OutboundText({ item }: { item: Outbound }) {
         {item.label}
         {item.staffEmail ? ` by ${item.staffEmail}` : ''} · {easternFromIso(item.at)} · {state}
         {why ? ` (${why})` : ''}
+        {item.inHubSpot ? ` · ${IN_HUBSPOT}` : ''}
       </p>
       {item.body ? (
         <p className="thread-body">{item.body}</p>
