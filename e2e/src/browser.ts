@@ -106,6 +106,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
   context.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? 'failed';
     if (error === 'net::ERR_ABORTED' && request.isNavigationRequest()) return;
+    // A read the page itself gave up (its component went away, or an answer made it moot):
+    // react-query aborts such a fetch. A cancelled write, or a lost script or image, still counts.
+    if (error === 'net::ERR_ABORTED' && request.method() === 'GET' && request.resourceType() === 'fetch') return;
     const problem: Problem = { kind: 'request failed', text: `${request.method()} ${error}`, url: request.url() };
     if (error === 'net::ERR_ABORTED') aborts.push({ page: pageOf(request), at: Date.now(), problem });
     else problems.push(problem);

@@ -31,6 +31,8 @@ export function useAnswerQuote(dealId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: QuoteAnswerInput) => api.post(quoteAnswerPath(dealId), input, portalQuoteSchema.extend({ success: z.literal(true) })),
+    // A poll already on its way read the quote before the answer: it must not land after it.
+    onMutate: () => client.cancelQueries({ queryKey: quoteKey(dealId) }),
     onSuccess: ({ quote, canAnswer }) => client.setQueryData(quoteKey(dealId), { quote, canAnswer }),
     // A refusal (answered already, no longer awaiting) shows what is true now.
     onError: () => client.invalidateQueries({ queryKey: quoteKey(dealId) }),
