@@ -59,9 +59,10 @@ export async function launchBrowser(): Promise<BrowserSession> {
       cause: error,
     });
   }
-  // Fail fast inside a test's time budget instead of waiting out Playwright's 30 s default.
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(15_000);
+  // Fail inside a test's time budget instead of waiting out Playwright's 30 s default, with room
+  // for a two-core machine that also runs the integration files and four other browsers.
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
 
   let problems: Problem[] = [];
   let expectedErrors: Array<{ url: string; status: number }> = [];
