@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 
-// The texts the Twilio emulator was asked to send, for the browser tests that read them.
+// The texts the Twilio emulator was asked to send, for the browser tests that read them, and the
+// customer's side: a text from a phone, which the emulator posts signed to the api.
 
 export interface SentText {
   to: string;
@@ -27,4 +28,22 @@ export async function waitForText(to: string, match: (body: string) => boolean, 
     )
     .toBe(true);
   return found ?? '';
+}
+
+export interface InboundOutcome {
+  /** What Twilio itself answered (its answers to STOP, START and HELP). */
+  replies: { body: string }[];
+  /** How the api answered the emulator's signed webhook. */
+  webhook: { status: number | null } | null;
+}
+
+/** The customer at `from` (E.164) texts `body` to our number. */
+export async function textFrom(from: string, body: string): Promise<InboundOutcome> {
+  const response = await fetch(`${inject('twilioUrl')}/_emulator/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, body }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as InboundOutcome;
 }

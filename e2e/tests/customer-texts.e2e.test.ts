@@ -8,6 +8,7 @@ import { withCookieConsent } from '../src/consent';
 import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { useBrowserPage } from '../src/use-browser-page';
 import { requestLoginCode } from '../src/portal-login';
+import { textFrom } from '../src/sent-texts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,16 +18,6 @@ async function sentTo(phone: string): Promise<string[]> {
   url.searchParams.set('to', phone);
   const { messages } = (await (await fetch(url)).json()) as { messages: { body: string; direction: string }[] };
   return messages.filter((m) => m.direction === 'outbound-api').map((m) => m.body).reverse();
-}
-
-async function reply(from: string, body: string): Promise<{ replies: { body: string }[]; webhook: { status: number | null } | null }> {
-  const response = await fetch(`${inject('twilioUrl')}/_emulator/inbound`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ from, body }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { replies: { body: string }[]; webhook: { status: number | null } | null };
 }
 
 /**
@@ -78,7 +69,7 @@ describe('customer texts, end to end', () => {
     expect(reminders[0]).toMatchObject({ status: 'queued', sid: null });
 
     // STOP: Twilio answers it, the api records it.
-    const stopped = await reply(customer.phone, 'STOP');
+    const stopped = await textFrom(customer.phone, 'STOP');
     expect(stopped.webhook?.status).toBe(200);
     expect(await db.smsOptOut.findUnique({ where: { phone: customer.phone } })).toMatchObject({ source: 'keyword', keyword: 'STOP' });
 
@@ -99,7 +90,7 @@ describe('customer texts, end to end', () => {
     expect(session.takeProblems()).toEqual([expect.stringMatching(/status of 403 .*\/api\/portal\/auth\/request-code/)]);
 
     // START: the next code goes out.
-    await reply(customer.phone, 'START');
+    await textFrom(customer.phone, 'START');
     await page.getByRole('button', { name: 'Send Login Code' }).click();
     await page.getByLabel('Verification Code').waitFor();
     await expect.poll(async () => (await sentTo(customer.phone)).length, { timeout: 20_000, interval: 250 }).toBe(7);

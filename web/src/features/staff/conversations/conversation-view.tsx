@@ -85,7 +85,8 @@ export function ConversationView({ conversation, now, children }: { conversation
       {items.length === 0 ? (
         <p className="muted">No texts with this phone yet.</p>
       ) : (
-        <ol ref={list} className="thread" aria-label="Texts in and out, newest last">
+        // A scrolling list: focusable, so the keyboard scrolls it too.
+        <ol ref={list} className="thread" aria-label="Texts in and out, newest last" tabIndex={0}>
           {items.map((item) => (item.direction === 'in' ? <InboundText key={`in-${item.id}`} item={item} /> : <OutboundText key={`out-${item.id}`} item={item} />))}
         </ol>
       )}
