@@ -84,3 +84,20 @@ export function Modal({ title, onClose, children, className, closeOnBackdrop = f
     </dialog>
   );
 }
+
+/**
+ * The buttons under a form in a modal: the form's submit (its label while sending is 'Sending…')
+ * and Close.
+ */
+export function ModalFormActions({ submit, pending, disabled = false, onClose }: { submit: string; pending: boolean; disabled?: boolean; onClose: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="button" disabled={disabled || pending}>
+        {pending ? 'Sending…' : submit}
+      </button>
+      <button type="button" className="button button--ghost" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

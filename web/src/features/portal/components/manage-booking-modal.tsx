@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useManageBooking } from '../api/manage-booking';
 import type { ManageAction } from './deal-card';
 import type { DealView } from './deal-view';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalFormActions } from '../../../components/modal';
 
 interface ManageBookingModalProps {
   deal: DealView;
@@ -121,14 +121,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
               {failureText(mutation.error)}
             </p>
           ) : null}
-          <div className="actions">
-            <button type="submit" className="button" disabled={!valid || mutation.isPending}>
-              {mutation.isPending ? 'Sending…' : 'Submit request'}
-            </button>
-            <button type="button" className="button button--ghost" onClick={onClose}>
-              Close
-            </button>
-          </div>
+          <ModalFormActions submit="Submit request" pending={mutation.isPending} disabled={!valid} onClose={onClose} />
         </form>
       )}
     </Modal>

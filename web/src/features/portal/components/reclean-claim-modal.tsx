@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/form/field';
 import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalFormActions } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { COMPANY } from '../../../lib/company';
 import { useRecleanClaim } from '../api/reclean-claim';
@@ -58,14 +58,7 @@ export function ClaimForm({ deal, missed, error, failure, pending, onChange, onS
       </Field>
       <PhotosNote deal={deal} />
       <FormAlert message={failure} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Sending…' : 'Send'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <ModalFormActions submit="Send" pending={pending} onClose={onClose} />
     </form>
   );
 }

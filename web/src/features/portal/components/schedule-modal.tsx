@@ -9,7 +9,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { formatDollars } from '../../../lib/money';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestPortalBooking } from '../api/request-booking';
-import { Modal } from '../../../components/modal';
+import { Modal, ModalFormActions } from '../../../components/modal';
 
 type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
@@ -204,14 +204,7 @@ export function ScheduleModal({ profile, initialService = null, onClose }: Sched
             {failureText(mutation.error)}
           </p>
         ) : null}
-        <div className="actions">
-          <button type="submit" className="button" disabled={!valid || mutation.isPending}>
-            {mutation.isPending ? 'Sending…' : 'Request cleaning'}
-          </button>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <ModalFormActions submit="Request cleaning" pending={mutation.isPending} disabled={!valid} onClose={onClose} />
       </form>
     </Modal>
   );
