@@ -1,4 +1,4 @@
-import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
+import { isAnswerableKind, REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Field } from '../../../components/form/field';
@@ -74,7 +74,7 @@ function Requests() {
               {requests.data.items.map((request) => (
                 <li key={`${request.kind}-${request.id}`}>
                   <RequestSummary request={request} now={new Date()} />
-                  {request.answerable && request.kind !== 'booking' ? (
+                  {request.answerable && isAnswerableKind(request.kind) ? (
                     <RequestAnswer
                       request={{ id: request.id, kind: request.kind, changeType: request.changeType, requestedDate: request.requestedDate }}
                       seen={seenOf(request.deal)}
