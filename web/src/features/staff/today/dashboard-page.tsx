@@ -194,7 +194,8 @@ function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
   );
 }
 
-function Board({ board }: { board: TodayBoard }) {
+/** The board itself (exported for its test). */
+export function Board({ board }: { board: TodayBoard }) {
   const now = new Date(board.generatedAt);
   return (
     <div className="board-grid">
