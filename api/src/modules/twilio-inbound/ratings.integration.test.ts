@@ -16,6 +16,7 @@ import type { TestDatabase } from '../../../../test/database';
 import { insertBooking } from '../../../../test/fixtures';
 import { TEST_OTP_SECRET, TestBrowser, uniquePhone } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
+import { listDeals } from '../portal/repository';
 import { UNHAPPY_NOT_ANSWERED } from '../staff/requests/answer-repository';
 import { RATING_HANDLED_BY } from './rating-repository';
 
@@ -128,6 +129,9 @@ describe('rating replies by text', () => {
     const answered = await staff.post(`/api/internal/admin/requests/${ticket!.id}/answer`, { answer: 'approve', seenModifiedAt: null });
     expect(answered.status).toBe(409);
     expect(await answered.json()).toMatchObject({ error: UNHAPPY_NOT_ANSWERED });
+    // The office's own ticket: the customer's portal never shows it as a request of theirs.
+    const shown = (await listDeals(api.db, cleaning.contactId)).find((d) => d.id === cleaning.dealId);
+    expect(shown?.tickets).toEqual([]);
   });
 
   it('takes a reply more than 7 days after the request, a second reply, or more than a rating as a normal reply', async () => {
