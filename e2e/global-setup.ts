@@ -154,6 +154,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PROVIDER_OUTAGE_HOLD_MS: '5000',
       // Whatever the hour the suite runs: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
       QUIET_HOURS: 'off',
+      // A cleaning closed out as done is asked for its rating at once (the next-day timing: ratings.integration.test.ts).
+      RATING_REQUEST_DELAY_MINUTES: '0',
     });
     cleanups.push(() => stop(worker));
 

@@ -57,5 +57,10 @@ export function devProcessEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.
 /** What dev gives its worker on top: the site's address for the links it writes into texts. */
 export function devWorkerEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.ProcessEnv {
   // Invitations and notices link to the Vite server's address, the one staff and customers open in development.
-  return { ...devProcessEnv(base, a), PUBLIC_URL: base.PUBLIC_URL || `http://127.0.0.1:${a.webPort}` };
+  return {
+    ...devProcessEnv(base, a),
+    PUBLIC_URL: base.PUBLIC_URL || `http://127.0.0.1:${a.webPort}`,
+    // A cleaning closed out as done is asked "how did it go?" a minute later, not at 10 AM tomorrow.
+    RATING_REQUEST_DELAY_MINUTES: base.RATING_REQUEST_DELAY_MINUTES || '1',
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingThanksSms } from './cleaning-rating';
 import { AFTER_HOURS_PLACEHOLDERS, afterHoursReplySms } from './customer-messages';
 import { LONGEST_REOPENING_TEXT } from './office-hours';
 import { isUsPhone } from './phone';
@@ -115,6 +116,11 @@ export const companySchema = z
       .default(48),
     /** Where all reviews can be read. */
     reviewSource: link,
+    /**
+     * Where a happy customer writes a review (the thank-you for a rating of 4 or 5 links it,
+     * docs/conversations.md#ratings); unset: reviewSource's url. It must fit the thank-you in one text.
+     */
+    reviewUrl: webUrl.optional(),
     testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
     texting: textingSchema.default({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY }),
   })
@@ -129,6 +135,10 @@ export const companySchema = z
     const template = company.texting.afterHoursReply;
     if (template !== null && countSegments(afterHoursReplySms(template, { company: company.name, reopens: LONGEST_REOPENING_TEXT })) > 1) {
       ctx.addIssue({ code: 'custom', path: ['texting', 'afterHoursReply'], message: `must fit one text (160 plain characters) with the company's name and "${LONGEST_REOPENING_TEXT}" filled in` });
+    }
+    // The review link is chosen for the thank-you text: one segment with the company's name.
+    if (company.reviewUrl !== undefined && countSegments(ratingThanksSms(company.name, company.reviewUrl)) > 1) {
+      ctx.addIssue({ code: 'custom', path: ['reviewUrl'], message: "must fit the rating thank-you in one text (160 plain characters) with the company's name: use a shorter link" });
     }
   });
 

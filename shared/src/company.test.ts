@@ -30,6 +30,25 @@ describe('company configuration', () => {
     expect(error({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY, officeHours: [] })).toContain('company.texting.officeHours: needs at least one span of days');
   });
 
+  it('links a review from the rating thank-you: its reviewUrl, optional, a web address that fits the text', () => {
+    expect(DEMO_COMPANY.reviewUrl).toBe('https://g.page/r/atlanta-home-cleaning/review');
+    const { reviewUrl: _omitted, ...older } = DEMO_COMPANY;
+    expect(parseCompany(older, 'an older file').reviewUrl).toBeUndefined();
+    const error = (reviewUrl: unknown) => {
+      try {
+        parseCompany({ ...DEMO_COMPANY, reviewUrl }, 'x');
+        return null;
+      } catch (thrown) {
+        return (thrown as Error).message;
+      }
+    };
+    expect(error('https://g.page/r/abc/review')).toBeNull();
+    expect(error('g.page/r/abc')).toContain('company.reviewUrl: must be an http(s) address');
+    expect(error(`https://www.google.com/maps/place/${'x'.repeat(80)}`)).toContain(
+      "company.reviewUrl: must fit the rating thank-you in one text (160 plain characters) with the company's name: use a shorter link",
+    );
+  });
+
   it('names every wrong field in one error', () => {
     const wrong = {
       ...DEMO_COMPANY,

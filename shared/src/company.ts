@@ -81,6 +81,8 @@ export const DEMO_COMPANY: Company = {
   },
   guaranteeWindowHours: 48,
   reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
+  // The thank-you for a rating of 4 or 5 links here (a short review link fits the text).
+  reviewUrl: 'https://g.page/r/atlanta-home-cleaning/review',
   // Texts are answered in the opening hours (no officeHours of their own).
   texting: { afterHoursReply: '{company}: thanks for your text. Our office is closed now. We will reply {reopens}.' },
   testimonials: [

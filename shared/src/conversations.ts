@@ -17,6 +17,7 @@ export const SMS_PURPOSE_LABELS = {
   ...CUSTOMER_MESSAGE_LABELS,
   staff_reply: 'Reply',
   after_hours_reply: 'Automatic after-hours answer',
+  rating_reply: 'Automatic answer to a rating',
 } as const;
 export type SmsPurpose = keyof typeof SMS_PURPOSE_LABELS;
 export const SMS_PURPOSES = Object.keys(SMS_PURPOSE_LABELS) as SmsPurpose[];

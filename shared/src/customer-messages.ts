@@ -8,7 +8,7 @@ import type { TicketNoun } from './tickets';
  * link. Each fits one SMS segment (160 GSM-7 characters) with ordinary values
  * (customer-messages.test.ts); a long company name or address may take two.
  */
-export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready'] as const;
+export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
 /** What each text is, as the portal and the staff pages name it. */
@@ -19,6 +19,7 @@ export const CUSTOMER_MESSAGE_LABELS: Readonly<Record<CustomerMessageKind, strin
   request_answered: 'Request answered',
   rescheduled: 'Rescheduled',
   invoice_ready: 'Invoice ready',
+  rating_request: 'Rating request',
 };
 
 export interface MessageContext {

@@ -40,26 +40,32 @@ export const boardDealSchema = z.object({
 });
 export type BoardDeal = z.output<typeof boardDealSchema>;
 
-export const REQUEST_KINDS = ['booking', 'reschedule', 'cancellation', 'reclean'] as const;
+export const REQUEST_KINDS = ['booking', 'reschedule', 'cancellation', 'reclean', 'unhappy'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 export const REQUEST_KIND_LABELS: Readonly<Record<RequestKind, string>> = {
   booking: 'New booking',
   reschedule: 'Change request',
   cancellation: 'Cancellation request',
   reclean: 'Re-clean claim',
+  unhappy: 'Unhappy customer',
 };
-/** The kinds a ticket is: a customer's request on a cleaning, answered from the staff pages. */
+/** The kinds a ticket is: a customer's request on a cleaning, or an unhappy customer for staff to call. */
 export type TicketRequestKind = Exclude<RequestKind, 'booking'>;
+/** The tickets answered from the staff pages (approve or decline); an unhappy customer is called, and the ticket closed in HubSpot. */
+export type AnswerableKind = Exclude<TicketRequestKind, 'unhappy'>;
+export const isAnswerableKind = (kind: RequestKind): kind is AnswerableKind => kind !== 'booking' && kind !== 'unhappy';
 /** The request kind of each ticket category (by the database's name), and back. */
 export const REQUEST_KIND_OF_CATEGORY = {
   RescheduleRequest: 'reschedule',
   CancellationRequest: 'cancellation',
   RecleanClaim: 'reclean',
+  UnhappyCustomer: 'unhappy',
 } as const satisfies Record<TicketCategoryKey, TicketRequestKind>;
 export const CATEGORY_OF_REQUEST_KIND = {
   reschedule: 'RescheduleRequest',
   cancellation: 'CancellationRequest',
   reclean: 'RecleanClaim',
+  unhappy: 'UnhappyCustomer',
 } as const satisfies Record<TicketRequestKind, TicketCategoryKey>;
 
 /** Something a customer asked for that staff have not handled yet. */
@@ -78,7 +84,10 @@ export const staffRequestSchema = z.object({
   requestedDate: z.string().nullable(),
   /** The ticket's (or, for a booking, the deal's) HubSpot record. */
   hubspotUrl: z.string().nullable(),
-  /** A change or cancel request or a re-clean claim, to answer here (docs/staff-actions.md); null for a booking. */
+  /**
+   * A change or cancel request or a re-clean claim, to answer here (docs/staff-actions.md); null for a
+   * booking and for an unhappy customer (staff call them, and close the ticket in HubSpot).
+   */
   answerable: z
     .object({
       /** The deal's version, sent back with the answer. */
@@ -94,12 +103,23 @@ export type StaffRequest = z.output<typeof staffRequestSchema>;
 
 const listed = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) });
 
+/** Ratings customers gave by text (docs/conversations.md#ratings): an average to one decimal (null without any) and how many. */
+const ratingSummarySchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+export const boardRatingsSchema = ratingSummarySchema.extend({
+  /** By the cleaner at the time of the cleaning, best average first; cleanings without a cleaner are left out. */
+  cleaners: z.array(ratingSummarySchema.extend({ id: z.string(), name: z.string() })),
+});
+export type BoardRatings = z.output<typeof boardRatingsSchema>;
+
 /** GET /api/internal/admin/today: what needs doing today, from the mirror. */
 export const todayBoardSchema = z.object({
   generatedAt: instant,
   today: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
   tomorrow: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
+  /** Customers who rated a cleaning 1 to 3, while their ticket is open: first on the board. */
+  unhappy: listed(staffRequestSchema),
   newBookings: listed(staffRequestSchema),
+  /** Open change and cancel requests and re-clean claims (unhappy customers are listed above). */
   openChanges: listed(staffRequestSchema),
   /** Scheduled in the next 7 days without a cleaner. */
   unassigned: listed(boardDealSchema),
@@ -107,6 +127,8 @@ export const todayBoardSchema = z.object({
   unpaid: listed(boardDealSchema),
   /** Customers' texts waiting for an answer, oldest first (docs/conversations.md). */
   conversations: listed(waitingConversationSchema),
+  /** Ratings given in the last 30 days, overall and per cleaner. */
+  ratings: boardRatingsSchema,
   sync: z.object({
     outboxPending: z.number().int(),
     outboxOldestAgeSeconds: z.number(),

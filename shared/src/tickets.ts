@@ -14,6 +14,9 @@ export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 /** The category of a customer's re-clean claim on a done cleaning (beyond §3: shared/reclean-claim.ts). */
 export const RECLEAN_CLAIM_CATEGORY = 'Re-clean Claim';
 
+/** The category of the staff ticket a rating of 1 to 3 opens (shared/cleaning-rating.ts): not a customer's request. */
+export const UNHAPPY_CUSTOMER_CATEGORY = 'Unhappy Customer';
+
 /**
  * Every category our tickets have, keyed by the name the database's enum gives it, with the
  * label HubSpot (and the database) stores: the one list the api, the worker and the CRM setup read.
@@ -22,6 +25,7 @@ export const TICKET_CATEGORY_LABELS = {
   RescheduleRequest: TICKET_CATEGORIES[0],
   CancellationRequest: TICKET_CATEGORIES[1],
   RecleanClaim: RECLEAN_CLAIM_CATEGORY,
+  UnhappyCustomer: UNHAPPY_CUSTOMER_CATEGORY,
 } as const;
 export type TicketCategoryKey = keyof typeof TICKET_CATEGORY_LABELS;
 
@@ -30,6 +34,7 @@ export const TICKET_CATEGORY_NOUNS = {
   RescheduleRequest: 'change request',
   CancellationRequest: 'cancellation request',
   RecleanClaim: 're-clean claim',
+  UnhappyCustomer: 'rating',
 } as const satisfies Record<TicketCategoryKey, string>;
 export type TicketNoun = (typeof TICKET_CATEGORY_NOUNS)[TicketCategoryKey];
 

@@ -86,8 +86,18 @@ describe('worker env: customer texts', () => {
 
   it('names an unknown kind and lists the real ones', () => {
     expect(() => loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: 'reminders' })).toThrow(
-      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, reminder, request_answered, rescheduled, invoice_ready',
+      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, reminder, request_answered, rescheduled, invoice_ready, rating_request',
     );
+  });
+});
+
+describe('worker env: rating requests', () => {
+  it('go at 10 AM the next day unless a delay is set (development, browser tests); never a delay in production', () => {
+    expect(loadWorkerEnv(base).RATING_REQUEST_DELAY_MINUTES).toBeUndefined();
+    expect(loadWorkerEnv({ ...base, RATING_REQUEST_DELAY_MINUTES: '0' }).RATING_REQUEST_DELAY_MINUTES).toBe(0);
+    expect(loadWorkerEnv({ ...base, RATING_REQUEST_DELAY_MINUTES: '1' }).RATING_REQUEST_DELAY_MINUTES).toBe(1);
+    expect(() => loadWorkerEnv({ ...base, RATING_REQUEST_DELAY_MINUTES: '-1' })).toThrow('RATING_REQUEST_DELAY_MINUTES');
+    expect(() => loadWorkerEnv({ ...PRODUCTION, RATING_REQUEST_DELAY_MINUTES: '1' })).toThrow('RATING_REQUEST_DELAY_MINUTES: must not be set in production');
   });
 });
 

@@ -93,6 +93,11 @@ const schema = z
     TWILIO_BASE_URL: z.url().optional(),
     /** How many hours before a cleaning its reminder goes out. */
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    /**
+     * Minutes after a close-out that its rating request goes, instead of 10 AM Eastern the next day
+     * (docs/conversations.md#ratings): `npm run dev` sets 1, the browser tests 0. Not in production.
+     */
+    RATING_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1_440).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -101,6 +106,7 @@ const schema = z
       }
       checkSharedInProduction(env, ctx);
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
+      if (env.RATING_REQUEST_DELAY_MINUTES !== undefined) ctx.addIssue({ code: 'custom', path: ['RATING_REQUEST_DELAY_MINUTES'], message: 'must not be set in production (rating requests go at 10 AM the next day)' });
       return;
     }
     // Real Twilio credentials come as a set: the emulator's token or sender would not fit them.

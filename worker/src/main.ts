@@ -69,7 +69,12 @@ async function main(): Promise<void> {
     portalUrl: `${env.PUBLIC_URL!}${CLIENT_ROUTES.login}`,
     smsStatusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL,
     crmPullRereadMs: env.CRM_PULL_REREAD_MS,
-    notices: { off: env.CUSTOMER_TEXTS_OFF, reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000, sendable: env.QUIET_HOURS ? sendableAt : (at) => at },
+    notices: {
+      off: env.CUSTOMER_TEXTS_OFF,
+      reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000,
+      sendable: env.QUIET_HOURS ? sendableAt : (at) => at,
+      ratingDelayMinutes: env.RATING_REQUEST_DELAY_MINUTES ?? null,
+    },
     // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.
     sweepRunsPerPass: env.CRM_SWEEP_INTERVAL_MS > 0 ? Math.max(1, Math.round((env.CRM_SWEEP_PASS_HOURS * 3_600_000) / env.CRM_SWEEP_INTERVAL_MS)) : 1,
   });

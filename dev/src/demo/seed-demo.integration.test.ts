@@ -21,7 +21,7 @@ import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { asTheWorkerWould } from './as-the-worker-would';
 import { DEMO_CUSTOMER, type DemoPerson } from './demo-plan';
 import { hubspotCrm } from './hubspot-crm';
-import { seedDemo } from './seed-demo';
+import { DEMO_RATED_DEAL, seedDemo } from './seed-demo';
 
 const log = createLogger({ service: 'demo-seed-test', level: 'silent', format: 'json' });
 
@@ -98,8 +98,16 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     const contact = await findLoginContact(db, customer.email, customer.phone);
     expect(contact).toMatchObject({ eligible: true, suspended: false });
 
-    // A short conversation by text, its last reply unanswered, seeded once however often it runs.
-    expect(await db.inboundText.count({ where: { fromPhone: customer.phone } })).toBe(2);
+    // A short conversation by text, its last reply unanswered, seeded once however often it runs;
+    // and the rating the customer texted back for their last done cleaning, which waits for nobody.
+    expect(await db.inboundText.count({ where: { fromPhone: customer.phone } })).toBe(3);
+    const rated = await db.cleaningRating.findMany({ where: { phone: customer.phone }, include: { owner: true, inboundText: true, deal: true } });
+    expect(rated).toEqual([
+      expect.objectContaining({ rating: 5, contactId: expect.any(String), owner: expect.objectContaining({ email: expect.stringMatching(/@/) }), inboundText: expect.objectContaining({ body: 'Five stars!' }) }),
+    ]);
+    expect(rated[0]!.deal.hubspotId).toBe((await crm.list('deals')).find((d) => d.properties.demo_key === DEMO_RATED_DEAL)!.id);
+    expect(now.getTime() - rated[0]!.ratedAt!.getTime()).toBeLessThan(30 * 86_400_000);
+    expect(await db.smsMessage.count({ where: { to: customer.phone, purpose: { in: ['rating_request', 'rating_reply'] } } })).toBe(2);
     expect(await db.smsMessage.count({ where: { to: customer.phone, purpose: 'staff_reply' } })).toBe(1);
     const waiting = await findWaiting(db, { phone: customer.phone, limit: 1 });
     expect(waiting.rows).toEqual([expect.objectContaining({ phone: customer.phone, texts: 1, latest: expect.stringContaining('gate code') })]);

@@ -8,6 +8,7 @@ import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { createLogger, type Logger } from '@app/runtime/logger';
 import { seedDemoContext } from './demo-context';
 import { seedDemoConversation } from './demo-conversation';
+import { seedDemoRating } from './demo-rating';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 import { QUOTED_FROM, seedDemoQuote, type SeedQuoteOutcome } from './seed-quote';
 
@@ -126,6 +127,9 @@ async function ensureDemoKeyProperty(crm: HubSpotCrm): Promise<void> {
   }
 }
 
+/** The demo customer's cleaning that has its rating (the most recent done one), so the board's ratings show. */
+export const DEMO_RATED_DEAL = 'demo-done-1';
+
 /** The demo's cleaners are users of the account (a fresh account has only its admin): added once. */
 async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
   const known = new Set((await crm.owners()).map((o) => o.id));
@@ -134,7 +138,7 @@ async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
 
 /**
  * Puts the demo plan into HubSpot (the emulator) and the demo customer, with a short conversation
- * by text, into our database.
+ * by text and one rated cleaning, into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
  * relative to `now` again; nothing is duplicated. The deals, invoices and tickets reach our
  * mirror the way real ones do, through the worker's crm.pull. A quoted deal is mirrored at once
@@ -166,6 +170,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const tickets = byDemoKey(await crm.list('tickets'));
   const people = new Map(plan.people.map((p) => [p.key, p]));
   const quoted: Array<{ key: string; hubspotId: string; quote: NonNullable<DemoDeal['quote']> }> = [];
+  let rated: string | null = null;
   for (const deal of plan.deals) {
     const person = people.get(deal.person);
     const contactId = contactIds.get(deal.person);
@@ -174,6 +179,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
     const properties = dealProperties(deal, person, options.stages, existing !== undefined);
     const record = existing ? await crm.updateDeal(existing.id, properties) : await crm.createDeal(properties, contactId);
     if (deal.quote) quoted.push({ key: deal.key, hubspotId: record.id, quote: deal.quote });
+    if (deal.key === DEMO_RATED_DEAL) rated = record.id;
     if (deal.invoice) {
       await crm.attachInvoice(record.id, { status: deal.invoice.status, amount: skusAmount(deal.skus) ?? '0', number: deal.invoice.number });
     }
@@ -200,6 +206,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   };
   const quotes = new Map<string, SeedQuoteOutcome>();
   for (const deal of quoted) quotes.set(deal.key, await seedDemoQuote(quoteDeps, deal.hubspotId, deal.quote, DEV_STAFF_IDENTITY.email));
+  if (rated) await seedDemoRating(quoteDeps, rated, plan.customer, localId);
   return { plan, quotes };
 }
 

@@ -147,6 +147,18 @@ describe('customer texts from changes in the mirror', () => {
       expect(texts.map((t) => [t.purpose, t.dedupeKey])).toEqual([['request_answered', `request_answered:${deal.dealId}:${row.id}`]]);
     });
 
+    it("texts nobody when staff close an unhappy customer's ticket (it is the office's own)", async () => {
+      const deal = await bookedDeal();
+      const dealHubspotId = deal.change(STAGE.CLEANING_DONE, null).hubspotId;
+      await applyDeals(db, [deal.change(STAGE.CLEANING_DONE, null)], { now: NOW });
+      const ticket = (pipelineStage: string, at: string): MirroredTicket => ({
+        hubspotId: `t-unhappy-${deal.dealId}`, appRequestId: null, category: 'UnhappyCustomer', pipelineStage, dealHubspotId, modifiedAt: new Date(at), mergedHubspotIds: [],
+      });
+      await applyTickets(db, [ticket('1', '2026-11-30T12:00:00Z')], { now: NOW });
+      expect(await applyTickets(db, [ticket('4', '2026-11-30T13:00:00Z')], { now: NOW })).toMatchObject({ applied: 1, notices: 0 });
+      expect(await deal.texts()).toEqual([]);
+    });
+
     it('sends nothing when answers are switched off', async () => {
       const deal = await bookedDeal();
       const dealHubspotId = deal.change(STAGE.CLEANING_SCHEDULED, null).hubspotId;

@@ -1,7 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { writeDealNotice, writeNoticeText } from './notice-repository';
-import { dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
 
@@ -103,7 +104,8 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * by our id (app_request_id); a row holding the id of a deal merged into this one takes this
  * one's id; deals made in HubSpot become new rows. A change older than what the row already
  * holds is skipped, so replays, re-reads and out-of-order pulls are harmless. A change that
- * confirms or moves a cleaning writes the customer's text with it (notice-rules.ts).
+ * confirms or moves a cleaning writes the customer's text with it (notice-rules.ts); one that
+ * closes a cleaning out as done writes its rating request (rating-repository.ts).
  */
 export async function applyDeals(
   db: Db,
@@ -146,12 +148,18 @@ export async function applyDeals(
       // A deal mirrored before its customer was (docs/product.md §3) takes them; a deal's customer is never swapped.
       const data = existing.contactId === null && contact ? { ...mirrored, contactId: contact.id } : mirrored;
       const notice = dealNoticeFor(existing, deal, now);
+      const done = closedOutDone(existing, deal);
       const phone = phoneOf(existing);
-      if (notice && phone) {
+      if ((notice || done) && phone) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
+        const closedOutAt = done ? await closeOutTime(db, existing.id, now) : now;
         await db.$transaction(async (tx) => {
           await tx.deal.update({ where: { id: existing.id }, data });
-          if (await writeDealNotice(tx, policy, { id: existing.id, to: phone }, notice, now)) notices++;
+          if (notice && (await writeDealNotice(tx, policy, { id: existing.id, to: phone }, notice, now))) notices++;
+          if (done) {
+            const rating = { dealId: existing.id, phone, contactId: existing.contactId ?? contact?.id ?? null, ownerId: mirrored.ownerId, scheduledAt: deal.scheduledAt! };
+            if (await writeRatingRequest(tx, policy, rating, closedOutAt, now)) notices++;
+          }
         });
       } else {
         await db.deal.update({ where: { id: existing.id }, data });
@@ -174,6 +182,20 @@ export async function applyDeals(
     createdHubspotIds.push(deal.hubspotId);
   }
   return { created, updated, notices, createdHubspotIds, ...merges };
+}
+
+/**
+ * When a cleaning was closed out: the staff close-out command that marked it done (its time, even
+ * when HubSpot was slow to take it), else the moment the mirror sees it done.
+ */
+async function closeOutTime(db: Db, dealId: string, now: Date): Promise<Date> {
+  const command = await db.dealCommand.findFirst({
+    where: { dealId, kind: 'close-out', status: { in: ['pending', 'applied'] } },
+    orderBy: { createdAt: 'desc' },
+    select: { createdAt: true, changes: true },
+  });
+  const outcome = (command?.changes as { outcome?: unknown } | undefined)?.outcome;
+  return command && outcome === 'done' ? command.createdAt : now;
 }
 
 /**
@@ -250,7 +272,8 @@ export async function applyTickets(
     if (existing) {
       if (holdsNewer(existing, ticket.modifiedAt)) continue;
       const phone = phoneOf(deal);
-      if (phone && ticketAnswered(existing.pipelineStage, ticket.pipelineStage)) {
+      // An unhappy customer's ticket is the office's own (staff call them): closing it texts nobody.
+      if (phone && ticket.category !== 'UnhappyCustomer' && ticketAnswered(existing.pipelineStage, ticket.pipelineStage)) {
         await db.$transaction(async (tx) => {
           await tx.ticket.update({ where: { id: existing.id }, data });
           const subject = { ticketId: existing.id };

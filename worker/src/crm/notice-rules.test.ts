@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
+import { closedOutDone, dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
 
 const NOW = new Date('2026-12-01T15:00:00Z');
 const DAY2 = new Date('2026-12-03T14:00:00Z');
@@ -50,6 +50,19 @@ describe('reminderAt with another lead', () => {
   it('goes out that long before the cleaning (REMINDER_LEAD_HOURS)', () => {
     expect(reminderAt(DAY3, NOW, sendableAt, 48 * 3_600_000)).toEqual(new Date('2026-12-02T14:00:00Z'));
     expect(reminderAt(DAY2, NOW, sendableAt, 48 * 3_600_000)).toBeNull();
+  });
+});
+
+describe('closedOutDone', () => {
+  const done = (visitOutcome: string | null, stageId: string = STAGE.CLEANING_DONE) => ({ stageId, scheduledAt: DAY2, visitOutcome });
+  it('is a scheduled cleaning reaching Cleaning Done by a close-out as done', () => {
+    expect(closedOutDone(scheduled(DAY2), done('done'))).toBe(true);
+  });
+  it('is not a no-show or a cancellation on the day, a Cleaning Done without the outcome, or a deal already done', () => {
+    expect(closedOutDone(scheduled(DAY2), done('no-show', STAGE.CANCELED))).toBe(false);
+    expect(closedOutDone(scheduled(DAY2), done('canceled-on-the-day', STAGE.CANCELED))).toBe(false);
+    expect(closedOutDone(scheduled(DAY2), done(null))).toBe(false);
+    expect(closedOutDone({ stageId: STAGE.CLEANING_DONE, scheduledAt: DAY2 }, done('done'))).toBe(false);
   });
 });
 

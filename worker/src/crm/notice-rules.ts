@@ -16,6 +16,11 @@ export interface NoticePolicy {
   reminderLeadMs: number;
   /** When a text due at `at` may go out: past quiet hours (sendableAt), or at once (QUIET_HOURS=off, development). */
   sendable: (at: Date) => Date;
+  /**
+   * Minutes after the close-out a rating request is due instead of 10 AM the next day
+   * (RATING_REQUEST_DELAY_MINUTES: development and the browser tests); null or absent: the next day.
+   */
+  ratingDelayMinutes?: number | null;
 }
 
 /** How long before a cleaning its reminder goes out by default: the day before. */
@@ -26,6 +31,21 @@ export const DEFAULT_NOTICE_POLICY: NoticePolicy = { off: new Set(), reminderLea
 export interface DealMoment {
   stageId: string;
   scheduledAt: Date | null;
+}
+
+/** A deal as a close-out leaves it: its stage, and how the visit went (visit_outcome). */
+export interface DoneMoment extends DealMoment {
+  visitOutcome: string | null;
+}
+
+/**
+ * Whether a change of a mirrored deal is a cleaning closed out as done (docs/conversations.md#ratings):
+ * it reached Cleaning Done with the outcome the staff close-out writes, `done` (a no-show or a
+ * cancellation on the day ends in Canceled). Nothing for a deal already done, and nothing for a
+ * deal seen for the first time (applyDeals only calls this for rows it held before).
+ */
+export function closedOutDone(before: DealMoment, after: DoneMoment): boolean {
+  return after.stageId === STAGE.CLEANING_DONE && after.visitOutcome === 'done' && after.scheduledAt !== null && before.stageId !== STAGE.CLEANING_DONE;
 }
 
 export interface DealNotice {

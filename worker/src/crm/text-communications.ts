@@ -42,6 +42,7 @@ export interface LoggedText {
 /** What the body says a text we sent was, when no person wrote it. */
 function automaticLabel(purpose: SmsPurpose | null): string {
   if (purpose === 'after_hours_reply') return 'after-hours answer';
+  if (purpose === 'rating_reply') return 'answer to a rating';
   const label = purpose && purpose in CUSTOMER_MESSAGE_LABELS ? CUSTOMER_MESSAGE_LABELS[purpose as CustomerMessageKind] : 'text';
   return label.toLowerCase();
 }

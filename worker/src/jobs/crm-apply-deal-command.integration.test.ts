@@ -110,6 +110,22 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
     expect(remote(deal.hubspotId)).toMatchObject({ dealstage: crm.account.stages().dealStageId(STAGE.CANCELED), visit_outcome: 'no-show' });
     expect(await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).toMatchObject({ stageId: STAGE.CANCELED, visitOutcome: 'no-show' });
     expect(await noteOf(closeOut.id)).toMatch(/^Closed out as Canceled \(No-show\) by office@cleaning\.example/);
+    // A no-show asks the customer for no rating.
+    expect(await db.cleaningRating.findUnique({ where: { dealId: deal.dealId } })).toBeNull();
+  });
+
+  it('closes a cleaning out as done: the mirror writes its rating request, with the cleaner of the day', async () => {
+    const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
+    const at = '2026-12-03T14:00:00.000Z';
+    const schedule = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id }, seenAt(STAGE.SCHEDULING_IN_PROGRESS), 'schedule');
+    expect(await job().process({ commandId: schedule.id }, context)).toEqual({ outcome: 'applied' });
+    const scheduled = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
+    const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id, amountCents: 34_900, durationMinutes: null };
+    const closeOut = await command({ dealId: deal.dealId, modifiedAt: scheduled.hubspotUpdatedAt! }, { stageId: STAGE.CLEANING_DONE, outcome: 'done' }, seen, 'close-out');
+    expect(await job().process({ commandId: closeOut.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId)).toMatchObject({ dealstage: crm.account.stages().dealStageId(STAGE.CLEANING_DONE), visit_outcome: 'done' });
+    const rating = await db.cleaningRating.findUniqueOrThrow({ where: { dealId: deal.dealId }, include: { smsMessage: true } });
+    expect(rating).toMatchObject({ ownerId: cleaner.id, rating: null, requestedAt: null, smsMessage: { purpose: 'rating_request', status: 'queued' } });
   });
 
   it('refuses a command whose deal HubSpot moved since the staff member looked, saying what changed', async () => {

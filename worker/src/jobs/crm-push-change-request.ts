@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { TICKET_STAGE_NEW } from '@app/shared/crm-schema';
+import { unhappyTicketSubject } from '@app/shared/cleaning-rating';
 import { TICKET_CATEGORY_LABELS } from '@app/shared/tickets';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
@@ -10,8 +11,9 @@ const TICKET_TO_DEAL = 28;
 const TICKET_TO_CONTACT = 16;
 
 /**
- * Creates the HubSpot ticket of a customer's change or cancel request or re-clean claim, on its
- * deal (and contact), in the first stage of the ticket pipeline. Waits (retries) while the
+ * Creates the HubSpot ticket of a customer's change or cancel request or re-clean claim, or of an
+ * unhappy customer (a rating of 1 to 3, for staff to call), on its deal (and contact), in the
+ * first stage of the ticket pipeline. Waits (retries) while the
  * booking itself has not reached HubSpot yet.
  */
 export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway; account: CrmAccount }) {
@@ -25,7 +27,7 @@ export function crmPushChangeRequestJob(deps: { db: Db; hubspot: HubSpotGateway;
       const hubspotId = await deps.hubspot.createOrFindOne('tickets', {
         properties: {
           app_request_id: ticket.id,
-          subject: `${category}: ${ticket.deal.name ?? ticket.deal.id}`,
+          subject: ticket.category === 'UnhappyCustomer' ? unhappyTicketSubject(ticket.deal.name ?? ticket.deal.id) : `${category}: ${ticket.deal.name ?? ticket.deal.id}`,
           content: [
             ticket.changeType ? `Change: ${ticket.changeType}` : '',
             ticket.requestedDate ? `Requested date: ${ticket.requestedDate.toISOString().slice(0, 10)}` : '',

@@ -84,6 +84,23 @@ describe('pushing tickets and signups to HubSpot', () => {
     expect((await db.ticket.findUniqueOrThrow({ where: { id: claim.id } })).hubspotId).toBe(remote!.id);
   });
 
+  it('creates an unhappy customer\'s ticket for staff on the rated deal: "Unhappy with a cleaning: <deal name>"', async () => {
+    const booking = await insertBooking(db);
+    await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, ctx);
+    const unhappy = await db.ticket.create({ data: { dealId: booking.dealId, contactId: booking.contactId, category: 'UnhappyCustomer', reason: 'Rated 2 out of 5 by text: "2"' } });
+    expect(await crmPushChangeRequestJob({ db, hubspot: gateway, account: crm.account }).process({ ticketId: unhappy.id }, ctx)).toMatchObject({ outcome: 'pushed' });
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
+    const [remote] = hubspot.objects('tickets').filter((t) => t.properties.app_request_id === unhappy.id);
+    expect(remote?.properties).toMatchObject({
+      subject: `Unhappy with a cleaning: ${deal.name}`,
+      hs_ticket_category: 'Unhappy Customer',
+      hs_pipeline_stage: crm.stages.ticketStageId(TICKET_STAGE_NEW),
+      content: 'Reason: Rated 2 out of 5 by text: "2"',
+    });
+    expect(remote?.associations.deals).toEqual([deal.hubspotId]);
+    expect(remote?.associations.contacts).toHaveLength(1);
+  });
+
   it('creates a support ticket from the contact form on the sender’s contact', async () => {
     const message = await db.contactTicket.create({
       data: { name: 'Ada Lovelace', email: `ada.${Date.now()}@example.com`, phone: '+14045550111', reason: 'Service Inquiry', description: 'Do you clean offices?', agreed: true },

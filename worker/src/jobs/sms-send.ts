@@ -5,6 +5,7 @@ import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
 import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
+import { ratingRequestedSince } from '../crm/rating-repository';
 import { loggedInHubSpot } from '../crm/text-communications';
 import { noticeText, type NoticeText } from '../sms/customer-notice';
 import { findOptOut, recordOptOut } from '@app/db/sms-opt-out';
@@ -12,6 +13,7 @@ import { findDeliveryHold, recordDeliveryHold } from '@app/db/sms-delivery-hold'
 import { findBookingTextsChoice } from '@app/db/sms-consent';
 import { textedUsSince } from '@app/db/conversations';
 import { afterHoursAnswer } from '@app/shared/after-hours';
+import { daysBefore, isUnhappyRating, RATING_RULES, ratingApologySms, ratingThanksSms, reviewLinkOf } from '@app/shared/cleaning-rating';
 import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused, type SmsMessageState } from '../sms/sms-message-repository';
@@ -53,6 +55,12 @@ async function bodyOf(
       const answer = afterHoursAnswer(COMPANY, message.createdAt);
       return answer && answer.reopens.getTime() > now.getTime() ? { text: answer.words } : { skipped: 'stale' };
     }
+    case 'rating_reply': {
+      // The answer to the rating the customer texted: thanks and the review link for a 4 or 5, an apology for 1 to 3.
+      const rated = message.dealId ? await deps.db.cleaningRating.findUnique({ where: { dealId: message.dealId }, select: { rating: true } }) : null;
+      if (!rated?.rating) return { skipped: 'gone' };
+      return { text: isUnhappyRating(rated.rating) ? ratingApologySms(COMPANY.name) : ratingThanksSms(COMPANY.name, reviewLinkOf(COMPANY)) };
+    }
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
@@ -61,7 +69,7 @@ async function bodyOf(
 }
 
 /** Texts that answer a text the customer sent us. */
-const ANSWERS: ReadonlySet<SmsMessageState['purpose']> = new Set(['staff_reply', 'after_hours_reply']);
+const ANSWERS: ReadonlySet<SmsMessageState['purpose']> = new Set(['staff_reply', 'after_hours_reply', 'rating_reply']);
 
 /**
  * Whether the sending rule holds the text back: the phone's newest booking left the text box
@@ -84,6 +92,7 @@ const SKIP_REASONS = {
   held: HELD_TEXT_REASON,
   gone: 'Not sent: the cleaning it was about no longer exists.',
   stale: 'Not sent: what it was about changed before it was due.',
+  recent_rating: 'Not sent: the phone had a rating request in the last 30 days.',
 } as const;
 
 /**
@@ -165,6 +174,10 @@ export function smsSendJob(deps: SmsSendDeps) {
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.
       if (!loginCode && (await findDeliveryHold(deps.db, to))) return skip('held', 'texts to the phone failed as undeliverable');
+      // One rating request per phone in 30 days, checked again as it goes (another may have gone since it was planned).
+      if (message.purpose === 'rating_request' && (await ratingRequestedSince(deps.db, to, daysBefore(now(), RATING_RULES.intervalDays), messageId))) {
+        return skip('recent_rating', 'the phone had a rating request in the last 30 days');
+      }
       const statusCallback = deps.statusCallbackUrl ? statusCallbackUrlFor(deps.statusCallbackUrl, messageId) : undefined;
       const written = await bodyOf(message, subject, deps, now());
       if ('skipped' in written) return skip(written.skipped, 'the cleaning it was about is gone or has changed since');
@@ -189,7 +202,12 @@ export function smsSendJob(deps: SmsSendDeps) {
       }
       // The words are kept for the staff thread; a login code's never are.
       // A text to a customer is then logged on their HubSpot timeline (docs/conversations.md#hubspot).
-      await recordAccepted(deps.db, messageId, { sid: sent.sid, body: loginCode ? null : body, hubspotLog: loggedInHubSpot(message.purpose) }, now());
+      await recordAccepted(
+        deps.db,
+        messageId,
+        { sid: sent.sid, body: loginCode ? null : body, hubspotLog: loggedInHubSpot(message.purpose), ratingRequest: message.purpose === 'rating_request' },
+        now(),
+      );
       log.info({ sid: sent.sid, status: sent.status, messageId }, 'sms sent');
       return { sid: sent.sid };
   });

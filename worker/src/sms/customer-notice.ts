@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
+import { ratingRequestSms } from '@app/shared/cleaning-rating';
 import {
   cleaningConfirmedSms,
   invoiceReadySms,
@@ -35,12 +36,12 @@ const STALE = { skipped: 'stale' } as const;
  * The words of a customer text, from its deal as it is when the text goes out. Skipped when the
  * deal is gone, or when what called for it no longer holds: the date changed again (the newer
  * change has its own text and reminder), the cleaning was canceled, the invoice was paid or
- * replaced, the ticket reopened.
+ * replaced, the ticket reopened, the done cleaning was moved out of Cleaning Done.
  */
 export async function noticeText(db: Db, notice: Notice, portalUrl: string): Promise<NoticeText> {
   const deal = await db.deal.findUnique({
     where: { id: notice.dealId },
-    select: { reference: true, stageId: true, scheduledAt: true, invoiceHubspotId: true, invoiceStatus: true, invoiceAmountCents: true, invoiceUrl: true },
+    select: { reference: true, stageId: true, scheduledAt: true, visitOutcome: true, invoiceHubspotId: true, invoiceStatus: true, invoiceAmountCents: true, invoiceUrl: true },
   });
   if (!deal) return { skipped: 'gone' };
   const ctx: MessageContext = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl };
@@ -60,6 +61,11 @@ export async function noticeText(db: Db, notice: Notice, portalUrl: string): Pro
       const open = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'open' && deal.invoiceAmountCents !== null;
       if (!open) return STALE;
       return { text: invoiceReadySms(ctx, formatUsd(deal.invoiceAmountCents!), deal.invoiceUrl) };
+    }
+    case 'rating_request': {
+      // Asked only of a cleaning still closed out as done, on the date it was done.
+      const done = deal.stageId === STAGE.CLEANING_DONE && deal.visitOutcome === 'done' && deal.scheduledAt?.toISOString() === notice.scheduledAt;
+      return done ? { text: ratingRequestSms(COMPANY.name) } : STALE;
     }
     case 'request_answered': {
       const ticket = notice.ticketId ? await db.ticket.findUnique({ where: { id: notice.ticketId }, select: { category: true, pipelineStage: true } }) : null;

@@ -32,8 +32,15 @@ export async function findSmsMessage(db: Db, id: string): Promise<SmsMessageStat
  * can beat this write; it then stored the same SID). With `hubspotLog` (a text to a customer,
  * docs/conversations.md#hubspot) the text is due to be logged on their HubSpot timeline: its
  * crm.log-text-sent event is written in the same transaction, so a HubSpot outage only delays it.
+ * A rating request's cleaning is then asked (cleaning_rating.requested_at): a reply counts from now,
+ * and the phone gets no other request for 30 days.
  */
-export async function recordAccepted(db: Db, id: string, sent: { sid: string; body: string | null; hubspotLog: boolean }, at: Date): Promise<void> {
+export async function recordAccepted(
+  db: Db,
+  id: string,
+  sent: { sid: string; body: string | null; hubspotLog: boolean; ratingRequest?: boolean },
+  at: Date,
+): Promise<void> {
   const earlier = statusesBefore('sent');
   const { sid, body } = sent;
   const due = sent.hubspotLog ? at : null;
@@ -51,6 +58,7 @@ export async function recordAccepted(db: Db, id: string, sent: { sid: string; bo
           hubspot_log_due_at = COALESCE(hubspot_log_due_at, ${due})
       WHERE id = ${id} AND (sid IS NULL OR sid = ${sid})`;
     if (due && updated > 0 && row && !row.due) await tx.outboxEvent.create({ data: outboxEvent('crm.log-text-sent', { messageId: id }, { aggregateId: id }) });
+    if (sent.ratingRequest && updated > 0) await tx.$executeRaw`UPDATE cleaning_rating SET requested_at = COALESCE(requested_at, ${at}) WHERE sms_message_id = ${id}`;
   });
 }
 

@@ -112,8 +112,9 @@ const dealSelect = {
   invoiceNumber: true,
   invoicePdfUrl: true,
   invoiceUrl: true,
+  // An unhappy customer's ticket is the office's own (a call to make), not a request of the customer's.
   tickets: {
-    where: { archivedAt: null },
+    where: { archivedAt: null, category: { not: 'UnhappyCustomer' } },
     select: { id: true, category: true, pipelineStage: true, declineReason: true, approvalNote: true },
     orderBy: { createdAt: 'desc' as const },
   },
@@ -121,7 +122,7 @@ const dealSelect = {
 
 /**
  * The contact's deals the portal shows, each with its cleaner's first name and tickets (change
- * and cancel requests, re-clean claims; newest first). One prepared statement: the portal polls
+ * and cancel requests, re-clean claims; newest first; never the office's unhappy-customer tickets). One prepared statement: the portal polls
  * this every 15 s for every open tab, and through Prisma it took four queries (bench:portal,
  * docs/benchmarks.md). Ticket categories come back under their Prisma enum names, as
  * PortalTicketRow has them (the database stores HubSpot's labels).
@@ -136,7 +137,7 @@ SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "sc
     SELECT json_agg(json_build_object('id', t.id,
       'category', CASE t.category WHEN 'Reschedule Request' THEN 'RescheduleRequest' WHEN 'Re-clean Claim' THEN 'RecleanClaim' ELSE 'CancellationRequest' END,
       'pipelineStage', t.pipeline_stage, 'declineReason', t.decline_reason, 'approvalNote', t.approval_note) ORDER BY t.created_at DESC)
-    FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL), '[]') AS tickets,
+    FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL AND t.category <> 'Unhappy Customer'), '[]') AS tickets,
   COALESCE((
     SELECT json_agg(json_build_object('kind', s.purpose, 'status', s.status, 'at', COALESCE(s.sent_at, s.created_at)) ORDER BY s.created_at)
     FROM sms_message s WHERE s.deal_id = d.id AND s.status NOT IN ('queued', 'canceled')), '[]') AS messages

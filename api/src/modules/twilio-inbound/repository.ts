@@ -18,8 +18,9 @@ export interface NewInboundText {
  * same message again), so nothing about it is done twice. A customer's text is due to be logged
  * on their HubSpot timeline, by its crm.log-text-received event written here (a HubSpot outage
  * only delays it); a text from a number no customer has is not (docs/conversations.md#hubspot).
+ * The kept text's id, or null.
  */
-export async function insertInboundText(tx: DbTransaction, text: NewInboundText): Promise<boolean> {
+export async function insertInboundText(tx: DbTransaction, text: NewInboundText): Promise<string | null> {
   const id = randomUUID();
   const due = text.contactId ? text.at : null;
   const rows = await tx.$queryRaw<{ id: string }[]>`
@@ -27,9 +28,9 @@ export async function insertInboundText(tx: DbTransaction, text: NewInboundText)
     VALUES (${id}, ${text.sid}, ${text.from}, ${text.to}, ${text.body}, ${text.keyword}, ${text.at}, ${text.contactId}, ${due})
     ON CONFLICT (sid) DO NOTHING
     RETURNING id`;
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return null;
   if (due) await tx.outboxEvent.create({ data: outboxEvent('crm.log-text-received', { inboundTextId: id }, { aggregateId: id }) });
-  return true;
+  return id;
 }
 
 /** Whether a staff member has replied to the phone since `since` (someone is answering tonight). */

@@ -35,9 +35,10 @@ export function twilioInboundRoutes(deps: ModuleDeps): Router {
     // Which keyword, never the words or the number: the log is not a place for what customers write.
     if (!outcome.fresh) ctx.state.log.info('text received again (Twilio retried its webhook); already kept');
     else if (outcome.keyword) ctx.state.log.info({ keyword: outcome.keyword }, 'sms keyword received');
+    else if (outcome.rating !== null) ctx.state.log.info({ rating: outcome.rating }, 'rating received for a cleaning');
     else ctx.state.log.info({ afterHours: outcome.afterHours }, 'text received on our number (kept for the staff thread)');
-    // Wakes the worker's relay for the after-hours answer and the HubSpot log; the answer to Twilio never waits on it.
-    if (outcome.afterHours || outcome.hubspotLog) deps.outbox.notify();
+    // Wakes the worker's relay for the answers and the HubSpot log; the answer to Twilio never waits on it.
+    if (outcome.afterHours || outcome.rating !== null || outcome.hubspotLog) deps.outbox.notify();
     ctx.type = 'text/xml';
     ctx.body = twiml(outcome.reply);
   });

@@ -9,6 +9,7 @@ import { helpReplySms } from '@app/shared/customer-messages';
 import { formatUsPhone, isUsPhone } from '@app/shared/phone';
 import { smsKeyword, type SmsKeyword } from '@app/shared/sms-keywords';
 import type { ModuleDeps } from '../registry';
+import { recordRatingReply } from './rating-service';
 import { insertAfterHoursAnswer, insertInboundText, staffRepliedSince } from './repository';
 
 /** The parameters of an incoming message we use; Twilio sends more (and may add some). */
@@ -30,6 +31,8 @@ export interface InboundOutcome {
   fresh: boolean;
   /** The after-hours answer was written (the worker sends it). */
   afterHours: boolean;
+  /** The text rated a cleaning (docs/conversations.md#ratings): its answer, and for 1 to 3 a ticket, were written. */
+  rating: number | null;
   /** The text is due to be logged on the customer's HubSpot timeline (the worker logs it). */
   hubspotLog: boolean;
 }
@@ -59,8 +62,9 @@ async function answerAfterHours(tx: DbTransaction, deps: InboundDeps, phone: str
  * words) records the opt-out, so nothing more is sent to that phone, login codes included; START
  * removes it; HELP is answered with the program's terms as the consent words give them
  * (helpReplySms) (not to an opted-out phone: Twilio would refuse it). Twilio answers STOP and START
- * itself. Anything else waits for a staff member's answer in the customer's thread, and outside
- * office hours gets the after-hours answer.
+ * itself. The answer to a rating request, within its 7 days and once per cleaning, is the
+ * cleaning's rating (rating-service.ts). Anything else waits for a staff member's answer in the
+ * customer's thread, and outside office hours gets the after-hours answer.
  */
 export async function receiveText(deps: InboundDeps, params: Record<string, string>): Promise<InboundOutcome> {
   const text = inboundSchema.parse(params);
@@ -68,8 +72,9 @@ export async function receiveText(deps: InboundDeps, params: Record<string, stri
   const keyword = text.OptOutType ? (text.OptOutType.toLowerCase() as SmsKeyword) : smsKeyword(text.Body);
   return deps.db.$transaction(async (tx) => {
     const contact = await contactForPhone(tx, text.From);
-    const fresh = await insertInboundText(tx, { sid: text.MessageSid, from: text.From, to: text.To ?? null, body: text.Body, keyword, contactId: contact?.id ?? null, at });
-    const outcome = { keyword, reply: null, fresh, afterHours: false, hubspotLog: fresh && contact !== null };
+    const inboundId = await insertInboundText(tx, { sid: text.MessageSid, from: text.From, to: text.To ?? null, body: text.Body, keyword, contactId: contact?.id ?? null, at });
+    const fresh = inboundId !== null;
+    const outcome = { keyword, reply: null, fresh, afterHours: false, rating: null, hubspotLog: fresh && contact !== null };
     if (!fresh) return outcome;
     if (keyword === 'stop') {
       await recordOptOut(tx, text.From, { source: 'keyword', keyword: text.Body.trim().toUpperCase().slice(0, 20) || null }, at);
@@ -78,6 +83,10 @@ export async function receiveText(deps: InboundDeps, params: Record<string, stri
     } else if (keyword === 'help') {
       if (!(await findOptOut(tx, text.From))) return { ...outcome, reply: helpReplySms({ company: COMPANY.name, phone: formatUsPhone(COMPANY.phone) }) };
     } else {
+      // The answer to "how did it go?" is a rating, not a conversation: it is thanked (or apologised
+      // for) at once and does not wait for staff. Anything else is a reply as any other.
+      const rating = await recordRatingReply(tx, { phone: text.From, body: text.Body, inboundTextId: inboundId, at });
+      if (rating) return { ...outcome, rating };
       return { ...outcome, afterHours: await answerAfterHours(tx, deps, text.From, at) };
     }
     return outcome;

@@ -92,11 +92,11 @@ export async function findNewBookings(db: Db, q: { text: string; limit: number }
 
 export async function findOpenTickets(
   db: Db,
-  q: { text: string; limit: number; category?: TicketCategoryKey | undefined },
+  q: { text: string; limit: number; category?: TicketCategoryKey | undefined; leaveOut?: TicketCategoryKey | undefined },
 ): Promise<{ count: number; rows: OpenTicketRow[] }> {
   const where: Prisma.TicketWhereInput = {
     ...openTicket,
-    ...(q.category ? { category: q.category } : {}),
+    ...(q.category ? { category: q.category } : q.leaveOut ? { category: { not: q.leaveOut } } : {}),
     ...(q.text ? { deal: { ...live, ...matching(q.text) } } : {}),
   };
   const [count, rows] = await Promise.all([

@@ -2,7 +2,7 @@ import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out'
 import { addressLine, joinName, personName } from '@app/shared/customer-context';
 import { dealCommandViewSchema, type DealCommandView } from '@app/shared/deal-commands';
 import { dealStageLabel } from '@app/shared/deal-stages';
-import { REQUEST_KIND_OF_CATEGORY, type BoardDeal, type StaffRequest } from '@app/shared/staff-board';
+import { isAnswerableKind, REQUEST_KIND_OF_CATEGORY, type BoardDeal, type StaffRequest } from '@app/shared/staff-board';
 import type { BoardDealRow, CommandViewRow, NewBookingRow, OpenTicketRow } from './board-repository';
 import type { HubspotLinks } from './hubspot-links';
 
@@ -44,16 +44,18 @@ export function commandView(c: CommandViewRow): DealCommandView {
 }
 
 export function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffRequest {
+  const kind = REQUEST_KIND_OF_CATEGORY[t.category];
   return {
     id: t.id,
-    kind: REQUEST_KIND_OF_CATEGORY[t.category],
+    kind,
     createdAt: t.createdAt.toISOString(),
     deal: boardDeal(t.deal, links),
     reason: t.reason,
     changeType: t.changeType,
     requestedDate: t.requestedDate?.toISOString().slice(0, 10) ?? null,
     hubspotUrl: links('ticket', t.hubspotId),
-    answerable: answerState(t),
+    // An unhappy customer is called, and the ticket closed in HubSpot: nothing to answer here.
+    answerable: isAnswerableKind(kind) ? answerState(t) : null,
   };
 }
 

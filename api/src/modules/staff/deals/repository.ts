@@ -18,8 +18,8 @@ const dealDetailsSelect = {
     take: 5,
     select: commandViewSelect,
   },
-  // The open change or cancel request, answered from the panel.
-  tickets: { where: activeTicket, orderBy: { createdAt: 'desc' }, take: 1, select: { id: true, category: true, reason: true, changeType: true, requestedDate: true } },
+  // The open change or cancel request or re-clean claim, answered from the panel (an unhappy customer's ticket is not a request to answer).
+  tickets: { where: { ...activeTicket, category: { not: 'UnhappyCustomer' } }, orderBy: { createdAt: 'desc' }, take: 1, select: { id: true, category: true, reason: true, changeType: true, requestedDate: true } },
 } as const satisfies Prisma.DealSelect;
 export type DealDetailsRow = Prisma.DealGetPayload<{ select: typeof dealDetailsSelect }>;
 

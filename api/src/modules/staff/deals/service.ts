@@ -8,7 +8,7 @@ import { quoteView } from '@app/shared/quote';
 import { describeRooms } from '@app/shared/rooms';
 import { SCHEDULABLE_STAGES, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
-import { REQUEST_KIND_OF_CATEGORY, type DealDetails } from '@app/shared/staff-board';
+import { isAnswerableKind, REQUEST_KIND_OF_CATEGORY, type DealDetails } from '@app/shared/staff-board';
 import { errors } from '../../../errors';
 import type { ModuleDeps } from '../../registry';
 import { boardDeal, commandView } from '../common/board-view';
@@ -54,6 +54,7 @@ function closeOutOf(stageId: string, scheduledAt: Date | null, pending: boolean,
 function openRequestOf(t: DealDetailsRow['tickets'][number] | undefined): DealDetails['openRequest'] {
   if (!t) return null;
   const kind = REQUEST_KIND_OF_CATEGORY[t.category];
+  if (!isAnswerableKind(kind)) return null;
   return { id: t.id, kind, reason: t.reason, changeType: t.changeType, requestedDate: t.requestedDate?.toISOString().slice(0, 10) ?? null };
 }
 

@@ -14,6 +14,9 @@ import {
 } from '@app/shared/request-answers';
 import { recordDealCommand, type CommandOutcome, type Refusal } from '../common/command-repository';
 
+/** Refused for an unhappy customer's ticket. */
+export const UNHAPPY_NOT_ANSWERED = 'An unhappy customer is called, not answered here: close the ticket in HubSpot once it is resolved.';
+
 const refuse = (status: 400 | 409, code: string, field: string, message: string): Refusal => ({ status, code, field, message });
 
 /**
@@ -40,6 +43,8 @@ export async function recordAnswer(db: Db, ticketId: string, input: RequestAnswe
       decide: async (tx, deal, seen) => {
         const ticket = await tx.ticket.findUniqueOrThrow({ where: { id: ticketId }, select: { category: true, changeType: true, pipelineStage: true } });
         if (ticket.pipelineStage !== null && TICKET_CLOSED_STAGES.has(ticket.pipelineStage)) return refuse(409, 'request_closed', 'answer', REQUEST_CLOSED);
+        // Staff call an unhappy customer and close the ticket in HubSpot: there is nothing to approve or decline.
+        if (ticket.category === 'UnhappyCustomer') return refuse(409, 'not_answerable', 'answer', UNHAPPY_NOT_ANSWERED);
         const base = { ticketId, answer: input.answer, ticketStage: ANSWER_TICKET_STAGE[input.answer] };
         if (input.answer === 'decline') return { changes: base };
 

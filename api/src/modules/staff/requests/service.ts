@@ -7,7 +7,7 @@ import type { HubspotLinks } from '../common/hubspot-links';
 /** The most open requests one requests page lists. */
 export const REQUESTS_LIMIT = 200;
 
-/** GET /api/internal/admin/requests: new bookings, open change/cancel requests and re-clean claims in one list, oldest first. */
+/** GET /api/internal/admin/requests: new bookings, open change/cancel requests, re-clean claims and unhappy customers in one list, oldest first (?kind= one of them). */
 export async function openRequests(deps: { db: Db; links: HubspotLinks }, query: RequestsQuery): Promise<RequestsList> {
   const wantBookings = query.kind === 'all' || query.kind === 'booking';
   const wantTickets = query.kind !== 'booking';

@@ -67,3 +67,23 @@ export async function customerTextCounts(db: Db, since: Date): Promise<{ counts:
   ]);
   return { counts: groups.map((g) => ({ purpose: g.purpose, status: g.status, count: g._count._all })), optedOut };
 }
+
+export interface RatingCounts {
+  /** The cleaner (owner) of the rated cleanings; null: cleanings without one. */
+  ownerId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  sum: number;
+  count: number;
+}
+
+/** Ratings given since `since` (docs/conversations.md#ratings), summed per cleaner at the time of the cleaning. */
+export async function ratingCountsSince(db: Db, since: Date): Promise<RatingCounts[]> {
+  return db.$queryRaw<RatingCounts[]>`
+    SELECT r.owner_id AS "ownerId", o.first_name AS "firstName", o.last_name AS "lastName", o.email,
+           sum(r.rating)::int AS sum, count(*)::int AS count
+    FROM cleaning_rating r LEFT JOIN owner o ON o.id = r.owner_id
+    WHERE r.rated_at > ${since}
+    GROUP BY r.owner_id, o.first_name, o.last_name, o.email`;
+}

@@ -7,6 +7,8 @@ import { CUSTOMER_MESSAGE_KINDS, CUSTOMER_MESSAGE_LABELS } from '@app/shared/cus
 import type { SmsStatus } from '@app/shared/sms-delivery';
 import type { AnyQueue } from '@app/runtime/queue/connection';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
+import { averageRating, daysBefore, RATING_RULES } from '@app/shared/cleaning-rating';
+import { personName } from '@app/shared/customer-context';
 import type { TodayBoard } from '@app/shared/staff-board';
 import { findNewBookings, findOpenTickets, type BoardDealRow } from '../common/board-repository';
 import { boardDeal, bookingRequest, ticketRequest } from '../common/board-view';
@@ -20,6 +22,8 @@ import {
   findScheduledBetween,
   findUnassigned,
   findUnpaid,
+  ratingCountsSince,
+  type RatingCounts,
 } from './repository';
 
 export interface TodayBoardDeps {
@@ -32,7 +36,7 @@ export interface TodayBoardDeps {
   sharedLists: SharedComputation<BoardLists>;
 }
 
-type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts' | 'conversations'>;
+type BoardLists = Omit<TodayBoard, 'generatedAt' | 'sync' | 'texts' | 'conversations' | 'ratings'>;
 const MINUTE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
@@ -59,10 +63,11 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
   const text = '';
-  const [cleanings, bookings, changes, unassigned, unpaid] = await Promise.all([
+  const [cleanings, unhappy, bookings, changes, unassigned, unpaid] = await Promise.all([
     findScheduledBetween(deps.db, startToday, startAfter),
+    findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, category: 'UnhappyCustomer' }),
     findNewBookings(deps.db, { text, limit: BOARD_LIST_LIMIT }),
-    findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT }),
+    findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, leaveOut: 'UnhappyCustomer' }),
     findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
     findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
   ]);
@@ -70,6 +75,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
   return {
     today: { date: today, cleanings: cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(deal) },
     tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(deal) },
+    unhappy: { count: unhappy.count, items: unhappy.rows.map((t) => ticketRequest(t, deps.links)) },
     newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },
     openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },
     unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
@@ -100,6 +106,20 @@ async function waitingConversations(db: Db): Promise<TodayBoard['conversations']
 }
 
 /**
+ * Ratings of the last 30 days (docs/conversations.md#ratings): the average and count of all, and
+ * of each cleaner (at the time of the cleaning), best first. Read fresh: a rating arrives by text.
+ */
+export function ratingsSummary(rows: readonly RatingCounts[]): TodayBoard['ratings'] {
+  const sum = rows.reduce((total, r) => total + r.sum, 0);
+  const count = rows.reduce((total, r) => total + r.count, 0);
+  const cleaners = rows
+    .filter((r): r is RatingCounts & { ownerId: string } => r.ownerId !== null)
+    .map((r) => ({ id: r.ownerId, name: personName(r) ?? 'Unnamed cleaner', average: averageRating(r.sum, r.count), count: r.count }))
+    .sort((a, b) => (b.average ?? 0) - (a.average ?? 0) || b.count - a.count || a.name.localeCompare(b.name));
+  return { average: averageRating(sum, count), count, cleaners };
+}
+
+/**
  * GET /api/internal/admin/today: the office's day at a glance, from the mirror. The lists are
  * shared while their data and minute stay the same (a whole office looks at one board); sync
  * health is read fresh every time.
@@ -108,7 +128,7 @@ export async function todayBoard(deps: TodayBoardDeps): Promise<TodayBoard> {
   const now = deps.now();
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const lists = boardDataVersion(deps.db).then((version) => deps.sharedLists.get(`${version}@${minute.toISOString()}`, () => boardLists(deps, minute)));
-  const [board, backlog, failed, lastPull, crmReady, texts, conversations] = await Promise.all([
+  const [board, backlog, failed, lastPull, crmReady, texts, conversations, ratings] = await Promise.all([
     lists,
     outboxBacklog(deps.db),
     failedJobs(deps.queues),
@@ -116,11 +136,13 @@ export async function todayBoard(deps: TodayBoardDeps): Promise<TodayBoard> {
     crmAccountReady(deps.db),
     customerTextCounts(deps.db, new Date(now.getTime() - TEXTS_WINDOW_MS)),
     waitingConversations(deps.db),
+    ratingCountsSince(deps.db, daysBefore(now, RATING_RULES.boardDays)),
   ]);
   return {
     generatedAt: now.toISOString(),
     ...board,
     conversations,
+    ratings: ratingsSummary(ratings),
     sync: {
       outboxPending: backlog.pending,
       outboxOldestAgeSeconds: backlog.oldestAgeSeconds,

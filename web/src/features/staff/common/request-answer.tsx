@@ -1,6 +1,6 @@
 import type { DealCommandView } from '@app/shared/deal-commands';
 import { REASON_MAX } from '@app/shared/request-answers';
-import type { TicketRequestKind } from '@app/shared/staff-board';
+import type { AnswerableKind } from '@app/shared/staff-board';
 import { useId, useState, type FormEvent } from 'react';
 import { useAnswerRequest } from './answer-request';
 import { ChangedFacts } from './changed-facts';
@@ -14,7 +14,7 @@ type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
 /** An open change or cancel request or re-clean claim as its answer needs it. */
 export interface AnswerableRequest {
   id: string;
-  kind: TicketRequestKind;
+  kind: AnswerableKind;
   changeType: string | null;
   /** The day the customer asked for instead ('YYYY-MM-DD', Eastern). */
   requestedDate: string | null;
@@ -71,7 +71,7 @@ export function AnswerStatus({ command }: { command: AnswerCommand }) {
 type Mode = 'approve' | 'decline' | null;
 
 /** The words of each kind's controls. */
-const WORDS: Readonly<Record<TicketRequestKind, { group: string; approve: string; declined: string }>> = {
+const WORDS: Readonly<Record<AnswerableKind, { group: string; approve: string; declined: string }>> = {
   reschedule: { group: 'Answer the change request', approve: 'Approve', declined: 'Decline request' },
   cancellation: { group: 'Answer the cancellation request', approve: 'Approve cancellation', declined: 'Decline request' },
   reclean: { group: 'Answer the re-clean claim', approve: 'Approve: we come back', declined: 'Decline claim' },

@@ -1,4 +1,4 @@
-import { REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
+import { isAnswerableKind, REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Field } from '../../../components/form/field';
@@ -10,6 +10,8 @@ import { ToolPage } from '../frame/tool-page';
 import '../common/staff-board.css';
 
 type Kind = RequestsQuery['kind'];
+/** What staff do with an unhappy customer: nothing to approve or decline (docs/conversations.md#ratings). */
+const UNHAPPY_NEXT_STEP = 'Call the customer to make it right, then close the ticket in HubSpot.';
 const KIND_OPTIONS: ReadonlyArray<{ value: Kind; label: string }> = [
   { value: 'all', label: 'All requests' },
   ...REQUEST_KINDS.map((value) => ({ value, label: `${REQUEST_KIND_LABELS[value]}s` })),
@@ -74,7 +76,7 @@ function Requests() {
               {requests.data.items.map((request) => (
                 <li key={`${request.kind}-${request.id}`}>
                   <RequestSummary request={request} now={new Date()} />
-                  {request.answerable && request.kind !== 'booking' ? (
+                  {request.answerable && isAnswerableKind(request.kind) ? (
                     <RequestAnswer
                       request={{ id: request.id, kind: request.kind, changeType: request.changeType, requestedDate: request.requestedDate }}
                       seen={seenOf(request.deal)}
@@ -82,6 +84,8 @@ function Requests() {
                       latest={request.answerable.answer?.kind === 'request-answer' ? request.answerable.answer : null}
                       busy={request.answerable.otherPending}
                     />
+                  ) : request.kind === 'unhappy' ? (
+                    <p className="status-note">{UNHAPPY_NEXT_STEP}</p>
                   ) : null}
                 </li>
               ))}
@@ -93,12 +97,12 @@ function Requests() {
   );
 }
 
-/** /admin/requests: new bookings, open change/cancel requests and re-clean claims in one list, oldest first. */
+/** /admin/requests: new bookings, open change/cancel requests, re-clean claims and unhappy customers in one list, oldest first. */
 export function RequestsPage() {
   return (
     <ToolPage
       title="Requests"
-      lead="New booking requests, open change or cancellation requests and re-clean claims, oldest first. Answer a change, a cancellation or a claim here; a request leaves this list once HubSpot has it closed."
+      lead="New booking requests, open change or cancellation requests, re-clean claims and unhappy customers, oldest first. Answer a change, a cancellation or a claim here; a request leaves this list once HubSpot has it closed."
     >
       <Requests />
     </ToolPage>

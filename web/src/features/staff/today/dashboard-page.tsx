@@ -117,6 +117,47 @@ function SyncHealth({ sync, now }: { sync: TodayBoard['sync']; now: Date }) {
   );
 }
 
+/** The average as people say it: '4.6 out of 5'. */
+const outOfFive = (average: number | null) => (average === null ? 'none yet' : `${average.toFixed(1)} out of 5`);
+
+/** Ratings customers texted back in the last 30 days (docs/conversations.md#ratings): all, and each cleaner's. */
+function Ratings({ ratings }: { ratings: TodayBoard['ratings'] }) {
+  return (
+    <section className="board-section" aria-labelledby="board-ratings">
+      <h2 id="board-ratings">Ratings (30 days)</h2>
+      {ratings.count === 0 ? (
+        <p className="muted">No ratings in the last 30 days.</p>
+      ) : (
+        <>
+          <p data-ratings-overall="">
+            Average <strong>{outOfFive(ratings.average)}</strong> from {ratings.count === 1 ? '1 rating' : `${ratings.count} ratings`}.
+          </p>
+          {ratings.cleaners.length > 0 ? (
+            <table className="admin-table" aria-label="Ratings by cleaner (30 days)">
+              <thead>
+                <tr>
+                  <th scope="col">Cleaner</th>
+                  <th scope="col">Average</th>
+                  <th scope="col">Ratings</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ratings.cleaners.map((c) => (
+                  <tr key={c.id} data-cleaner-id={c.id}>
+                    <th scope="row">{c.name}</th>
+                    <td data-label="Average">{outOfFive(c.average)}</td>
+                    <td data-label="Ratings">{c.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 /** Customer texts of the last 7 days: what arrived, what is on its way, what did not, what was never sent. */
 function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
   return (
@@ -153,10 +194,21 @@ function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
   );
 }
 
-function Board({ board }: { board: TodayBoard }) {
+/** The board itself (exported for its test). */
+export function Board({ board }: { board: TodayBoard }) {
   const now = new Date(board.generatedAt);
   return (
     <div className="board-grid">
+      {/* First: a customer who rated a cleaning 1 to 3 is waiting for the office's call. */}
+      <Section
+        id="board-unhappy"
+        title="Unhappy customers"
+        count={board.unhappy.count}
+        empty="No customer rated a cleaning 1 to 3."
+        more={{ to: `${CLIENT_ROUTES.adminRequests}?kind=unhappy`, label: 'All unhappy customers' }}
+      >
+        {requestItems(board.unhappy.items, now)}
+      </Section>
       <Cleanings id="board-today" label="Today" day={board.today} closable />
       <Cleanings id="board-tomorrow" label="Tomorrow" day={board.tomorrow} />
       <Section id="board-bookings" title="New booking requests" count={board.newBookings.count} empty="No new requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
@@ -176,6 +228,7 @@ function Board({ board }: { board: TodayBoard }) {
       <Section id="board-unpaid" title="Unpaid after the cleaning" count={board.unpaid.count} empty="No open invoices for past cleanings.">
         {dealItems(board.unpaid.items)}
       </Section>
+      <Ratings ratings={board.ratings} />
       <SyncHealth sync={board.sync} now={now} />
       <CustomerTexts texts={board.texts} />
     </div>

@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { STAGE } from '@app/shared/deal-stages';
+import type { BoardDeal, StaffRequest, TodayBoard } from '@app/shared/staff-board';
+import { Board } from './dashboard-page';
+
+const NOW = '2026-12-09T15:00:00.000Z';
+const deal: BoardDeal = {
+  id: 'd1', customer: { id: 'c1', name: 'Avery Brooks', email: 'avery@example.com', phone: '+14045550123' }, serviceType: 'Deep Clean', address: '12 Peachtree St NE, Atlanta, GA 30303',
+  scheduledAt: '2026-12-08T14:00:00.000Z', durationMinutes: 120, visitOutcome: 'done', preferredDate: null, timeOfDay: null, stageId: STAGE.CLEANING_DONE, stageLabel: 'Cleaning Done',
+  cleaner: 'Aisha Cleaner', cleanerId: 'o1', invoiceStatus: null, amount: null, amountCents: null, createdAt: '2026-12-01T15:00:00.000Z', hubspotUrl: null, version: null,
+};
+const unhappy: StaffRequest = {
+  id: 't1', kind: 'unhappy', createdAt: '2026-12-09T14:00:00.000Z', deal, reason: 'Rated 2 out of 5 by text: "2"', changeType: null, requestedDate: null, hubspotUrl: null, answerable: null,
+};
+const empty = { count: 0, items: [] };
+const board = (over: Partial<TodayBoard>): TodayBoard => ({
+  generatedAt: NOW,
+  today: { date: '2026-12-09', cleanings: [] },
+  tomorrow: { date: '2026-12-10', cleanings: [] },
+  unhappy: empty,
+  newBookings: empty,
+  openChanges: empty,
+  unassigned: empty,
+  unpaid: empty,
+  conversations: empty,
+  ratings: { average: null, count: 0, cleaners: [] },
+  sync: { outboxPending: 0, outboxOldestAgeSeconds: 0, failedJobs: 0, lastPullAt: null, crmReady: true },
+  texts: { kinds: [], optedOut: 0 },
+  ...over,
+});
+const render = (b: TodayBoard) =>
+  renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Board board={b} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('the today board: ratings', () => {
+  it('lists unhappy customers first, linked to them all on the requests page', () => {
+    const html = render(board({ unhappy: { count: 1, items: [unhappy] } }));
+    const headings = [...html.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]);
+    expect(headings[0]).toBe('board-unhappy');
+    expect(html).toContain('<h2 id="board-unhappy">Unhappy customers <span class="board-count">1</span></h2>');
+    expect(html).toContain('Unhappy customer</span>');
+    expect(html).toContain('Rated 2 out of 5 by text: &quot;2&quot;');
+    expect(html).toMatch(/<a href="\/admin\/requests\?kind=unhappy"[^>]*>All unhappy customers<\/a>/);
+    // Nothing to approve or decline on the board.
+    expect(html).not.toContain('Answer the');
+  });
+
+  it('says when nobody is unhappy and no rating came in', () => {
+    const html = render(board({}));
+    expect(html).toContain('No customer rated a cleaning 1 to 3.');
+    expect(html).toContain('<h2 id="board-ratings">Ratings (30 days)</h2><p class="muted">No ratings in the last 30 days.</p>');
+  });
+
+  it('shows the 30-day average and count, overall and per cleaner', () => {
+    const html = render(
+      board({
+        ratings: {
+          average: 3.7,
+          count: 3,
+          cleaners: [
+            { id: 'o1', name: 'Aisha Cleaner', average: 4.5, count: 2 },
+            { id: 'o2', name: 'James Cleaner', average: 2, count: 1 },
+          ],
+        },
+      }),
+    );
+    expect(html).toContain('Average <strong>3.7 out of 5</strong> from 3 ratings.');
+    expect(html).toContain('aria-label="Ratings by cleaner (30 days)"');
+    expect(html).toMatch(/<th scope="row">Aisha Cleaner<\/th><td data-label="Average">4.5 out of 5<\/td><td data-label="Ratings">2<\/td>/);
+    expect(html).toMatch(/<th scope="row">James Cleaner<\/th><td data-label="Average">2.0 out of 5<\/td><td data-label="Ratings">1<\/td>/);
+  });
+});
