@@ -53,6 +53,8 @@ export interface BookingTextsChoice {
   agreedAt: Date;
   /** The booking's reference (ATL-7K3F). */
   reference: string | null;
+  /** The version of the words the form showed (shared/src/sms-consent.ts). */
+  version: string;
 }
 
 /**
@@ -64,11 +66,11 @@ export async function findBookingTextsChoice(db: Client, phone: string): Promise
   const newest = await db.smsConsent.findFirst({
     where: { phone, form: 'booking' },
     orderBy: [{ agreedAt: 'desc' }, { textsAgreed: 'asc' }],
-    select: { textsAgreed: true, agreedAt: true, bookingRequest: { select: { deal: { select: { reference: true } } } } },
+    select: { textsAgreed: true, agreedAt: true, version: true, bookingRequest: { select: { deal: { select: { reference: true } } } } },
   });
   if (!newest) return null;
   // A booking row always says (CHECK sms_consent_booking_has_texts_choice).
-  return { textsAgreed: newest.textsAgreed !== false, agreedAt: newest.agreedAt, reference: newest.bookingRequest?.deal.reference ?? null };
+  return { textsAgreed: newest.textsAgreed !== false, agreedAt: newest.agreedAt, version: newest.version, reference: newest.bookingRequest?.deal.reference ?? null };
 }
 
 /**

@@ -43,7 +43,7 @@ describe('booking form schema (browser)', () => {
     expect(values.photos).toHaveLength(1);
     const payload = toBookingRequest(values, SMS_CONSENT_VERSION);
     expect(payload).not.toHaveProperty('photos');
-    expect(payload.consentVersion).toBe('2026-11-27.2');
+    expect(payload.consentVersion).toBe('2026-11-28');
     expect(payload.textsAgreed).toBe(false);
     expect(bookingRequestSchema({ legalName: LEGAL, now }).parse(payload)).toEqual(payload);
   });

@@ -3,11 +3,13 @@ import { DEMO_COMPANY } from './company';
 import { helpReplySms } from './customer-messages';
 import { gsm7Length } from './sms-segments';
 import { smsConsentVersionField } from './form-fields';
-import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, offersTextsChoice, smsConsentWords, smsProgramName } from './sms-consent';
+import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, namesRatingRequests, offersTextsChoice, smsConsentWords, smsProgramName } from './sms-consent';
 import { LOGIN_SMS_CONSENT } from './texts';
 
 const brand = { name: 'Sweet Peach Cleaning', legalName: 'Sweet Peach Cleaning LLC' };
 const DISCLOSURE =
+  'Sweet Peach Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes, answers to your requests and a request to rate each cleaning. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+const DISCLOSURE_BEFORE_RATINGS =
   'Sweet Peach Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 
 describe('text message consent words', () => {
@@ -18,7 +20,7 @@ describe('text message consent words', () => {
 
   it('booking (current): the required agreement leaves texts out; texts have their own optional box, then the program terms', () => {
     const consent = smsConsentWords('booking', brand);
-    expect(consent.version).toBe('2026-11-27.2');
+    expect(consent.version).toBe('2026-11-28');
     expect(consent.lead).toBeNull();
     expect(consent.agreement).toBe('I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone or email.');
     expect(consent.agreement).not.toMatch(/text|customer texts/i);
@@ -51,14 +53,20 @@ describe('text message consent words', () => {
       'I agree to allow Sweet Peach Cleaning LLC to contact me about this request by phone, text or email, and to receive Sweet Peach Cleaning customer texts at this phone number.',
     );
     expect(booking.textsOptIn).toBeNull();
-    expect(booking.words).toBe(`${booking.agreement} ${DISCLOSURE} See our Privacy Policy and Terms.`);
+    expect(booking.words).toBe(`${booking.agreement} ${DISCLOSURE_BEFORE_RATINGS} See our Privacy Policy and Terms.`);
     expect(smsConsentWords('login', brand, '2026-11-27').words).toBe(
       'By continuing, you agree to receive a one-time text message for verification. Standard messaging rates may apply. ' +
         'You also agree to receive Sweet Peach Cleaning customer texts at this phone number. ' +
-        `${DISCLOSURE} See our Privacy Policy and Terms.`,
+        `${DISCLOSURE_BEFORE_RATINGS} See our Privacy Policy and Terms.`,
     );
     // Bundled: no booking is taken under it any more (booking-request.test.ts).
     expect(offersTextsChoice('2026-11-27')).toBe(false);
+  });
+
+  it('the 2026-11-27.2 words stay readable, and only later words name the rating request', () => {
+    expect(smsConsentWords('booking', brand, '2026-11-27.2').disclosure).toBe(DISCLOSURE_BEFORE_RATINGS);
+    expect(SMS_CONSENT_VERSIONS.map(namesRatingRequests)).toEqual([false, false, true]);
+    expect(namesRatingRequests('1999-01-01')).toBe(false);
   });
 
   it('says what vetting looks for: program, texts, frequency, rates, STOP and HELP', () => {
@@ -75,7 +83,7 @@ describe('text message consent words', () => {
 
   it('the current version is published; the field takes only published versions, naming the error', () => {
     expect(SMS_CONSENT_VERSIONS).toContain(SMS_CONSENT_VERSION);
-    expect(SMS_CONSENT_VERSIONS).toEqual(['2026-11-27', '2026-11-27.2']);
+    expect(SMS_CONSENT_VERSIONS).toEqual(['2026-11-27', '2026-11-27.2', '2026-11-28']);
     expect(smsConsentVersionField.parse('2026-11-27')).toBe('2026-11-27');
     expect(smsConsentVersionField.parse('2026-11-27.2')).toBe('2026-11-27.2');
     for (const bad of [undefined, '', '2020-01-01', 'toString', 42]) {

@@ -69,11 +69,15 @@ interface VersionWords {
 const programTerms = (program: string) =>
   `${program}: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`;
 
+/** The same, since the day after a cleaning asks how it went (shared/src/cleaning-rating.ts). */
+const programTermsWithRatings = (program: string) =>
+  `${program}: booking confirmations, appointment reminders and changes, invoices, login codes, answers to your requests and a request to rate each cleaning. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`;
+
 /**
  * Every published version, oldest first. Only the texts we actually send are named
  * (shared/src/customer-messages.ts and the login code): request received and cleaning confirmed
- * (booking confirmations), reminders, moves (changes), invoices, login codes, and answers to
- * change or cancellation requests.
+ * (booking confirmations), reminders, moves (changes), invoices, login codes, answers to
+ * change or cancellation requests, and (since 2026-11-28) the request to rate a cleaning.
  */
 const VERSIONS = {
   // Texts bundled into the required agreement: campaign vetting refuses that (Twilio 30556,
@@ -106,12 +110,29 @@ const VERSIONS = {
       },
     };
   },
+  // As 2026-11-27.2, and the texts named include the request to rate each cleaning.
+  '2026-11-28': (brand: ConsentBrand): VersionWords => {
+    const program = smsProgramName(brand);
+    const earlier = VERSIONS['2026-11-27.2'](brand);
+    return { booking: { ...earlier.booking, disclosure: programTermsWithRatings(program) }, login: earlier.login };
+  },
 } as const satisfies Record<string, (brand: ConsentBrand) => VersionWords>;
 
 export type SmsConsentVersion = keyof typeof VERSIONS;
 export const SMS_CONSENT_VERSIONS = Object.keys(VERSIONS) as SmsConsentVersion[];
 /** The version the forms show now. */
-export const SMS_CONSENT_VERSION: SmsConsentVersion = '2026-11-27.2';
+export const SMS_CONSENT_VERSION: SmsConsentVersion = '2026-11-28';
+
+/** The first version whose words name the request to rate a cleaning. */
+const RATING_REQUESTS_NAMED_SINCE: SmsConsentVersion = '2026-11-28';
+
+/**
+ * Whether a booking agreed to texts under words that name the rating request: one booked under
+ * earlier words is never asked (worker/src/jobs/sms-send.ts).
+ */
+export function namesRatingRequests(version: string): boolean {
+  return isSmsConsentVersion(version) && SMS_CONSENT_VERSIONS.indexOf(version) >= SMS_CONSENT_VERSIONS.indexOf(RATING_REQUESTS_NAMED_SINCE);
+}
 
 export function isSmsConsentVersion(value: unknown): value is SmsConsentVersion {
   return typeof value === 'string' && Object.hasOwn(VERSIONS, value);

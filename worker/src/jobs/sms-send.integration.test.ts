@@ -16,7 +16,7 @@ import { cleaningConfirmedSms, invoiceReadySms, reminderSms, requestAnsweredSms,
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
-import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
+import { SMS_CONSENT_VERSION, TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import type { SmsPurpose } from '@app/db/generated/client';
@@ -322,11 +322,11 @@ describe('sms.send against the Twilio emulator', () => {
     });
 
     /** A public booking by `phone` with the form's text box ticked or not, kept at `at` (as the api keeps it). */
-    async function bookedOnForm(phone: string, textsAgreed: boolean, at: Date): Promise<string> {
+    async function bookedOnForm(phone: string, textsAgreed: boolean, at: Date, version: string = SMS_CONSENT_VERSION): Promise<string> {
       const { dealId, contactId, email } = await insertBooking(db, { submittedPhone: phone });
       const request = await db.bookingRequest.create({ data: { contactId, dealId, source: 'public_form', payload: {} }, select: { id: true } });
       await db.smsConsent.create({
-        data: { form: 'booking', phone, email, contactId, bookingRequestId: request.id, version: '2026-11-27.2', words: 'The words the form showed.', textsAgreed, agreedAt: at },
+        data: { form: 'booking', phone, email, contactId, bookingRequestId: request.id, version, words: 'The words the form showed.', textsAgreed, agreedAt: at },
       });
       return dealId;
     }
@@ -389,6 +389,17 @@ describe('sms.send against the Twilio emulator', () => {
       // A reminder is no answer: still held back.
       const reminderId = await newMessage('reminder', phone);
       expect((await finished(await send({ messageId: reminderId }), 'completed')).returnvalue).toEqual({ skipped: 'not_agreed' });
+    });
+
+    it('asks for a rating only a phone that agreed under words naming it; its other texts still go', async () => {
+      const phone = '+14045551273';
+      const dealId = await bookedOnForm(phone, true, new Date(Date.now() - 60_000), '2026-11-27.2');
+      const ratingId = await newMessage('rating_request', phone, dealId);
+      expect((await finished(await send({ messageId: ratingId }), 'completed')).returnvalue).toEqual({ skipped: 'rating_not_named' });
+      expect(await row(ratingId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: 'Not sent: the customer agreed to texts before our terms named rating requests.' });
+      const { reference } = await db.deal.findUniqueOrThrow({ where: { id: dealId }, select: { reference: true } });
+      await finished(await send({ messageId: await newMessage('request_received', phone, dealId) }), 'completed');
+      expect(twilio.messages({ to: phone }).map((m) => m.body)).toEqual([requestReceivedSms({ company: COMPANY.name }, reference)]);
     });
 
     it('keeps the words of a template once sent, never a login code\'s', async () => {

@@ -14,7 +14,7 @@ import { findBookingTextsChoice } from '@app/db/sms-consent';
 import { textedUsSince } from '@app/db/conversations';
 import { afterHoursAnswer } from '@app/shared/after-hours';
 import { daysBefore, isUnhappyRating, RATING_RULES, ratingApologySms, ratingThanksSms, reviewLinkOf } from '@app/shared/cleaning-rating';
-import { TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
+import { namesRatingRequests, TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
 import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused, type SmsMessageState } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, TWILIO_VALIDITY_PERIOD, type TwilioClient } from '../sms/twilio-client';
@@ -75,10 +75,12 @@ const ANSWERS: ReadonlySet<SmsMessageState['purpose']> = new Set(['staff_reply',
  * Whether the sending rule holds the text back: the phone's newest booking left the text box
  * unticked, and (for an answer) the phone has not texted us since.
  */
-async function declinedTexts(db: Db, message: SmsMessageState): Promise<boolean> {
+async function declinedTexts(db: Db, message: SmsMessageState): Promise<'not_agreed' | 'rating_not_named' | null> {
   const choice = await findBookingTextsChoice(db, message.to);
-  if (!choice || choice.textsAgreed) return false;
-  return !(ANSWERS.has(message.purpose) && (await textedUsSince(db, message.to, choice.agreedAt)));
+  if (!choice) return null;
+  if (!choice.textsAgreed) return ANSWERS.has(message.purpose) && (await textedUsSince(db, message.to, choice.agreedAt)) ? null : 'not_agreed';
+  // Agreed under words that did not name the rating request: asked under those words only.
+  return message.purpose === 'rating_request' && !namesRatingRequests(choice.version) ? 'rating_not_named' : null;
 }
 
 /** Twilio's error for a send to a recipient who replied STOP to our sender. */
@@ -89,6 +91,7 @@ const SKIP_REASONS = {
   expired: 'Not sent: the login code expired before it could go out.',
   opted_out: 'Not sent: the phone opted out of texts (STOP).',
   not_agreed: TEXTS_NOT_AGREED_REASON,
+  rating_not_named: 'Not sent: the customer agreed to texts before our terms named rating requests.',
   held: HELD_TEXT_REASON,
   gone: 'Not sent: the cleaning it was about no longer exists.',
   stale: 'Not sent: what it was about changed before it was due.',
@@ -168,9 +171,9 @@ export function smsSendJob(deps: SmsSendDeps) {
       // later booking ticks it. A phone never booked on our form (the office's HubSpot bookings,
       // consent gathered by phone) is not held back here. An answer to a text the customer sent
       // us since (a staff reply, the after-hours answer) goes: they asked, and expect it.
-      if (!loginCode && (await declinedTexts(deps.db, message))) {
-        return skip('not_agreed', 'the customer did not agree to texts on the booking form');
-      }
+      const declined = loginCode ? null : await declinedTexts(deps.db, message);
+      if (declined === 'not_agreed') return skip('not_agreed', 'the customer did not agree to texts on the booking form');
+      if (declined === 'rating_not_named') return skip('rating_not_named', 'the customer agreed to texts under words that did not name rating requests');
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.
       if (!loginCode && (await findDeliveryHold(deps.db, to))) return skip('held', 'texts to the phone failed as undeliverable');

@@ -180,12 +180,12 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     const { request } = (await res.json()) as { request: { dealId: string } };
     const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId }, include: { bookingRequest: { include: { smsConsent: true } } } });
     const consent = deal.bookingRequest?.smsConsent;
-    expect(consent).toMatchObject({ form: 'booking', phone: '+14045557001', email: body.email, contactId: deal.contactId, version: '2026-11-27.2', textsAgreed: true });
+    expect(consent).toMatchObject({ form: 'booking', phone: '+14045557001', email: body.email, contactId: deal.contactId, version: '2026-11-28', textsAgreed: true });
     // Word for word what the booking form shows for the demo company (shared/src/sms-consent.ts).
     expect(consent?.words).toBe(
       'I agree to allow Atlanta Home Cleaning LLC to contact me about this request by phone or email. ' +
         'Text me about this request and my cleanings (optional, not needed to book). ' +
-        'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. ' +
+        'Atlanta Home Cleaning customer texts: booking confirmations, appointment reminders and changes, invoices, login codes, answers to your requests and a request to rate each cleaning. ' +
         'Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help. See our Privacy Policy and Terms.',
     );
     // The database's clock, not the browser's: within this test's wall-clock span.
@@ -203,7 +203,7 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
     const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId }, include: { bookingRequest: { include: { smsConsent: true } } } });
-    expect(deal.bookingRequest?.smsConsent).toMatchObject({ form: 'booking', phone: '+14045557002', version: '2026-11-27.2', textsAgreed: false });
+    expect(deal.bookingRequest?.smsConsent).toMatchObject({ form: 'booking', phone: '+14045557002', version: '2026-11-28', textsAgreed: false });
     // The words shown are kept all the same: the box was there, unticked.
     expect(deal.bookingRequest?.smsConsent?.words).toContain('Text me about this request and my cleanings (optional, not needed to book).');
     expect(await db.smsMessage.count({ where: { to: '+14045557002' } })).toBe(0);

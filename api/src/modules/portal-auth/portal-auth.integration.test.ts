@@ -71,7 +71,7 @@ describe('customer login by texted code', () => {
       const consents = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
       expect(consents).toHaveLength(1);
       // A login request agrees to its code only: it says nothing either way about other texts.
-      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-27.2', bookingRequestId: null, textsAgreed: null });
+      expect(consents[0]).toMatchObject({ form: 'login', email: customer.email, contactId: customer.id, version: '2026-11-28', bookingRequestId: null, textsAgreed: null });
       // The api's clock (this test's fixed one), never a time the browser sent.
       expect(consents[0]?.agreedAt.toISOString()).toBe(START.toISOString());
       // Word for word what the login page shows for the demo company: the §2 statement, then the program as information.

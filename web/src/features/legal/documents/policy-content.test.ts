@@ -118,7 +118,7 @@ describe('the satisfaction guarantee the site advertises', () => {
 describe('text messages in the privacy policy and terms', () => {
   it('describe the program as the booking form and login page do (campaign vetting compares them)', () => {
     const disclosure =
-      'Test Co customer texts: booking confirmations, appointment reminders and changes, invoices, login codes and answers to your requests. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+      'Test Co customer texts: booking confirmations, appointment reminders and changes, invoices, login codes, answers to your requests and a request to rate each cleaning. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
     for (const slug of ['privacy', 'terms']) {
       const text = textOf(doc(slug));
       expect(text).toContain(`When you tick the box for texts on our booking form, we send Test Co customer texts to the phone number you gave. ${disclosure}`);
