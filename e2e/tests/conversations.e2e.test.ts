@@ -1,3 +1,5 @@
+import { ratingApologySms, ratingRequestSms } from '@app/shared/cleaning-rating';
+import { DEMO_COMPANY } from '@app/shared/company';
 import { STAGE } from '@app/shared/deal-stages';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -85,5 +87,45 @@ describe('conversations: a customer texts back and the office answers', () => {
       .poll(async () => (await loggedTexts(customer)).filter((body) => body === `Customer: ${question}` || body === `Us (${staffEmail}): ${answer}`).sort(), { timeout: 45_000, interval: 500 })
       .toEqual([`Customer: ${question}`, `Us (${staffEmail}): ${answer}`]);
     await expect.poll(async () => (await page.reload(), await thread.getByText(answer).waitFor(), await thread.getByText(/in HubSpot/).count()), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a rating of 2 is answered with an apology and opens a ticket at the top of the board', { timeout: 150_000 }, async () => {
+    const { page } = browser;
+    const customer = await createPortalCustomer('rating');
+    // A cleaning of this morning, with its cleaner, scheduled in HubSpot once mirrored.
+    const dealName = `Rating deal ${customer.phoneDigits}`;
+    const created = await customer.crm.createDeal(
+      { dealname: dealName, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', hubspot_owner_id: '102' },
+      customer.hubspotContactId,
+    );
+    await expect.poll(() => db.deal.count({ where: { hubspotId: created.id } }), { timeout: 30_000, interval: 250 }).toBe(1);
+    await customer.crm.patchDeal(created.id, { dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), scheduledAt: new Date(Date.now() - 3_600_000).toISOString() });
+    const deal = await db.deal.findFirstOrThrow({ where: { hubspotId: created.id }, select: { id: true } });
+    await expect.poll(async () => (await db.deal.findUniqueOrThrow({ where: { id: deal.id }, select: { stageId: true } })).stageId, { timeout: 30_000, interval: 250 }).toBe(STAGE.CLEANING_SCHEDULED);
+
+    // The office closes it out as done, from the cleaning's page.
+    await withCookieConsent(page);
+    await signInAsStaff(page, 'rating');
+    await page.goto(appUrl(`/admin/cleaning?id=${encodeURIComponent(deal.id)}`));
+    await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
+    await page.getByRole('group', { name: 'Close out the cleaning' }).getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByRole('button', { name: 'Mark this cleaning done' }).click();
+
+    // In this system the request goes at once (RATING_REQUEST_DELAY_MINUTES=0), not the next morning.
+    await waitForText(customer.phone, (body) => body === ratingRequestSms(DEMO_COMPANY.name), 60_000);
+    expect((await textFrom(customer.phone, '2')).webhook?.status).toBe(200);
+    await waitForText(customer.phone, (body) => body === ratingApologySms(DEMO_COMPANY.name));
+
+    // The board's first section: the unhappy customer, with the cleaning to open.
+    await page.goto(appUrl('/admin/dashboard'));
+    const unhappy = page.getByRole('region', { name: /^Unhappy customers/ });
+    const item = unhappy.getByRole('listitem').filter({ hasText: 'Rated 2 out of 5 by text: "2"' }).filter({ has: page.getByRole('link', { name: 'Open the cleaning' }) });
+    await expect.poll(async () => (await page.reload(), await unhappy.waitFor(), await item.count()), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.locator('.board-section h2').first().getAttribute('id')).toBe('board-unhappy');
+    expect(await axeViolations(page)).toEqual([]);
+    // And the ticket reaches HubSpot, on the deal.
+    await expect
+      .poll(async () => (await crmObjects('tickets')).find((t) => t.properties.subject === `Unhappy with a cleaning: ${dealName}`)?.properties.hs_ticket_category, { timeout: 45_000, interval: 500 })
+      .toBe('Unhappy Customer');
   });
 });
