@@ -40,13 +40,14 @@ async function signInAs(api: StaffApi, email: string) {
  */
 function everyModuleRoute(api: StaffApi): Array<{ method: string; path: string; route: string }> {
   const routers = moduleRouters(testModuleDeps({ db: api.db, outbox: SILENT_NOTIFIER, now: () => START }));
-  return routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods
-        .filter((m) => m !== 'HEAD')
-        .map((method) => ({ method, route: layer.path, path: layer.path.replace(/:\w+/g, '7d444840-9dc0-11d1-b245-5ffdce74fad2') })),
-    ),
-  ).filter((r) => !isWebhookPath(r.path));
+  return routers
+    .flatMap((router) =>
+      router.stack.flatMap((layer) => {
+        const route = String(layer.path);
+        return layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, route, path: route.replace(/:\w+/g, '7d444840-9dc0-11d1-b245-5ffdce74fad2') }));
+      }),
+    )
+    .filter((r) => !isWebhookPath(r.path));
 }
 
 const send = (browser: TestBrowser, method: string, path: string) => browser.request(path, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
@@ -172,7 +173,7 @@ describe('the cleaner role', () => {
       const other = await addStaffOwner(api, 'Omar');
       const pat = await api.db.contact.create({ data: { email: `pat.${unique()}@example.com`, firstName: 'Pat', lastName: 'Private', phone: '+14045550111' } });
       const at = (iso: string) => new Date(iso);
-      const deal = async (key: string, data: Parameters<typeof addDeal>[1]) => {
+      const deal = async (key: string, data: { scheduledAt: Date; ownerId?: string | null; stageId?: string; durationMinutes?: number; skus?: string[]; archivedAt?: Date }) => {
         ids[key] = (await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, contactId: pat.id, street: '12 Peachtree St', city: 'Atlanta', state: 'GA', zip: '30303', serviceType: 'deep-2000', ownerId: mine.id, ...data })).id;
       };
       ids = {};
