@@ -9,7 +9,7 @@ import { parseEnv, ConfigError } from '@app/shared/parse-env';
 import { closePrismaClient, createPrismaClient } from '@app/db/client';
 import { migrateAndSeed } from './database';
 import { hubspotCrm } from './demo/hubspot-crm';
-import { demoQuoteLines, seedDemo } from './demo/seed-demo';
+import { DEMO_CLEANER, demoQuoteLines, seedDemo } from './demo/seed-demo';
 import { demoWorkerGateway } from './demo/worker-gateway';
 import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from '@app/db/dev-database';
@@ -139,6 +139,7 @@ async function main(): Promise<void> {
   if (oidc) {
     say(`  staff login  ${webUrl}/admin/login signs in as ${DEV_STAFF_IDENTITY.email} (local OpenID provider ${oidc.url})`);
     say(`               another address: ${webUrl}/api/auth/google?login_hint=name@${DEV_STAFF_EMAIL_DOMAIN} (other domains are refused)`);
+    if (demoCustomer) say(`  cleaner      ${webUrl}/api/auth/google?login_hint=${encodeURIComponent(DEMO_CLEANER.email)} (the demo cleaner: My day, no office page)`);
   } else {
     say(`  staff login  ${webUrl}/admin/login with the configured OpenID provider`);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isKnownClientRoute, isNotIndexedRoute, isStaffAreaRoute } from './routes';
+import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isCleanerAreaRoute, isKnownClientRoute, isNotIndexedRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the waitlist and the careers, team, requests and cleaning pages of the staff area', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the waitlist, the careers, team, requests and cleaning pages of the staff area and the cleaner\'s day', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -31,6 +31,7 @@ describe('client routes', () => {
         '/admin/team',
         '/admin/requests',
         '/admin/cleaning',
+        '/cleaner',
       ].sort(),
     );
     expect(new Set(CLIENT_ROUTE_PATHS).size).toBe(CLIENT_ROUTE_PATHS.length);
@@ -40,11 +41,17 @@ describe('client routes', () => {
     for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/', '/admin/cleaning']) {
       expect(isStaffAreaRoute(path), path).toBe(true);
     }
-    for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues']) expect(isStaffAreaRoute(path), path).toBe(false);
+    for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues', '/cleaner']) expect(isStaffAreaRoute(path), path).toBe(false);
+  });
+
+  it('gives the cleaner\'s day a frame of its own, neither the staff frame nor the public site\'s', () => {
+    expect(isCleanerAreaRoute('/cleaner')).toBe(true);
+    expect(isCleanerAreaRoute('/cleaner/')).toBe(true);
+    for (const path of ['/admin/dashboard', '/admin/cleaner-roster', '/', '/portal', '/Cleaner']) expect(isCleanerAreaRoute(path), path).toBe(false);
   });
 
   it('keeps sign-in, the portal, the staff area and the after-request pages out of search results, and no public page', () => {
-    for (const path of ['/login', '/portal/', '/admin/login', '/admin/dashboard', '/admin/ScheduledSnapshot', '/internal/sessionmanager', '/booking/confirmation', '/checkout-success']) {
+    for (const path of ['/login', '/portal/', '/admin/login', '/admin/dashboard', '/admin/ScheduledSnapshot', '/internal/sessionmanager', '/booking/confirmation', '/checkout-success', '/cleaner']) {
       expect(isNotIndexedRoute(path), path).toBe(true);
     }
     for (const path of ['/', '/about', '/pricing', '/team', '/careers', '/legal', '/terms', '/contact', '/comingsoon', '/booking', '/waitlist']) {

@@ -37,6 +37,8 @@ export const CLIENT_ROUTES = {
   adminRequests: '/admin/requests',
   // One cleaning (?id=), where the office quotes, schedules, answers and closes it out (staff).
   adminCleaning: '/admin/cleaning',
+  // Not in the list of docs/product.md §2: a cleaner's own page, today's and tomorrow's cleanings.
+  cleanerDay: '/cleaner',
 } as const;
 
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
@@ -84,12 +86,23 @@ export function isStaffAreaRoute(pathname: string): boolean {
 }
 
 /**
+ * The cleaner's pages: a phone-first frame of their own (neither the public site's header and
+ * footer nor the staff frame, whose tools a cleaner may not open).
+ */
+const CLEANER_AREA: ReadonlySet<string> = new Set<string>([CLIENT_ROUTES.cleanerDay]);
+
+export function isCleanerAreaRoute(pathname: string): boolean {
+  return CLEANER_AREA.has(withoutTrailingSlash(pathname));
+}
+
+/**
  * Pages search engines must leave out of their results (sent with `X-Robots-Tag: noindex`):
  * sign-in steps, the customer's own pages, the staff area, and the pages that only follow a
  * request or a payment. Not blocked in robots.txt, or crawlers could never read the noindex.
  */
 const NOT_INDEXED: ReadonlySet<string> = new Set<string>([
   ...STAFF_AREA,
+  ...CLEANER_AREA,
   CLIENT_ROUTES.login,
   CLIENT_ROUTES.portal,
   CLIENT_ROUTES.adminLogin,

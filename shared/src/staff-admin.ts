@@ -159,9 +159,15 @@ export const ownerSchema = z.object({
   name: z.string().nullish(),
   email: z.string().nullish(),
   active: z.boolean().default(true),
+  /** The roster setting: a staff sign-in with this e-mail gets the cleaner role (shared/src/cleaner-day.ts). */
+  isCleaner: z.boolean().default(false),
 });
 export type Owner = z.output<typeof ownerSchema>;
 export const ownersSchema = z.array(ownerSchema);
+
+/** POST /api/internal/admin/owners/:id/cleaner: marks an owner as a cleaner, or not. */
+export const ownerCleanerSchema = z.strictObject({ isCleaner: z.boolean() });
+export type OwnerCleanerInput = z.output<typeof ownerCleanerSchema>;
 
 /** GET /api/internal/admin/careers (and each save's answer): a listing with its id and order. */
 export const managedCareerSchema = careerListingSchema.extend({

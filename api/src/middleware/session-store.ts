@@ -3,11 +3,18 @@ import { Prisma, type Db } from '@app/db/client';
 /**
  * Checked on every read, so an account change takes effect on the very next request: a
  * customer's contact must not be suspended, a staff member must not be disabled (a deleted
- * contact or staff member takes its sessions with it).
+ * contact or staff member takes its sessions with it). The role a staff session got at sign-in
+ * must still be the one the Cleaner Roster gives its e-mail: a cleaner's owner still active and
+ * marked as a cleaner (unmarked or deactivated, the cleaner is signed out at once), and an
+ * office session's e-mail no active owner marked as a cleaner since (signed out, to sign in
+ * again as the cleaner it now is).
  */
 const PERSON_STILL_ALLOWED = Prisma.sql`(
   (session.kind = 'customer' AND EXISTS (SELECT 1 FROM contact c WHERE c.id = session.contact_id AND NOT c.suspended))
-  OR (session.kind = 'staff' AND EXISTS (SELECT 1 FROM staff_user u WHERE u.id = session.staff_user_id AND u.disabled_at IS NULL)))`;
+  OR (session.kind = 'staff' AND EXISTS (SELECT 1 FROM staff_user u WHERE u.id = session.staff_user_id AND u.disabled_at IS NULL
+    AND CASE WHEN session.data->>'role' = 'cleaner'
+      THEN EXISTS (SELECT 1 FROM owner o WHERE o.id = session.data->>'ownerId' AND o.active AND o.is_cleaner AND lower(o.email) = lower(u.email))
+      ELSE NOT EXISTS (SELECT 1 FROM owner o WHERE o.is_cleaner AND o.active AND lower(o.email) = lower(u.email)) END)))`;
 
 /** Session kinds (the session_kind enum) and their timeouts, enforced here on every read. */
 export interface SessionPolicy {

@@ -151,21 +151,68 @@ export interface StaffIdentity {
   email: string;
 }
 
-/** The signed-in staff member, or null. */
-export function currentStaff(ctx: Context): StaffIdentity | null {
+/** A staff sign-in with the cleaner role: the HubSpot owner (marked as a cleaner) it matched. */
+export interface CleanerIdentity extends StaffIdentity {
+  ownerId: string;
+}
+
+/** The role of a staff session, kept in the session (docs/sessions.md); an office session has none. */
+const CLEANER_ROLE = 'cleaner';
+
+/** A staff sign-in of either role, as stored. */
+function staffSession(ctx: Context): (StaffIdentity & { ownerId: string | null }) | null {
   const session = sessionOf(ctx);
   if (session?.kind !== 'staff' || typeof session.staffUserId !== 'string' || typeof session.email !== 'string') return null;
-  return { staffUserId: session.staffUserId, email: session.email };
+  const ownerId = session.role === CLEANER_ROLE && typeof session.ownerId === 'string' ? session.ownerId : null;
+  // A session that claims the role without its owner is no session of either role.
+  if (session.role !== undefined && ownerId === null) return null;
+  return { staffUserId: session.staffUserId, email: session.email, ownerId };
 }
 
 /**
- * Guard for staff endpoints: the signed-in staff member; 401 without a session, 403 for a
- * customer's session (signed in, but not allowed here).
+ * The signed-in office staff member, or null. This is the one place the office is told apart
+ * from a cleaner: every office route (the staff router, staff sign-in's own, careers and team
+ * management, the queue dashboard) admits a session only through here or requireStaff, so a
+ * cleaner's session is refused by all of them.
+ */
+export function currentStaff(ctx: Context): StaffIdentity | null {
+  const staff = staffSession(ctx);
+  if (!staff || staff.ownerId !== null) return null;
+  return { staffUserId: staff.staffUserId, email: staff.email };
+}
+
+/** The signed-in cleaner, or null. */
+export function currentCleaner(ctx: Context): CleanerIdentity | null {
+  const staff = staffSession(ctx);
+  if (!staff || staff.ownerId === null) return null;
+  return { staffUserId: staff.staffUserId, email: staff.email, ownerId: staff.ownerId };
+}
+
+/** 403 for a session of another kind or role (signed in, but not allowed here), 401 without one. */
+function refusal(ctx: Context) {
+  return currentCustomer(ctx) || staffSession(ctx) ? errors.forbidden() : errors.unauthorized();
+}
+
+/**
+ * Guard for staff (office) endpoints: the signed-in office staff member; 401 without a session,
+ * 403 for a customer's or a cleaner's session (signed in, but not allowed here).
  */
 export function requireStaff(ctx: Context): StaffIdentity {
   const staff = currentStaff(ctx);
   if (staff) return staff;
-  throw currentCustomer(ctx) ? errors.forbidden() : errors.unauthorized();
+  throw refusal(ctx);
+}
+
+/** Guard for the cleaner's endpoints: 401 without a session, 403 for the office's or a customer's. */
+export function requireCleaner(ctx: Context): CleanerIdentity {
+  const cleaner = currentCleaner(ctx);
+  if (cleaner) return cleaner;
+  throw refusal(ctx);
+}
+
+/** Whether the request carries a staff sign-in of either role (logging out needs no more). */
+export function isStaffSignedIn(ctx: Context): boolean {
+  return staffSession(ctx) !== null;
 }
 
 /** Whether the signed-in staff member is an admin (their e-mail is on STAFF_ADMIN_EMAILS now). */
@@ -183,15 +230,21 @@ export function requireAdmin(ctx: Context): StaffIdentity {
 
 /**
  * Signs a staff member in, like signInCustomer: the session is emptied and gets a new id, and
- * the store applies the staff timeouts (SESSION_POLICIES.staff) because of its kind.
+ * the store applies the staff timeouts (SESSION_POLICIES.staff) because of its kind. A cleaner
+ * (`cleanerOwnerId`: the owner their e-mail matched) gets the cleaner role; the store checks on
+ * every request that the owner is still an active cleaner (session-store.ts).
  */
-export async function signInStaff(ctx: Context, staff: StaffIdentity): Promise<void> {
+export async function signInStaff(ctx: Context, staff: StaffIdentity & { cleanerOwnerId?: string | null }): Promise<void> {
   const session = sessionOf(ctx);
   if (!session) throw new Error('session middleware is not mounted');
   for (const key of Object.keys(session.toJSON())) delete session[key];
   session.kind = 'staff';
   session.staffUserId = staff.staffUserId;
   session.email = staff.email;
+  if (staff.cleanerOwnerId) {
+    session.role = CLEANER_ROLE;
+    session.ownerId = staff.cleanerOwnerId;
+  }
   await session.regenerate();
 }
 

@@ -6,6 +6,7 @@ import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import type { PublicPostSettings } from '../middleware/public-post';
 import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
+import { cleanerRoutes } from './cleaner/routes';
 import { portalAuthRoutes } from './portal-auth/routes';
 import type { SmsBudget } from './portal-auth/service';
 import { portalRoutes } from './portal/routes';
@@ -66,6 +67,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     signupRoutes(deps),
     staffAuthRoutes(deps),
     staffRoutes(deps),
+    cleanerRoutes(deps),
     twilioStatusRoutes(deps),
     twilioInboundRoutes(deps),
   ];

@@ -21,7 +21,8 @@ import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { asTheWorkerWould } from './as-the-worker-would';
 import { DEMO_CUSTOMER, type DemoPerson } from './demo-plan';
 import { hubspotCrm } from './hubspot-crm';
-import { DEMO_RATED_DEAL, seedDemo } from './seed-demo';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
+import { DEMO_CLEANER, DEMO_RATED_DEAL, seedDemo } from './seed-demo';
 
 const log = createLogger({ service: 'demo-seed-test', level: 'silent', format: 'json' });
 
@@ -136,6 +137,10 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     });
     expect(scheduled).toHaveLength(10);
     for (const deal of scheduled) expect(deal.owner?.email).toMatch(/@/);
+    // The demo cleaner is marked on the roster (and only they): signing in with their e-mail opens My day.
+    const marked = await db.owner.findMany({ where: { isCleaner: true, hubspotId: { in: SEED_OWNERS.map((o) => o.id) } }, select: { hubspotId: true, email: true, active: true } });
+    expect(marked).toEqual([{ hubspotId: DEMO_CLEANER.id, email: DEMO_CLEANER.email, active: true }]);
+    expect(scheduled.some((deal) => deal.owner?.hubspotId === DEMO_CLEANER.id)).toBe(true);
 
     // The customer page's HubSpot context: their company, and what staff logged on them.
     expect(await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).toMatchObject({ lifecycleStage: 'customer', companyHubspotId: expect.any(String) });

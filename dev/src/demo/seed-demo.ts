@@ -130,10 +130,26 @@ async function ensureDemoKeyProperty(crm: HubSpotCrm): Promise<void> {
 /** The demo customer's cleaning that has its rating (the most recent done one), so the board's ratings show. */
 export const DEMO_RATED_DEAL = 'demo-done-1';
 
+/**
+ * The demo cleaner: the first of the demo's owners, marked as a cleaner on the Cleaner Roster, so
+ * a developer signs in as a cleaner with `/api/auth/google?login_hint=` and this e-mail.
+ */
+export const DEMO_CLEANER = SEED_OWNERS[0];
+
 /** The demo's cleaners are users of the account (a fresh account has only its admin): added once. */
 async function ensureCleaners(crm: HubSpotCrm): Promise<void> {
   const known = new Set((await crm.owners()).map((o) => o.id));
   for (const owner of SEED_OWNERS) if (!known.has(owner.id)) await crm.addOwner({ ...owner });
+}
+
+/**
+ * Marks the demo cleaner on the roster, a setting of ours the owner mirror never writes. Its row
+ * is written here if the worker has not pulled the owners yet (the pull then fills in the rest).
+ * Every start marks it again, as every start puts the demo back.
+ */
+async function markDemoCleaner(db: Db): Promise<void> {
+  const { id, ...owner } = DEMO_CLEANER;
+  await db.owner.upsert({ where: { hubspotId: id }, create: { hubspotId: id, ...owner, isCleaner: true }, update: { isCleaner: true } });
 }
 
 /**
@@ -151,6 +167,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const plan = demoPlan(now, options.customer);
   await ensureDemoKeyProperty(crm);
   await ensureCleaners(crm);
+  await markDemoCleaner(db);
 
   const contactIds = new Map<string, string>();
   for (const person of plan.people) {

@@ -7,6 +7,7 @@ import {
   CRM_TICKET_STAGES,
 } from '@app/shared/crm-schema';
 import { STAGE } from '@app/shared/deal-stages';
+import { DEV_STAFF_EMAIL_DOMAIN } from '../oidc/provider';
 import { createStage } from './pipeline-ops';
 import { createGroup, createProperty, updateProperty } from './schema-ops';
 import type { Store } from './store';
@@ -18,11 +19,15 @@ import type { Store } from './store';
  * properties and pipelines APIs use, so it can only hold what a real account can.
  */
 
-/** The cleaners the ready account has as owners (demo data and tests assign deals to them). */
+/**
+ * The cleaners the ready account has as owners (demo data and tests assign deals to them). Their
+ * e-mails are of the company's staff domain in dev, as a real account's users are: marked as
+ * cleaners on the Cleaner Roster, they sign in to their own day (dev/src/demo marks the first).
+ */
 export const SEED_OWNERS = [
-  { id: '101', email: 'maria.alvarez@cleaning.example', firstName: 'Maria', lastName: 'Alvarez' },
-  { id: '102', email: 'james.carter@cleaning.example', firstName: 'James', lastName: 'Carter' },
-  { id: '103', email: 'aisha.johnson@cleaning.example', firstName: 'Aisha', lastName: 'Johnson' },
+  { id: '101', email: `maria.alvarez@${DEV_STAFF_EMAIL_DOMAIN}`, firstName: 'Maria', lastName: 'Alvarez' },
+  { id: '102', email: `james.carter@${DEV_STAFF_EMAIL_DOMAIN}`, firstName: 'James', lastName: 'Carter' },
+  { id: '103', email: `aisha.johnson@${DEV_STAFF_EMAIL_DOMAIN}`, firstName: 'Aisha', lastName: 'Johnson' },
 ] as const;
 
 /** Decimal dollars as HubSpot keeps a number property: '149', '65.5'. */

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { isStaffAreaRoute } from '@app/shared/routes';
+import { isCleanerAreaRoute, isStaffAreaRoute } from '@app/shared/routes';
 import { useLocation } from 'react-router-dom';
 import { CookieBanner } from './cookie-banner';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -9,7 +9,8 @@ import { SiteHeader } from './site-header';
 
 /**
  * The shared frame around every page (docs/product.md §2). The staff workspace brings its own header and
- * navigation (features/staff StaffFrame), so its pages get neither the site's header nor footer.
+ * navigation (features/staff StaffFrame), so its pages get neither the site's header nor footer; nor
+ * does the cleaner's day (features/cleaner), a page of its own read on a phone.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -17,7 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const firstPath = useRef(pathname);
   const navigated = useRef(false);
   if (pathname !== firstPath.current) navigated.current = true;
-  const staffArea = isStaffAreaRoute(pathname);
+  const staffArea = isStaffAreaRoute(pathname) || isCleanerAreaRoute(pathname);
 
   useEffect(() => {
     // Marks the page interactive: pre-rendered HTML looks ready before its scripts run, and

@@ -77,6 +77,21 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     expect((await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } })).invoiceStatus).toBe('paid');
   });
 
+  it('keeps the roster\'s "is a cleaner" (ours, not HubSpot\'s) through every pull, a deactivation too', async () => {
+    const added = hubspot.addOwner({ email: `cleo.${Date.now()}@cleaning.example`, firstName: 'Cleo', lastName: 'Marked' });
+    await pull();
+    const mirrored = await db.owner.findUniqueOrThrow({ where: { hubspotId: added.id } });
+    expect(mirrored.isCleaner).toBe(false);
+    await db.owner.update({ where: { id: mirrored.id }, data: { isCleaner: true } });
+
+    await pull();
+    expect(await db.owner.findUniqueOrThrow({ where: { id: mirrored.id } })).toMatchObject({ isCleaner: true, active: true });
+    hubspot.archiveOwner(added.id);
+    await pull();
+    // Inactive, the owner gives no sign-in the cleaner role (api session store); the mark stays for a return.
+    expect(await db.owner.findUniqueOrThrow({ where: { id: mirrored.id } })).toMatchObject({ isCleaner: true, active: false });
+  });
+
   it('records when a pull ended without error (for the staleness alert), and not when it failed', async () => {
     const before = Date.now();
     await pull();

@@ -4,7 +4,7 @@ import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
 import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
 import type { AnyQueue } from '@app/runtime/queue/connection';
-import { currentCustomer, currentStaff, isStaffAdmin } from '../../middleware/session';
+import { currentCleaner, currentStaff, isStaffAdmin, requireStaff } from '../../middleware/session';
 import { errors } from '../../errors';
 import { QUEUE_DASHBOARD_CSP } from '../../middleware/security-headers';
 
@@ -77,8 +77,9 @@ export function queueDashboard(queues: readonly AnyQueue[]): Middleware {
     if (!isDashboardPath(ctx.path)) return next();
     if (!currentStaff(ctx)) {
       const browserPage = ctx.method === 'GET' && ctx.accepts('json', 'html') === 'html';
-      if (browserPage) return ctx.redirect(CLIENT_ROUTES.adminLogin);
-      throw currentCustomer(ctx) ? errors.forbidden() : errors.unauthorized();
+      // A cleaner is signed in already: the office's sign-in page is no way in for them.
+      if (browserPage && !currentCleaner(ctx)) return ctx.redirect(CLIENT_ROUTES.adminLogin);
+      requireStaff(ctx); // throws: 401, or 403 for a customer's or a cleaner's session
     }
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Security-Policy', QUEUE_DASHBOARD_CSP);

@@ -44,3 +44,14 @@ export interface StaffUserRow {
 export async function findStaffUser(db: Db, id: string): Promise<StaffUserRow | null> {
   return db.staffUser.findUnique({ where: { id }, select: { email: true, name: true, displayName: true } });
 }
+
+/**
+ * The active owner marked as a cleaner on the Cleaner Roster whose e-mail is this one (case
+ * apart), or null: the staff sign-in with it gets the cleaner role. Should two owners share an
+ * address, the same one is taken every time.
+ */
+export async function findCleanerOwnerByEmail(db: Db, email: string): Promise<{ id: string } | null> {
+  const [row] = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM owner WHERE is_cleaner AND active AND lower(email) = lower(${email}) ORDER BY id LIMIT 1`;
+  return row ?? null;
+}

@@ -5,7 +5,7 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import { staffSignInOptions } from '@app/shared/staff-sign-in';
 import type { StaffSignInError } from '@app/shared/texts';
 import { rateLimit } from '../../middleware/rate-limit';
-import { assertSecureSignIn, isStaffAdmin, requireStaff, signInStaff, signOut } from '../../middleware/session';
+import { assertSecureSignIn, isStaffAdmin, isStaffSignedIn, requireStaff, signInStaff, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { createOidcClient, type StaffSignInSettings } from './oidc-client';
 import { finishSignIn, isUnreachable, LOGIN_ATTEMPT_TTL_MS, SignInRefused, startSignIn, staffUser, type StaffAuthDeps } from './service';
@@ -20,9 +20,10 @@ const loginHint = z.email().max(254);
  * GET /api/auth/{provider} starts it, GET /api/auth/{provider}/callback ends it with a staff
  * session and /admin/dashboard, or /admin/login?error={kind} on a failure: `unauthorized` (the
  * product's, docs/product.md §2, for an e-mail that may not sign in), `expired`, `failed`, `provider_unavailable`,
- * `not_configured` or `rate_limited` (the reason itself is only logged). GET /api/auth/me, POST /api/auth/logout and GET
- * /api/internal/admin/fetch-staff-user need a staff session (401 without one, 403 for a
- * customer's).
+ * `not_configured` or `rate_limited` (the reason itself is only logged); a cleaner's sign-in ends on
+ * /cleaner instead. GET /api/auth/me and GET /api/internal/admin/fetch-staff-user need an office
+ * staff session (401 without one, 403 for a customer's or a cleaner's); POST /api/auth/logout
+ * any staff session, a cleaner's too.
  */
 export function staffAuthRoutes(deps: ModuleDeps): Router {
   const settings: StaffSignInSettings | null = deps.staffSignIn;
@@ -66,8 +67,10 @@ export function staffAuthRoutes(deps: ModuleDeps): Router {
     try {
       const staff = await finishSignIn(auth, attemptId, ctx.querystring);
       await signInStaff(ctx, staff);
-      ctx.state.log.info({ staffUserId: staff.staffUserId }, 'staff signed in');
-      ctx.redirect(CLIENT_ROUTES.adminDashboard);
+      const role = staff.cleanerOwnerId ? 'cleaner' : 'office';
+      ctx.state.log.info({ staffUserId: staff.staffUserId, role }, 'staff signed in');
+      // A cleaner's day is their own page; every office page would only refuse them.
+      ctx.redirect(staff.cleanerOwnerId ? CLIENT_ROUTES.cleanerDay : CLIENT_ROUTES.adminDashboard);
     } catch (error) {
       if (error instanceof SignInRefused) return refuse(ctx, error.reason, error.kind);
       refuse(ctx, 'sign-in failed', isUnreachable(error) ? 'provider_unavailable' : 'failed', error);
@@ -87,8 +90,9 @@ export function staffAuthRoutes(deps: ModuleDeps): Router {
     ctx.body = { displayName, admin: isStaffAdmin(ctx) };
   });
 
+  // The one staff route a cleaner may use besides their own (/api/cleaner/...): signing out.
   router.post('/api/auth/logout', (ctx) => {
-    requireStaff(ctx);
+    if (!isStaffSignedIn(ctx)) requireStaff(ctx);
     signOut(ctx);
     ctx.body = { success: true };
   });

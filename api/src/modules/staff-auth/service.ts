@@ -6,7 +6,7 @@ import { errors } from '../../errors';
 import type { StaffIdentity } from '../../middleware/session';
 import { admitStaff } from './admission';
 import { randomSecrets, type OidcClient, type StaffSignInSettings } from './oidc-client';
-import { findStaffUser, insertLoginAttempt, takeLoginAttempt, upsertStaffUser } from './repository';
+import { findCleanerOwnerByEmail, findStaffUser, insertLoginAttempt, takeLoginAttempt, upsertStaffUser } from './repository';
 
 /** How long a started sign-in may take at the provider. */
 export const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
@@ -70,9 +70,11 @@ export async function startSignIn(deps: StaffAuthDeps, request: { redirectUri: s
  * Step 2, the provider's redirect back: the attempt this browser started (used up here), the
  * state it carried, the code exchange with its verifier, the ID token (openid-client checks
  * signature, issuer, audience, expiry and our nonce), then our admission rule. The staff user
- * is created or refreshed, keyed on issuer and subject.
+ * is created or refreshed, keyed on issuer and subject. An e-mail of an active owner marked as a
+ * cleaner on the Cleaner Roster signs in with the cleaner role (`cleanerOwnerId`); any other is
+ * the office's.
  */
-export async function finishSignIn(deps: StaffAuthDeps, attemptId: string | undefined, query: string): Promise<StaffIdentity> {
+export async function finishSignIn(deps: StaffAuthDeps, attemptId: string | undefined, query: string): Promise<StaffIdentity & { cleanerOwnerId: string | null }> {
   if (!attemptId) throw new SignInRefused('no sign-in in progress in this browser (cookie missing)', 'expired');
   const attempt = await takeLoginAttempt(deps.db, attemptId, deps.now());
   if (!attempt) throw new SignInRefused('sign-in attempt unknown, used or expired', 'expired');
@@ -88,7 +90,8 @@ export async function finishSignIn(deps: StaffAuthDeps, attemptId: string | unde
   if (!admission.admitted) throw new SignInRefused(admission.reason);
   const user = await upsertStaffUser(deps.db, admission.staff, deps.now());
   if (user.disabledAt) throw new SignInRefused('staff member disabled by an admin');
-  return { staffUserId: user.id, email: user.email };
+  const cleaner = await findCleanerOwnerByEmail(deps.db, user.email);
+  return { staffUserId: user.id, email: user.email, cleanerOwnerId: cleaner?.id ?? null };
 }
 
 /** The signed-in staff member as the admin pages read it (§3 admin user). */

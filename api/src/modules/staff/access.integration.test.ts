@@ -38,6 +38,7 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['POST', '/api/internal/admin/conversations/handled', { phone: '+14045550100', through: '2026-12-03T14:00:00.000Z' }],
   ['POST', '/api/internal/admin/deals/some-deal/portal-confirm', {}],
   ['GET', '/api/internal/admin/owners'],
+  ['POST', '/api/internal/admin/owners/some-owner/cleaner', { isCleaner: true }],
   ['POST', '/api/internal/admin/deals/some-deal/owner', { ownerId: null }],
   ['POST', '/api/internal/admin/deals/some-deal/moves', { stageId: '1606828765', seenModifiedAt: null }],
   ['POST', '/api/internal/admin/deals/some-deal/schedule/check', { scheduledAt: '2026-12-03T14:00:00.000Z', durationMinutes: 120, ownerId: 'o', seenModifiedAt: null }],
@@ -169,6 +170,7 @@ describe('the staff guard', () => {
   let api: StaffApi;
   let staff: TestBrowser;
   let customerBrowser: TestBrowser;
+  let cleanerBrowser: TestBrowser;
 
   beforeAll(async () => {
     api = await startStaffApi('guard', START);
@@ -176,6 +178,11 @@ describe('the staff guard', () => {
     expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
     customerBrowser = new TestBrowser(api.url);
     await signIn(api, customerBrowser, await createCustomer(api.db, { with: 'invite' }));
+    // A staff sign-in of an owner marked as a cleaner on the roster (api/src/modules/cleaner).
+    const email = `guard.cleaner@${DEV_STAFF_EMAIL_DOMAIN}`;
+    await api.db.owner.create({ data: { hubspotId: 'owner-guard-cleaner', firstName: 'Gia', lastName: 'Cleaner', email, isCleaner: true } });
+    cleanerBrowser = new TestBrowser(api.url);
+    expect((await staffSignIn(api, cleanerBrowser, { loginHint: email })).landing).toBe('/cleaner');
   });
   afterAll(() => api.close());
 
@@ -201,6 +208,14 @@ describe('the staff guard', () => {
     expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
     // ...and the customer is still signed in: a refused staff call is not a sign-out.
     expect((await customerBrowser.request('/api/portal/me')).status).toBe(200);
+  });
+
+  // Signing out is the one staff endpoint a cleaner may use (tested in modules/cleaner).
+  it.each(STAFF_ENDPOINTS.filter(([, path]) => path !== '/api/auth/logout'))('%s %s answers 403 with a cleaner session', async (method, path, body) => {
+    const res = await cleanerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+    expect((await cleanerBrowser.request('/api/cleaner/me')).status).toBe(200);
   });
 
   it('customer endpoints stay closed to a staff session', async () => {

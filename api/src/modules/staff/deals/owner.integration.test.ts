@@ -23,7 +23,7 @@ describe('staff API: a cleaning\'s cleaner', () => {
     it('lists the owners and assigns one to a deal: mirror updated, HubSpot push stored in the outbox', async () => {
       const owner = await addOwner(api.db, 'Aisha', `Johnson${unique()}`);
       const roster = (await (await staff.request('/api/internal/admin/owners')).json()) as Record<string, unknown>[];
-      expect(roster).toContainEqual({ id: owner.id, hubspotId: owner.hubspotId, name: `Aisha ${owner.lastName}`, email: owner.email, active: true });
+      expect(roster).toContainEqual({ id: owner.id, hubspotId: owner.hubspotId, name: `Aisha ${owner.lastName}`, email: owner.email, active: true, isCleaner: false });
 
       const deal = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date('2031-06-01T14:00:00Z') });
       const res = await staff.post(`/api/internal/admin/deals/${deal.id}/owner`, { ownerId: owner.id });

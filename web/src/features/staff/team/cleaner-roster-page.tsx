@@ -1,4 +1,5 @@
 import { useOwners } from '../common/get-owners';
+import { CleanerSwitch } from './cleaner-switch';
 import { useUpcomingDeals } from './get-upcoming-deals';
 import { RosterDealRow } from './roster-deal-row';
 import { ToolPage } from '../frame/tool-page';
@@ -17,6 +18,7 @@ function Cleaners() {
             {o.email ?? 'No e-mail'}
             {o.active ? '' : ' · inactive'}
           </p>
+          <CleanerSwitch owner={o} />
         </li>
       ))}
     </ul>
@@ -56,7 +58,10 @@ function Assignments() {
 /** /admin/cleaner-roster: the cleaners (HubSpot owners) and who is assigned to which scheduled cleaning. */
 export function CleanerRosterPage() {
   return (
-    <ToolPage title="Cleaner Roster" lead="The cleaners from HubSpot, and who is assigned to each scheduled cleaning. Changes are pushed to HubSpot.">
+    <ToolPage
+      title="Cleaner Roster"
+      lead="The cleaners from HubSpot, and who is assigned to each scheduled cleaning. Changes are pushed to HubSpot. Marked as a cleaner, an owner signs in to their own day and to no office page."
+    >
       <section className="tool-section" aria-labelledby="roster-cleaners-heading">
         <h2 id="roster-cleaners-heading">Cleaners</h2>
         <Cleaners />

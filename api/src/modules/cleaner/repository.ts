@@ -1,0 +1,45 @@
+import type { Db, Prisma } from '@app/db/client';
+import { STAGE } from '@app/shared/deal-stages';
+
+/** A cleaning as the cleaner's day shows it: where, when, what, and the customer's first name only. */
+const cleanerCleaningSelect = {
+  id: true,
+  scheduledAt: true,
+  durationMinutes: true,
+  serviceType: true,
+  skus: true,
+  street: true,
+  city: true,
+  state: true,
+  zip: true,
+  stageId: true,
+  contact: { select: { firstName: true } },
+  bookingRequest: { select: { rooms: true, description: true } },
+} as const satisfies Prisma.DealSelect;
+export type CleanerCleaningRow = Prisma.DealGetPayload<{ select: typeof cleanerCleaningSelect }>;
+
+/** The appointments a cleaner goes to or has been to: scheduled ones, and those done today. */
+const CLEANER_DAY_STAGES = [STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE];
+
+/**
+ * One owner's cleanings with an appointment inside [from, to), in time order, none deleted in
+ * HubSpot (index deal(owner_id, scheduled_at)).
+ */
+export async function findOwnerCleanings(db: Db, ownerId: string, from: Date, to: Date): Promise<CleanerCleaningRow[]> {
+  return db.deal.findMany({
+    where: { ownerId, archivedAt: null, stageId: { in: CLEANER_DAY_STAGES }, scheduledAt: { gte: from, lt: to } },
+    select: cleanerCleaningSelect,
+    orderBy: [{ scheduledAt: 'asc' }, { id: 'asc' }],
+  });
+}
+
+export interface CleanerOwnerRow {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+export async function findOwner(db: Db, ownerId: string): Promise<CleanerOwnerRow | null> {
+  return db.owner.findUnique({ where: { id: ownerId }, select: { id: true, firstName: true, lastName: true, email: true } });
+}

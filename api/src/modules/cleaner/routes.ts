@@ -1,0 +1,38 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { cleanerDayQuerySchema } from '@app/shared/cleaner-day';
+import { requireCleaner } from '../../middleware/session';
+import type { ModuleDeps } from '../registry';
+import { cleanerDay, cleanerMe } from './service';
+
+const NO_STORE = 'private, no-store';
+
+/** Every cleaner route: 401 without a session, 403 for the office's or a customer's; never cached. */
+async function cleanerOnly(ctx: Context, next: Next): Promise<void> {
+  requireCleaner(ctx);
+  ctx.set('Cache-Control', NO_STORE);
+  await next();
+}
+
+/**
+ * The cleaner's API (docs/sessions.md, docs/product.md §6): only a cleaner's session, and only
+ * their own cleanings, read from the deal mirror (no HubSpot call). Office staff, admins too, get
+ * 403 here: they see every cleaning in their own tools.
+ */
+export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
+  const router = new Router({ prefix: '/api/cleaner' });
+  const dayQuery = cleanerDayQuerySchema(deps.now);
+  router.use(cleanerOnly);
+
+  router.get('/me', async (ctx) => {
+    ctx.body = await cleanerMe(deps, requireCleaner(ctx));
+  });
+
+  router.get('/day', async (ctx) => {
+    const cleaner = requireCleaner(ctx);
+    const { date } = dayQuery.parse(ctx.query);
+    ctx.body = await cleanerDay(deps, cleaner, date);
+  });
+
+  return router;
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CLEANERS_ONLY_PAGE, MY_DAY_TITLE } from '@app/shared/cleaner-day';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Page } from '../../../components/page';
+import { isApiStatus } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query-provider';
+import { markSignedIn } from '../../../lib/session';
+import { useCleanerMe, type CleanerMe } from '../api/get-cleaner-me';
+import { signOutCleaner } from '../api/sign-out-cleaner';
+import { DayList } from '../components/day-list';
+import './my-day.css';
+
+function MyDay({ me }: { me: CleanerMe }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  useEffect(() => markSignedIn(), []);
+
+  const onSignOut = async () => {
+    setSignOutFailed(false);
+    if (!(await signOutCleaner())) return setSignOutFailed(true);
+    queryClient.clear();
+    navigate(CLIENT_ROUTES.adminLogin, { replace: true, state: { signedOut: true } });
+  };
+
+  const [today, tomorrow] = me.days;
+  return (
+    <Page title={MY_DAY_TITLE} heading={MY_DAY_TITLE} lead={`Signed in as ${me.name}. Times are Eastern Time.`}>
+      <p>
+        <button type="button" className="button button--ghost" onClick={() => void onSignOut()}>
+          Sign out
+        </button>
+      </p>
+      {signOutFailed ? (
+        <p className="alert" role="alert">
+          Signing out did not work. Please try again.
+        </p>
+      ) : null}
+      <DayList date={today} heading="Today" />
+      <DayList date={tomorrow} heading="Tomorrow" />
+    </Page>
+  );
+}
+
+function CleanerGate() {
+  const me = useCleanerMe();
+  if (me.isPending) {
+    return (
+      <p className="container section" role="status">
+        Checking your sign-in…
+      </p>
+    );
+  }
+  if (me.isError && isApiStatus(me.error, 401)) return <Navigate to={CLIENT_ROUTES.adminLogin} replace />;
+  // Signed in, but not as a cleaner: the office (or a customer) has no day of cleanings here.
+  if (me.isError && isApiStatus(me.error, 403)) {
+    return (
+      <Page title={MY_DAY_TITLE} heading={CLEANERS_ONLY_PAGE}>
+        <p>
+          <Link to={CLIENT_ROUTES.adminDashboard}>Staff workspace</Link>
+        </p>
+      </Page>
+    );
+  }
+  if (me.isError) {
+    return (
+      <p className="container section alert" role="alert">
+        Your day is unavailable right now. Please try again in a moment.
+      </p>
+    );
+  }
+  return <MyDay me={me.data} />;
+}
+
+/** /cleaner: a cleaner's own cleanings today and tomorrow (docs/sessions.md), phone first. */
+export function MyDayPage() {
+  return (
+    <QueryProvider>
+      <CleanerGate />
+    </QueryProvider>
+  );
+}
