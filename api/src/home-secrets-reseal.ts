@@ -25,14 +25,16 @@ const schema = z
     if ('problems' in parsed) for (const message of parsed.problems) ctx.addIssue({ code: 'custom', path: ['HOME_SECRET_KEYS'], message });
   });
 
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
 async function main(): Promise<void> {
   const env = parseEnv(schema, process.env);
   const db = createPrismaClient(env.DATABASE_URL, { applicationName: 'home-secrets-reseal' });
   try {
     const homeSecrets = keyringOf(env.HOME_SECRET_KEYS ?? DEV_HOME_SECRET_KEYS);
     const report = await resealAll({ db, homeSecrets });
-    console.log(`Sealed again under key ${homeSecrets.current.id}: ${report.resealed}; replaced by their customer meanwhile: ${report.changedMeanwhile}; did not open: ${report.failed.length}.`);
-    for (const { id, reason } of report.failed) console.log(`  ${id}: ${reason === 'unknown_key' ? 'its key is not in HOME_SECRET_KEYS (put the old key back after the new one)' : 'does not open (the row was altered)'}`);
+    say(`Sealed again under key ${homeSecrets.current.id}: ${report.resealed}; replaced by their customer meanwhile: ${report.changedMeanwhile}; did not open: ${report.failed.length}.`);
+    for (const { id, reason } of report.failed) say(`  ${id}: ${reason === 'unknown_key' ? 'its key is not in HOME_SECRET_KEYS (put the old key back after the new one)' : 'does not open (the row was altered)'}`);
     process.exitCode = report.failed.length > 0 ? 1 : 0;
   } finally {
     await closePrismaClient(db);

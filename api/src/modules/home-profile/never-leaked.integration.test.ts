@@ -73,7 +73,7 @@ async function queueStoreText(prefix: string): Promise<{ keys: number; text: str
         : type === 'hash' ? await redis.hgetall(key)
         : type === 'list' ? await redis.lrange(key, 0, -1)
         : type === 'set' ? await redis.smembers(key)
-        : type === 'zset' ? await redis.zrange(key, 0, -1)
+        : type === 'zset' ? await redis.zrange(key, '0', '-1')
         : type === 'stream' ? await redis.xrange(key, '-', '+')
         : null;
       parts.push(`${key} ${JSON.stringify(value)}`);
