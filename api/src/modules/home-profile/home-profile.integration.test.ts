@@ -16,6 +16,9 @@ import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staf
 import { addDeal, addOwner } from '../../../../test/staff-fixtures';
 import { DEV_HOME_SECRET_KEYS, keyringOf, open } from './sealing';
 import { revealForCleaner } from './cleaner-reveal';
+import { homeProfilePortalRoutes } from './portal-routes';
+import { testModuleDeps } from '../../../../test/module-deps';
+import { SILENT_NOTIFIER } from '@app/runtime/outbox/notifier';
 
 const START = new Date('2026-12-10T13:00:00Z');
 const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
@@ -69,10 +72,27 @@ describe('home profile', () => {
   });
   afterAll(() => api.close());
 
-  it('is closed without a customer session, and to a staff session', async () => {
-    expect((await new TestBrowser(api.url).request(PATH)).status).toBe(401);
-    expect((await new TestBrowser(api.url).post(`${PATH}/secrets`, { kind: 'door', label: 'x', value: '1' })).status).toBe(401);
-    expect((await staff.request(PATH)).status).toBe(401);
+  it('is closed on every route without a customer session, and to a staff session', async () => {
+    const router = homeProfilePortalRoutes(testModuleDeps({ db: api.db, outbox: SILENT_NOTIFIER, now: () => START }));
+    const routes = router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path.replace(':id', '7d444840-9dc0-11d1-b245-5ffdce74fad2') })));
+    expect(routes).toHaveLength(5);
+    for (const { method, path } of routes) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { kind: 'door', label: 'x', value: '1' };
+      for (const who of [new TestBrowser(api.url), staff]) {
+        const res = await who.request(path, { method, ...(body ? { body } : {}) });
+        expect(res.status, `${method} ${path}`).toBe(401);
+      }
+    }
+  });
+
+  it('keeps at most 10 codes per home', async () => {
+    const full = await createCustomer(api.db, { with: 'invite' });
+    const browser = new TestBrowser(api.url);
+    await signIn(api, browser, full);
+    for (let i = 0; i < 10; i += 1) await addSecret(browser, uniqueCode(), `Door ${i}`);
+    const refused = await browser.post(`${PATH}/secrets`, { kind: 'door', label: 'One more', value: '1234' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: 'A home can have at most 10 codes. Remove one before adding another.', code: 'conflict' });
   });
 
   it('starts empty, saves the plain fields, and each customer sees only their own', async () => {
