@@ -74,7 +74,7 @@ describe('home profile', () => {
 
   it('is closed on every route without a customer session, and to a staff session', async () => {
     const router = homeProfilePortalRoutes(testModuleDeps({ db: api.db, outbox: SILENT_NOTIFIER, now: () => START }));
-    const routes = router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path.replace(':id', '7d444840-9dc0-11d1-b245-5ffdce74fad2') })));
+    const routes = router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path).replace(':id', '7d444840-9dc0-11d1-b245-5ffdce74fad2') })));
     expect(routes).toHaveLength(5);
     for (const { method, path } of routes) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { kind: 'door', label: 'x', value: '1' };

@@ -27,9 +27,10 @@ export function useHomeProfile(enabled = true) {
   return useQuery({ ...homeProfileQuery, enabled, refetchInterval: 60_000 });
 }
 
+/** gcTime 0: a saved code (the mutation's variables) is not kept in the page's memory once its form is gone. */
 function useHomeMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ queryKey: homeProfileQuery.queryKey }) });
+  return useMutation({ mutationFn, gcTime: 0, onSettled: () => client.invalidateQueries({ queryKey: homeProfileQuery.queryKey }) });
 }
 
 /** PUT /api/portal/home-profile: every plain field (empty clears it). */

@@ -77,7 +77,7 @@ function HomeDetailsForm({ profile }: { profile: HomeProfileAnswer['profile'] })
         <button type="submit" className="button" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save home profile'}
         </button>
-        <p role="status" className="portal-submitted">
+        <p role="status" className={save.isSuccess ? 'portal-submitted' : undefined}>
           {save.isSuccess ? HOME_PROFILE_SAVED : ''}
         </p>
       </div>
@@ -218,7 +218,7 @@ function EntryCodes({ secrets }: { secrets: HomeSecretSummary[] }) {
           Add a code
         </button>
       )}
-      <p role="status" className="portal-submitted">
+      <p role="status" className={notice ? 'portal-submitted' : undefined}>
         {notice ?? ''}
       </p>
     </div>

@@ -98,7 +98,11 @@ export function HomeProfileCard({ contactId }: { contactId: string }) {
               {home.data.secrets.map((secret) => (
                 <li key={secret.id} data-secret-id={secret.id}>
                   {secret.label} ({HOME_SECRET_KIND_LABELS[secret.kind]}): <span data-secret-set="">set</span>
-                  {home.data.canReveal ? <Reveal contactId={contactId} secret={secret} /> : null}
+                  {home.data.canReveal ? (
+                    <div className="home-reveal-row">
+                      <Reveal contactId={contactId} secret={secret} />
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>
