@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { createLogger } from '@app/runtime/logger';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider, type OidcProvider } from '@app/emulators/oidc/provider';
 import { startPortalApi, type TestApiOptions, type TestBrowser } from './portal-app';
@@ -15,14 +16,31 @@ export async function startStaffApi(
   label: string,
   start: Date,
   overrides: Partial<StaffSignInSettings> = {},
-  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl' | 'hubspotAccountId' | 'port' | 'twilioInbound' | 'smsReplyNumber'> = {},
+  options: Pick<TestApiOptions, 'publicPosts' | 'databaseUrl' | 'hubspotAccountId' | 'port' | 'twilioInbound' | 'smsReplyNumber'> & {
+    /** Every line the api logs, at every level, through the api's own logger settings (its redaction). */
+    logLines?: string[];
+  } = {},
 ) {
+  const { logLines, ...apiOptions } = options;
   const provider: OidcProvider = await startOidcProvider();
   // Warnings are kept so tests can check why a sign-in was refused (the browser is never told).
   const warnings: { msg?: string; reason?: string }[] = [];
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { msg?: string; reason?: string }) });
+  const keepWarning = (line: string) => void warnings.push(JSON.parse(line) as { msg?: string; reason?: string });
+  const logger = logLines
+    ? createLogger({
+        service: 'api',
+        level: 'trace',
+        format: 'json',
+        destination: {
+          write: (line: string) => {
+            logLines.push(line);
+            if ((JSON.parse(line) as { level: number }).level >= 40) keepWarning(line);
+          },
+        },
+      })
+    : pino({ level: 'warn' }, { write: keepWarning });
   const api = await startPortalApi(label, start, {
-    ...options,
+    ...apiOptions,
     logger,
     queueDashboard: true,
     staffSignIn: {

@@ -6,8 +6,9 @@ import { DEV_SECRETS, loadApiEnv, OIDC_DEV_DEFAULTS } from './env';
 const DATABASE_URL = 'postgresql://localhost/cleaning';
 const LONG_A = 'a'.repeat(32);
 const LONG_B = 'b'.repeat(40);
+const PROD_HOME_KEYS = `k2:${Buffer.alloc(32, 2).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`;
 /** Every value production requires (the company file is only named here; runtime/src/company.ts reads it). */
-const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', COMPANY_CONFIG_FILE: 'company.json' };
+const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, HOME_SECRET_KEYS: PROD_HOME_KEYS, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', COMPANY_CONFIG_FILE: 'company.json' };
 
 describe('api env: sessions, login codes and origins', () => {
   it('uses fixed dev secrets, the dev origins and plain-HTTP cookies outside production', () => {
@@ -27,6 +28,7 @@ describe('api env: sessions, login codes and origins', () => {
       expect((error as ConfigError).problems).toEqual([
         'SESSION_SECRET: is required in production',
         'OTP_SECRET: is required in production',
+        'HOME_SECRET_KEYS: is required in production',
         'TWILIO_AUTH_TOKEN: is required in production',
         'METRICS_TOKEN: is required in production',
         'PUBLIC_URL: is required in production',
@@ -49,6 +51,8 @@ describe('api env: sessions, login codes and origins', () => {
         NODE_ENV: 'production',
         SESSION_SECRET: `${LONG_A},${DEV_SECRETS.SESSION_SECRET}`,
         OTP_SECRET: DEV_SECRETS.OTP_SECRET,
+        // The development key under another id is still the development key.
+        HOME_SECRET_KEYS: `${PROD_HOME_KEYS},old:${DEV_SECRETS.HOME_SECRET_KEYS.split(':')[1]}`,
         TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
         METRICS_TOKEN: 'm'.repeat(24),
         PUBLIC_URL: 'https://www.example.com',
@@ -60,7 +64,7 @@ describe('api env: sessions, login codes and origins', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as ConfigError).problems).toEqual(
-        ['SESSION_SECRET', 'OTP_SECRET', 'OIDC_CLIENT_SECRET', 'TWILIO_AUTH_TOKEN'].map((key) => `${key}: must not be the development value in production`),
+        ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'OIDC_CLIENT_SECRET', 'TWILIO_AUTH_TOKEN'].map((key) => `${key}: must not be the development value in production`),
       );
     }
   });
@@ -80,6 +84,27 @@ describe('api env: sessions, login codes and origins', () => {
       'https://example.com',
       'https://www.example.com',
     ]);
+  });
+});
+
+describe('api env: the keys of entry secrets', () => {
+  it('seals with the development key outside production, and with the first key given, opening with all', () => {
+    expect(loadApiEnv({ DATABASE_URL }).HOME_SECRET_KEYRING.current.id).toBe('dev');
+    const keyring = loadApiEnv(PRODUCTION).HOME_SECRET_KEYRING;
+    expect(keyring.current.id).toBe('k2');
+    expect([...keyring.keys.keys()]).toEqual(['k2', 'k1']);
+  });
+
+  it('refuses keys that are not 32 bytes of base64 with an id, without repeating them', () => {
+    const short = Buffer.alloc(16, 9).toString('base64');
+    try {
+      loadApiEnv({ DATABASE_URL, HOME_SECRET_KEYS: `k1:${short}` });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual(['HOME_SECRET_KEYS: key k1 must be 32 bytes in base64 (openssl rand -base64 32)']);
+      expect((error as ConfigError).message).not.toContain(short);
+    }
+    expect(() => loadApiEnv({ DATABASE_URL, HOME_SECRET_KEYS: Buffer.alloc(32).toString('base64') })).toThrow(/HOME_SECRET_KEYS: entry 1 must look like id:base64key/);
   });
 });
 

@@ -4,6 +4,7 @@ import { SHARED_ENV, checkSharedInProduction, isOrigin } from '@app/shared/share
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
+import { DEV_HOME_SECRET_KEYS, keyringOf, parseKeyring, type Keyring } from './modules/home-profile/sealing';
 
 /**
  * Fixed secrets for development and tests only. Production must set its own: the schema below
@@ -12,12 +13,13 @@ import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 export const DEV_SECRETS = {
   SESSION_SECRET: 'dev-only-session-secret-do-not-use-in-production',
   OTP_SECRET: DEV_OTP_SECRET,
+  HOME_SECRET_KEYS: DEV_HOME_SECRET_KEYS,
 } as const;
 
 /** Origins of `npm run dev` (Vite, and the API itself) that may send state-changing requests. */
 const DEV_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:3000,http://localhost:3000';
 
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'PUBLIC_URL'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'PUBLIC_URL'] as const;
 
 /**
  * Staff sign-in outside production: the local OpenID provider that `npm run dev` starts
@@ -34,6 +36,9 @@ const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 const DEV_ADMIN_EMAIL = `staff@${OIDC_DEV_DEFAULTS.STAFF_EMAIL_DOMAINS}`;
 /** Without all of these, production has no staff sign-in (every attempt is refused). */
 const STAFF_SIGN_IN_KEYS = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'STAFF_EMAIL_DOMAINS'] as const;
+
+/** The development key's bytes: refused in production under any id. */
+const devHomeKey = keyringOf(DEV_HOME_SECRET_KEYS).current.key;
 
 const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 const secret = z.string().min(32, 'each secret must be at least 32 characters');
@@ -59,6 +64,21 @@ const schema = z
    * them verify. Required in production.
    */
   SESSION_SECRET: z.string().transform(commaList).pipe(z.array(secret).min(1)).optional(),
+  /**
+   * Keys that seal customers' entry secrets (docs/home-profile.md): `id:base64key,…`, each 32
+   * bytes. The first seals, all of them open (rotation). Required in production.
+   */
+  HOME_SECRET_KEYS: z
+    .string()
+    .transform((value, ctx): { keyring: Keyring } => {
+      const parsed = parseKeyring(value);
+      if ('problems' in parsed) {
+        for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return { keyring: parsed.keyring };
+    })
+    .optional(),
   /**
    * Other origins than the API's own that may send POST/PUT/PATCH/DELETE (comma-separated),
    * e.g. the public site when it is served from another host. The request's own origin is
@@ -137,6 +157,7 @@ const schema = z
     const devValues: [keyof typeof env, boolean][] = [
       ['SESSION_SECRET', (env.SESSION_SECRET ?? []).includes(DEV_SECRETS.SESSION_SECRET)],
       ['OTP_SECRET', env.OTP_SECRET === DEV_SECRETS.OTP_SECRET],
+      ['HOME_SECRET_KEYS', [...(env.HOME_SECRET_KEYS?.keyring.keys.values() ?? [])].some((key) => devHomeKey.equals(key))],
       ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === OIDC_DEV_DEFAULTS.CLIENT_SECRET],
       ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN === EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN],
     ];
@@ -150,7 +171,7 @@ const schema = z
       }
     }
   })
-  .transform(({ SESSION_SECRET, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, TWILIO_INBOUND_URL, TWILIO_FROM, ...env }) => {
+  .transform(({ SESSION_SECRET, HOME_SECRET_KEYS, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, TWILIO_INBOUND_URL, TWILIO_FROM, ...env }) => {
     const production = env.NODE_ENV === 'production';
     const {
       OIDC_PROVIDER,
@@ -181,6 +202,8 @@ const schema = z
       SESSION_KEYS: SESSION_SECRET ?? [DEV_SECRETS.SESSION_SECRET],
       STAFF_ADMINS: STAFF_ADMIN_EMAILS ?? (production ? [] : [DEV_ADMIN_EMAIL]),
       OTP_SECRET: OTP_SECRET ?? DEV_SECRETS.OTP_SECRET,
+      /** Seals and opens entry secrets; outside production the development key when unset (production requires its own). */
+      HOME_SECRET_KEYRING: HOME_SECRET_KEYS?.keyring ?? keyringOf(DEV_SECRETS.HOME_SECRET_KEYS),
       PUBLIC_ORIGINS: [...new Set([...(PUBLIC_ORIGIN ?? (production ? [] : commaList(DEV_ORIGINS))), ...(PUBLIC_URL ? [PUBLIC_URL] : [])])],
       PUBLIC_URL: PUBLIC_URL ?? null,
       /** Twilio status callbacks: the token they are signed with and the URL they are signed for (null: tracking off). */

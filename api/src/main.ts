@@ -64,6 +64,7 @@ async function main(): Promise<void> {
         twilioInbound: env.TWILIO_INBOUND,
         hubspotAccountId: env.HUBSPOT_ACCOUNT_ID ?? null,
         queues,
+        homeSecrets: env.HOME_SECRET_KEYRING,
       }),
       opsRoutes({
         db,

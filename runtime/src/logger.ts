@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -18,15 +18,32 @@ function compactError(error: unknown): Record<string, unknown> {
   };
 }
 
-export function createLogger(options: { service: string; level: string; format: 'json' | 'pretty' }): Logger {
-  return pino({
+/**
+ * Paths never written to a log. Credentials and session cookies; and a customer's entry code
+ * (docs/home-profile.md), which travels as `value` in a request body: no body is logged today,
+ * and should one ever be, the code is not in it.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  'req.body.value',
+  'request.body.value',
+  'body.value',
+  '*.body.value',
+];
+
+/** `destination`: where the lines go instead of stdout (tests read them); JSON format only. */
+export function createLogger(options: { service: string; level: string; format: 'json' | 'pretty'; destination?: DestinationStream }): Logger {
+  const settings = {
     name: options.service,
     level: options.level,
     serializers: { err: compactError },
-    // Never log credentials or session cookies, wherever they appear in a logged object.
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
-    ...(options.format === 'pretty'
+    redact: REDACTED_PATHS,
+    ...(options.format === 'pretty' && !options.destination
       ? { transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', singleLine: true } } }
       : {}),
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

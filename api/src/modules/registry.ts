@@ -7,6 +7,8 @@ import type { PublicPostSettings } from '../middleware/public-post';
 import { bookingRoutes } from './booking/routes';
 import { careersRoutes } from './careers/routes';
 import { cleanerRoutes } from './cleaner/routes';
+import { homeProfilePortalRoutes } from './home-profile/portal-routes';
+import type { Keyring } from './home-profile/sealing';
 import { portalAuthRoutes } from './portal-auth/routes';
 import type { SmsBudget } from './portal-auth/service';
 import { portalRoutes } from './portal/routes';
@@ -49,6 +51,8 @@ export interface ModuleDeps {
   twilioStatus: TwilioStatusSettings;
   /** Verification of texts to our number. */
   twilioInbound: TwilioInboundSettings;
+  /** The keys customers' entry secrets are sealed and opened with (HOME_SECRET_KEYS). */
+  homeSecrets: Keyring;
 }
 
 /**
@@ -60,6 +64,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
   return [
     portalAuthRoutes(deps),
     portalRoutes(deps),
+    homeProfilePortalRoutes(deps),
     bookingRoutes(deps),
     careersRoutes(deps),
     teamRoutes(deps),

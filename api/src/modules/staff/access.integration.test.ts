@@ -33,6 +33,8 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['DELETE', '/api/internal/admin/staff-sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
   ['POST', '/api/internal/admin/staff-users/some-id/access', { disabled: true }],
   ['POST', '/api/internal/admin/customers/some-id/portal-access', { suspended: true }],
+  ['GET', '/api/internal/admin/customers/some-id/home-profile'],
+  ['POST', '/api/internal/admin/customers/some-id/home-profile/secrets/7d444840-9dc0-11d1-b245-5ffdce74fad2/reveal', { reason: 'Locked out, called the office.' }],
   ['GET', '/api/internal/admin/conversations?phone=%2B14045550100'],
   ['POST', '/api/internal/admin/conversations/replies', { phone: '+14045550100', body: 'On our way.' }],
   ['POST', '/api/internal/admin/conversations/handled', { phone: '+14045550100', through: '2026-12-03T14:00:00.000Z' }],

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { requireStaff } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
+import { homeProfileStaffRoutes } from '../home-profile/staff-routes';
 import { calendarRoutes } from './calendar/routes';
 import { customersRoutes } from './customers/routes';
 import { dealsRoutes } from './deals/routes';
@@ -35,6 +36,7 @@ export function staffRoutes(deps: ModuleDeps): Router {
     dealsRoutes(deps),
     calendarRoutes(deps),
     customersRoutes(deps),
+    homeProfileStaffRoutes(deps),
     sessionsRoutes(deps),
     teamRosterRoutes(deps),
   ]) {

@@ -15,6 +15,7 @@ import { useNow } from '../hooks/use-now';
 import { CustomerDetailsCard } from './customer-details';
 import { DealCard, type ManageAction } from './deal-card';
 import { DealQuote } from './deal-quote';
+import { HomeProfileSection } from './home-profile-section';
 import { dealView, type DealView } from './deal-view';
 import { ManageBookingModal } from './manage-booking-modal';
 import { RecleanClaimModal } from './reclean-claim-modal';
@@ -140,6 +141,7 @@ export function Portal() {
         onBookAgain={(deal) => onSchedule(deal.serviceId)}
         onReclean={(deal) => setClaiming(deal.id)}
       />
+      <HomeProfileSection enabled={signedIn} />
       {scheduling && profile.data ? <ScheduleModal profile={profile.data} initialService={scheduling.service} onClose={closeSchedule} /> : null}
       {claimed ? <RecleanClaimModal key={claimed.id} deal={claimed} onClose={closeClaim} /> : null}
       {managing && managed ? (

@@ -8,6 +8,7 @@ import { CustomerContextView } from './customer-context-view';
 import { CustomerSearch } from './customer-search';
 import { InviteToPortal } from './invite-to-portal';
 import { PortalAccess } from './portal-access';
+import { HomeProfileCard } from './home-profile-card';
 import { ToolPage } from '../frame/tool-page';
 import { ConversationThread } from '../conversations/conversation-thread';
 import { formatUsPhone } from '@app/shared/phone';
@@ -28,6 +29,7 @@ function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
     >
       <InviteToPortal key={customer.id} contactId={customer.id} />
       <PortalAccess key={`access-${customer.id}`} contactId={customer.id} suspended={context.portalSuspended === true} />
+      <HomeProfileCard key={`home-${customer.id}`} contactId={customer.id} />
     </CustomerContextView>
   );
 }
