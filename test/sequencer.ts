@@ -6,8 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Starts the integration and browser files longest first, by the durations a full run recorded in
  * test/file-durations.json (`npm run test:durations`), so that no long file begins near the end
  * and holds the run up alone while the other workers idle. A file not recorded yet counts as
- * NEW_FILE_SECONDS. The files that measure HubSpot's request windows start once every browser
- * file has started: they fare better without the browsers' load.
+ * NEW_FILE_SECONDS. The files that measure HubSpot's request windows start right after the last
+ * browser file has started: they fare better without most of the browsers' load.
  */
 const DURATIONS_FILE = path.join(import.meta.dirname, 'file-durations.json');
 const NEW_FILE_SECONDS = 10;
@@ -32,9 +32,14 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const seconds = recordedSeconds();
     const name = (file: TestSpecification) => path.relative(root, file.moduleId).split(path.sep).join('/');
     const duration = (file: TestSpecification) => seconds[name(file)] ?? NEW_FILE_SECONDS;
-    const late = (file: TestSpecification) => (AFTER_THE_BROWSERS.has(name(file)) ? 1 : 0);
     const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
     // Array.prototype.sort is stable: files of equal rank keep the base order.
-    return sorted.sort((a, b) => group(a) - group(b) || late(a) - late(b) || duration(b) - duration(a));
+    const ordered = sorted.filter((file) => !AFTER_THE_BROWSERS.has(name(file))).sort((a, b) => group(a) - group(b) || duration(b) - duration(a));
+    // The late files go right after the last browser file to start, not at the very end, where
+    // they would hold the run up alone.
+    const lastBrowser = ordered.findLastIndex((file) => file.project.name === 'e2e');
+    const late = sorted.filter((file) => AFTER_THE_BROWSERS.has(name(file))).sort((a, b) => duration(b) - duration(a));
+    ordered.splice(lastBrowser + 1, 0, ...late);
+    return ordered;
   }
 }
