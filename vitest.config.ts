@@ -41,6 +41,10 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           // Each file has its own database and queue prefix, so files running side by side never meet.
           setupFiles: ['./test/file-database.ts'],
+          // Files share their worker's loaded modules (the app's code is imported once per worker,
+          // not once per file: the imports were a third of the suite's CPU). The database, the
+          // queue prefix and the processes a file starts are its own, set up per file.
+          isolate: false,
           maxWorkers: SYSTEM_TEST_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -55,6 +59,8 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           // One Chromium per file, all files driving the one system started by the global setup.
           maxWorkers: SYSTEM_TEST_WORKERS,
+          // As the integration files: helpers loaded once per worker, the browser each file's own.
+          isolate: false,
           // A page waits on the api like the browser's own waits do (vitest's default is 1 s).
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 30_000,
