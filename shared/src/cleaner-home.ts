@@ -93,3 +93,14 @@ export const cleanerDayOfficeFields = {
   officePhone: z.string(),
   removed: z.array(removedCleaningSchema),
 };
+
+/*
+ * The notices of what the office changed (My day's live region), about a cleaning named by
+ * `what`, e.g. "Pat's cleaning at 3:00 PM".
+ */
+export const movedNote = (what: string, from: string, to: string) => `${what} was moved from ${from} to ${to}.`;
+export const reassignedNote = (what: string) => `${what} was given to another cleaner.`;
+export const canceledNote = (what: string) => `${what} was canceled by the office.`;
+export const removedNote = (what: string) => `${what} is no longer on your list. Call the office if you are unsure.`;
+/** What a canceled cleaning on the list says. */
+export const CANCELED_ON_LIST = 'Canceled by the office. Do not go.';
