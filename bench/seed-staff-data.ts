@@ -1,10 +1,13 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
+import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { STAGE } from '@app/shared/deal-stages';
 
 /**
  * A company's worth of mirror data for bench:staff: customers, a year of cleanings behind and
  * ahead (done, paid or not, in the past; scheduled ahead, some still requested or cancelled),
- * twelve cleaners, and open change requests. Deterministic (a seeded generator), so runs compare.
+ * twelve cleaners (marked on the roster, signing in as `cleaner<i>@` the local provider's
+ * domain), home profiles (half the customers, a third with a door code), and open change requests. Deterministic (a seeded generator), so runs compare.
  */
 
 const FIRST = ['Ava', 'Ben', 'Chloe', 'Dev', 'Ella', 'Finn', 'Grace', 'Hugo', 'Isla', 'Jack', 'Kira', 'Liam', 'Maya', 'Noah', 'Olive', 'Priya'];
@@ -37,7 +40,7 @@ export async function seedStaffData(db: Db, options: { customers: number; deals:
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
   await db.owner.createMany({
-    data: Array.from({ length: 12 }, (_, i) => ({ hubspotId: `bench-owner-${i}`, firstName: pick(FIRST), lastName: `${pick(LAST)}${i}`, email: `cleaner${i}@cleaning.example` })),
+    data: Array.from({ length: 12 }, (_, i) => ({ hubspotId: `bench-owner-${i}`, firstName: pick(FIRST), lastName: `${pick(LAST)}${i}`, email: `cleaner${i}@${DEV_STAFF_EMAIL_DOMAIN}`, isCleaner: true })),
   });
   const ownerIds = (await db.owner.findMany({ select: { id: true } })).map((o) => o.id);
 
@@ -63,6 +66,18 @@ export async function seedStaffData(db: Db, options: { customers: number; deals:
     });
   }
   const contacts = await db.contact.findMany({ select: { id: true, street: true, city: true, zip: true } });
+  // Home profiles, as My day reads them with each cleaning; a code's sealed bytes are never opened here.
+  for (let from = 0; from < contacts.length; from += BATCH) {
+    const batch = contacts.slice(from, from + BATCH);
+    await db.homeProfile.createMany({
+      data: batch.filter((_, k) => (from + k) % 2 === 0).map((c) => ({ contactId: c.id, accessInstructions: 'Side gate, then the front door.', parking: 'Driveway', pets: random() < 0.4 ? 'A friendly dog' : null })),
+    });
+    await db.homeSecret.createMany({
+      data: batch
+        .filter((_, k) => (from + k) % 3 === 0)
+        .map((c) => ({ id: randomUUID(), contactId: c.id, kind: 'door', label: 'Front door', ciphertext: randomBytes(8), iv: randomBytes(12), authTag: randomBytes(16), keyId: 'bench' })),
+    });
+  }
 
   const now = options.now.getTime();
   for (let from = 0; from < options.deals; from += BATCH) {

@@ -41,12 +41,15 @@ export async function startStaffApiProcess(options: { databaseUrl: string; oidcU
   return { child, port, baseUrl };
 }
 
-/** Signs `count` staff members in (`${label}${i}@…`), as a browser does; their sessions, ready for a Cookie header, and the browsers. */
-export async function signInStaff(baseUrl: string, count: number, label = 'staff'): Promise<{ cookies: string[]; browsers: TestBrowser[] }> {
+/**
+ * Signs `count` staff members in (`${label}${i}@…`), as a browser does; their sessions, ready for
+ * a Cookie header, and the browsers. Cleaners (owners marked on the roster) land on /cleaner.
+ */
+export async function signInStaff(baseUrl: string, count: number, label = 'staff', expectedLanding = '/admin/dashboard'): Promise<{ cookies: string[]; browsers: TestBrowser[] }> {
   const browsers = Array.from({ length: count }, () => new TestBrowser(baseUrl));
   for (const [i, browser] of browsers.entries()) {
     const { landing } = await staffSignIn({ url: baseUrl }, browser, { loginHint: `${label}${i}@${DEV_STAFF_EMAIL_DOMAIN}` });
-    if (landing !== '/admin/dashboard') throw new Error(`staff sign-in landed on ${landing}`);
+    if (landing !== expectedLanding) throw new Error(`staff sign-in landed on ${landing}`);
   }
   return { cookies: browsers.map((b) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ')), browsers };
 }

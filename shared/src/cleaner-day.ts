@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanerDayOfficeFields, cleanerHomeFields, seenIdsSchema } from './cleaner-home';
 import { addDays, easternToday, isCalendarDate } from './eastern-time';
 
 /**
@@ -24,7 +25,7 @@ export function cleanerDays(now: Date): readonly [today: string, tomorrow: strin
   return [today, addDays(today, 1)];
 }
 
-/** GET /api/cleaner/day?date=: today or tomorrow, 400 naming `date` otherwise (default today). */
+/** GET /api/cleaner/day?date=&seen=: today or tomorrow, 400 naming `date` otherwise (default today); `seen` (shared/src/cleaner-home.ts). */
 export function cleanerDayQuerySchema(now: () => Date) {
   return z.strictObject({
     date: z
@@ -39,6 +40,7 @@ export function cleanerDayQuerySchema(now: () => Date) {
         }
         return date;
       }),
+    seen: seenIdsSchema,
   });
 }
 
@@ -67,11 +69,12 @@ export const cleanerCleaningSchema = z.object({
   notes: z.string().nullable(),
   stageId: z.string(),
   stageLabel: z.string(),
+  ...cleanerHomeFields,
 });
 export type CleanerCleaning = z.output<typeof cleanerCleaningSchema>;
 
 /** GET /api/cleaner/day: the day asked for and the cleaner's cleanings on it, in time order. */
-export const cleanerDaySchema = z.object({ date: z.string(), cleanings: z.array(cleanerCleaningSchema) });
+export const cleanerDaySchema = z.object({ date: z.string(), cleanings: z.array(cleanerCleaningSchema), ...cleanerDayOfficeFields });
 export type CleanerDay = z.output<typeof cleanerDaySchema>;
 
 /** A map search for an address (Google Maps' documented search URL). */

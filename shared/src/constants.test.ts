@@ -7,6 +7,7 @@ describe('§9 business constants, value for value', () => {
     expect(c.BOOKING_CREATING_DELAY_MS).toBe(2_000);
     expect(c.BOOKING_TIDYING_DELAY_MS).toBe(2_000);
     expect(c.SUCCESS_MODAL_CLOSE_MS).toBe(1_200);
+    expect(c.PORTAL_POLL_MS).toBe(15_000);
   });
 
   it('date rules', () => {

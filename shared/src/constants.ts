@@ -15,6 +15,11 @@ export const BOOKING_CREATING_DELAY_MS = 2 * SECOND;
 export const BOOKING_TIDYING_DELAY_MS = 2 * SECOND;
 /** Manage-booking modal closes this long after 'Request Submitted'. */
 export const SUCCESS_MODAL_CLOSE_MS = 1.2 * SECOND;
+/**
+ * How often the portal's pages (and the cleaner's My day) ask for their data again: a change
+ * the office makes shows within this without a reload.
+ */
+export const PORTAL_POLL_MS = 15 * SECOND;
 
 // ── Date rules (§5, §9) ─────────────────────────────────────────────────────────
 export const BOOKING_MIN_DAYS_AHEAD = 5;

@@ -5,6 +5,7 @@ import { isHistoryDeal } from '@app/shared/portal-split';
 import { quoteSchema, sentQuote } from '@app/shared/quote';
 import { isTicketActive } from '@app/shared/tickets';
 import { describe, expect, it } from 'vitest';
+import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { DEMO_CUSTOMER, demoPlan, skusAmount } from './demo-plan';
 
 const dealsOf = (plan: ReturnType<typeof demoPlan>, person: string) => plan.deals.filter((d) => d.person === person);
@@ -20,10 +21,18 @@ describe('demo plan', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('has exactly one cleaning of the customer inside the 24-hour lock, on a whole minute', () => {
-    const locked = mine.filter((d) => d.scheduledAt && d.scheduledAt > now && d.scheduledAt.getTime() - now.getTime() <= CHANGE_LOCK_MS);
+  it('has a cleaning of the customer inside the 24-hour lock, on a whole minute (besides the cleaner\'s day)', () => {
+    const locked = mine.filter((d) => d.scheduledAt && d.scheduledAt > now && d.scheduledAt.getTime() - now.getTime() <= CHANGE_LOCK_MS && !d.key.startsWith('demo-cleaner-'));
     expect(locked.map((d) => d.key)).toEqual(['demo-soon']);
     expect(formatEastern(locked[0]!.scheduledAt!)).toBe('October 8, 2026 at 6:17 AM');
+  });
+
+  it("gives the demo cleaner a cleaning of the customer today and tomorrow (Eastern), scheduled", () => {
+    const day = mine.filter((d) => d.key.startsWith('demo-cleaner-'));
+    expect(day.map((d) => [d.key, easternToday(d.scheduledAt!), d.stageId, d.ownerId])).toEqual([
+      ['demo-cleaner-today', '2026-10-07', STAGE.CLEANING_SCHEDULED, SEED_OWNERS[0]!.id],
+      ['demo-cleaner-tomorrow', '2026-10-08', STAGE.CLEANING_SCHEDULED, SEED_OWNERS[0]!.id],
+    ]);
   });
 
   it('has upcoming and past deals in several stages, invoices paid, open and voided, an active and a closed ticket', () => {

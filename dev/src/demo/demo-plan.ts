@@ -125,6 +125,10 @@ export function demoPlan(now: Date, customer: DemoPerson = DEMO_CUSTOMER): DemoP
       key: 'demo-quote', stageId: STAGE.AWAITING_QUOTE_APPROVAL, scheduledAt: at(14, 9), serviceType: 'Recurring Deep Clean', skus: ['recurring-deep-2000', 'addon-oven'],
       quote: { serviceType: 'Recurring Clean', squareFootage: 2000, visitType: 'deep', frequency: 'bi-weekly', addOns: ['addon-oven'], adjustmentCents: -3_000, adjustmentReason: 'Returning customer' },
     }),
+    // The demo cleaner's day (My day): one cleaning today and one tomorrow, so the door code
+    // shows on today's and waits for tomorrow's.
+    mine({ key: 'demo-cleaner-today', stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at(0, 13), serviceType: 'Basic Clean', skus: ['basic-2000', 'addon-oven'], ownerId: maria ?? null }),
+    mine({ key: 'demo-cleaner-tomorrow', stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at(1, 10), serviceType: 'Deep Clean', skus: ['deep-2000'], ownerId: maria ?? null }),
     // History: seven entries, of which the portal shows the six most recent.
     mine({ key: 'demo-done-1', stageId: STAGE.CLEANING_DONE, scheduledAt: at(-6, 9, 30), serviceType: 'Deep Clean', skus: ['deep-2000'], ownerId: aisha ?? null, invoice: { status: 'paid', number: 'DEMO-0907' } }),
     mine({ key: 'demo-canceled', stageId: STAGE.CANCELED, scheduledAt: at(-13, 11), serviceType: 'Basic Clean', skus: ['basic-2000'], invoice: { status: 'voided', number: 'DEMO-0906' } }),

@@ -23,6 +23,11 @@ import { DEMO_CUSTOMER, type DemoPerson } from './demo-plan';
 import { hubspotCrm } from './hubspot-crm';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { DEMO_CLEANER, DEMO_RATED_DEAL, seedDemo } from './seed-demo';
+import { DEMO_DOOR_CODE, DEMO_HOME } from './demo-home';
+import { cleanerDays } from '@app/shared/cleaner-day';
+import { cleanerDay } from '../../../api/src/modules/cleaner/service';
+import { revealForCleaner } from '../../../api/src/modules/home-profile/cleaner-reveal';
+import { DEV_HOME_SECRET_KEYS, keyringOf } from '../../../api/src/modules/home-profile/sealing';
 
 const log = createLogger({ service: 'demo-seed-test', level: 'silent', format: 'json' });
 
@@ -59,7 +64,8 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
 
   it('is idempotent, makes the customer eligible to sign in, shows every portal state after a pull, and a quote to answer', async () => {
     const crm = hubspotCrm(hubspot.url, account.token);
-    const seed = (now: Date) => seedDemo({ crm, db, gateway, stages: account.stages, customer, now, log });
+    const homeSecrets = keyringOf(DEV_HOME_SECRET_KEYS);
+    const seed = (now: Date) => seedDemo({ crm, db, gateway, stages: account.stages, customer, now, log, homeSecrets });
     const firstNow = new Date(Date.now() - 3_600_000);
     const { plan, quotes } = await seed(firstNow);
     const sent = quotes.get('demo-quote');
@@ -141,6 +147,23 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     const marked = await db.owner.findMany({ where: { isCleaner: true, hubspotId: { in: SEED_OWNERS.map((o) => o.id) } }, select: { hubspotId: true, email: true, active: true } });
     expect(marked).toEqual([{ hubspotId: DEMO_CLEANER.id, email: DEMO_CLEANER.email, active: true }]);
     expect(scheduled.some((deal) => deal.owner?.hubspotId === DEMO_CLEANER.id)).toBe(true);
+
+    // The demo cleaner's day: a cleaning of the customer today and tomorrow, with the home
+    // profile; the door code (one, however often seeded) opens on today's only, recorded.
+    expect(await db.homeProfile.findUniqueOrThrow({ where: { contactId: contact!.id }, select: { accessInstructions: true, parking: true, pets: true, careNotes: true } })).toEqual(DEMO_HOME);
+    const codes = await db.homeSecret.findMany({ where: { contactId: contact!.id }, select: { id: true, label: true, kind: true } });
+    expect(codes).toEqual([{ id: expect.any(String), label: DEMO_DOOR_CODE.label, kind: 'door' }]);
+    const cleanerOwner = await db.owner.findUniqueOrThrow({ where: { hubspotId: DEMO_CLEANER.id } });
+    const cleanerIdentity = { staffUserId: 'demo-test', email: DEMO_CLEANER.email, ownerId: cleanerOwner.id };
+    const [today, tomorrow] = cleanerDays(now);
+    const mineOn = async (date: string) => (await cleanerDay({ db, now: () => now }, cleanerIdentity, date)).cleanings.filter((c) => c.customerFirstName === customer.firstName && c.codes.length > 0);
+    const onToday = (await mineOn(today)).find((c) => c.codesToday)!;
+    expect(onToday).toMatchObject({ home: DEMO_HOME, codes: [{ id: codes[0]!.id, label: 'Front door', kind: 'door' }] });
+    expect((await mineOn(tomorrow)).map((c) => c.codesToday)).toContain(false);
+    const reveal = (dealId: string) => revealForCleaner({ db, homeSecrets }, { dealId, secretId: codes[0]!.id, cleanerOwnerId: cleanerOwner.id, cleanerEmail: DEMO_CLEANER.email, now });
+    expect(await reveal(onToday.id)).toMatchObject({ ok: true, value: DEMO_DOOR_CODE.value });
+    const tomorrowsId = (await mineOn(tomorrow)).find((c) => !c.codesToday)!.id;
+    expect(await reveal(tomorrowsId)).toEqual({ ok: false, refusal: 'not_today' });
 
     // The customer page's HubSpot context: their company, and what staff logged on them.
     expect(await db.contact.findUniqueOrThrow({ where: { id: contact!.id } })).toMatchObject({ lifecycleStage: 'customer', companyHubspotId: expect.any(String) });

@@ -2,12 +2,14 @@ import type { Db } from '@app/db/client';
 import { demoPlan, oneLineAddress, skusAmount, type DemoDeal, type DemoPerson, type DemoPlan } from './demo-plan';
 import { crmAccount } from '@app/worker/crm/account/crm-account';
 import type { StageMap } from '@app/worker/crm/account/stage-map';
+import type { Keyring } from '@app/api/modules/home-profile/sealing';
 import type { HubSpotGateway } from '@app/worker/crm/hubspot-gateway';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { createLogger, type Logger } from '@app/runtime/logger';
 import { seedDemoContext } from './demo-context';
 import { seedDemoConversation } from './demo-conversation';
+import { demoKeyring, seedDemoHome } from './demo-home';
 import { seedDemoRating } from './demo-rating';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 import { QUOTED_FROM, seedDemoQuote, type SeedQuoteOutcome } from './seed-quote';
@@ -94,6 +96,8 @@ export interface SeedDemoOptions {
   customer?: DemoPerson;
   /** Where the worker's jobs the seeder runs log (default: warnings and errors only). */
   log?: Logger;
+  /** The keys the demo's door code is sealed with (default: the development api's, demo-home.ts). */
+  homeSecrets?: Keyring;
 }
 
 export interface SeededDemo {
@@ -154,7 +158,7 @@ async function markDemoCleaner(db: Db): Promise<void> {
 
 /**
  * Puts the demo plan into HubSpot (the emulator) and the demo customer, with a short conversation
- * by text and one rated cleaning, into our database.
+ * by text, a home profile with a door code (demo-home.ts) and one rated cleaning, into our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
  * relative to `now` again; nothing is duplicated. The deals, invoices and tickets reach our
  * mirror the way real ones do, through the worker's crm.pull. A quoted deal is mirrored at once
@@ -182,6 +186,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const localId = await upsertLocalCustomer(db, plan.customer, customerHubspotId, now);
   await seedDemoContext(crm, customerHubspotId, now);
   await seedDemoConversation(db, plan.customer, localId, now);
+  await seedDemoHome(db, localId, options.homeSecrets ?? demoKeyring(), now);
 
   const deals = byDemoKey(await crm.list('deals'));
   const tickets = byDemoKey(await crm.list('tickets'));

@@ -215,6 +215,9 @@ describe('the cleaner role', () => {
         notes: 'Gate code is with the office. Dog is friendly.',
         stageId: STAGE.CLEANING_SCHEDULED,
         stageLabel: 'Cleaning Scheduled',
+        home: null,
+        codes: [],
+        codesToday: true,
       });
       expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null });
       expect(JSON.stringify(day)).not.toContain('Private');

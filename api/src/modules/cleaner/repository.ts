@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@app/db/client';
-import { STAGE } from '@app/shared/deal-stages';
+import { DAY_QUERY_STAGES, homeContactSelect } from './home';
 
 /** A cleaning as the cleaner's day shows it: where, when, what, and the customer's first name only. */
 const cleanerCleaningSelect = {
@@ -13,21 +13,19 @@ const cleanerCleaningSelect = {
   state: true,
   zip: true,
   stageId: true,
-  contact: { select: { firstName: true } },
+  contact: { select: { firstName: true, ...homeContactSelect } },
   bookingRequest: { select: { rooms: true, description: true } },
 } as const satisfies Prisma.DealSelect;
 export type CleanerCleaningRow = Prisma.DealGetPayload<{ select: typeof cleanerCleaningSelect }>;
 
-/** The appointments a cleaner goes to or has been to: scheduled ones, and those done today. */
-const CLEANER_DAY_STAGES = [STAGE.CLEANING_SCHEDULED, STAGE.CLEANING_DONE];
-
 /**
  * One owner's cleanings with an appointment inside [from, to), in time order, none deleted in
- * HubSpot (index deal(owner_id, scheduled_at)).
+ * HubSpot (index deal(owner_id, scheduled_at)): scheduled ones, those done, and those canceled
+ * (listed apart), each with its customer's home profile (cleaner/home.ts).
  */
 export async function findOwnerCleanings(db: Db, ownerId: string, from: Date, to: Date): Promise<CleanerCleaningRow[]> {
   return db.deal.findMany({
-    where: { ownerId, archivedAt: null, stageId: { in: CLEANER_DAY_STAGES }, scheduledAt: { gte: from, lt: to } },
+    where: { ownerId, archivedAt: null, stageId: { in: [...DAY_QUERY_STAGES] }, scheduledAt: { gte: from, lt: to } },
     select: cleanerCleaningSelect,
     orderBy: [{ scheduledAt: 'asc' }, { id: 'asc' }],
   });

@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { cleanerDayQuerySchema } from '@app/shared/cleaner-day';
 import { requireCleaner } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
+import { revealCode } from './home';
 import { cleanerDay, cleanerMe } from './service';
 
 const NO_STORE = 'private, no-store';
@@ -19,7 +20,7 @@ async function cleanerOnly(ctx: Context, next: Next): Promise<void> {
  * their own cleanings, read from the deal mirror (no HubSpot call). Office staff, admins too, get
  * 403 here: they see every cleaning in their own tools.
  */
-export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
+export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets'>): Router {
   const router = new Router({ prefix: '/api/cleaner' });
   const dayQuery = cleanerDayQuerySchema(deps.now);
   router.use(cleanerOnly);
@@ -30,8 +31,13 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
 
   router.get('/day', async (ctx) => {
     const cleaner = requireCleaner(ctx);
-    const { date } = dayQuery.parse(ctx.query);
-    ctx.body = await cleanerDay(deps, cleaner, date);
+    const { date, seen } = dayQuery.parse(ctx.query);
+    ctx.body = await cleanerDay(deps, cleaner, date, seen);
+  });
+
+  // An entry code's value, on the cleaning's day, recorded (docs/home-profile.md). Never logged.
+  router.post('/deals/:dealId/codes/:secretId/reveal', async (ctx) => {
+    ctx.body = await revealCode(deps, requireCleaner(ctx), ctx.params.dealId ?? '', ctx.params.secretId ?? '');
   });
 
   return router;

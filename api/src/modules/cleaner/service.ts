@@ -4,10 +4,12 @@ import { addressLine, personName } from '@app/shared/customer-context';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import { addDays, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { describeRooms } from '@app/shared/rooms';
+import { COMPANY } from '@app/runtime/company';
 import { errors } from '../../errors';
 import type { CleanerIdentity } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { cleaningType } from '../staff/common/cleaning-type';
+import { homeOf, LISTED_STAGES, whereTheyWent } from './home';
 import { findOwner, findOwnerCleanings, type CleanerCleaningRow } from './repository';
 
 type Deps = Pick<ModuleDeps, 'db' | 'now'>;
@@ -26,10 +28,27 @@ export async function cleanerMe(deps: Deps, cleaner: CleanerIdentity): Promise<C
   return { name: personName(owner) ?? cleaner.email, email: owner.email ?? cleaner.email, ownerId: owner.id, days: [...cleanerDays(deps.now())] };
 }
 
-/** GET /api/cleaner/day: the cleaner's own cleanings on `date` (today or tomorrow, checked by the schema). */
-export async function cleanerDay(deps: Deps, cleaner: CleanerIdentity, date: string): Promise<CleanerDay> {
+/**
+ * GET /api/cleaner/day: the cleaner's own cleanings on `date` (today or tomorrow, checked by the
+ * schema) with their homes, the canceled ones apart, and where those of `seen` (the page's last
+ * list) went that are on it no more (cleaner/home.ts).
+ */
+export async function cleanerDay(deps: Deps, cleaner: CleanerIdentity, date: string, seen: readonly string[] = []): Promise<CleanerDay> {
   const rows = await findOwnerCleanings(deps.db, cleaner.ownerId, easternMidnight(date), easternMidnight(addDays(date, 1)));
-  return { date, cleanings: rows.flatMap(cleaning) };
+  const now = deps.now();
+  const listed = rows.filter((d) => LISTED_STAGES.includes(d.stageId));
+  const canceled = rows.filter((d) => !LISTED_STAGES.includes(d.stageId) && d.scheduledAt);
+  const known = new Set(rows.map((d) => d.id));
+  const gone = await whereTheyWent(deps.db, cleaner.ownerId, seen.filter((id) => !known.has(id)));
+  return {
+    date,
+    cleanings: listed.flatMap((d) => cleaning(d, now)),
+    officePhone: COMPANY.phone,
+    removed: [
+      ...canceled.map((d) => ({ id: d.id, reason: 'canceled' as const, scheduledAt: d.scheduledAt!.toISOString(), customerFirstName: d.contact?.firstName?.trim() || null })),
+      ...gone,
+    ],
+  };
 }
 
 /** Add-ons are the deal's products of type Add On (HubSpot external_skus), by their names. */
@@ -39,7 +58,7 @@ const addOnNames = (skus: readonly string[]): string[] =>
     return product?.type === 'Add On' ? [product.name] : [];
   });
 
-function cleaning(d: CleanerCleaningRow): CleanerCleaning[] {
+function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
   if (!d.scheduledAt) return [];
   const address = addressLine(d);
   return [
@@ -56,6 +75,7 @@ function cleaning(d: CleanerCleaningRow): CleanerCleaning[] {
       notes: d.bookingRequest?.description ?? null,
       stageId: d.stageId,
       stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
+      ...homeOf(d.contact, { stageId: d.stageId, scheduledAt: d.scheduledAt }, now),
     },
   ];
 }

@@ -11,8 +11,8 @@ import { isSecretId } from './service';
  * day page to call. Allowed only when all of these hold:
  * - the secret belongs to the cleaning's customer (else `not_found`, like a secret or cleaning
  *   that does not exist, so ids of other homes tell nothing);
- * - the cleaning's assigned owner in the deal mirror is this cleaner, by HubSpot owner id, and
- *   that owner is active (else `not_assigned`);
+ * - the cleaning's assigned owner in the deal mirror is this cleaner, by owner id (the cleaner
+ *   session's), and that owner is active (else `not_assigned`);
  * - the cleaning is at Cleaning Scheduled (the pipeline's stage while it is on and under way;
  *   done or canceled cleanings open no door) and `now` falls on its day in Eastern Time (else
  *   `not_today`).
@@ -31,7 +31,7 @@ export type CleanerRevealResult =
 export interface CleanerRevealInput {
   dealId: string;
   secretId: string;
-  /** The signed-in cleaner's HubSpot owner id (Owner.hubspotId). */
+  /** The signed-in cleaner's owner id (Owner.id, as the cleaner's session holds it). */
   cleanerOwnerId: string;
   cleanerEmail: string;
   now: Date;
@@ -44,7 +44,7 @@ export async function revealForCleaner(deps: Pick<ModuleDeps, 'db' | 'homeSecret
   if (!deal || deal.archivedAt || !deal.contactId) return refuse('not_found');
   const secret = await findSealedSecret(deps.db, deal.contactId, input.secretId);
   if (!secret) return refuse('not_found');
-  if (!deal.owner || !deal.owner.active || deal.owner.hubspotId !== input.cleanerOwnerId) return refuse('not_assigned');
+  if (!deal.owner || !deal.owner.active || deal.owner.id !== input.cleanerOwnerId) return refuse('not_assigned');
   if (!REVEALABLE_STAGES.has(deal.stageId) || !deal.scheduledAt || easternToday(deal.scheduledAt) !== easternToday(input.now)) return refuse('not_today');
 
   const value = open(deps.homeSecrets, secret, { contactId: secret.contactId, secretId: secret.id });

@@ -245,7 +245,7 @@ describe("the cleaner's reveal", () => {
     const secretId = await addSecret(browser, code, 'Lockbox', 'lockbox');
     const { cleaner, deal } = await scheduled();
     const now = new Date('2026-12-10T13:30:00Z');
-    const result = await revealForCleaner(deps(), { dealId: deal.id, secretId, cleanerOwnerId: cleaner.hubspotId, cleanerEmail: cleaner.email!, now });
+    const result = await revealForCleaner(deps(), { dealId: deal.id, secretId, cleanerOwnerId: cleaner.id, cleanerEmail: cleaner.email!, now });
     expect(result).toEqual({ ok: true, value: code, label: 'Lockbox', kind: 'lockbox' });
     const view = await api.db.homeSecretView.findFirstOrThrow({ where: { secretId } });
     expect(view).toMatchObject({ viewerRole: 'cleaner', viewerEmail: cleaner.email, viewerName: 'Alma', dealId: deal.id, reason: null, at: now });
@@ -257,16 +257,16 @@ describe("the cleaner's reveal", () => {
     const { cleaner, deal } = await scheduled();
     const other = await addOwner(api.db, 'Bo', 'Cleaner');
     const ask = (input: { cleanerOwnerId?: string; now?: Date; dealId?: string; secretId?: string }) =>
-      revealForCleaner(deps(), { dealId: input.dealId ?? deal.id, secretId: input.secretId ?? secretId, cleanerOwnerId: input.cleanerOwnerId ?? cleaner.hubspotId, cleanerEmail: cleaner.email!, now: input.now ?? new Date('2026-12-10T14:00:00Z') });
+      revealForCleaner(deps(), { dealId: input.dealId ?? deal.id, secretId: input.secretId ?? secretId, cleanerOwnerId: input.cleanerOwnerId ?? cleaner.id, cleanerEmail: cleaner.email!, now: input.now ?? new Date('2026-12-10T14:00:00Z') });
 
-    expect(await ask({ cleanerOwnerId: other.hubspotId })).toEqual({ ok: false, refusal: 'not_assigned' });
+    expect(await ask({ cleanerOwnerId: other.id })).toEqual({ ok: false, refusal: 'not_assigned' });
     // 23:00 on the 9th and 00:30 on the 11th in Atlanta: the day is Eastern, not UTC.
     expect(await ask({ now: new Date('2026-12-10T04:00:00Z') })).toEqual({ ok: false, refusal: 'not_today' });
     expect(await ask({ now: new Date('2026-12-11T05:30:00Z') })).toEqual({ ok: false, refusal: 'not_today' });
     expect((await ask({ now: new Date('2026-12-11T04:30:00Z') })).ok).toBe(true);
 
     const done = await scheduled(STAGE.CLEANING_DONE);
-    expect(await ask({ dealId: done.deal.id, cleanerOwnerId: done.cleaner.hubspotId })).toEqual({ ok: false, refusal: 'not_today' });
+    expect(await ask({ dealId: done.deal.id, cleanerOwnerId: done.cleaner.id })).toEqual({ ok: false, refusal: 'not_today' });
 
     // Another home's code, an unknown cleaning or code: not found, whoever asks.
     const otherCustomer = await createCustomer(api.db, { with: 'invite' });

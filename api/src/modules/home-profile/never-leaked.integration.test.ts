@@ -140,7 +140,7 @@ describe('entry codes are never leaked', { timeout: 240_000 }, () => {
     const deal = await addDeal(api.db, { contactId: customer.id, stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date('2026-12-10T15:00:00Z'), ownerId: cleaner.id });
     const onTheDay = await revealForCleaner(
       { db: api.db, homeSecrets: keyringOf(DEV_HOME_SECRET_KEYS) },
-      { dealId: deal.id, secretId: alarmId, cleanerOwnerId: cleaner.hubspotId, cleanerEmail: cleaner.email!, now: START },
+      { dealId: deal.id, secretId: alarmId, cleanerOwnerId: cleaner.id, cleanerEmail: cleaner.email!, now: START },
     );
     expect(onTheDay).toMatchObject({ ok: true, value: codes[2] });
 

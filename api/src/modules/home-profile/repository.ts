@@ -130,13 +130,13 @@ export interface RevealDealRow {
   stageId: string;
   scheduledAt: Date | null;
   archivedAt: Date | null;
-  owner: { hubspotId: string; firstName: string | null; active: boolean } | null;
+  owner: { id: string; firstName: string | null; active: boolean } | null;
 }
 
 export async function findRevealDeal(db: Db, dealId: string): Promise<RevealDealRow | null> {
   return db.deal.findUnique({
     where: { id: dealId },
-    select: { id: true, contactId: true, stageId: true, scheduledAt: true, archivedAt: true, owner: { select: { hubspotId: true, firstName: true, active: true } } },
+    select: { id: true, contactId: true, stageId: true, scheduledAt: true, archivedAt: true, owner: { select: { id: true, firstName: true, active: true } } },
   });
 }
 

@@ -22,8 +22,13 @@ const DAY: CleanerDay = {
       notes: 'Dog is friendly.',
       stageId: '1609338596',
       stageLabel: 'Cleaning Scheduled',
+      home: null,
+      codes: [],
+      codesToday: true,
     },
   ],
+  officePhone: '+14045550100',
+  removed: [],
 };
 
 function render(day: CleanerDay, heading: string): string {
@@ -49,7 +54,7 @@ describe("the cleaner's day list", () => {
   });
 
   it('says so when the day has no cleanings', () => {
-    expect(render({ date: '2026-12-11', cleanings: [] }, 'Tomorrow')).toContain('No cleanings tomorrow.');
+    expect(render({ ...DAY, date: '2026-12-11', cleanings: [] }, 'Tomorrow')).toContain('No cleanings tomorrow.');
   });
 
   it('formats times and dates for Atlanta', () => {

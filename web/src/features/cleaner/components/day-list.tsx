@@ -1,6 +1,8 @@
 import type { CleanerCleaning } from '@app/shared/cleaner-day';
 import { useCleanerDay } from '../api/get-cleaner-day';
 import { calendarDateLabel, durationLabel, easternClock } from './day-format';
+import { HomeDetails } from './home-details';
+import { CanceledCleanings, useOfficeChanges } from './office-changes';
 
 function CleaningItem({ cleaning }: { cleaning: CleanerCleaning }) {
   const time = easternClock(cleaning.scheduledAt);
@@ -27,6 +29,7 @@ function CleaningItem({ cleaning }: { cleaning: CleanerCleaning }) {
       {cleaning.rooms ? <p>Rooms: {cleaning.rooms}</p> : null}
       {cleaning.addOns.length > 0 ? <p>Add-ons: {cleaning.addOns.join(', ')}</p> : null}
       {cleaning.notes ? <p className="cleaner-day__notes">Notes: {cleaning.notes}</p> : null}
+      <HomeDetails cleaning={cleaning} />
     </li>
   );
 }
@@ -34,6 +37,7 @@ function CleaningItem({ cleaning }: { cleaning: CleanerCleaning }) {
 /** One day of the cleaner's cleanings in time order, under the day's heading (Today, Tomorrow). */
 export function DayList({ date, heading }: { date: string; heading: string }) {
   const day = useCleanerDay(date);
+  useOfficeChanges(day.data);
   const headingId = `cleaner-day-${date}`;
   return (
     <div className="cleaner-day">
@@ -49,6 +53,7 @@ export function DayList({ date, heading }: { date: string; heading: string }) {
           ))}
         </ol>
       ) : null}
+      {day.isSuccess ? <CanceledCleanings removed={day.data.removed} /> : null}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { markSignedIn } from '../../../lib/session';
 import { useCleanerMe, type CleanerMe } from '../api/get-cleaner-me';
 import { signOutCleaner } from '../api/sign-out-cleaner';
 import { DayList } from '../components/day-list';
+import { CallTheOffice } from '../components/call-the-office';
+import { OfficeChangesProvider } from '../components/office-changes';
 import './my-day.css';
 
 function MyDay({ me }: { me: CleanerMe }) {
@@ -38,8 +40,11 @@ function MyDay({ me }: { me: CleanerMe }) {
           Signing out did not work. Please try again.
         </p>
       ) : null}
-      <DayList date={today} heading="Today" />
-      <DayList date={tomorrow} heading="Tomorrow" />
+      <CallTheOffice date={today} />
+      <OfficeChangesProvider>
+        <DayList date={today} heading="Today" />
+        <DayList date={tomorrow} heading="Tomorrow" />
+      </OfficeChangesProvider>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { portalDealsResponseSchema, type PortalDealsResponse } from '@app/shared/api-responses';
+import { PORTAL_POLL_MS } from '@app/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { loggedLoad } from './logged-load';
@@ -6,10 +7,10 @@ import { loggedLoad } from './logged-load';
 export const DEALS_PATH = '/api/portal/deals';
 
 /**
- * How often the deals (and their tickets) are asked for again. The worker mirrors HubSpot into our
- * database on its own schedule; polling shows a change made there without a reload.
+ * How often the deals (and their tickets) are asked for again (shared). The worker mirrors HubSpot
+ * into our database on its own schedule; polling shows a change made there without a reload.
  */
-export const PORTAL_POLL_MS = 15_000;
+export { PORTAL_POLL_MS };
 
 /** docs/product.md §7: GET /api/portal/deals → { upcoming, past }. */
 export async function getDeals(signal?: AbortSignal): Promise<PortalDealsResponse> {

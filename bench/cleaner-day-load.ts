@@ -1,0 +1,57 @@
+import { LoadConnection } from './http-load';
+
+export interface CleanerPolling {
+  /** Stops polling after the polls in flight; the latencies of every poll's requests, sorted, and the failures. */
+  stop: () => Promise<{ latencies: number[]; failures: number; requests: number }>;
+}
+
+/**
+ * Cleaners with My day open (bench:staff): each on a keep-alive connection of their own asks for
+ * each of `dates` (today and tomorrow, as the page's two lists do) every `intervalMs`, the first
+ * time at a random moment within the interval, so their polls spread as phones' would. Runs
+ * alongside the office's load until stopped.
+ */
+export function pollCleanerDays(port: number, cookies: readonly string[], options: { dates: readonly string[]; intervalMs: number }): CleanerPolling {
+  const latencies: number[] = [];
+  let failures = 0;
+  let stopped = false;
+  let wake: Array<() => void> = [];
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  const cleaners = cookies.map(async (cookie) => {
+    const connection = new LoadConnection('127.0.0.1', port);
+    const headers = [`Cookie: ${cookie}`, 'Accept: application/json'];
+    try {
+      await sleep(Math.random() * options.intervalMs);
+      while (!stopped) {
+        const started = performance.now();
+        for (const date of options.dates) {
+          const sent = performance.now();
+          const answer = await connection.get(`/api/cleaner/day?date=${date}`, headers).catch(() => ({ status: 0, body: Buffer.alloc(0) }));
+          latencies.push(performance.now() - sent);
+          if (answer.status !== 200) failures++;
+        }
+        if (!stopped) await sleep(Math.max(0, options.intervalMs - (performance.now() - started)));
+      }
+    } finally {
+      connection.close();
+    }
+  });
+
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const w of wake) w();
+      wake = [];
+      await Promise.all(cleaners);
+      return { latencies: latencies.sort((a, b) => a - b), failures, requests: latencies.length };
+    },
+  };
+}
