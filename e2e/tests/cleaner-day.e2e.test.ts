@@ -1,32 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import { STAGE } from '@app/shared/deal-stages';
 import type { Page } from 'playwright-core';
-import { easternToday } from '@app/shared/eastern-time';
+import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
-import { createPortalCustomer, crmStages } from '../src/portal-customer';
+import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
+import { signInToPortal } from '../src/portal-login';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
-// A cleaner of the account no other browser test signs in as.
+// A cleaner of the account no other browser test signs in as, and another one.
 const CLEANER = SEED_OWNERS[1];
 const CLEANER_NAME = `${CLEANER.firstName} ${CLEANER.lastName}`;
+const OTHER_CLEANER = SEED_OWNERS[2];
 
 /** The page has no sideways scrolling: everything fits the width. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
+/** An Eastern day's wall-clock time as an instant ('2026-12-01', 12 → noon Eastern). */
+function easternAtHour(date: string, hour: number): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(y, m, d, hour, 0);
+}
+
 /**
- * The cleaner's day on a phone: the office marks an owner as a cleaner on the roster; signed in
- * with their own e-mail, the cleaner lands on My day, sees the cleaning assigned to them, and is
- * refused the office's pages.
+ * The cleaner's day on a phone: the customer keeps a door code in the portal; the office marks an
+ * owner as a cleaner on the roster; signed in with their own e-mail, the cleaner lands on My day,
+ * sees today's cleaning with the home and its code (which the customer then sees was viewed),
+ * tomorrow's with the code kept back, and is refused another cleaner's home and the office pages.
  */
 describe('the cleaner signs in to their day at 390 px', () => {
   const office = useBrowserPage();
   const phone = useBrowserPage();
+  const home = useBrowserPage();
   let db: Db;
   beforeAll(() => {
     db = createPrismaClient(inject('databaseUrl'));
@@ -35,24 +45,50 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await db.$disconnect();
   });
 
-  it('the roster marks a cleaner, who sees their cleaning on My day and not the office pages', { timeout: 150_000 }, async () => {
-    const customer = await createPortalCustomer('cleaner');
-    const street = `${randomBytes(3).toString('hex')} Magnolia Ln NE, Atlanta, GA 30306`;
-    // In two hours: on today's list, or on tomorrow's late in the evening.
-    const at = new Date(Date.now() + 2 * 3_600_000);
+  /** A cleaning staff schedule in HubSpot for `owner` at `at`; our deal id once mirrored. */
+  async function scheduled(customer: PortalCustomer, street: string, owner: string, at: Date): Promise<string> {
     const created = await customer.crm.createDeal(
-      { dealname: `Cleaner day ${street}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', service_address: street, hubspot_owner_id: CLEANER.id },
+      { dealname: `Cleaner day ${street} ${at.toISOString()}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', service_address: street, hubspot_owner_id: owner },
       customer.hubspotContactId,
     );
     await expect.poll(() => db.deal.count({ where: { hubspotId: created.id } }), { timeout: 30_000, interval: 250 }).toBe(1);
     await customer.crm.patchDeal(created.id, { dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), scheduledAt: at.toISOString() });
+    const { id } = await db.deal.findFirstOrThrow({ where: { hubspotId: created.id }, select: { id: true } });
+    await expect.poll(async () => (await db.deal.findUniqueOrThrow({ where: { id }, select: { stageId: true } })).stageId, { timeout: 30_000, interval: 250 }).toBe(STAGE.CLEANING_SCHEDULED);
+    return id;
+  }
+
+  it('sees the home and its code on the day only, never another cleaner\'s, and not the office pages', { timeout: 240_000 }, async () => {
+    const customer = await createPortalCustomer('cleaner');
+    const street = `${randomBytes(3).toString('hex')} Magnolia Ln NE, Atlanta, GA 30306`;
+    const today = easternToday();
+    const [todayId, tomorrowId, othersId] = await Promise.all([
+      scheduled(customer, street, CLEANER.id, easternAtHour(today, 12)),
+      scheduled(customer, street, CLEANER.id, easternAtHour(addDays(today, 1), 10)),
+      scheduled(customer, street, OTHER_CLEANER.id, easternAtHour(today, 15)),
+    ]);
+
+    // The customer keeps how to get in, and the door code, in the portal's home profile.
+    await withCookieConsent(home.page);
+    await signInToPortal(home.page, customer);
+    const profile = home.page.getByRole('region', { name: 'Home profile' });
+    await profile.getByLabel('How to get in (optional)').fill('Side gate, then the blue door.');
+    await profile.getByRole('button', { name: 'Save home profile' }).click();
+    await profile.getByText('Home profile saved.').waitFor();
+    await profile.getByRole('button', { name: 'Add a code' }).click();
+    const addCode = profile.getByRole('form', { name: 'Add a code' });
+    await addCode.getByLabel('Kind of code').selectOption({ label: 'Door code' });
+    await addCode.getByLabel('Name', { exact: true }).fill('Front door');
+    await addCode.getByLabel('Code', { exact: true }).fill('4321');
+    await addCode.getByRole('button', { name: 'Save code' }).click();
+    await profile.getByText('Code saved. It is sealed: nobody can read it back here, not even you.').waitFor();
+    expect(await profile.getByText('4321').count()).toBe(0);
 
     // The office marks the owner as a cleaner on the roster.
-    const { page: officePage } = office;
-    await withCookieConsent(officePage);
-    await signInAsStaff(officePage, 'roster-cleaner');
-    await officePage.goto(appUrl('/admin/cleaner-roster'));
-    const mark = officePage.getByRole('switch', { name: `${CLEANER_NAME} is a cleaner` });
+    await withCookieConsent(office.page);
+    await signInAsStaff(office.page, 'roster-cleaner');
+    await office.page.goto(appUrl('/admin/cleaner-roster'));
+    const mark = office.page.getByRole('switch', { name: `${CLEANER_NAME} is a cleaner` });
     await mark.waitFor();
     if (!(await mark.isChecked())) await mark.click();
     await expect.poll(() => mark.isChecked()).toBe(true);
@@ -64,14 +100,41 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await page.goto(appUrl(`/api/auth/google?login_hint=${encodeURIComponent(CLEANER.email)}`));
     await page.waitForURL(appUrl('/cleaner'));
     await page.getByRole('heading', { level: 1, name: 'My day' }).waitFor();
-    const day = easternToday(at) === easternToday() ? 'Today' : 'Tomorrow';
-    const list = page.getByRole('list', { name: day });
-    const item = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: street }) });
-    await expect.poll(async () => (await page.reload(), await page.getByRole('heading', { level: 1, name: 'My day' }).waitFor(), await item.count()), { timeout: 30_000 }).toBe(1);
-    expect(await item.getByRole('heading', { level: 3 }).innerText()).toMatch(/^\d{1,2}:\d{2} [AP]M · Riley$/);
-    expect(await item.getByRole('link', { name: street }).getAttribute('href')).toContain(`query=${encodeURIComponent(street)}`);
+    const cleaningOf = (day: string) => page.getByRole('list', { name: day }).getByRole('listitem').filter({ has: page.getByRole('link', { name: street }) });
+    const todays = cleaningOf('Today');
+    await todays.waitFor();
+    expect(await todays.getByRole('heading', { level: 3 }).innerText()).toMatch(/^12:00 PM · Riley/);
+    expect(await todays.getByRole('link', { name: street }).getAttribute('href')).toContain(`query=${encodeURIComponent(street)}`);
+    const homeOf = todays.getByRole('group', { name: 'Home of Riley' });
+    await homeOf.getByText('Side gate, then the blue door.').waitFor();
+    expect(await page.getByRole('link', { name: 'Call the office' }).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    // Another cleaner's cleaning of the same home is not on this list.
+    expect(await todays.count()).toBe(1);
+
+    // The code, on the day: shown in place, then hidden again.
+    await homeOf.getByRole('button', { name: 'Show Front door' }).click();
+    await expect.poll(() => homeOf.locator('[data-revealed-code]').innerText()).toBe('4321');
     expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
+    await homeOf.getByRole('button', { name: 'Hide Front door' }).click();
+    expect(await homeOf.locator('[data-revealed-code]').count()).toBe(0);
+
+    // Tomorrow's cleaning keeps the code back; asked anyway, the api refuses it.
+    const tomorrows = cleaningOf('Tomorrow');
+    await tomorrows.getByText('Shown on the day').waitFor();
+    const secret = await db.homeSecret.findFirstOrThrow({ where: { label: 'Front door', contact: { email: customer.email } }, select: { id: true } });
+    const reveal = (dealId: string) => page.context().request.post(appUrl(`/api/cleaner/deals/${dealId}/codes/${secret.id}/reveal`), { headers: { 'content-type': 'application/json' }, data: {} });
+    const early = await reveal(tomorrowId);
+    expect([early.status(), ((await early.json()) as { code: string }).code]).toEqual([409, 'not_today']);
+    // Another cleaner's cleaning of the same home, today: refused.
+    const others = await reveal(othersId);
+    expect([others.status(), ((await others.json()) as { code: string }).code]).toEqual([403, 'not_assigned']);
+    expect((await reveal(todayId)).status()).toBe(200);
+
+    // The customer sees who saw the code: the cleaner, by first name, twice (button and request).
+    await home.page.reload();
+    const seen = home.page.getByRole('group', { name: 'Who saw your codes' });
+    await expect.poll(() => seen.getByText(new RegExp(`^${CLEANER.firstName} saw “Front door” on `)).count()).toBe(2);
 
     // The office's pages are not theirs: the page says so and leads back, the api refuses.
     // The page's own sign-in check is refused (403), and says so in the console.

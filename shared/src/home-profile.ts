@@ -46,12 +46,16 @@ export type HomeFieldKey = (typeof HOME_FIELDS)[number]['key'];
 
 const tooLong = (label: string, max: number) => `${label}: please keep it to ${max} characters.`;
 
-/** Optional plain text: trimmed, empty is "nothing said" (null). */
+/**
+ * Optional plain text: trimmed, empty is "nothing said" (null). Null is taken too: the portal's
+ * form sends what this schema made of the typed words, an empty field as null.
+ */
 function homeText(label: string) {
   return z
     .string({ error: `${label}: please enter text.` })
     .trim()
     .max(HOME_TEXT_MAX, { error: tooLong(label, HOME_TEXT_MAX) })
+    .nullable()
     .transform((value) => (value === '' ? null : value));
 }
 
