@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CHECKLIST_FAMILIES } from './cleaning-checklists';
+import { visitViewSchema } from './cleaning-visit';
 import { addDays, easternToday, isCalendarDate } from './eastern-time';
 
 /**
@@ -67,6 +69,10 @@ export const cleanerCleaningSchema = z.object({
   notes: z.string().nullable(),
   stageId: z.string(),
   stageLabel: z.string(),
+  /** Where the cleaning stands: on my way, started, done (docs/cleaner-day.md). */
+  visit: visitViewSchema,
+  /** The checklist Done asks for (cleaning-checklists.ts). */
+  checklistFamily: z.enum(CHECKLIST_FAMILIES),
 });
 export type CleanerCleaning = z.output<typeof cleanerCleaningSchema>;
 

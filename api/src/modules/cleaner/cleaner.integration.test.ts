@@ -215,8 +215,10 @@ describe('the cleaner role', () => {
         notes: 'Gate code is with the office. Dog is friendly.',
         stageId: STAGE.CLEANING_SCHEDULED,
         stageLabel: 'Cleaning Scheduled',
+        visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
+        checklistFamily: 'deep',
       });
-      expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null });
+      expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null, visit: { state: 'done' } });
       expect(JSON.stringify(day)).not.toContain('Private');
       // Without a date: today.
       expect(((await (await cleaner.request('/api/cleaner/day')).json()) as { date: string }).date).toBe('2026-12-10');

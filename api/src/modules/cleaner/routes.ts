@@ -4,6 +4,7 @@ import { cleanerDayQuerySchema } from '@app/shared/cleaner-day';
 import { requireCleaner } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { cleanerDay, cleanerMe } from './service';
+import { finishVisit, onMyWay, startVisit } from './visit-service';
 
 const NO_STORE = 'private, no-store';
 
@@ -19,7 +20,7 @@ async function cleanerOnly(ctx: Context, next: Next): Promise<void> {
  * their own cleanings, read from the deal mirror (no HubSpot call). Office staff, admins too, get
  * 403 here: they see every cleaning in their own tools.
  */
-export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
+export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'outbox' | 'sendableAt' | 'customerTextsOff'>): Router {
   const router = new Router({ prefix: '/api/cleaner' });
   const dayQuery = cleanerDayQuerySchema(deps.now);
   router.use(cleanerOnly);
@@ -32,6 +33,17 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
     const cleaner = requireCleaner(ctx);
     const { date } = dayQuery.parse(ctx.query);
     ctx.body = await cleanerDay(deps, cleaner, date);
+  });
+
+  // On my way, started, done (docs/cleaner-day.md): each idempotent, for the cleaner's own cleaning on its day.
+  router.post('/deals/:id/on-my-way', async (ctx) => {
+    ctx.body = await onMyWay(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
+  });
+  router.post('/deals/:id/start', async (ctx) => {
+    ctx.body = await startVisit(deps, requireCleaner(ctx), ctx.params.id ?? '');
+  });
+  router.post('/deals/:id/done', async (ctx) => {
+    ctx.body = await finishVisit(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
   });
 
   return router;

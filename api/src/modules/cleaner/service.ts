@@ -1,4 +1,6 @@
 import { findProduct } from '@app/shared/catalogue';
+import { checklistFamily } from '@app/shared/cleaning-checklists';
+import { visitView } from '@app/shared/cleaning-visit';
 import { cleanerDays, mapSearchUrl, type CleanerCleaning, type CleanerDay, type CleanerMe } from '@app/shared/cleaner-day';
 import { addressLine, personName } from '@app/shared/customer-context';
 import { dealStageLabel } from '@app/shared/deal-stages';
@@ -29,7 +31,8 @@ export async function cleanerMe(deps: Deps, cleaner: CleanerIdentity): Promise<C
 /** GET /api/cleaner/day: the cleaner's own cleanings on `date` (today or tomorrow, checked by the schema). */
 export async function cleanerDay(deps: Deps, cleaner: CleanerIdentity, date: string): Promise<CleanerDay> {
   const rows = await findOwnerCleanings(deps.db, cleaner.ownerId, easternMidnight(date), easternMidnight(addDays(date, 1)));
-  return { date, cleanings: rows.flatMap(cleaning) };
+  const now = deps.now();
+  return { date, cleanings: rows.flatMap((row) => cleaning(row, now)) };
 }
 
 /** Add-ons are the deal's products of type Add On (HubSpot external_skus), by their names. */
@@ -39,7 +42,7 @@ const addOnNames = (skus: readonly string[]): string[] =>
     return product?.type === 'Add On' ? [product.name] : [];
   });
 
-function cleaning(d: CleanerCleaningRow): CleanerCleaning[] {
+function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
   if (!d.scheduledAt) return [];
   const address = addressLine(d);
   return [
@@ -56,6 +59,8 @@ function cleaning(d: CleanerCleaningRow): CleanerCleaning[] {
       notes: d.bookingRequest?.description ?? null,
       stageId: d.stageId,
       stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
+      visit: visitView(d.visit, d, now),
+      checklistFamily: checklistFamily(d.serviceType),
     },
   ];
 }

@@ -22,6 +22,8 @@ const DAY: CleanerDay = {
       notes: 'Dog is friendly.',
       stageId: '1609338596',
       stageLabel: 'Cleaning Scheduled',
+      visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
+      checklistFamily: 'deep',
     },
   ],
 };
