@@ -105,6 +105,27 @@ describe('the cleaner role', () => {
     expect(await (await office.request('/api/auth/me')).json()).toMatchObject({ admin: true });
   });
 
+  it('every cleaner route (read from the router, taps included) answers 401 without a session and 403 to the office and customers', async () => {
+    const customer = new TestBrowser(api.url);
+    await signIn(api, customer, await createCustomer(api.db, { with: 'invite' }));
+    const routes = everyModuleRoute(api).filter((r) => r.route.startsWith('/api/cleaner/'));
+    expect(routes.map((r) => `${r.method} ${r.route}`).sort()).toEqual([
+      'GET /api/cleaner/day',
+      'GET /api/cleaner/me',
+      'POST /api/cleaner/deals/:id/done',
+      'POST /api/cleaner/deals/:id/on-my-way',
+      'POST /api/cleaner/deals/:id/start',
+    ]);
+    for (const { method, path } of routes) {
+      expect((await send(new TestBrowser(api.url), method, path)).status, `${method} ${path}`).toBe(401);
+      for (const browser of [office, customer]) {
+        const res = await send(browser, method, path);
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(await res.json()).toEqual(FORBIDDEN);
+      }
+    }
+  });
+
   describe('every office route refuses a cleaner', () => {
     let cleaner: TestBrowser;
     let customer: TestBrowser;
