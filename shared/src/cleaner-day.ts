@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { cleanerDayOfficeFields, cleanerHomeFields, seenIdsSchema } from './cleaner-home';
+import { CHECKLIST_FAMILIES } from './cleaning-checklists';
+import { visitViewSchema } from './cleaning-visit';
 import { addDays, easternToday, isCalendarDate } from './eastern-time';
 
 /**
@@ -70,6 +72,10 @@ export const cleanerCleaningSchema = z.object({
   stageId: z.string(),
   stageLabel: z.string(),
   ...cleanerHomeFields,
+  /** Where the cleaning stands: on my way, started, done (docs/cleaner-day.md). */
+  visit: visitViewSchema,
+  /** The checklist Done asks for (cleaning-checklists.ts). */
+  checklistFamily: z.enum(CHECKLIST_FAMILIES),
 });
 export type CleanerCleaning = z.output<typeof cleanerCleaningSchema>;
 

@@ -1,3 +1,4 @@
+import { arrivalWindow, easternHourMinute } from './cleaning-visit';
 import { formatEasternShort } from './eastern-time';
 import { smsProgramName } from './sms-consent';
 import type { TicketNoun } from './tickets';
@@ -8,7 +9,7 @@ import type { TicketNoun } from './tickets';
  * link. Each fits one SMS segment (160 GSM-7 characters) with ordinary values
  * (customer-messages.test.ts); a long company name or address may take two.
  */
-export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request'] as const;
+export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request', 'on_my_way'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
 /** What each text is, as the portal and the staff pages name it. */
@@ -20,6 +21,7 @@ export const CUSTOMER_MESSAGE_LABELS: Readonly<Record<CustomerMessageKind, strin
   rescheduled: 'Rescheduled',
   invoice_ready: 'Invoice ready',
   rating_request: 'Rating request',
+  on_my_way: 'On my way',
 };
 
 export interface MessageContext {
@@ -63,6 +65,17 @@ export function rescheduledSms(ctx: MessageContext, reference: string, scheduled
 /** An open invoice appeared on a deal; its own payment link, or the portal's. */
 export function invoiceReadySms(ctx: MessageContext, amount: string, payUrl: string | null): string {
   return `${ctx.company}: your invoice for ${amount} is ready. Pay online: ${payUrl ?? ctx.portalUrl}`;
+}
+
+/**
+ * The cleaner tapped "On my way" with the minutes to arrive (docs/cleaner-day.md): their first
+ * name and the window (arrivalWindow), Eastern. A cleaner without a first name on the roster is
+ * "Your cleaner".
+ */
+export function onMyWaySms(ctx: Pick<MessageContext, 'company'>, cleanerFirstName: string | null, tappedAt: Date, minutes: number): string {
+  const { from, to } = arrivalWindow(tappedAt, minutes);
+  const who = cleanerFirstName?.trim() || 'Your cleaner';
+  return `${ctx.company}: ${who} is on the way and should arrive between ${easternHourMinute(from)} and ${easternHourMinute(to)}.`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VISIT_STATES } from './cleaning-visit';
 import { PRODUCT_TYPES, type Product } from './catalogue';
 
 /**
@@ -185,6 +186,9 @@ export const scheduledDealSchema = z.object({
   stageId: z.string().optional(),
   /** Expected duration in minutes: as planned, else the package's (shared/schedule.ts). */
   durationMinutes: z.number().int().optional(),
+  /** The live state and its label (shared/cleaning-visit.ts): the staff calendar's addition. */
+  visitState: z.enum(VISIT_STATES).optional(),
+  visitStateLabel: z.string().optional(),
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
 export const scheduledDealsSchema = z.array(scheduledDealSchema);

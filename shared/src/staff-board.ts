@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitViewSchema } from './cleaning-visit';
 import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { waitingConversationSchema } from './conversations';
 import { dealCommandViewSchema } from './deal-commands';
@@ -111,11 +112,16 @@ export const boardRatingsSchema = ratingSummarySchema.extend({
 });
 export type BoardRatings = z.output<typeof boardRatingsSchema>;
 
+/** A cleaning of today's or tomorrow's list, with its live state (docs/cleaner-day.md). */
+export const boardCleaningSchema = boardDealSchema.extend({ visit: visitViewSchema });
+export type BoardCleaning = z.output<typeof boardCleaningSchema>;
+
 /** GET /api/internal/admin/today: what needs doing today, from the mirror. */
 export const todayBoardSchema = z.object({
   generatedAt: instant,
-  today: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
-  tomorrow: z.object({ date: z.string(), cleanings: z.array(boardDealSchema) }),
+  /** Late cleanings first (not started 15 minutes after their start), then in time order. */
+  today: z.object({ date: z.string(), cleanings: z.array(boardCleaningSchema) }),
+  tomorrow: z.object({ date: z.string(), cleanings: z.array(boardCleaningSchema) }),
   /** Customers who rated a cleaning 1 to 3, while their ticket is open: first on the board. */
   unhappy: listed(staffRequestSchema),
   newBookings: listed(staffRequestSchema),

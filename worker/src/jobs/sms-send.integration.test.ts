@@ -12,7 +12,7 @@ import { smsSendJob } from './sms-send';
 import { TEST_OTP_SECRET } from '../../../test/portal-app';
 import { insertBooking } from '../../../test/fixtures';
 import { COMPANY } from '@app/runtime/company';
-import { cleaningConfirmedSms, invoiceReadySms, reminderSms, requestAnsweredSms, requestReceivedSms } from '@app/shared/customer-messages';
+import { cleaningConfirmedSms, invoiceReadySms, onMyWaySms, reminderSms, requestAnsweredSms, requestReceivedSms } from '@app/shared/customer-messages';
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
@@ -167,6 +167,35 @@ describe('sms.send against the Twilio emulator', () => {
     const stale = await finished(await send({ messageId: await newMessage('cleaning_confirmed', '+14045551240', dealId), subject }), 'completed');
     expect(stale.returnvalue).toEqual({ skipped: 'stale' });
     expect(twilio.messages({ to: '+14045551240' })).toHaveLength(0);
+  });
+
+  it("says the cleaner is on the way with the window, living only until the window ends; none once started or too late", async () => {
+    const owner = await db.owner.create({ data: { hubspotId: `owner-omw-${++counter}-${Date.now()}`, firstName: 'Maria', email: `maria.${counter}@example.com` } });
+    const onTheWay = async (tappedAt: Date, minutes: number, started = false) => {
+      const { dealId } = await insertBooking(db);
+      await db.deal.update({ where: { id: dealId }, data: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date(Date.now() + 30 * MINUTE) } });
+      await db.cleaningVisit.create({
+        data: { dealId, ownerHubspotId: owner.hubspotId, cleanerEmail: owner.email!, onMyWayAt: tappedAt, etaMinutes: minutes, ...(started ? { startedAt: new Date() } : {}) },
+      });
+      return dealId;
+    };
+    const tapped = new Date();
+    const dealId = await onTheWay(tapped, 15);
+    await finished(await send({ messageId: await newMessage('on_my_way', '+14045551291', dealId) }), 'completed');
+    expect(twilio.messages({ to: '+14045551291' }).map((m) => m.body)).toEqual([onMyWaySms({ company: COMPANY.name }, 'Maria', tapped, 15)]);
+    const validity = Number(twilio.requests().find((r) => r.params?.To === '+14045551291')?.params?.ValidityPeriod);
+    expect(validity).toBeGreaterThan(15 * 60);
+    expect(validity).toBeLessThanOrEqual(21 * 60);
+
+    // The window (tapped 40 minutes ago, 10 minutes away: it ended 25 minutes ago) is over; or the cleaner has started.
+    for (const [to, id] of [
+      ['+14045551292', await onTheWay(new Date(Date.now() - 40 * MINUTE), 10)],
+      ['+14045551293', await onTheWay(new Date(), 30, true)],
+    ] as const) {
+      const late = await finished(await send({ messageId: await newMessage('on_my_way', to, id) }), 'completed');
+      expect(late.returnvalue).toEqual({ skipped: 'stale' });
+      expect(twilio.messages({ to })).toHaveLength(0);
+    }
   });
 
   it('sends an open invoice with its amount and link, and an answered request, while they still hold', async () => {

@@ -64,7 +64,7 @@ async function bodyOf(
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
-      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl);
+      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now);
   }
 }
 
@@ -185,9 +185,11 @@ export function smsSendJob(deps: SmsSendDeps) {
       const written = await bodyOf(message, subject, deps, now());
       if ('skipped' in written) return skip(written.skipped, 'the cleaning it was about is gone or has changed since');
       const body = written.text;
-      // Computed as it goes out: the code's remaining life, not the life it had when written.
-      const validityPeriod = notAfter ? validityPeriodFor(notAfter, now()) : undefined;
-      if (validityPeriod === null) return expired();
+      // Computed as it goes out: the code's remaining life, not the life it had when written;
+      // an on-my-way text lives until its arrival window ends.
+      const validUntil = notAfter ?? ('notAfter' in written ? written.notAfter : undefined);
+      const validityPeriod = validUntil ? validityPeriodFor(validUntil, now()) : undefined;
+      if (validityPeriod === null) return loginCode ? expired() : skip('stale', 'its window ended before it could go out');
       let sent: { sid: string; status: string };
       try {
         sent = await sendSms(deps.twilio, { to, from: deps.from, body, ...(statusCallback && { statusCallback }), ...(validityPeriod !== undefined && { validityPeriod }) });

@@ -105,6 +105,28 @@ describe('the cleaner role', () => {
     expect(await (await office.request('/api/auth/me')).json()).toMatchObject({ admin: true });
   });
 
+  it('every cleaner route (read from the router, taps included) answers 401 without a session and 403 to the office and customers', async () => {
+    const customer = new TestBrowser(api.url);
+    await signIn(api, customer, await createCustomer(api.db, { with: 'invite' }));
+    const routes = everyModuleRoute(api).filter((r) => r.route.startsWith('/api/cleaner/'));
+    expect(routes.map((r) => `${r.method} ${r.route}`).sort()).toEqual([
+      'GET /api/cleaner/day',
+      'GET /api/cleaner/me',
+      'POST /api/cleaner/deals/:dealId/codes/:secretId/reveal',
+      'POST /api/cleaner/deals/:id/done',
+      'POST /api/cleaner/deals/:id/on-my-way',
+      'POST /api/cleaner/deals/:id/start',
+    ]);
+    for (const { method, path } of routes) {
+      expect((await send(new TestBrowser(api.url), method, path)).status, `${method} ${path}`).toBe(401);
+      for (const browser of [office, customer]) {
+        const res = await send(browser, method, path);
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(await res.json()).toEqual(FORBIDDEN);
+      }
+    }
+  });
+
   describe('every office route refuses a cleaner', () => {
     let cleaner: TestBrowser;
     let customer: TestBrowser;
@@ -218,8 +240,10 @@ describe('the cleaner role', () => {
         home: null,
         codes: [],
         codesToday: true,
+        visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
+        checklistFamily: 'deep',
       });
-      expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null });
+      expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null, visit: { state: 'done' } });
       expect(JSON.stringify(day)).not.toContain('Private');
       // Without a date: today.
       expect(((await (await cleaner.request('/api/cleaner/day')).json()) as { date: string }).date).toBe('2026-12-10');

@@ -5,6 +5,7 @@ import { requireCleaner } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { revealCode } from './home';
 import { cleanerDay, cleanerMe } from './service';
+import { finishVisit, onMyWay, startVisit } from './visit-service';
 
 const NO_STORE = 'private, no-store';
 
@@ -20,7 +21,7 @@ async function cleanerOnly(ctx: Context, next: Next): Promise<void> {
  * their own cleanings, read from the deal mirror (no HubSpot call). Office staff, admins too, get
  * 403 here: they see every cleaning in their own tools.
  */
-export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets'>): Router {
+export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets' | 'outbox' | 'sendableAt' | 'customerTextsOff'>): Router {
   const router = new Router({ prefix: '/api/cleaner' });
   const dayQuery = cleanerDayQuerySchema(deps.now);
   router.use(cleanerOnly);
@@ -38,6 +39,17 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets
   // An entry code's value, on the cleaning's day, recorded (docs/home-profile.md). Never logged.
   router.post('/deals/:dealId/codes/:secretId/reveal', async (ctx) => {
     ctx.body = await revealCode(deps, requireCleaner(ctx), ctx.params.dealId ?? '', ctx.params.secretId ?? '');
+  });
+
+  // On my way, started, done (docs/cleaner-day.md): each idempotent, for the cleaner's own cleaning on its day.
+  router.post('/deals/:id/on-my-way', async (ctx) => {
+    ctx.body = await onMyWay(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
+  });
+  router.post('/deals/:id/start', async (ctx) => {
+    ctx.body = await startVisit(deps, requireCleaner(ctx), ctx.params.id ?? '');
+  });
+  router.post('/deals/:id/done', async (ctx) => {
+    ctx.body = await finishVisit(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
   });
 
   return router;

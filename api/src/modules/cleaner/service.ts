@@ -1,4 +1,6 @@
 import { findProduct } from '@app/shared/catalogue';
+import { checklistFamily } from '@app/shared/cleaning-checklists';
+import { visitView } from '@app/shared/cleaning-visit';
 import { cleanerDays, mapSearchUrl, type CleanerCleaning, type CleanerDay, type CleanerMe } from '@app/shared/cleaner-day';
 import { addressLine, personName } from '@app/shared/customer-context';
 import { dealStageLabel } from '@app/shared/deal-stages';
@@ -76,6 +78,8 @@ function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
       stageId: d.stageId,
       stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
       ...homeOf(d.contact, { stageId: d.stageId, scheduledAt: d.scheduledAt }, now),
+      visit: visitView(d.visit, d, now),
+      checklistFamily: checklistFamily(d.serviceType),
     },
   ];
 }

@@ -61,10 +61,11 @@ describe('staff API: the calendar', () => {
       const mine = deals.filter((d) => Object.values(ids).includes(d.id));
       const scheduledDeal = await api.db.deal.findUniqueOrThrow({ where: { id: ids.scheduled! }, select: { contactId: true } });
       const stageId = STAGE.CLEANING_SCHEDULED;
+      const notStarted = { visitState: 'not_started', visitStateLabel: 'Not started' };
       expect(mine).toEqual([
-        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId, customer: 'Cal Endar', contactId: scheduledDeal.contactId, stageId, durationMinutes: 150 },
-        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 240 },
-        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 120 },
+        { id: ids.scheduled, title: 'Deep Clean', date: '2031-03-02T14:00:00.000Z', address: '12 Peachtree St NE, Atlanta, GA 30303', owner: ownerName, ownerId, customer: 'Cal Endar', contactId: scheduledDeal.contactId, stageId, durationMinutes: 150, ...notStarted },
+        { id: ids.product, title: findProduct('deep-1500')!.name, date: '2031-03-03T15:30:00.000Z', address: '1 Main St, Decatur, GA 30030', owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 240, ...notStarted },
+        { id: ids.untyped, title: 'Cleaning', date: '2031-03-04T13:00:00.000Z', address: null, owner: null, ownerId: null, customer: null, contactId: null, stageId, durationMinutes: 120, ...notStarted },
       ]);
     });
 
@@ -73,6 +74,19 @@ describe('staff API: the calendar', () => {
       expect(await listed('all')).toEqual([ids.done, ids.scheduled, ids.product, ids.untyped]);
       expect(await listed('done')).toEqual([ids.done]);
       expect((await staff.request('/api/hubspot/admin/scheduledDeals?stage=requested')).status).toBe(400);
+    });
+
+    it("shows each cleaning's live state from its cleaner's taps (one query: the visit is joined)", async () => {
+      const today = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date(START.getTime() - 30 * 60_000) });
+      const started = await addDeal(api.db, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date(START.getTime() - 60 * 60_000) });
+      await api.db.cleaningVisit.create({ data: { dealId: started.id, ownerHubspotId: 'owner-x', cleanerEmail: 'x@example.com', startedAt: START } });
+      const done = await addDeal(api.db, { stageId: STAGE.CLEANING_DONE, scheduledAt: new Date(START.getTime() - 120 * 60_000) });
+      const window = `start=${encodeURIComponent(new Date(START.getTime() - 3 * 3_600_000).toISOString())}&end=${encodeURIComponent(START.toISOString())}&stage=all`;
+      const deals = (await (await staff.request(`/api/hubspot/admin/scheduledDeals?${window}`)).json()) as Array<{ id: string; visitState: string; visitStateLabel: string }>;
+      const stateOf = (id: string) => deals.find((d) => d.id === id);
+      expect(stateOf(today.id)).toMatchObject({ visitState: 'late', visitStateLabel: 'Late' });
+      expect(stateOf(started.id)).toMatchObject({ visitState: 'in_progress', visitStateLabel: 'In progress' });
+      expect(stateOf(done.id)).toMatchObject({ visitState: 'done', visitStateLabel: 'Done' });
     });
 
     it('narrows to ?start=&end= (the calendar’s visible range) and refuses a malformed one', async () => {

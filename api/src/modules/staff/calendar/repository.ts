@@ -1,4 +1,5 @@
 import { sqlPool, type Db } from '@app/db/client';
+import type { VisitRow } from '@app/shared/cleaning-visit';
 import type { OwnerRef } from '../common/owner-ref';
 
 const SCHEDULED_LIMIT = 5000;
@@ -15,6 +16,8 @@ export interface ScheduledDealRow {
   state: string | null;
   zip: string | null;
   owner: OwnerRef | null;
+  /** The cleaner's taps (docs/cleaner-day.md); null before the first. */
+  visit: VisitRow | null;
 }
 
 /**
@@ -26,16 +29,19 @@ const SCHEDULED_DEALS = `
 SELECT d.id, d.scheduled_at AS "scheduledAt", d.stage_id AS "stageId", d.service_type AS "serviceType", d.duration_minutes AS "durationMinutes",
   d.street, d.city, d.state, d.zip,
   o.id AS "ownerId", o.first_name AS "ownerFirstName", o.last_name AS "ownerLastName", o.email AS "ownerEmail",
-  c.id AS "contactId", c.first_name AS "contactFirstName", c.last_name AS "contactLastName", c.email AS "contactEmail"
+  c.id AS "contactId", c.first_name AS "contactFirstName", c.last_name AS "contactLastName", c.email AS "contactEmail",
+  v.deal_id AS "visitDealId", v.on_my_way_at AS "onMyWayAt", v.eta_minutes AS "etaMinutes", v.started_at AS "startedAt", v.done_at AS "doneAt"
 FROM deal d
 LEFT JOIN owner o ON o.id = d.owner_id
 LEFT JOIN contact c ON c.id = d.contact_id
+LEFT JOIN cleaning_visit v ON v.deal_id = d.id
 WHERE d.stage_id = ANY($1::text[]) AND d.archived_at IS NULL
   AND d.scheduled_at >= COALESCE($2::timestamptz, '-infinity') AND d.scheduled_at < COALESCE($3::timestamptz, 'infinity')
 ORDER BY d.scheduled_at ASC, d.id ASC
 LIMIT ${SCHEDULED_LIMIT}`;
 
-interface ScheduledDealSqlRow extends Omit<ScheduledDealRow, 'owner' | 'contact'> {
+interface ScheduledDealSqlRow extends Omit<ScheduledDealRow, 'owner' | 'contact' | 'visit'>, VisitRow {
+  visitDealId: string | null;
   ownerId: string | null;
   ownerFirstName: string | null;
   ownerLastName: string | null;
@@ -52,8 +58,9 @@ export async function findScheduledDeals(db: Db, q: { stageIds: readonly string[
     text: SCHEDULED_DEALS,
     values: [[...q.stageIds], q.from ?? null, q.to ?? null],
   });
-  return rows.map(({ ownerId, ownerFirstName, ownerLastName, ownerEmail, contactId, contactFirstName, contactLastName, contactEmail, ...deal }) => ({
+  return rows.map(({ ownerId, ownerFirstName, ownerLastName, ownerEmail, contactId, contactFirstName, contactLastName, contactEmail, visitDealId, onMyWayAt, etaMinutes, startedAt, doneAt, ...deal }) => ({
     ...deal,
+    visit: visitDealId ? { onMyWayAt, etaMinutes, startedAt, doneAt } : null,
     owner: ownerId ? { id: ownerId, firstName: ownerFirstName, lastName: ownerLastName, email: ownerEmail } : null,
     contact: contactId ? { id: contactId, firstName: contactFirstName, lastName: contactLastName, email: contactEmail ?? '' } : null,
   }));

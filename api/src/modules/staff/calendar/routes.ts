@@ -7,7 +7,7 @@ const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v)).o
 const windowSchema = z.object({ start: instant, end: instant, stage: z.enum(['scheduled', 'done', 'all']).optional() });
 
 /** The calendar's appointments. */
-export function calendarRoutes(deps: Pick<ModuleDeps, 'db'>): Router {
+export function calendarRoutes(deps: Pick<ModuleDeps, 'db' | 'now'>): Router {
   const router = new Router();
 
   // Optional ?start=&end= (ISO instants, FullCalendar's names) narrows the calendar's window;

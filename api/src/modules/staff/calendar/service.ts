@@ -1,4 +1,5 @@
 import { addressLine, joinName } from '@app/shared/customer-context';
+import { visitView } from '@app/shared/cleaning-visit';
 import { STAGE } from '@app/shared/deal-stages';
 import type { ScheduledDeal } from '@app/shared/entities';
 import { defaultDurationMinutes } from '@app/shared/schedule';
@@ -16,10 +17,11 @@ export const CALENDAR_STAGES = {
 
 /** GET /api/hubspot/admin/scheduledDeals: deals with a date in Cleaning Scheduled (or the stages asked for), with their customer. */
 export async function scheduledDeals(
-  deps: Pick<ModuleDeps, 'db'>,
+  deps: Pick<ModuleDeps, 'db' | 'now'>,
   query: { from?: Date | undefined; to?: Date | undefined; stage?: keyof typeof CALENDAR_STAGES | undefined },
 ): Promise<ScheduledDeal[]> {
   const rows = await findScheduledDeals(deps.db, { stageIds: CALENDAR_STAGES[query.stage ?? 'scheduled'], from: query.from, to: query.to });
+  const now = deps.now();
   return rows.map((d) => ({
     id: d.id,
     title: cleaningType(d.serviceType),
@@ -31,5 +33,9 @@ export async function scheduledDeals(
     contactId: d.contact?.id ?? null,
     stageId: d.stageId,
     durationMinutes: d.durationMinutes ?? defaultDurationMinutes(d.serviceType),
+    // The live state (docs/cleaner-day.md): not started, on the way, in progress, done, late.
+    ...visitStateOf(visitView(d.visit, d, now)),
   }));
 }
+
+const visitStateOf = (view: ReturnType<typeof visitView>) => ({ visitState: view.state, visitStateLabel: view.stateLabel });

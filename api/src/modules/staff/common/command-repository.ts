@@ -57,40 +57,49 @@ export type CommandOutcome =
  */
 export async function recordDealCommand(db: Db, dealId: string, draft: CommandDraft, staffEmail: string): Promise<CommandOutcome> {
   try {
-    return await db.$transaction(async (tx) => {
-      const deal = await tx.deal.findFirst({ where: { id: dealId, archivedAt: null }, select: commandDealSelect });
-      if (!deal) return { kind: 'deal_not_found' as const };
-      const version = deal.hubspotUpdatedAt?.toISOString() ?? null;
-      const seenVersion = draft.seenModifiedAt === null ? null : new Date(draft.seenModifiedAt).toISOString();
-      // HubSpot's version also moves for what the office does not see (a note, an association):
-      // only a change of a watched field since the page looked makes the command stale.
-      const unchanged = draft.seen !== undefined && changedFacts(draft.seen, factsOf(deal)).length === 0;
-      if (version !== seenVersion && !unchanged) return { kind: 'stale' as const, current: version };
-      if (await tx.dealCommand.findFirst({ where: { dealId, status: 'pending' }, select: { id: true } })) return { kind: 'pending' as const };
-      const seen = factsOf(deal);
-      const decided = await draft.decide(tx, deal, seen);
-      if ('status' in decided) return { kind: 'refused' as const, refusal: decided };
-      const commandId = randomUUID();
-      await tx.dealCommand.create({
-        data: {
-          id: commandId,
-          dealId,
-          kind: draft.kind,
-          changes: decided.changes as Prisma.InputJsonObject,
-          seen: { ...seen },
-          seenModifiedAt: deal.hubspotUpdatedAt,
-          reason: draft.reason || null,
-          staffEmail,
-        },
-      });
-      await tx.outboxEvent.create({ data: outboxEvent('crm.apply-deal-command', { commandId }, { aggregateId: commandId }), select: { id: true } });
-      return { kind: 'recorded' as const, commandId };
-    });
+    return await db.$transaction((tx) => recordDealCommandIn(tx, dealId, draft, staffEmail));
   } catch (error) {
     // Two commands on one deal at once: the one-pending index lets one in.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return { kind: 'pending' };
+    if (isPendingClash(error)) return { kind: 'pending' };
     throw error;
   }
+}
+
+/** Whether a write failed because another command of the deal is pending (the one-pending index). */
+export const isPendingClash = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+/**
+ * recordDealCommand inside the caller's transaction (a cleaner's done writes its visit with it).
+ * A clash with another pending command throws (isPendingClash): the caller's transaction is lost.
+ */
+export async function recordDealCommandIn(tx: Tx, dealId: string, draft: CommandDraft, staffEmail: string): Promise<CommandOutcome> {
+  const deal = await tx.deal.findFirst({ where: { id: dealId, archivedAt: null }, select: commandDealSelect });
+  if (!deal) return { kind: 'deal_not_found' as const };
+  const version = deal.hubspotUpdatedAt?.toISOString() ?? null;
+  const seenVersion = draft.seenModifiedAt === null ? null : new Date(draft.seenModifiedAt).toISOString();
+  // HubSpot's version also moves for what the office does not see (a note, an association):
+  // only a change of a watched field since the page looked makes the command stale.
+  const unchanged = draft.seen !== undefined && changedFacts(draft.seen, factsOf(deal)).length === 0;
+  if (version !== seenVersion && !unchanged) return { kind: 'stale' as const, current: version };
+  if (await tx.dealCommand.findFirst({ where: { dealId, status: 'pending' }, select: { id: true } })) return { kind: 'pending' as const };
+  const seen = factsOf(deal);
+  const decided = await draft.decide(tx, deal, seen);
+  if ('status' in decided) return { kind: 'refused' as const, refusal: decided };
+  const commandId = randomUUID();
+  await tx.dealCommand.create({
+    data: {
+      id: commandId,
+      dealId,
+      kind: draft.kind,
+      changes: decided.changes as Prisma.InputJsonObject,
+      seen: { ...seen },
+      seenModifiedAt: deal.hubspotUpdatedAt,
+      reason: draft.reason || null,
+      staffEmail,
+    },
+  });
+  await tx.outboxEvent.create({ data: outboxEvent('crm.apply-deal-command', { commandId }, { aggregateId: commandId }), select: { id: true } });
+  return { kind: 'recorded' as const, commandId };
 }
 
 /** The watched fields of the deal as the mirror holds them. */

@@ -7,9 +7,13 @@ export const BOARD_LIST_LIMIT = 10;
 
 const scheduled = { ...live, stageId: STAGE.CLEANING_SCHEDULED } as const;
 
-/** Scheduled cleanings in [from, to), in time order. */
-export function findScheduledBetween(db: Db, from: Date, to: Date): Promise<BoardDealRow[]> {
-  return db.deal.findMany({ where: { ...scheduled, scheduledAt: { gte: from, lt: to } }, select: boardDealSelect, orderBy: { scheduledAt: 'asc' } });
+/** A scheduled cleaning with its visit's taps (read in the same findMany: one batched query, no N+1). */
+const boardCleaningSelect = { ...boardDealSelect, visit: { select: { onMyWayAt: true, etaMinutes: true, startedAt: true, doneAt: true } } } as const satisfies Prisma.DealSelect;
+export type BoardCleaningRow = Prisma.DealGetPayload<{ select: typeof boardCleaningSelect }>;
+
+/** Scheduled cleanings in [from, to), in time order, with their visits. */
+export function findScheduledBetween(db: Db, from: Date, to: Date): Promise<BoardCleaningRow[]> {
+  return db.deal.findMany({ where: { ...scheduled, scheduledAt: { gte: from, lt: to } }, select: boardCleaningSelect, orderBy: { scheduledAt: 'asc' } });
 }
 
 /** Scheduled cleanings in [from, to) that no cleaner is assigned to. */
@@ -39,14 +43,15 @@ export async function findUnpaid(db: Db, now: Date, limit: number): Promise<{ co
 
 /**
  * The version of everything the board's lists show: the newest change to any deal, ticket,
- * contact or owner (every write through Prisma moves updated_at; each column is indexed, so this
+ * contact, owner or cleaning visit (every write through Prisma moves updated_at; each column is indexed, so this
  * reads four index ends). Equal versions mean equal lists, for the same moment.
  */
 export async function boardDataVersion(db: Db): Promise<string> {
   const [row] = await db.$queryRaw<{ version: string }[]>`
     SELECT concat_ws('/',
       (SELECT max(updated_at) FROM deal), (SELECT max(updated_at) FROM ticket),
-      (SELECT max(updated_at) FROM contact), (SELECT max(updated_at) FROM owner)) AS version`;
+      (SELECT max(updated_at) FROM contact), (SELECT max(updated_at) FROM owner),
+      (SELECT max(updated_at) FROM cleaning_visit)) AS version`;
   return row?.version ?? '';
 }
 

@@ -9,7 +9,8 @@ import type { AnyQueue } from '@app/runtime/queue/connection';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { averageRating, daysBefore, RATING_RULES } from '@app/shared/cleaning-rating';
 import { personName } from '@app/shared/customer-context';
-import type { TodayBoard } from '@app/shared/staff-board';
+import { lateFirst, visitView } from '@app/shared/cleaning-visit';
+import type { BoardCleaning, TodayBoard } from '@app/shared/staff-board';
 import { findNewBookings, findOpenTickets, type BoardDealRow } from '../common/board-repository';
 import { boardDeal, bookingRequest, ticketRequest } from '../common/board-view';
 import type { HubspotLinks } from '../common/hubspot-links';
@@ -23,6 +24,7 @@ import {
   findUnassigned,
   findUnpaid,
   ratingCountsSince,
+  type BoardCleaningRow,
   type RatingCounts,
 } from './repository';
 
@@ -72,9 +74,12 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
     findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
   ]);
   const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
+  // Each cleaning's live state at the board's minute (docs/cleaner-day.md).
+  const cleaning = (d: BoardCleaningRow): BoardCleaning => ({ ...deal(d), visit: visitView(d.visit, d, now) });
   return {
-    today: { date: today, cleanings: cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(deal) },
-    tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(deal) },
+    // Late ones first: the office calls those cleaners before anything else.
+    today: { date: today, cleanings: lateFirst(cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(cleaning)) },
+    tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(cleaning) },
     unhappy: { count: unhappy.count, items: unhappy.rows.map((t) => ticketRequest(t, deps.links)) },
     newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },
     openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },

@@ -125,9 +125,36 @@ describe('staff board API: the today board (GET /api/internal/admin/today)', () 
 
     const { texts } = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
     expect(texts.optedOut).toBe(1);
-    expect(texts.kinds.map((k) => k.kind)).toEqual(['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request']);
+    expect(texts.kinds.map((k) => k.kind)).toEqual(['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request', 'on_my_way']);
     expect(texts.kinds.find((k) => k.kind === 'cleaning_confirmed')).toEqual({ kind: 'cleaning_confirmed', label: 'Cleaning confirmed', delivered: 2, pending: 0, failed: 1, canceled: 0 });
     expect(texts.kinds.find((k) => k.kind === 'reminder')).toMatchObject({ delivered: 0, pending: 1, failed: 0, canceled: 1 });
     expect(texts.kinds.find((k) => k.kind === 'invoice_ready')).toMatchObject({ delivered: 0, pending: 0, failed: 0, canceled: 0 });
+  });
+
+  it("shows each of today's cleanings' live state, late ones first, and sees a new tap at once", async () => {
+    const at = (iso: string) => new Date(iso);
+    const add = (key: string, scheduledAt: Date) => api.db.deal.create({ data: { name: key, stageId: '1609338596', source: 'hubspot', scheduledAt }, select: { id: true } });
+    const late = await add('late', at('2026-11-24T13:45:00Z')); // 8:45 EST: 15 minutes ago, not started
+    const lateOnTheWay = await add('lateOnTheWay', at('2026-11-24T13:30:00Z'));
+    const working = await add('working', at('2026-11-24T13:00:00Z'));
+    const coming = await add('coming', at('2026-11-24T14:30:00Z'));
+    const visit = (dealId: string, data: Record<string, unknown>) =>
+      api.db.cleaningVisit.create({ data: { dealId, ownerHubspotId: 'owner-x', cleanerEmail: 'x@example.com', ...data } });
+    await visit(lateOnTheWay.id, { onMyWayAt: at('2026-11-24T13:50:00Z'), etaMinutes: 20 });
+    await visit(working.id, { startedAt: at('2026-11-24T13:05:00Z') });
+    const board = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    const states = board.today.cleanings.map((d) => [d.id, d.visit.stateLabel]);
+    expect(states).toEqual([
+      [lateOnTheWay.id, 'Late, on the way'],
+      [late.id, 'Late'],
+      [working.id, 'In progress'],
+      [coming.id, 'Not started'],
+      [ids.today, 'Not started'],
+    ]);
+    // A tap moves the board's data version: the shared lists are not kept for the rest of the minute.
+    await visit(coming.id, { onMyWayAt: NOW, etaMinutes: 30 });
+    const after = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    expect(after.today.cleanings.find((d) => d.id === coming.id)!.visit).toMatchObject({ state: 'on_the_way', etaMinutes: 30 });
+    expect(after.tomorrow.cleanings[0]!.visit.state).toBe('not_started');
   });
 });

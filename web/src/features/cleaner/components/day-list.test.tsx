@@ -25,6 +25,8 @@ const DAY: CleanerDay = {
       home: null,
       codes: [],
       codesToday: true,
+      visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
+      checklistFamily: 'deep',
     },
   ],
   officePhone: '+14045550100',

@@ -1,10 +1,12 @@
 import type { CleanerCleaning } from '@app/shared/cleaner-day';
 import { useCleanerDay } from '../api/get-cleaner-day';
+import { easternToday } from '@app/shared/eastern-time';
 import { calendarDateLabel, durationLabel, easternClock } from './day-format';
 import { HomeDetails } from './home-details';
 import { CanceledCleanings, useOfficeChanges } from './office-changes';
+import { VisitActions } from './visit-actions';
 
-function CleaningItem({ cleaning }: { cleaning: CleanerCleaning }) {
+function CleaningItem({ cleaning, today }: { cleaning: CleanerCleaning; today: boolean }) {
   const time = easternClock(cleaning.scheduledAt);
   const who = cleaning.customerFirstName ?? 'Customer';
   return (
@@ -30,6 +32,7 @@ function CleaningItem({ cleaning }: { cleaning: CleanerCleaning }) {
       {cleaning.addOns.length > 0 ? <p>Add-ons: {cleaning.addOns.join(', ')}</p> : null}
       {cleaning.notes ? <p className="cleaner-day__notes">Notes: {cleaning.notes}</p> : null}
       <HomeDetails cleaning={cleaning} />
+      <VisitActions cleaning={cleaning} today={today} />
     </li>
   );
 }
@@ -49,7 +52,7 @@ export function DayList({ date, heading }: { date: string; heading: string }) {
       {day.isSuccess && day.data.cleanings.length > 0 ? (
         <ol className="cleaner-day__list" aria-labelledby={headingId}>
           {day.data.cleanings.map((c) => (
-            <CleaningItem key={c.id} cleaning={c} />
+            <CleaningItem key={c.id} cleaning={c} today={date === easternToday()} />
           ))}
         </ol>
       ) : null}

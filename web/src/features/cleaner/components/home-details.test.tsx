@@ -21,6 +21,7 @@ const CLEANING: CleanerCleaning = {
   home: { accessInstructions: 'Side gate', parking: null, pets: 'Biscuit, friendly', careNotes: null },
   codes: [{ id: 's1', label: 'Front door', kind: 'door' }],
   codesToday: true,
+  visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false }, checklistFamily: 'basic',
 };
 
 describe("a cleaning's home on My day", () => {

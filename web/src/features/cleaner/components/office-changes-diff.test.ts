@@ -23,6 +23,7 @@ function cleaning(id: string, scheduledAt: string, customerFirstName: string | n
     home: null,
     codes: [],
     codesToday: true,
+    visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false }, checklistFamily: 'basic',
   };
 }
 

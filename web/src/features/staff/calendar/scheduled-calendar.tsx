@@ -77,7 +77,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
         ...(d.durationMinutes ? { end: new Date(Date.parse(d.date) + d.durationMinutes * 60_000).toISOString() } : {}),
         color: colorOf(colors, d.ownerId),
         className: d.ownerId ? '' : 'calendar-entry--unassigned',
-        extendedProps: { owner: d.owner ?? null, customer: d.customer ?? null, done: d.stageId === STAGE.CLEANING_DONE },
+        extendedProps: { owner: d.owner ?? null, customer: d.customer ?? null, done: d.stageId === STAGE.CLEANING_DONE, visitState: d.visitState ?? null, visitStateLabel: d.visitStateLabel ?? null },
       })),
     [deals, colors],
   );
@@ -120,7 +120,11 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
           <div className="calendar-entry">
             <span>
               {timeText ? <span className="calendar-entry__time">{timeText}</span> : null}
-              {event.extendedProps.done ? <span className="calendar-entry__done">Done · </span> : null}
+              {event.extendedProps.visitStateLabel ? (
+                <span className={`calendar-entry__state calendar-entry__state--${event.extendedProps.visitState as string}`}>{event.extendedProps.visitStateLabel as string} · </span>
+              ) : event.extendedProps.done ? (
+                <span className="calendar-entry__done">Done · </span>
+              ) : null}
               <b className="calendar-entry__title">{event.title}</b>
             </span>
             {event.extendedProps.customer ? <span className="calendar-entry__customer">{event.extendedProps.customer as string}</span> : null}

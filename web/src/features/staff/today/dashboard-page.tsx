@@ -45,6 +45,7 @@ function Cleanings({ id, label, day, closable = false }: { id: string; label: st
     <Section id={id} title={dayTitle(label, day.date)} count={day.cleanings.length} empty="No cleanings scheduled." more={{ to: CLIENT_ROUTES.adminScheduledSnapshot, label: 'Open the calendar' }}>
       {day.cleanings.map((deal) => (
         <li key={deal.id}>
+          <p className={`board-visit board-visit--${deal.visit.state}`}>{deal.visit.stateLabel}</p>
           <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
           {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ id: deal.id, closeOut: OPEN_TODAY }} seen={seenOf(deal)} /> : null}
         </li>
