@@ -113,6 +113,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       QUEUE_PREFIX: `e2e-${process.pid}`,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      // Whatever the hour the suite runs, for the api's texts (a staff reply, on my way) and the
+      // worker's: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
+      QUIET_HOURS: 'off',
     };
 
     const api = startNode('API', 'api/dist/main.js', {
@@ -152,8 +155,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // An outage a test causes heals within seconds, not the production backoff's minutes.
       JOB_RETRY_BASE_MS: '500',
       PROVIDER_OUTAGE_HOLD_MS: '5000',
-      // Whatever the hour the suite runs: quiet hours are tested with a fake clock (customer-notices.integration.test.ts).
-      QUIET_HOURS: 'off',
       // A cleaning closed out as done is asked for its rating at once (the next-day timing: ratings.integration.test.ts).
       RATING_REQUEST_DELAY_MINUTES: '0',
     });

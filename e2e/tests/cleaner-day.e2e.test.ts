@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { CHECKLISTS } from '@app/shared/cleaning-checklists';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,8 +9,10 @@ import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
+import { crmObjects } from '../src/hubspot-emulator';
 import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
+import { waitForText } from '../src/sent-texts';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -45,8 +48,8 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await db.$disconnect();
   });
 
-  /** A cleaning staff schedule in HubSpot for `owner` at `at`; our deal id once mirrored. */
-  async function scheduled(customer: PortalCustomer, street: string, owner: string, at: Date): Promise<string> {
+  /** A cleaning staff schedule in HubSpot for `owner` at `at`; our deal id once mirrored, and HubSpot's. */
+  async function scheduled(customer: PortalCustomer, street: string, owner: string, at: Date): Promise<{ id: string; hubspotId: string }> {
     const created = await customer.crm.createDeal(
       { dealname: `Cleaner day ${street} ${at.toISOString()}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', service_address: street, hubspot_owner_id: owner },
       customer.hubspotContactId,
@@ -55,14 +58,14 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await customer.crm.patchDeal(created.id, { dealstage: crmStages().dealStageId(STAGE.CLEANING_SCHEDULED), scheduledAt: at.toISOString() });
     const { id } = await db.deal.findFirstOrThrow({ where: { hubspotId: created.id }, select: { id: true } });
     await expect.poll(async () => (await db.deal.findUniqueOrThrow({ where: { id }, select: { stageId: true } })).stageId, { timeout: 30_000, interval: 250 }).toBe(STAGE.CLEANING_SCHEDULED);
-    return id;
+    return { id, hubspotId: created.id };
   }
 
-  it('sees the home and its code on the day only, never another cleaner\'s, and not the office pages', { timeout: 240_000 }, async () => {
+  it('sees the home and its code on the day only, never another cleaner\'s; on my way, started, done; not the office pages', { timeout: 240_000 }, async () => {
     const customer = await createPortalCustomer('cleaner');
     const street = `${randomBytes(3).toString('hex')} Magnolia Ln NE, Atlanta, GA 30306`;
     const today = easternToday();
-    const [todayId, tomorrowId, othersId] = await Promise.all([
+    const [todays_, tomorrows_, others_] = await Promise.all([
       scheduled(customer, street, CLEANER.id, easternAtHour(today, 12)),
       scheduled(customer, street, CLEANER.id, easternAtHour(addDays(today, 1), 10)),
       scheduled(customer, street, OTHER_CLEANER.id, easternAtHour(today, 15)),
@@ -112,11 +115,11 @@ describe('the cleaner signs in to their day at 390 px', () => {
     expect(await todays.count()).toBe(1);
 
     // The code, on the day: shown in place, then hidden again.
-    await homeOf.getByRole('button', { name: 'Show Front door' }).click();
+    await homeOf.getByRole('button', { name: 'Show code: Front door' }).click();
     await expect.poll(() => homeOf.locator('[data-revealed-code]').innerText()).toBe('4321');
     expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
-    await homeOf.getByRole('button', { name: 'Hide Front door' }).click();
+    await homeOf.getByRole('button', { name: 'Hide code: Front door' }).click();
     expect(await homeOf.locator('[data-revealed-code]').count()).toBe(0);
 
     // Tomorrow's cleaning keeps the code back; asked anyway, the api refuses it.
@@ -124,17 +127,42 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await tomorrows.getByText('Shown on the day').waitFor();
     const secret = await db.homeSecret.findFirstOrThrow({ where: { label: 'Front door', contact: { email: customer.email } }, select: { id: true } });
     const reveal = (dealId: string) => page.context().request.post(appUrl(`/api/cleaner/deals/${dealId}/codes/${secret.id}/reveal`), { headers: { 'content-type': 'application/json' }, data: {} });
-    const early = await reveal(tomorrowId);
+    const early = await reveal(tomorrows_.id);
     expect([early.status(), ((await early.json()) as { code: string }).code]).toEqual([409, 'not_today']);
     // Another cleaner's cleaning of the same home, today: refused.
-    const others = await reveal(othersId);
+    const others = await reveal(others_.id);
     expect([others.status(), ((await others.json()) as { code: string }).code]).toEqual([403, 'not_assigned']);
-    expect((await reveal(todayId)).status()).toBe(200);
+    expect((await reveal(todays_.id)).status()).toBe(200);
 
     // The customer sees who saw the code: the cleaner, by first name, twice (button and request).
     await home.page.reload();
     const seen = home.page.getByRole('group', { name: 'Who saw your codes' });
     await expect.poll(() => seen.getByText(new RegExp(`^${CLEANER.firstName} saw “Front door” on `)).count()).toBe(2);
+
+    // On my way (the customer gets a text with the window), started, done with the checklist.
+    const visit = todays.getByRole('group', { name: 'Visit at 12:00 PM, Riley' });
+    await visit.getByRole('button', { name: 'On my way' }).click();
+    await visit.getByRole('group', { name: 'Minutes to arrive' }).getByRole('button', { name: '15 min' }).click();
+    await visit.getByRole('button', { name: 'Send: arriving in 15 min' }).click();
+    await page.getByRole('status').getByText('On my way: sent. The customer gets a text.').waitFor();
+    await waitForText(customer.phone, (body) => new RegExp(`^Atlanta Home Cleaning: ${CLEANER.firstName} is on the way and should arrive between \\d{1,2}:\\d{2} and \\d{1,2}:\\d{2}\\.$`).test(body));
+    await visit.getByRole('button', { name: 'Start cleaning' }).click();
+    await page.getByRole('status').getByText('Started: recorded.').waitFor();
+    await visit.getByRole('button', { name: 'Done' }).click();
+    const checklist = page.getByRole('form', { name: 'Checklist: Deep clean' });
+    const [skipped, ...ticked] = CHECKLISTS.deep.items;
+    for (const { label } of ticked) await checklist.getByRole('checkbox', { name: label, exact: true }).check();
+    // One item left unticked needs a reason: refused without one, naming it.
+    await checklist.getByRole('button', { name: 'Finish: cleaning done' }).click();
+    await checklist.getByText(`${skipped!.label}: Tick it, or say why it was not done (3 to 200 characters).`).waitFor();
+    await checklist.getByRole('textbox', { name: `Why not? (${skipped!.label})` }).fill('The customer asked us to leave it.');
+    expect(await axeViolations(page)).toEqual([]);
+    await checklist.getByRole('button', { name: 'Finish: cleaning done' }).click();
+    await page.getByRole('status').getByText('Done: recorded. The office is told.').waitFor();
+    // HubSpot has the cleaning done, through the office's close-out.
+    await expect
+      .poll(async () => (await crmObjects('deals')).find((d) => d.id === todays_.hubspotId)?.properties.dealstage, { timeout: 45_000, interval: 500 })
+      .toBe(crmStages().dealStageId(STAGE.CLEANING_DONE));
 
     // The office's pages are not theirs: the page says so and leads back, the api refuses.
     // The page's own sign-in check is refused (403), and says so in the console.

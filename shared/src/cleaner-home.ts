@@ -8,10 +8,10 @@ import { HOME_SECRET_KINDS } from './home-profile';
  * the office took off the cleaner's list. One place for the payloads and the words people read.
  */
 
-/** The button that reveals a code, per code (its accessible name). */
-export const showCodeLabel = (label: string) => `Show ${label}`;
+/** The button that reveals a code, per code (its accessible name starts with its visible words, WCAG 2.5.3). */
+export const showCodeLabel = (label: string) => `Show code: ${label}`;
 /** The button that hides a revealed code again, per code. */
-export const hideCodeLabel = (label: string) => `Hide ${label}`;
+export const hideCodeLabel = (label: string) => `Hide code: ${label}`;
 /** What a code says before its cleaning's day. */
 export const CODE_ON_THE_DAY = 'Shown on the day';
 /** What a code says once its cleaning is done (the api refuses it then). */

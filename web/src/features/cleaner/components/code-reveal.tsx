@@ -7,8 +7,8 @@ import { revealCode } from '../api/reveal-code';
 const COULD_NOT_SHOW = 'The code could not be shown just now. Please try again.';
 
 /**
- * One entry code of a cleaning: its name and kind; on the day, "Show <name>" reveals the value in
- * place (the api records the view) and "Hide <name>" forgets it again. The value is kept in this
+ * One entry code of a cleaning: its name and kind; on the day, "Show code" reveals the value in
+ * place (the api records the view) and "Hide code" forgets it again. The value is kept in this
  * component's state only, dropped when hidden or when the component goes.
  */
 export function CodeReveal({ dealId, code, today, done }: { dealId: string; code: CleanerCode; today: boolean; done: boolean }) {
@@ -52,7 +52,7 @@ export function CodeReveal({ dealId, code, today, done }: { dealId: string; code
         <span className="cleaner-code__value">
           <strong data-revealed-code="">{value}</strong>{' '}
           <button type="button" className="button button--ghost button--small" aria-label={hideCodeLabel(code.label)} onClick={() => setValue(null)}>
-            Hide
+            Hide code
           </button>
         </span>
       )}

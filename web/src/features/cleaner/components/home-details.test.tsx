@@ -30,7 +30,7 @@ describe("a cleaning's home on My day", () => {
     expect(html).toContain('<dt>How to get in</dt><dd>Side gate</dd>');
     expect(html).toContain('<dt>Pets</dt><dd>Biscuit, friendly</dd>');
     expect(html).not.toContain('Parking');
-    expect(html).toContain('aria-label="Show Front door"');
+    expect(html).toContain('aria-label="Show code: Front door"');
     expect(html).toContain('Front door <span class="muted">(Door code)</span>');
     expect(html).not.toContain('data-revealed-code');
   });
@@ -38,7 +38,7 @@ describe("a cleaning's home on My day", () => {
   it('says codes are shown on the day for tomorrow', () => {
     const html = renderToStaticMarkup(<HomeDetails cleaning={{ ...CLEANING, codesToday: false }} />);
     expect(html).toContain(CODE_ON_THE_DAY);
-    expect(html).not.toContain('Show Front door');
+    expect(html).not.toContain('Show code: Front door');
   });
 
   it('shows nothing when there is no home profile and no code', () => {
