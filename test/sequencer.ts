@@ -7,10 +7,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * test/file-durations.json (`npm run test:durations`), so that no long file begins near the end
  * and holds the run up alone while the other workers idle. A file not recorded yet counts as
  * NEW_FILE_SECONDS. The files that measure HubSpot's request windows start right after the last
- * browser file has started: they fare better without most of the browsers' load.
+ * long browser file has started: they fare better without the heaviest browsers' load.
  */
 const DURATIONS_FILE = path.join(import.meta.dirname, 'file-durations.json');
 const NEW_FILE_SECONDS = 10;
+/** A browser file this long or longer loads the machine enough to start the late files after it. */
+const LONG_BROWSER_FILE_SECONDS = 20;
 const AFTER_THE_BROWSERS = new Set([
   'worker/src/jobs/crm-pull.integration.test.ts',
   'worker/src/jobs/crm-sweep.integration.test.ts',
@@ -35,9 +37,9 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
     // Array.prototype.sort is stable: files of equal rank keep the base order.
     const ordered = sorted.filter((file) => !AFTER_THE_BROWSERS.has(name(file))).sort((a, b) => group(a) - group(b) || duration(b) - duration(a));
-    // The late files go right after the last browser file to start, not at the very end, where
-    // they would hold the run up alone.
-    const lastBrowser = ordered.findLastIndex((file) => file.project.name === 'e2e');
+    // The late files go right after the last long browser file to start, not at the very end,
+    // where they would hold the run up alone (the short browser files weigh little).
+    const lastBrowser = ordered.findLastIndex((file) => file.project.name === 'e2e' && duration(file) >= LONG_BROWSER_FILE_SECONDS);
     const late = sorted.filter((file) => AFTER_THE_BROWSERS.has(name(file))).sort((a, b) => duration(b) - duration(a));
     ordered.splice(lastBrowser + 1, 0, ...late);
     return ordered;
