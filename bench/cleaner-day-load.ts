@@ -6,7 +6,7 @@ export interface CleanerPolling {
 }
 
 /**
- * Cleaners with My day open (bench:staff): each on a keep-alive connection of their own asks for
+ * Cleaners with My day open (bench:staff): each on a connection of their own per poll asks for
  * each of `dates` (today and tomorrow, as the page's two lists do) every `intervalMs`, the first
  * time at a random moment within the interval, so their polls spread as phones' would. Runs
  * alongside the office's load until stopped.
@@ -26,22 +26,24 @@ export function pollCleanerDays(port: number, cookies: readonly string[], option
     });
 
   const cleaners = cookies.map(async (cookie) => {
-    const connection = new LoadConnection('127.0.0.1', port);
     const headers = [`Cookie: ${cookie}`, 'Accept: application/json'];
-    try {
-      await sleep(Math.random() * options.intervalMs);
-      while (!stopped) {
-        const started = performance.now();
+    await sleep(Math.random() * options.intervalMs);
+    while (!stopped) {
+      const started = performance.now();
+      // A connection per poll, as a phone's: the server closes an idle keep-alive connection after
+      // 5 s, so one kept between polls 15 s apart would fail every request after the first poll.
+      const connection = new LoadConnection('127.0.0.1', port);
+      try {
         for (const date of options.dates) {
           const sent = performance.now();
           const answer = await connection.get(`/api/cleaner/day?date=${date}`, headers).catch(() => ({ status: 0, body: Buffer.alloc(0) }));
           latencies.push(performance.now() - sent);
           if (answer.status !== 200) failures++;
         }
-        if (!stopped) await sleep(Math.max(0, options.intervalMs - (performance.now() - started)));
+      } finally {
+        connection.close();
       }
-    } finally {
-      connection.close();
+      if (!stopped) await sleep(Math.max(0, options.intervalMs - (performance.now() - started)));
     }
   });
 
