@@ -4,30 +4,22 @@ import { describe, expect, it } from 'vitest';
 import type { CleanerDay } from '@app/shared/cleaner-day';
 import { cleanerDayQuery } from '../api/get-cleaner-day';
 import { calendarDateLabel, durationLabel, easternClock } from './day-format';
+import { cleanerCleaning } from './cleaning-fixture';
 import { DayList } from './day-list';
 
 const DAY: CleanerDay = {
   date: '2026-12-10',
   cleanings: [
-    {
-      id: 'd1',
-      scheduledAt: '2026-12-10T20:00:00.000Z',
+    cleanerCleaning({
       durationMinutes: 150,
       service: 'Single Deep Clean (1501-2000 sq ft)',
-      customerFirstName: 'Pat',
       address: '12 Peachtree St, Atlanta, GA 30303',
       mapUrl: 'https://www.google.com/maps/search/?api=1&query=12%20Peachtree%20St%2C%20Atlanta%2C%20GA%2030303',
       rooms: 'Kitchen, 2 bathrooms',
       addOns: ['Oven'],
       notes: 'Dog is friendly.',
-      stageId: '1609338596',
-      stageLabel: 'Cleaning Scheduled',
-      home: null,
-      codes: [],
-      codesToday: true,
-      visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
       checklistFamily: 'deep',
-    },
+    }),
   ],
   officePhone: '+14045550100',
   removed: [],

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CleanerCleaning, CleanerDay } from '@app/shared/cleaner-day';
-import { STAGE } from '@app/shared/deal-stages';
+import { cleanerCleaning } from './cleaning-fixture';
 import { officeChanges, seenIdsOf, type SeenCleanings } from './office-changes-diff';
 
 const TODAY = '2026-12-10';
 const TOMORROW = '2026-12-11';
 
 function cleaning(id: string, scheduledAt: string, customerFirstName: string | null = 'Pat'): CleanerCleaning {
-  return {
-    id,
-    scheduledAt,
-    durationMinutes: null,
-    service: 'Cleaning',
-    customerFirstName,
-    address: null,
-    mapUrl: null,
-    rooms: null,
-    addOns: [],
-    notes: null,
-    stageId: STAGE.CLEANING_SCHEDULED,
-    stageLabel: 'Cleaning Scheduled',
-    home: null,
-    codes: [],
-    codesToday: true,
-    visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false }, checklistFamily: 'basic',
-  };
+  return cleanerCleaning({ id, scheduledAt, customerFirstName });
 }
 
 const day = (date: string, cleanings: CleanerCleaning[], removed: CleanerDay['removed'] = []): CleanerDay => ({ date, cleanings, officePhone: '+14045550100', removed });

@@ -1,33 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CleanerCleaning } from '@app/shared/cleaner-day';
 import { CHECKLISTS } from '@app/shared/cleaning-checklists';
-import { STAGE } from '@app/shared/deal-stages';
 import { ChecklistForm } from './checklist-form';
+import { cleanerCleaning } from './cleaning-fixture';
 import { VisitActions } from './visit-actions';
 
 const NOT_STARTED = { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false } as const;
 
-const CLEANING: CleanerCleaning = {
-  id: 'd1',
-  scheduledAt: '2026-12-10T14:00:00.000Z',
-  durationMinutes: 120,
-  service: 'Single Basic Clean (1001-1500 sq ft)',
-  customerFirstName: 'Pat',
-  address: null,
-  mapUrl: null,
-  rooms: null,
-  addOns: [],
-  notes: null,
-  stageId: STAGE.CLEANING_SCHEDULED,
-  stageLabel: 'Cleaning Scheduled',
-  visit: NOT_STARTED,
-  checklistFamily: 'basic',
-  home: null,
-  codes: [],
-  codesToday: true,
-};
+const CLEANING = cleanerCleaning({ scheduledAt: '2026-12-10T14:00:00.000Z', durationMinutes: 120, service: 'Single Basic Clean (1001-1500 sq ft)', visit: NOT_STARTED });
 
 function render(node: React.ReactNode): string {
   return renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
