@@ -21,7 +21,10 @@ import { startWorkers } from '../runtime';
 import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'budget-test', level: 'silent', format: 'json' });
-const LIMIT = { max: 20, windowMs: 2_000, marginMs: TEST_BUDGET_MARGIN_MS };
+// A window this short meets a long wait for a core between a request's slot and its arrival at
+// the emulator: in a full run on two cores one request arrived more than 300 ms late and the
+// emulator's window held 21. The margin covers that wait, as the worker's covers a network's.
+const LIMIT = { max: 20, windowMs: 2_000, marginMs: 3 * TEST_BUDGET_MARGIN_MS };
 
 /** Most requests the emulator logged within any `windowMs`. */
 function busiestWindow(times: number[], windowMs: number): number {
