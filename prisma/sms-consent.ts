@@ -36,15 +36,17 @@ export interface SmsConsentRecord {
   reference: string | null;
 }
 
-/** A customer's consents, newest first: those made as the contact, or for one of its phones. */
-export async function findSmsConsents(db: Client, who: { contactId: string; phones: readonly string[] }, limit = 10): Promise<SmsConsentRecord[]> {
-  const rows = await db.smsConsent.findMany({
-    where: { OR: [{ contactId: who.contactId }, { phone: { in: [...who.phones] } }] },
-    orderBy: { agreedAt: 'desc' },
-    take: limit,
-    select: { form: true, phone: true, version: true, words: true, textsAgreed: true, agreedAt: true, bookingRequest: { select: { deal: { select: { reference: true } } } } },
-  });
-  return rows.map(({ bookingRequest, ...row }) => ({ ...row, reference: bookingRequest?.deal.reference ?? null }));
+/**
+ * A customer's consents, newest first: those made as the contact (`contactId`), or for its phone
+ * (`phone`, may be NULL); at most `limit` rows of SmsConsentRecord's fields as JSON columns. SQL over
+ * expressions of our own code (`c.id`, `c.phone`): the customer page reads it inside its one
+ * statement (docs/decisions/raw-sql.md, 3).
+ */
+export function smsConsentsSql(contactId: string, phone: string, limit: number): string {
+  return `SELECT k.form, k.phone, k.version, k.words, k.texts_agreed AS "textsAgreed", k.agreed_at AS "agreedAt", d.reference
+    FROM sms_consent k LEFT JOIN booking_request b ON b.id = k.booking_request_id LEFT JOIN deal d ON d.id = b.deal_id
+    WHERE k.contact_id = ${contactId} OR k.phone = ${phone}
+    ORDER BY k.agreed_at DESC LIMIT ${String(Math.trunc(limit))}`;
 }
 
 /** A phone's newest booking-form choice about texts. */
@@ -58,19 +60,27 @@ export interface BookingTextsChoice {
 }
 
 /**
- * The phone's newest booking on our form, and whether its text box was ticked; null when the
- * phone never booked on the form. Bookings of one statement share its time: among them, an
- * unticked box comes first, so a "no" is never lost to a tie.
+ * The phone's newest booking on our form, and whether its text box was ticked, as SQL over the
+ * phone expression `phone` (`$1`, or `c.phone` inside the customer page's statement): the one
+ * place of this rule (docs/decisions/raw-sql.md, 4). Bookings of one statement share its time:
+ * among them, an unticked box comes first, so a "no" is never lost to a tie.
  */
+export function newestBookingConsentSql(phone: string): string {
+  return `SELECT k.texts_agreed AS "textsAgreed", k.agreed_at AS "agreedAt", k.version, d.reference
+    FROM sms_consent k LEFT JOIN booking_request b ON b.id = k.booking_request_id LEFT JOIN deal d ON d.id = b.deal_id
+    WHERE k.phone = ${phone} AND k.form = 'booking'
+    ORDER BY k.agreed_at DESC, k.texts_agreed ASC LIMIT 1`;
+}
+
+/** A booking row always says (CHECK sms_consent_booking_has_texts_choice): a NULL reads as agreed. */
+export function bookingTextsChoice(row: { textsAgreed: boolean | null; agreedAt: Date | string; version: string; reference: string | null }): BookingTextsChoice {
+  return { textsAgreed: row.textsAgreed !== false, agreedAt: new Date(row.agreedAt), version: row.version, reference: row.reference };
+}
+
+/** The phone's newest booking-form choice; null when the phone never booked on the form. */
 export async function findBookingTextsChoice(db: Client, phone: string): Promise<BookingTextsChoice | null> {
-  const newest = await db.smsConsent.findFirst({
-    where: { phone, form: 'booking' },
-    orderBy: [{ agreedAt: 'desc' }, { textsAgreed: 'asc' }],
-    select: { textsAgreed: true, agreedAt: true, version: true, bookingRequest: { select: { deal: { select: { reference: true } } } } },
-  });
-  if (!newest) return null;
-  // A booking row always says (CHECK sms_consent_booking_has_texts_choice).
-  return { textsAgreed: newest.textsAgreed !== false, agreedAt: newest.agreedAt, version: newest.version, reference: newest.bookingRequest?.deal.reference ?? null };
+  const rows = await db.$queryRawUnsafe<Parameters<typeof bookingTextsChoice>[0][]>(newestBookingConsentSql('$1'), phone);
+  return rows[0] ? bookingTextsChoice(rows[0]) : null;
 }
 
 /**

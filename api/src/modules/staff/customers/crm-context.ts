@@ -24,9 +24,11 @@ const select = {
   occursAt: true,
   ownerHubspotId: true,
 } as const satisfies Prisma.CrmActivitySelect;
-type ActivityRow = Prisma.CrmActivityGetPayload<{ select: typeof select }>;
+type OwnerName = { firstName: string | null; lastName: string | null; email: string | null };
+/** A mirrored activity with its HubSpot owner (null when not in our owner table). */
+export type ActivityRow = Prisma.CrmActivityGetPayload<{ select: typeof select }> & { owner: OwnerName | null };
 
-function view(a: ActivityRow, owners: ReadonlyMap<string, string>) {
+function view(a: ActivityRow) {
   return {
     id: a.id,
     kind: a.kind,
@@ -36,43 +38,48 @@ function view(a: ActivityRow, owners: ReadonlyMap<string, string>) {
     status: a.status,
     priority: a.priority,
     at: a.occursAt?.toISOString() ?? null,
-    owner: a.ownerHubspotId ? (owners.get(a.ownerHubspotId) ?? null) : null,
+    owner: a.owner ? (personName(a.owner) ?? a.ownerHubspotId) : null,
   };
 }
 export type ActivityView = ReturnType<typeof view>;
 
-async function ownerNames(db: Db, rows: readonly ActivityRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.ownerHubspotId ? [r.ownerHubspotId] : [])))];
-  if (ids.length === 0) return new Map();
-  const owners = await db.owner.findMany({ where: { hubspotId: { in: ids } }, select: { hubspotId: true, firstName: true, lastName: true, email: true } });
-  return new Map(owners.map((o) => [o.hubspotId, personName(o) ?? o.hubspotId]));
-}
-
 /** The most activities one page reads for a contact or company (newest first); far more than a customer gathers. */
-const ACTIVITIES_READ = 500;
+export const ACTIVITIES_READ = 500;
 const byTime = (a: ActivityRow, b: ActivityRow) => (a.occursAt?.getTime() ?? Infinity) - (b.occursAt?.getTime() ?? Infinity);
 
 /**
- * The lists of one contact or company, from one query: open tasks by due date (then the latest
- * done ones; a task is done when HubSpot says COMPLETED), notes newest first, and calls and
- * meetings newest first (`upcomingOnly`: those still ahead, soonest first, as docs/product.md §3 has a
- * company's activities are its upcoming ones).
+ * The lists of one contact or company from its activities (newest first, as read): open tasks by
+ * due date (then the latest done ones; a task is done when HubSpot says COMPLETED), notes newest
+ * first, and calls and meetings newest first (`upcomingOnly`: those still ahead, soonest first, as
+ * docs/product.md §3 has a company's activities are its upcoming ones).
  */
-async function listsOf(db: Db, where: { contactHubspotIds: { has: string } } | { companyHubspotIds: { has: string } }, now: Date, upcomingOnly = false) {
-  const rows = await db.crmActivity.findMany({ where: { ...where, archivedAt: null }, select, orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], take: ACTIVITIES_READ });
+function listsOf(rows: readonly ActivityRow[], now: Date, upcomingOnly = false) {
   const take = CONTEXT_LIST_LIMIT;
   const tasks = [...rows.filter((r) => r.kind === 'task' && r.status !== 'COMPLETED').sort(byTime), ...rows.filter((r) => r.kind === 'task' && r.status === 'COMPLETED')].slice(0, take);
   const notes = rows.filter((r) => r.kind === 'note').slice(0, take);
   const calls = rows.filter((r) => r.kind === 'call' || r.kind === 'meeting');
   const activities = (upcomingOnly ? calls.filter((r) => r.occursAt !== null && r.occursAt >= now).sort(byTime) : calls).slice(0, take);
-  const owners = await ownerNames(db, [...tasks, ...notes, ...activities]);
-  return { tasks: tasks.map((t) => view(t, owners)), notes: notes.map((n) => view(n, owners)), activities: activities.map((a) => view(a, owners)) };
+  return { tasks: tasks.map(view), notes: notes.map(view), activities: activities.map(view) };
 }
 
-/** The contact's tasks, notes, and calls and meetings (nothing when not in HubSpot yet). */
-export async function contactLists(db: Db, contactHubspotId: string | null, now: Date) {
-  if (!contactHubspotId) return { tasks: [], notes: [], activities: [] };
-  return listsOf(db, { contactHubspotIds: { has: contactHubspotId } }, now);
+/** The contact's tasks, notes, and calls and meetings, from its activities (customers/repository.ts reads them with the contact). */
+export function contactLists(rows: readonly ActivityRow[], now: Date) {
+  return listsOf(rows, now);
+}
+
+/** A company's activities with their owners, newest first (a contact's are read with the contact). */
+async function companyActivities(db: Db, companyHubspotId: string): Promise<ActivityRow[]> {
+  const rows = await db.crmActivity.findMany({
+    where: { companyHubspotIds: { has: companyHubspotId }, archivedAt: null },
+    select,
+    orderBy: [{ occursAt: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
+    take: ACTIVITIES_READ,
+  });
+  const ids = [...new Set(rows.flatMap((r) => (r.ownerHubspotId ? [r.ownerHubspotId] : [])))];
+  const owners = ids.length
+    ? new Map((await db.owner.findMany({ where: { hubspotId: { in: ids } }, select: { hubspotId: true, firstName: true, lastName: true, email: true } })).map((o) => [o.hubspotId, o]))
+    : new Map<string, OwnerName>();
+  return rows.map((r) => ({ ...r, owner: (r.ownerHubspotId && owners.get(r.ownerHubspotId)) || null }));
 }
 
 /**
@@ -92,7 +99,7 @@ export async function companyOf(db: Db, companyHubspotId: string | null, now: Da
       orderBy: [{ scheduledAt: { sort: 'desc', nulls: 'first' } }],
       take: CONTEXT_LIST_LIMIT,
     }),
-    listsOf(db, { companyHubspotIds: { has: companyHubspotId } }, now, true),
+    companyActivities(db, companyHubspotId).then((rows) => listsOf(rows, now, true)),
   ]);
   return {
     name: company.name ?? 'Unnamed company',

@@ -2,7 +2,12 @@ import { sqlPool, type Db } from '@app/db/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
 import { outboxEvent } from '@app/runtime/outbox/events';
+import { bookingTextsChoice, newestBookingConsentSql, smsConsentsSql, type BookingTextsChoice, type SmsConsentRecord } from '@app/db/sms-consent';
+import type { OptOut } from '@app/db/sms-opt-out';
+import type { DeliveryHold } from '@app/db/sms-delivery-hold';
 import type { OwnerRef } from '../common/owner-ref';
+import { ACTIVITIES_READ, type ActivityRow } from './crm-context';
+import { OFFICE_ACTIONS_LIMIT, type OfficeActionRow } from './office-actions';
 
 const SEARCH_LIMIT = 25;
 
@@ -76,13 +81,24 @@ export interface ContactDetailsRow {
     owner: OwnerRef | null;
     tickets: { id: string; category: string; pipelineStage: string | null; reason: string | null; changeType: string | null; createdAt: Date }[];
   }[];
+  /** Where texts to the phone stand (the same rows sms-send.ts reads). */
+  optOut: OptOut | null;
+  hold: Omit<DeliveryHold, 'failedAt'> | null;
+  textsChoice: BookingTextsChoice | null;
+  consents: SmsConsentRecord[];
+  /** The contact's tasks, notes, calls and meetings from HubSpot, newest first, with their owner's name. */
+  activities: ActivityRow[];
+  /** The office's commands on the contact's cleanings, newest first. */
+  officeActions: OfficeActionRow[];
 }
 
 /**
- * A contact by our id or its HubSpot id, with its mirrored deals (newest appointment first),
- * their cleaner and tickets (newest first); deals and tickets deleted in HubSpot are left out.
- * One statement: the customer page's hottest read took four queries through Prisma, each with
- * its own CPU cost (docs/benchmarks.md).
+ * A contact by our id or its HubSpot id, with everything its page shows from our tables, in one
+ * prepared statement: its mirrored deals (newest appointment first) with their cleaner and
+ * tickets (deals and tickets deleted in HubSpot left out), where texts to its phone stand, its
+ * consents, what staff logged in HubSpot on it, and the office's actions. Through Prisma this was
+ * thirteen queries, each with its own CPU cost: the customer page's p99 missed its target
+ * (docs/benchmarks.md, docs/decisions/raw-sql.md, 3).
  */
 const CONTACT_DETAILS = `
 SELECT c.id, c.email, c.phone, c.first_name AS "firstName", c.last_name AS "lastName", c.lead_status AS "leadStatus",
@@ -100,16 +116,46 @@ SELECT c.id, c.email, c.phone, c.first_name AS "firstName", c.last_name AS "last
             'changeType', t.change_type, 'createdAt', t.created_at) ORDER BY t.created_at DESC)
           FROM ticket t WHERE t.deal_id = dl.id AND t.archived_at IS NULL), '[]') AS tickets
       FROM deal dl WHERE dl.contact_id = c.id AND dl.archived_at IS NULL
-    ) d), '[]') AS deals
+    ) d), '[]') AS deals,
+  (SELECT json_build_object('source', x.source, 'keyword', x.keyword, 'optedOutAt', x.opted_out_at) FROM sms_opt_out x WHERE x.phone = c.phone) AS "optOut",
+  (SELECT json_build_object('errorCode', h.error_code, 'purpose', h.purpose, 'heldSince', h.held_since) FROM sms_delivery_hold h WHERE h.phone = c.phone) AS hold,
+  (SELECT row_to_json(b) FROM (${newestBookingConsentSql('c.phone')}) b) AS "textsChoice",
+  COALESCE((SELECT json_agg(k) FROM (${smsConsentsSql('c.id', 'c.phone', 10)}) k), '[]') AS consents,
+  COALESCE((
+    SELECT json_agg(a) FROM (
+      SELECT a.id, a.kind, a.hubspot_id AS "hubspotId", a.title, a.body, a.status, a.priority, a.occurs_at AS "occursAt",
+        a.owner_hubspot_id AS "ownerHubspotId",
+        (SELECT json_build_object('firstName', o.first_name, 'lastName', o.last_name, 'email', o.email) FROM owner o WHERE o.hubspot_id = a.owner_hubspot_id) AS owner
+      FROM crm_activity a WHERE a.contact_hubspot_ids @> ARRAY[c.hubspot_id] AND a.archived_at IS NULL
+      ORDER BY a.occurs_at DESC NULLS LAST, a.id ASC LIMIT ${ACTIVITIES_READ}
+    ) a), '[]') AS activities,
+  COALESCE((
+    SELECT json_agg(m) FROM (
+      SELECT m.id, m.kind, m.changes, m.status, m.reason, m.staff_email AS "staffEmail", m.created_at AS "createdAt",
+        json_build_object('id', dl.id, 'reference', dl.reference, 'serviceType', dl.service_type) AS deal,
+        (SELECT json_build_object('firstName', o.first_name, 'lastName', o.last_name, 'email', o.email) FROM owner o WHERE o.id = m.changes->>'ownerId') AS owner
+      FROM deal_command m JOIN deal dl ON dl.id = m.deal_id
+      WHERE dl.contact_id = c.id
+      ORDER BY m.created_at DESC, m.id DESC LIMIT ${OFFICE_ACTIONS_LIMIT}
+    ) m), '[]') AS "officeActions"
 FROM contact c WHERE c.id = $1 OR c.hubspot_id = $1
 LIMIT 1`;
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 type DealJson = Omit<Json<ContactDetailsRow['deals'][number]>, 'tickets'> & { tickets: Json<ContactDetailsRow['deals'][number]['tickets'][number]>[] };
+type RowJson = Omit<ContactDetailsRow, 'deals' | 'optOut' | 'hold' | 'textsChoice' | 'consents' | 'activities' | 'officeActions'> & {
+  deals: DealJson[];
+  optOut: Json<OptOut> | null;
+  hold: Json<Omit<DeliveryHold, 'failedAt'>> | null;
+  textsChoice: Json<BookingTextsChoice> | null;
+  consents: Json<SmsConsentRecord>[];
+  activities: Json<ActivityRow>[];
+  officeActions: Json<OfficeActionRow>[];
+};
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
 export async function findContactDetails(db: Db, id: string): Promise<ContactDetailsRow | null> {
-  const { rows } = await sqlPool(db).query<Omit<ContactDetailsRow, 'deals'> & { deals: DealJson[] }>({ name: 'staff-contact-details', text: CONTACT_DETAILS, values: [id] });
+  const { rows } = await sqlPool(db).query<RowJson>({ name: 'staff-contact-details', text: CONTACT_DETAILS, values: [id] });
   const row = rows[0];
   if (!row) return null;
   return {
@@ -120,6 +166,12 @@ export async function findContactDetails(db: Db, id: string): Promise<ContactDet
       portalConfirmedAt: date(d.portalConfirmedAt),
       tickets: d.tickets.map((t) => ({ ...t, createdAt: new Date(t.createdAt) })),
     })),
+    optOut: row.optOut && { ...row.optOut, optedOutAt: new Date(row.optOut.optedOutAt) },
+    hold: row.hold && { ...row.hold, heldSince: new Date(row.hold.heldSince) },
+    textsChoice: row.textsChoice && bookingTextsChoice(row.textsChoice),
+    consents: row.consents.map((k) => ({ ...k, agreedAt: new Date(k.agreedAt) })),
+    activities: row.activities.map((a) => ({ ...a, occursAt: date(a.occursAt) })),
+    officeActions: row.officeActions.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
   };
 }
 

@@ -1,6 +1,3 @@
-import { findBookingTextsChoice, findSmsConsents } from '@app/db/sms-consent';
-import { findOptOut } from '@app/db/sms-opt-out';
-import { findDeliveryHold } from '@app/db/sms-delivery-hold';
 import { HOLDING_ERRORS, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { SMS_PURPOSE_LABELS } from '@app/shared/conversations';
 import { parseBookingReference } from '@app/shared/booking-reference';
@@ -75,15 +72,9 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
   const c = await findContactDetails(deps.db, id);
   if (!c) throw errors.notFound('We could not find that customer.');
   const now = deps.now();
-  const [optOut, hold, textsChoice, consents, lists, company, actions] = await Promise.all([
-    c.phone ? findOptOut(deps.db, c.phone) : null,
-    c.phone ? findDeliveryHold(deps.db, c.phone) : null,
-    c.phone ? findBookingTextsChoice(deps.db, c.phone) : null,
-    findSmsConsents(deps.db, { contactId: c.id, phones: c.phone ? [c.phone] : [] }),
-    contactLists(deps.db, c.hubspotId, now),
-    companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId)),
-    officeActions(deps.db, c.id),
-  ]);
+  const { optOut, hold, textsChoice, consents } = c;
+  const lists = contactLists(c.activities, now);
+  const company = await companyOf(deps.db, c.companyHubspotId, now, hubspotLinks(deps.hubspotAccountId));
   return {
     id: c.id,
     name: joinName(c.firstName, c.lastName),
@@ -128,7 +119,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     subscriptions: [],
     notes: lists.notes,
     company,
-    officeActions: actions,
+    officeActions: officeActions(c.officeActions),
     portalSuspended: c.suspended,
     textsNotAgreed: textsChoice && !textsChoice.textsAgreed ? { since: textsChoice.agreedAt.toISOString(), reference: textsChoice.reference } : null,
     textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,
