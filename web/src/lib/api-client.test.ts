@@ -37,6 +37,8 @@ let origin: string;
 const seen: Seen[] = [];
 /** Requests to /hang the server holds without answering. */
 let held = 0;
+/** Answers to /half-body whose head and first bytes went out, the rest held back. */
+let halfSent = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -48,6 +50,10 @@ beforeAll(async () => {
       if (req.url === '/hang') {
         held += 1; // answers never: only an abort ends the request
         return;
+      }
+      if (req.url === '/half-body') {
+        res.writeHead(200, { 'content-type': 'application/json' }).write('{"success":', () => (halfSent += 1));
+        return; // the rest never comes: only an abort ends the read
       }
       const answer = ANSWERS[req.url ?? ''] ?? { status: 500, body: '' };
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(answer.body);
@@ -142,6 +148,18 @@ describe('api client: no answer', () => {
     const call = api.get(`${origin}/hang`, successResponseSchema, { signal: controller.signal });
     // Abort once the server holds the request, so it is the request in flight that is given up.
     await expect.poll(() => held).toBe(1);
+    controller.abort();
+    const error = await failure(call);
+    expect(isAbort(error)).toBe(true);
+    expect(error).not.toBeInstanceOf(ApiError);
+  });
+
+  it('rejects a read given up while the body arrives with the abort, not as an unexpected body', async () => {
+    const controller = new AbortController();
+    const call = api.get(`${origin}/half-body`, successResponseSchema, { signal: controller.signal });
+    await expect.poll(() => halfSent).toBe(1);
+    // Time for fetch to hand over the answer's head, so the abort meets the body being read.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     controller.abort();
     const error = await failure(call);
     expect(isAbort(error)).toBe(true);

@@ -78,8 +78,16 @@ function apiError(method: string, path: string, response: Response, body: unknow
   );
 }
 
-/** The answer's JSON; null for an empty or non-JSON body (a proxy's error page), whose status still tells what happened. */
-const bodyOf = (response: Response): Promise<unknown> => response.json().catch(() => null);
+/**
+ * The answer's JSON; null for an empty or non-JSON body (a proxy's error page), whose status
+ * still tells what happened. A read cancelled while the body arrives (the page no longer wants
+ * it) stays an abort: it is not an unexpected body.
+ */
+const bodyOf = (response: Response): Promise<unknown> =>
+  response.json().catch((error: unknown) => {
+    if (isAbort(error)) throw error;
+    return null;
+  });
 
 export interface ApiRequestOptions {
   signal?: AbortSignal | undefined;
