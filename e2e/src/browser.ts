@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../dev/src/chromium';
 import { uniqueClientAddress } from './client-address';
 
@@ -37,28 +34,39 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Starts the system Chromium with a fresh profile that is deleted again on close. */
-export async function launchBrowser(): Promise<BrowserSession> {
-  const executablePath = CHROMIUM_PATH;
-  const userDataDir = await mkdtemp(join(tmpdir(), 'e2e-chromium-'));
-  const clientAddress = uniqueClientAddress();
-  let context: BrowserContext;
+/**
+ * One Chromium per test worker process, started at its first browser session: files of a worker
+ * run one after another (the e2e project shares its workers' modules, vitest.config.ts), and each
+ * session is a context of its own (cookies, storage and cache apart, as a fresh profile was).
+ * Starting Chromium once per file was a fifth of the browser tests' CPU. It ends with the worker
+ * process (Playwright closes the browsers it launched when its process exits).
+ */
+let shared: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  shared = launchChromium();
+  return shared;
+}
+
+async function launchChromium(): Promise<Browser> {
   try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath,
-      headless: true,
-      args: [...CHROMIUM_FLAGS],
-      // Route animations and smooth scrolling off, so screenshots and clicks do not race them.
-      reducedMotion: 'reduce',
-      // This browser's own client address, on every request of its pages and of context.request.
-      extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
-    });
+    return await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
-    throw new Error(`Could not start Chromium at ${executablePath} (set CHROMIUM_PATH to override)`, {
-      cause: error,
-    });
+    throw new Error(`Could not start Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH to override)`, { cause: error });
   }
+}
+
+/** A fresh browser context (its own cookies and storage) in the worker's Chromium. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const clientAddress = uniqueClientAddress();
+  const context = await (await sharedBrowser()).newContext({
+    // Route animations and smooth scrolling off, so screenshots and clicks do not race them.
+    reducedMotion: 'reduce',
+    // This browser's own client address, on every request of its pages and of context.request.
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
+  });
   // Fail inside a test's time budget instead of waiting out Playwright's 30 s default, with room
   // for a two-core machine that also runs the integration files and four other browsers.
   context.setDefaultTimeout(15_000);
@@ -143,11 +151,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       return unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (at ${p.url})` : ''}`);
     },
     async close() {
-      try {
-        await context.close();
-      } finally {
-        await rm(userDataDir, { recursive: true, force: true });
-      }
+      await context.close();
     },
   };
 }
