@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useDealCommand } from './move-deal';
 import { closeOutDeal } from './schedule-deal';
 import { failureText } from './staff-errors';
+import { DealFormActions } from './deal-form-actions';
 
 /** What the office confirms for each outcome. */
 const CONFIRM: Record<CloseOutOutcome, string> = {
@@ -57,14 +58,7 @@ export function CloseOut(props: {
               <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
             </p>
           )}
-          <p className="deal-move-form__actions">
-            <button type="submit" className="button" disabled={mutation.isPending}>
-              {CONFIRM[chosen]}
-            </button>{' '}
-            <button type="button" className="button button--ghost" onClick={() => setChosen(null)}>
-              Cancel
-            </button>
-          </p>
+          <DealFormActions submit={CONFIRM[chosen]} disabled={mutation.isPending} onBack={() => setChosen(null)} />
         </form>
       ) : null}
       {mutation.isError ? (

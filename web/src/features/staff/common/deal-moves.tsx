@@ -11,6 +11,7 @@ import { useMoveDeal } from './move-deal';
 import { seenOf } from './seen-facts';
 import { ScheduleForm } from './schedule-form';
 import { failureText } from './staff-errors';
+import { DealFormActions } from './deal-form-actions';
 
 type Move = DealDetails['moves'][number];
 /** The commands this panel shows the fate of; an answer to a request shows its own (request-answer.tsx). */
@@ -88,19 +89,7 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
           <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
         </p>
       ) : null}
-      <p className="deal-move-form__actions">
-        <button type="submit" className="button" disabled={mutation.isPending}>
-          Move to {move.label}
-        </button>{' '}
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </p>
-      {mutation.isError ? (
-        <p className="alert" role="alert">
-          {failureText(mutation.error)}
-        </p>
-      ) : null}
+      <DealFormActions submit={`Move to ${move.label}`} disabled={mutation.isPending} onBack={onDone} error={mutation.isError ? failureText(mutation.error) : null} />
     </form>
   );
 }

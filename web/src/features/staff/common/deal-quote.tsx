@@ -11,6 +11,7 @@ import { SentQuote } from './quote-summary';
 import { seenOf } from './seen-facts';
 import { useSendQuote } from './send-quote';
 import { failureText } from './staff-errors';
+import { DealFormActions } from './deal-form-actions';
 
 /** Whole cents of a dollar amount typed by staff ('-12.5' → -1250); null when it is no amount. */
 export function centsOf(dollars: string): number | null {
@@ -148,19 +149,7 @@ export function QuoteForm({ deal, onDone }: { deal: DealDetails; onDone: () => v
       ) : null}
       <div aria-live="polite">{price ? <QuoteLines price={price} caption="The customer will see" /> : null}</div>
       {problem ? <p className="status-note">{problem}</p> : null}
-      <p className="deal-move-form__actions">
-        <button type="submit" className="button" disabled={mutation.isPending || !parsed.success}>
-          Send quote
-        </button>{' '}
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </p>
-      {mutation.isError ? (
-        <p className="alert" role="alert">
-          {failureText(mutation.error)}
-        </p>
-      ) : null}
+      <DealFormActions submit="Send quote" disabled={mutation.isPending || !parsed.success} onBack={onDone} error={mutation.isError ? failureText(mutation.error) : null} />
     </form>
   );
 }

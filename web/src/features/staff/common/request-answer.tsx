@@ -8,6 +8,7 @@ import { easternInputParts, easternInstant } from './eastern-input';
 import { easternFromIso } from './format-eastern';
 import { failureText } from './staff-errors';
 import type { SeenDeal } from './seen-facts';
+import { DealFormActions } from './deal-form-actions';
 
 type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
 
@@ -152,19 +153,13 @@ export function RequestAnswer(props: {
               <textarea id={`${id}-reason`} name="reason" value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} required />
             </p>
           ) : null}
-          <p className="deal-move-form__actions">
-            <button type="submit" className="button" disabled={mutation.isPending}>
-              {mode === 'decline' ? words.declined : claim ? 'Approve claim' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
-            </button>{' '}
-            <button type="button" className="button button--ghost" onClick={() => setMode(null)}>
-              Back
-            </button>
-          </p>
-          {mutation.isError ? (
-            <p className="alert" role="alert">
-              {failureText(mutation.error)}
-            </p>
-          ) : null}
+          <DealFormActions
+            submit={mode === 'decline' ? words.declined : claim ? 'Approve claim' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
+            disabled={mutation.isPending}
+            back="Back"
+            onBack={() => setMode(null)}
+            error={mutation.isError ? failureText(mutation.error) : null}
+          />
         </form>
       ) : null}
     </div>

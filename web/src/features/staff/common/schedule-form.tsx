@@ -7,6 +7,7 @@ import { seenOf } from './seen-facts';
 import { useDealCommand } from './move-deal';
 import { checkSchedule, scheduleDeal } from './schedule-deal';
 import { failureText } from './staff-errors';
+import { DealFormActions } from './deal-form-actions';
 
 /** The datetime-local value of an instant in Eastern Time; the customer's asked day at 9 AM when none is set. */
 function startValue(deal: DealDetails): string {
@@ -93,19 +94,12 @@ export function ScheduleForm({ deal, onDone }: { deal: DealDetails; onDone: () =
           </ul>
         </div>
       ) : null}
-      <p className="deal-move-form__actions">
-        <button type="submit" className="button" disabled={save.isPending || checking}>
-          {warned ? 'Schedule anyway' : 'Schedule'}
-        </button>{' '}
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-      </p>
-      {save.isError || checkError ? (
-        <p className="alert" role="alert">
-          {checkError ?? failureText(save.error)}
-        </p>
-      ) : null}
+      <DealFormActions
+        submit={warned ? 'Schedule anyway' : 'Schedule'}
+        disabled={save.isPending || checking}
+        onBack={onDone}
+        error={checkError ?? (save.isError ? failureText(save.error) : null)}
+      />
     </form>
   );
 }
