@@ -1,37 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CLEANERS_ONLY_PAGE, MY_DAY_TITLE } from '@app/shared/cleaner-day';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router-dom';
 import { Page } from '../../../components/page';
 import { isApiStatus } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query-provider';
 import { markSignedIn } from '../../../lib/session';
+import { useStaffSignOut } from '../../../lib/use-staff-sign-out';
 import { useCleanerMe, type CleanerMe } from '../api/get-cleaner-me';
-import { signOutCleaner } from '../api/sign-out-cleaner';
 import { DayList } from '../components/day-list';
 import { CallTheOffice } from '../components/call-the-office';
 import { OfficeChangesProvider } from '../components/office-changes';
 import './my-day.css';
 
 function MyDay({ me }: { me: CleanerMe }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [signOutFailed, setSignOutFailed] = useState(false);
+  const { signOut, failed: signOutFailed } = useStaffSignOut();
   useEffect(() => markSignedIn(), []);
-
-  const onSignOut = async () => {
-    setSignOutFailed(false);
-    if (!(await signOutCleaner())) return setSignOutFailed(true);
-    queryClient.clear();
-    navigate(CLIENT_ROUTES.adminLogin, { replace: true, state: { signedOut: true } });
-  };
 
   const [today, tomorrow] = me.days;
   return (
     <Page title={MY_DAY_TITLE} heading={MY_DAY_TITLE} lead={`Signed in as ${me.name}. Times are Eastern Time.`}>
       <p>
-        <button type="button" className="button button--ghost" onClick={() => void onSignOut()}>
+        <button type="button" className="button button--ghost" onClick={() => void signOut()}>
           Sign out
         </button>
       </p>

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { markSignedIn } from '../../../lib/session';
+import { useStaffSignOut } from '../../../lib/use-staff-sign-out';
 import type { StaffMe } from './get-staff-me';
-import { signOutStaff } from './sign-out-staff';
 import { STAFF_NAV } from './staff-nav';
 import './staff-frame.css';
 
@@ -14,21 +13,11 @@ import './staff-frame.css';
  * session is confirmed (RequireStaff).
  */
 export function StaffFrame({ me, children }: { me: StaffMe; children: ReactNode }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [signOutFailed, setSignOutFailed] = useState(false);
+  const { signOut, failed: signOutFailed } = useStaffSignOut();
 
   // The api has just confirmed a staff session: the public account menu may ask who is signed in
   // (it shows Admin home and Log out from /api/portal/me).
   useEffect(() => markSignedIn(), []);
-
-  const onSignOut = async () => {
-    setSignOutFailed(false);
-    if (!(await signOutStaff())) return setSignOutFailed(true);
-    // Nothing a staff page loaded stays in this tab's cache.
-    queryClient.clear();
-    navigate(CLIENT_ROUTES.adminLogin, { replace: true, state: { signedOut: true } });
-  };
 
   return (
     <div className="staff-frame">
@@ -44,7 +33,7 @@ export function StaffFrame({ me, children }: { me: StaffMe; children: ReactNode 
           <Link to={CLIENT_ROUTES.home} className="staff-bar__site">
             Public site
           </Link>
-          <button type="button" className="button button--ghost staff-bar__sign-out" onClick={() => void onSignOut()}>
+          <button type="button" className="button button--ghost staff-bar__sign-out" onClick={() => void signOut()}>
             Sign out
           </button>
         </div>
