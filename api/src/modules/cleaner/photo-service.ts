@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { PHOTO_FIELD, PHOTO_REFUSALS, type PhotoAdded } from '@app/shared/visit-photos';
 import { AppError } from '../../errors';
-import { inspectPhoto, PHOTO_MAX_BYTES, PHOTO_TYPES, stripPhotoMetadata, type PhotoType } from '../../lib/photo-image';
+import { inspectPhoto, PHOTO_MAX_BYTES, PHOTO_TYPES, stripPhotoMetadata, type PhotoType } from './photo-image';
 import type { CleanerIdentity } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { recordPhoto } from './photo-repository';
