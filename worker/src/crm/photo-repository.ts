@@ -31,3 +31,8 @@ export async function saveSent(db: Db, photoId: string, hubspotNoteId: string, n
 export async function cleanerFirstName(db: Db, ownerHubspotId: string): Promise<string | null> {
   return (await db.owner.findUnique({ where: { hubspotId: ownerHubspotId }, select: { firstName: true } }))?.firstName ?? null;
 }
+
+/** A photo that cannot go anywhere (its deal was deleted in HubSpot): gone, unless sent meanwhile. */
+export async function deleteUnsentPhoto(db: Db, photoId: string): Promise<void> {
+  await db.visitPhoto.deleteMany({ where: { id: photoId, sentAt: null } });
+}

@@ -118,6 +118,16 @@ describe('crm.attach-photo against the HubSpot emulator', () => {
     expect(notesCarrying(result.fileId)).toHaveLength(1);
   });
 
+  it('deletes the photo of a deal deleted in HubSpot, sending nothing', async () => {
+    const { photo } = await photoOfCleaning();
+    const row = await db.visitPhoto.findUniqueOrThrow({ where: { id: photo.id }, select: { dealId: true } });
+    await db.deal.update({ where: { id: row.dealId }, data: { archivedAt: new Date() } });
+    hubspot.clearRequests();
+    expect(await run(photo.id)).toEqual({ outcome: 'deal-archived' });
+    expect(await db.visitPhoto.count({ where: { id: photo.id } })).toBe(0);
+    expect(hubspot.requests()).toEqual([]);
+  });
+
   it('waits (fails to be retried) while the deal is not in HubSpot yet, sending nothing', async () => {
     const { photo } = await photoOfCleaning(false);
     await expect(run(photo.id)).rejects.toThrow('is not in HubSpot yet');

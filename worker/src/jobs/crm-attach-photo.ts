@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
-import { cleanerFirstName, loadPhoto, saveFileId, saveSent, type PhotoToAttach } from '../crm/photo-repository';
+import { cleanerFirstName, deleteUnsentPhoto, loadPhoto, saveFileId, saveSent, type PhotoToAttach } from '../crm/photo-repository';
 import { defineJob } from './job';
 
 /** The file manager folder of every cleaning photo. */
@@ -21,7 +21,7 @@ export function photoNote(firstName: string | null, at: Date): string {
  * Puts a cleaner's photo in HubSpot (docs/cleaner-day.md#photos): a PRIVATE file in
  * /cleaning-photos named after the photo, then a note on the deal with the file attached
  * (`hs_attachment_ids`); then the bytes are cleared here. Waits (retries) while the deal is not
- * in HubSpot yet.
+ * in HubSpot yet; a photo of a deal deleted in HubSpot is deleted.
  *
  * Idempotent under retries and lost answers, each step recorded as it is done: the file is
  * looked for by its unique name before it is uploaded, and the note among the deal's notes (their
@@ -34,7 +34,11 @@ export function crmAttachPhotoJob(deps: { db: Db; hubspot: HubSpotGateway; now?:
     const photo = await loadPhoto(deps.db, photoId);
     if (!photo) return { outcome: 'missing' as const };
     if (photo.sentAt) return { outcome: 'settled' as const };
-    if (photo.deal.archivedAt) return { outcome: 'deal-archived' as const };
+    if (photo.deal.archivedAt) {
+      // Deleted in HubSpot: the photo has nowhere to go, and is not kept here either.
+      await deleteUnsentPhoto(deps.db, photo.id);
+      return { outcome: 'deal-archived' as const };
+    }
     const dealHubspotId = photo.deal.hubspotId;
     if (!dealHubspotId) throw new Error(`the deal of photo ${photoId} is not in HubSpot yet`);
 

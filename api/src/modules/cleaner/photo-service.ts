@@ -22,22 +22,35 @@ const isPhotoType = (type: string): type is PhotoType => (PHOTO_TYPES as readonl
 
 /**
  * The body's bytes, at most PHOTO_MAX_BYTES: a declared length over it is refused before a byte
- * is read, and a body that turns out longer is refused once it passes the limit (the rest is not kept).
+ * is read, and a body that turns out longer is refused once it passes the limit. The rest of a
+ * refused body is let through unread (not kept), so the phone still gets the answer.
  */
-async function readPhoto(upload: PhotoUpload): Promise<Buffer> {
-  if (upload.contentLength !== null && upload.contentLength > PHOTO_MAX_BYTES) throw refuse(413, PHOTO_REFUSALS.tooLarge);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of upload.body) {
-    size += (chunk as Buffer).length;
-    if (size > PHOTO_MAX_BYTES) {
-      upload.body.resume();
-      throw refuse(413, PHOTO_REFUSALS.tooLarge);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) throw refuse(400, PHOTO_REFUSALS.empty);
-  return Buffer.concat(chunks);
+function readPhoto(upload: PhotoUpload): Promise<Buffer> {
+  if (upload.contentLength !== null && upload.contentLength > PHOTO_MAX_BYTES) return Promise.reject(refuse(413, PHOTO_REFUSALS.tooLarge));
+  const body = upload.body;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (error?: AppError) => {
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      if (error) reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= PHOTO_MAX_BYTES) return void chunks.push(chunk);
+      stop(refuse(413, PHOTO_REFUSALS.tooLarge));
+      body.resume();
+    };
+    const onEnd = () => {
+      stop(size === 0 ? refuse(400, PHOTO_REFUSALS.empty) : undefined);
+      if (size > 0) resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      body.off('data', onData).off('end', onEnd).off('error', onError);
+      reject(error);
+    };
+    body.on('data', onData).on('end', onEnd).on('error', onError);
+  });
 }
 
 /**

@@ -107,6 +107,24 @@ describe("the cleaner's photos of a cleaning", () => {
     const big = await send(cleaner, deal.id, Buffer.concat([TINY_JPEG, Buffer.alloc(PHOTO_MAX_BYTES)]));
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual(refusal(PHOTO_REFUSALS.tooLarge));
+    // Without a declared length (sent in chunks): refused once it passes the limit, still answered.
+    const chunks = [TINY_JPEG, Buffer.alloc(PHOTO_MAX_BYTES / 2), Buffer.alloc(PHOTO_MAX_BYTES / 2)];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(new Uint8Array(next));
+        else controller.close();
+      },
+    });
+    const cookie = [...cleaner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const chunked = await fetch(`${api.url}/api/cleaner/deals/${deal.id}/photos`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/jpeg', Cookie: cookie, 'X-Forwarded-For': cleaner.ip },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toEqual(refusal(PHOTO_REFUSALS.tooLarge));
     expect(await api.db.visitPhoto.count({ where: { dealId: deal.id } })).toBe(0);
   });
 
