@@ -1,5 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/objects/notes/models/AssociationSpec.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startHubSpotEmulator } from './server';
 import { failure, startTestEmulator, TOKEN, type TestEmulator } from './test-kit';
 
 /** The Files API v3 as `client.files.filesApi` reaches it, and files attached to notes. */
@@ -101,5 +105,43 @@ describe('HubSpot emulator: files', () => {
     const read = await t.hubspot.crm.objects.notes.basicApi.getById(note.id, ['hs_attachment_ids']);
     expect(read.properties.hs_attachment_ids).toBe(`${file.id};999`);
     expect(t.emulator.objects('deals').find((d) => d.id === deal.id)?.associations.notes).toEqual([note.id]);
+  });
+
+  it('keeps files in the state file across a restart; a file from before files (and hs_attachment_ids) still loads', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hubspot-files-'));
+    try {
+      const stateFile = join(dir, 'hubspot.json');
+      const first = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(Buffer.from('kept bytes'))], { type: 'image/jpeg' }), 'k.jpg');
+      form.append('folderPath', '/cleaning-photos');
+      form.append('options', privately);
+      const created = (await (await fetch(`${first.url}/files/v3/files`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: form })).json()) as { id: string };
+      await first.close();
+
+      const second = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+      expect(second.fileContent(created.id)?.toString()).toBe('kept bytes');
+      await second.close();
+
+      // As an emulator before the Files API wrote it: no files, notes without hs_attachment_ids.
+      const saved = JSON.parse(await readFile(stateFile, 'utf8')) as { files?: unknown; schema: Record<string, { properties: { name: string }[] }> };
+      delete saved.files;
+      saved.schema.notes!.properties = saved.schema.notes!.properties.filter((p) => p.name !== 'hs_attachment_ids');
+      await writeFile(stateFile, JSON.stringify(saved));
+      const third = await startHubSpotEmulator({ accessToken: TOKEN, stateFile });
+      try {
+        expect(third.files()).toEqual([]);
+        const response = await fetch(`${third.url}/crm/v3/objects/notes`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ properties: { hs_timestamp: '2026-11-20T15:00:00.000Z', hs_attachment_ids: '1' } }),
+        });
+        expect(response.status).toBe(201);
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
