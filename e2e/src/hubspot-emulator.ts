@@ -29,6 +29,28 @@ export async function crmObjects(type: string): Promise<CrmObject[]> {
   return results;
 }
 
+/** A file of the emulator's file manager (its metadata; the bytes through crmFileContent). */
+export interface CrmFile {
+  id: string;
+  name: string;
+  path: string;
+  access: string;
+  archived: boolean;
+}
+
+/** Every file uploaded so far. */
+export async function crmFiles(): Promise<CrmFile[]> {
+  const { results } = (await control('GET', '/_emulator/files')) as { results: CrmFile[] };
+  return results;
+}
+
+/** The bytes of an uploaded file, as HubSpot keeps them. */
+export async function crmFileContent(id: string): Promise<Buffer> {
+  const response = await fetch(new URL(`/_emulator/files/${id}/content`, inject('hubspotUrl')));
+  if (!response.ok) throw new Error(`HubSpot emulator file ${id}: ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 export async function crmContactsByEmail(email: string): Promise<CrmObject[]> {
   return (await crmObjects('contacts')).filter((c) => c.properties.email?.toLowerCase() === email.toLowerCase());
 }

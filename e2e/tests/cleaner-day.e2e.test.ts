@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { CHECKLISTS } from '@app/shared/cleaning-checklists';
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTimeToInstant, formatEastern } from '@app/shared/eastern-time';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
-import { crmObjects } from '../src/hubspot-emulator';
+import { hasExifGps, jpegWithGps } from '../../test/photo-fixtures';
+import { crmFileContent, crmFiles, crmObjects } from '../src/hubspot-emulator';
 import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
 import { waitForText } from '../src/sent-texts';
@@ -34,7 +35,8 @@ function easternAtHour(date: string, hour: number): Date {
  * The cleaner's day on a phone: the customer keeps a door code in the portal; the office marks an
  * owner as a cleaner on the roster; signed in with their own e-mail, the cleaner lands on My day,
  * sees today's cleaning with the home and its code (which the customer then sees was viewed),
- * tomorrow's with the code kept back, and is refused another cleaner's home and the office pages.
+ * tomorrow's with the code kept back, adds a photo to today's (it reaches HubSpot without where it
+ * was taken), and is refused another cleaner's home and the office pages.
  */
 describe('the cleaner signs in to their day at 390 px', () => {
   const office = useBrowserPage();
@@ -148,6 +150,13 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await waitForText(customer.phone, (body) => new RegExp(`^Atlanta Home Cleaning: ${CLEANER.firstName} is on the way and should arrive between \\d{1,2}:\\d{2} and \\d{1,2}:\\d{2}\\.$`).test(body));
     await visit.getByRole('button', { name: 'Start cleaning' }).click();
     await page.getByRole('status').getByText('Started: recorded.').waitFor();
+    // A photo of the cleaning, as the phone's camera writes it: with where it was taken (Exif GPS).
+    const gpsPhoto = jpegWithGps();
+    expect(hasExifGps(gpsPhoto)).toBe(true);
+    await visit.getByLabel('Add photos').setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: gpsPhoto });
+    await visit.getByRole('listitem').filter({ hasText: 'kitchen.jpg' }).getByText('Added', { exact: true }).waitFor();
+    await visit.getByText('Photos added to this cleaning: 1').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
     await visit.getByRole('button', { name: 'Done' }).click();
     const checklist = page.getByRole('form', { name: 'Checklist: Deep clean' });
     const [skipped, ...ticked] = CHECKLISTS.deep.items;
@@ -163,6 +172,18 @@ describe('the cleaner signs in to their day at 390 px', () => {
     await expect
       .poll(async () => (await crmObjects('deals')).find((d) => d.id === todays_.hubspotId)?.properties.dealstage, { timeout: 45_000, interval: 500 })
       .toBe(crmStages().dealStageId(STAGE.CLEANING_DONE));
+    // The photo is in HubSpot: one private file, attached to a note on the deal, without the GPS position.
+    const photo = await db.visitPhoto.findFirstOrThrow({ where: { dealId: todays_.id }, select: { id: true } });
+    await expect.poll(async () => (await db.visitPhoto.findUniqueOrThrow({ where: { id: photo.id }, select: { sentAt: true } })).sentAt, { timeout: 45_000, interval: 500 }).not.toBeNull();
+    const files = (await crmFiles()).filter((f) => f.name === photo.id);
+    expect(files).toMatchObject([{ access: 'PRIVATE', path: `/cleaning-photos/${photo.id}.jpg`, archived: false }]);
+    const notes = (await crmObjects('notes')).filter((n) => n.properties.hs_attachment_ids === files[0]!.id);
+    expect(notes.map((n) => n.associations.deals)).toEqual([[todays_.hubspotId]]);
+    expect(notes[0]!.properties.hs_note_body).toBe(`Photo from ${CLEANER.firstName}'s cleaning on ${formatEastern(easternAtHour(today, 12))}.`);
+    const kept = await crmFileContent(files[0]!.id);
+    expect([kept[0], kept[1]]).toEqual([0xff, 0xd8]);
+    expect(hasExifGps(kept)).toBe(false);
+    expect((await db.visitPhoto.findUniqueOrThrow({ where: { id: photo.id }, select: { bytes: true } })).bytes).toBeNull();
 
     // The office's pages are not theirs: the page says so and leads back, the api refuses.
     // The page's own sign-in check is refused (403), and says so in the console.

@@ -120,7 +120,8 @@ export const TICKET_STAGE_NEW = '1';
  * names, per its API reference; the account check tries each: worker/src/crm/account/
  * scope-probes.ts). Owners are read for the calendar's cleaners; `crm.schemas.*.write` lets
  * setup create contact and deal properties and deal stages; `e-commerce` covers line-item
- * properties; `tickets` covers ticket records, properties and pipeline stages. The contacts
+ * properties; `tickets` covers ticket records, properties and pipeline stages; `files` the Files API
+ * (a cleaner's photos). The contacts
  * scopes also cover the notes, tasks, calls and meetings the customer page shows.
  */
 export const CRM_REQUIRED_SCOPES: readonly string[] = [
@@ -138,4 +139,6 @@ export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.schemas.deals.write',
   'e-commerce',
   'tickets',
+  // Photos of a cleaning go to HubSpot's file manager, attached to a note on the deal (docs/cleaner-day.md).
+  'files',
 ];

@@ -16,6 +16,7 @@ const configPatchSchema = z
     indexLagMs: z.number().int().min(0).max(600_000).optional(),
     scopes: z.array(z.string().min(1)).optional(),
     tokenKind: z.enum(['private-app', 'service-key']).optional(),
+    fileMaxBytes: z.number().int().min(1).optional(),
   })
   .strict();
 
@@ -130,8 +131,17 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
         ...(input.indexLagMs !== undefined ? { indexLagMs: input.indexLagMs } : {}),
         ...(input.scopes ? { scopes: input.scopes } : {}),
         ...(input.tokenKind ? { tokenKind: input.tokenKind } : {}),
+        ...(input.fileMaxBytes !== undefined ? { fileMaxBytes: input.fileMaxBytes } : {}),
       }),
     );
+  });
+
+  // What reached the file manager: metadata of every file (deleted ones too), and a file's bytes.
+  router.on('GET', '/_emulator/files', () => ok({ results: core.files.all().map(({ bytes: _bytes, ...meta }) => meta) }));
+  router.on('GET', '/_emulator/files/:id/content', ({ params }) => {
+    const file = core.files.find(params.id ?? '');
+    if (!file) throw notFound(`file ${params.id} not found`);
+    return { status: 200, raw: { contentType: file.contentType, data: Buffer.from(file.bytes, 'base64') } };
   });
 
   // What the invoice links of a created invoice open.

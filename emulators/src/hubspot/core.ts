@@ -12,6 +12,7 @@ import {
   type TicketPatch,
 } from './control';
 import { Faults } from './faults';
+import { FileStore } from './files';
 import { mergeObjects } from './merge';
 import type { Association, CrmObject, Owner } from './model';
 import { normalizeType } from './object-types';
@@ -22,6 +23,12 @@ import { DEFAULT_SCOPES } from './scopes';
 import { SearchIndex } from './search-index';
 import { seedStore } from './seed';
 import { emptyState, Store, type PropertyInput } from './store';
+
+/**
+ * The largest upload the emulator takes by default. HubSpot's knowledge base ("supported file types
+ * and sizes", linked from its Files guide) sets the real limit; see README.md, "Files".
+ */
+export const DEFAULT_FILE_MAX_BYTES = 300 * 1024 * 1024;
 
 export interface ObjectWithAssociations extends CrmObject {
   /** Target ids by object type, e.g. `{ contacts: ['1001'], line_items: ['1003', '1004'] }`. */
@@ -39,6 +46,7 @@ export interface CoreOptions {
   scopes?: readonly string[] | undefined;
   tokenKind?: TokenKind | undefined;
   firstObjectId?: number | undefined;
+  fileMaxBytes?: number | undefined;
 }
 
 /**
@@ -59,6 +67,8 @@ export interface EmulatorConfig {
   /** Scopes of the private app or service key whose token the emulator accepts. */
   scopes: string[];
   tokenKind: TokenKind;
+  /** The largest file an upload takes, in bytes. */
+  fileMaxBytes: number;
 }
 
 /**
@@ -67,6 +77,7 @@ export interface EmulatorConfig {
  */
 export class EmulatorCore {
   readonly store = new Store();
+  readonly files: FileStore;
   readonly index: SearchIndex;
   readonly faults = new Faults();
   readonly limiter: RateLimiter;
@@ -80,6 +91,7 @@ export class EmulatorCore {
   baseUrl = 'http://127.0.0.1';
 
   constructor(readonly options: CoreOptions) {
+    this.files = new FileStore(options.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES);
     this.limiter = new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
     this.searchLimiter = new RateLimiter(options.searchRateLimit ?? DEFAULT_SEARCH_RATE_LIMIT);
     this.dailyLimiter = new DailyLimiter(options.dailyLimit ?? DEFAULT_DAILY_LIMIT);
@@ -87,18 +99,22 @@ export class EmulatorCore {
     this.scopes = new Set(options.scopes ?? DEFAULT_SCOPES);
     this.tokenKind = options.tokenKind ?? 'private-app';
     this.store.onWrite((object) => this.index.record(object));
-    this.stateFile = options.stateFile ? new StateFile(options.stateFile, this.store) : undefined;
+    this.stateFile = options.stateFile ? new StateFile(options.stateFile, this.store, this.files) : undefined;
     const saved = this.stateFile?.read();
-    if (saved) this.store.load(saved);
-    else this.fresh();
+    if (saved) {
+      this.store.load(saved);
+      this.files.load(saved.files);
+    } else this.fresh();
     // Registered after loading, so starting from a file does not immediately rewrite it.
     this.store.onChange(() => this.stateFile?.schedule());
+    this.files.onChange(() => this.stateFile?.schedule());
     if (!saved) this.stateFile?.schedule();
   }
 
   private fresh(): void {
     this.store.load(emptyState(this.options.firstObjectId));
     seedStore(this.store, { blank: this.options.blank ?? false });
+    this.files.load(undefined);
     // The starting records were indexed long ago: search sees them at once, whatever the lag.
     this.index.clear();
   }
@@ -121,6 +137,7 @@ export class EmulatorCore {
       indexLagMs: this.index.lagMs,
       scopes: [...this.scopes].sort(),
       tokenKind: this.tokenKind,
+      fileMaxBytes: this.files.maxBytes,
     };
   }
 
@@ -131,6 +148,7 @@ export class EmulatorCore {
     if (patch.indexLagMs !== undefined) this.index.lagMs = patch.indexLagMs;
     if (patch.scopes) this.scopes = new Set(patch.scopes);
     if (patch.tokenKind) this.tokenKind = patch.tokenKind;
+    if (patch.fileMaxBytes !== undefined) this.files.maxBytes = patch.fileMaxBytes;
     return this.config();
   }
 

@@ -323,7 +323,11 @@ function activity(info: string, label: string, own: PropertyDefinition[]): TypeS
 }
 
 function notes(): TypeSchema {
-  return activity('noteinformation', 'Note information', [def('hs_note_body', 'Note body', 'textarea', 'noteinformation')]);
+  return activity('noteinformation', 'Note information', [
+    def('hs_note_body', 'Note body', 'textarea', 'noteinformation'),
+    // File ids of the Files API, semicolon-separated (HubSpot's notes guide); see README.md, "Files".
+    def('hs_attachment_ids', 'Attached file IDs', 'text', 'noteinformation'),
+  ]);
 }
 
 function tasks(): TypeSchema {

@@ -1,3 +1,5 @@
+import type { FilesState } from './files';
+
 /** The emulator's records, kept in memory and written to the state file as they are. */
 
 export type PropertyValues = Record<string, string | null>;
@@ -127,4 +129,6 @@ export interface StoreState {
   pipelines: Record<string, Pipeline[]>;
   /** Property groups and definitions per object type. */
   schema: Record<string, TypeSchema>;
+  /** The file manager (files.ts); absent in files written before it. */
+  files?: FilesState;
 }

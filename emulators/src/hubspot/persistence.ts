@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { defaultSchemas } from './default-properties';
 import { STATE_VERSION, type StoreState } from './model';
+import type { FileStore } from './files';
 import type { Store } from './store';
 
 /**
@@ -17,6 +18,7 @@ export class StateFile {
   constructor(
     private readonly path: string,
     private readonly store: Store,
+    private readonly files: FileStore,
     private readonly debounceMs = 50,
   ) {}
 
@@ -61,7 +63,7 @@ export class StateFile {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const snapshot = JSON.stringify(this.store.snapshot());
+    const snapshot = JSON.stringify({ ...this.store.snapshot(), files: this.files.snapshot() });
     this.writing = this.writing.then(async () => {
       await mkdir(dirname(this.path), { recursive: true });
       const tmp = `${this.path}.${process.pid}.tmp`;
@@ -92,6 +94,11 @@ function withoutContactHsModified(state: StoreState): StoreState {
  */
 function withNewDefaultTypes(state: StoreState): StoreState {
   // An empty schema is one an older emulator made on first mention of the type, never HubSpot's.
-  for (const [type, schema] of Object.entries(defaultSchemas())) if (!state.schema[type]?.properties.length) state.schema[type] = schema;
+  for (const [type, schema] of Object.entries(defaultSchemas())) {
+    const saved = state.schema[type];
+    if (!saved?.properties.length) state.schema[type] = schema;
+    // A HubSpot property the emulator learnt since (a note's hs_attachment_ids) is added, the rest kept.
+    else for (const property of schema.properties) if (!saved.properties.some((p) => p.name === property.name)) saved.properties.push(property);
+  }
   return state;
 }

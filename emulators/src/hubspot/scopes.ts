@@ -55,6 +55,7 @@ export function requiredScopes(method: string, pathname: string): string[] | und
     [segments[2], segments[3]] = [area === 'associations' ? 'v4' : 'v3', area];
   }
   const [, crm, version, area, first = '', ...rest] = segments;
+  if (crm === 'files' && version === 'v3') return fileScopes(method);
   if (crm !== 'crm') return undefined;
   const isGet = method === 'GET';
   const batchRead = rest[0] === 'batch' && rest[1] === 'read';
@@ -74,4 +75,11 @@ export function requiredScopes(method: string, pathname: string): string[] | und
     return [...new Set([...access.read, ...access.write])];
   }
   return undefined;
+}
+
+/** The Files API v3: the `security` lists of HubSpot's Files spec (any one of them will do). */
+function fileScopes(method: string): string[] {
+  if (method === 'GET') return ['files', 'files.read', 'files.ui_hidden.read'];
+  if (method === 'DELETE') return ['files.ui_hidden.write', 'files', 'files.delete'];
+  return ['files.ui_hidden.write', 'files', 'files.write'];
 }

@@ -9,6 +9,9 @@ import type { DealPatch, InvoiceInput, OwnerInput, RecordInput, TicketPatch } fr
 import { badRequest, HubSpotError, missingScopes, newCorrelationId, unauthorized } from './errors';
 import type { FaultInput, FaultState, PendingFault } from './faults';
 import type { Association, Owner } from './model';
+import { registerFileRoutes } from './files-routes';
+import type { StoredFile } from './files';
+import { isMultipart, readMultipart } from './multipart';
 import { registerObjectRoutes } from './objects-routes';
 import { registerOwnerRoutes } from './owners-routes';
 import { registerPipelineRoutes } from './pipelines-routes';
@@ -53,6 +56,8 @@ export interface HubSpotEmulatorOptions {
    * run several emulators against one database start them apart, as a real account would be.
    */
   firstObjectId?: number;
+  /** The largest file an upload takes (default 300 MiB; see README.md, "Files"). */
+  fileMaxBytes?: number;
 }
 
 /** A running emulator. The methods mirror the HTTP control API under /_emulator. */
@@ -97,6 +102,10 @@ export interface HubSpotEmulator {
   archiveOwner(id: string): Owner;
   archiveObject(type: string, id: string): ObjectWithAssociations;
   merge(type: string, primaryObjectId: string, objectIdToMerge: string): ObjectWithAssociations;
+  /** Every uploaded file's metadata, deleted ones too (not the bytes). */
+  files(): Omit<StoredFile, 'bytes'>[];
+  /** An uploaded file's bytes, or undefined for an unknown id. */
+  fileContent(id: string): Buffer | undefined;
   /** Writes the state file now (when there is one). */
   flush(): Promise<void>;
 }
@@ -167,13 +176,15 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
   registerPipelineRoutes(crm, core.store);
   registerPropertyRoutes(crm, core.store);
   registerTokenInfoRoute(crm, core);
+  registerFileRoutes(crm, core);
   const control = new Router();
   registerControlRoutes(control, core);
   const held = new Set<NodeJS.Timeout>();
 
   async function route(router: Router, req: IncomingMessage, url: URL): Promise<Reply> {
     const { handler, params } = router.match(req.method ?? 'GET', url.pathname);
-    const body = await readJson(req);
+    // An upload's multipart body may hold a file up to the upload limit, plus its form fields.
+    const body = isMultipart(req.headers['content-type']) ? await readMultipart(req, core.files.maxBytes + 64 * 1024) : await readJson(req);
     return handler({ params, query: url.searchParams, body });
   }
 
@@ -307,6 +318,11 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
     archiveOwner: (id) => core.archiveOwner(id),
     archiveObject: (type, id) => core.archiveObject(type, id),
     merge: (type, primaryObjectId, objectIdToMerge) => core.merge(type, primaryObjectId, objectIdToMerge),
+    files: () => core.files.all().map(({ bytes: _bytes, ...meta }) => meta),
+    fileContent: (id) => {
+      const file = core.files.find(id);
+      return file ? Buffer.from(file.bytes, 'base64') : undefined;
+    },
     flush: async () => {
       await core.stateFile?.flush();
     },

@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import type { Ajv, ValidateFunction } from 'ajv';
+import { isMultipart, parseMultipart } from './multipart';
 
 /**
  * Checks exchanges with the emulator against HubSpot's own published OpenAPI specs
@@ -97,7 +98,7 @@ export async function recordingProxy(target: string, exchanges: Exchange[]): Pro
           exchanges.push({
             method: req.method ?? 'GET',
             path: new URL(req.url ?? '/', 'http://proxy').pathname,
-            requestBody: sent.length ? (JSON.parse(sent.toString('utf8')) as unknown) : undefined,
+            requestBody: recordedBody(sent, req.headers['content-type']),
             status: answer.statusCode ?? 0,
             responseBody: text ? (JSON.parse(text) as unknown) : undefined,
           });
@@ -110,6 +111,17 @@ export async function recordingProxy(target: string, exchanges: Exchange[]): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * A JSON body as sent; a multipart one (a file upload) as its fields by name, the file's bytes
+ * replaced by a note of their size: the spec types a file part as a string (format binary).
+ */
+function recordedBody(sent: Buffer, contentType: string | undefined): unknown {
+  if (sent.length === 0) return undefined;
+  if (!isMultipart(contentType)) return JSON.parse(sent.toString('utf8')) as unknown;
+  const form = parseMultipart(sent, contentType ?? '');
+  return Object.fromEntries(form.parts.map((p) => [p.name, p.filename === undefined ? p.data.toString('utf8') : `<${p.data.length} bytes>`]));
 }
 
 export function closeProxy(proxy: { server: Server } | undefined): Promise<void> {
@@ -135,7 +147,8 @@ export function problems(exchange: Exchange, version: string, operations: readon
     if (index < 0) out.push(`${where}: path parameter ${parameter.name} is not in the template`);
     else check(`path parameter ${parameter.name}`, parameter.schema, decodeURIComponent(values[index] ?? ''));
   }
-  check('request body', found.op.requestBody?.content?.['application/json']?.schema, exchange.requestBody);
+  const bodies = found.op.requestBody?.content;
+  check('request body', (bodies?.['application/json'] ?? bodies?.['multipart/form-data'])?.schema, exchange.requestBody);
   // A refusal may be any status the operation's `default` (HubSpot's Error) covers.
   const named = found.op.responses[String(exchange.status)] ?? (exchange.status >= 400 ? found.op.responses.default : undefined);
   // HubSpot's specs name their shared Error answer by reference (`#/components/responses/Error`).

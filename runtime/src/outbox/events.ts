@@ -103,6 +103,14 @@ export const OUTBOX_EVENTS = {
     done: 'its job completed, or the deal is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM deal d WHERE d.id = e.payload->>'dealId')`,
   }),
+  'crm.attach-photo': contract({
+    queue: 'crm',
+    // The photo's row id only: the bytes stay in Postgres, never in the outbox, a job or a log.
+    payload: z.object({ photoId: rowId }).strict(),
+    aggregateType: 'visit_photo',
+    done: 'the photo is in HubSpot, on a note of its deal (visit_photo.sent_at), or the photo is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM visit_photo p WHERE p.id::text = e.payload->>'photoId' AND p.sent_at IS NULL)`,
+  }),
   'crm.apply-deal-command': contract({
     queue: 'crm',
     payload: z.object({ commandId: rowId }).strict(),

@@ -99,18 +99,20 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One call to our api: same origin, so the session cookie and the Origin header the server
- * checks go along; JSON both ways. A success status returns the body as the schema reads it
+ * checks go along; JSON both ways (a Blob body is sent as its bytes, with its type). A success status returns the body as the schema reads it
  * (nothing is read without one); anything else throws ApiError, and no answer throws fetch's error.
  */
 async function request<T>(method: Method, path: string, body: unknown, schema: ResponseSchema<T> | undefined, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (a cleaner's photo) goes as its own bytes, with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['Content-Type'] = raw ? body.type : 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
     headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: raw ? body : JSON.stringify(body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!response.ok) throw apiError(method, path, response, await bodyOf(response), 'status');

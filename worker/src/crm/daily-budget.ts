@@ -49,6 +49,8 @@ export const HUBSPOT_USE_OF_JOB: Partial<Record<JobName, HubSpotUse>> = {
   // reserve kept for customers' and staff's requests.
   'crm.log-text-received': 'pull',
   'crm.log-text-sent': 'pull',
+  // A cleaner's photos can wait the same way: they are kept until HubSpot has them.
+  'crm.attach-photo': 'pull',
   'crm.pull': 'pull',
   'crm.sweep': 'sweep',
 };

@@ -146,15 +146,18 @@ function boundCrmTransports(crm: object, agent: http.Agent, onHeaders?: (headers
  * Retry-After, attempts), and the SDK's retry settings are process-global and count attempts.
  * Note the SDK keeps its decorators (retry, limiter) in a process-wide singleton that the
  * last constructed Client sets, so every Client in the worker should come from here.
- * Only `client.crm` is bounded by the timeout; the worker uses nothing else. `http` sends the
+ * Only `client.crm` and `client.files` are bounded by the timeout; the worker uses nothing else. `http` sends the
  * date-versioned calls (hubspot-versions.ts) with the same token, base URL and deadline.
  */
 export function createHubSpotClient(options: HubSpotClientOptions): HubSpotClient {
   const basePath = (options.basePath ?? HUBSPOT_API_BASE).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_HUBSPOT_TIMEOUT_MS;
   const client = new Client({ accessToken: options.accessToken, basePath, numberOfApiCallRetries: 0 });
-  const wrapped = boundCrmTransports(client.crm, deadlineAgent(new URL(basePath).protocol, timeoutMs), options.onResponseHeaders);
+  const agent = deadlineAgent(new URL(basePath).protocol, timeoutMs);
+  const wrapped = boundCrmTransports(client.crm, agent, options.onResponseHeaders);
   if (wrapped === 0) throw new Error('@hubspot/api-client changed shape: no CRM transport found to bound with a timeout');
+  // The Files API (visit photos, docs/cleaner-day.md) gets the same deadline and headers.
+  if (boundCrmTransports(client.files, agent, options.onResponseHeaders) === 0) throw new Error('@hubspot/api-client changed shape: no Files transport found to bound with a timeout');
   return Object.assign(client, { http: createHubSpotHttp({ accessToken: options.accessToken, basePath, timeoutMs, onResponseHeaders: options.onResponseHeaders }) });
 }
 

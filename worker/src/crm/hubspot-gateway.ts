@@ -310,12 +310,35 @@ export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudge
       }
     },
 
-    /** A note on a deal's timeline (HubSpot's note → deal association, type 214): its id. */
-    async noteOnDeal(dealHubspotId: string, body: string, at: Date): Promise<string> {
+    /**
+     * A note on a deal's timeline (HubSpot's note → deal association, type 214): its id. With
+     * `attachmentIds`, the files of HubSpot's file manager it shows (`hs_attachment_ids`).
+     */
+    async noteOnDeal(dealHubspotId: string, body: string, at: Date, attachmentIds: readonly string[] = []): Promise<string> {
+      const properties: Properties = { hs_note_body: body, hs_timestamp: at.toISOString(), ...(attachmentIds.length > 0 && { hs_attachment_ids: attachmentIds.join(';') }) };
       const note = await call(`create note on deal ${dealHubspotId}`, () =>
-        client.crm.objects.basicApi.create('notes', toInput({ properties: { hs_note_body: body, hs_timestamp: at.toISOString() }, associations: [{ toId: dealHubspotId, typeId: NOTE_TO_DEAL }] })),
+        client.crm.objects.basicApi.create('notes', toInput({ properties, associations: [{ toId: dealHubspotId, typeId: NOTE_TO_DEAL }] })),
       );
       return note.id;
+    },
+
+    /**
+     * A file of HubSpot's file manager by its folder and full name (`<name>.<extension>`): its
+     * id, or null. Searched by name (HubSpot finds names containing it), then matched exactly.
+     */
+    async findFile(folderPath: string, fileName: string): Promise<string | null> {
+      const base = fileName.slice(0, fileName.lastIndexOf('.'));
+      const u = undefined;
+      const found = await call(`find file ${fileName}`, () => client.files.filesApi.doSearch(u, u, u, 100, u, u, u, u, u, u, u, u, u, u, base));
+      return found.results.find((f) => f.path === `${folderPath}/${fileName}`)?.id ?? null;
+    },
+
+    /** Uploads a file into a folder (made if missing) with the given access: its id. */
+    async uploadFile(folderPath: string, fileName: string, bytes: Buffer, access: 'PRIVATE'): Promise<string> {
+      const options = JSON.stringify({ access, overwrite: false, duplicateValidationStrategy: 'NONE' });
+      const file = (await call(`upload file ${fileName}`, () => client.files.filesApi.upload({ data: bytes, name: fileName }, undefined, folderPath, fileName, undefined, options))) as { id?: unknown };
+      if (typeof file.id !== 'string') throw new Error(`upload file ${fileName}: HubSpot answered no file id`);
+      return file.id;
     },
 
     /**

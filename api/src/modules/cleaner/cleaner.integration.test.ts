@@ -115,6 +115,7 @@ describe('the cleaner role', () => {
       'POST /api/cleaner/deals/:dealId/codes/:secretId/reveal',
       'POST /api/cleaner/deals/:id/done',
       'POST /api/cleaner/deals/:id/on-my-way',
+      'POST /api/cleaner/deals/:id/photos',
       'POST /api/cleaner/deals/:id/start',
     ]);
     for (const { method, path } of routes) {

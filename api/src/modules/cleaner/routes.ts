@@ -5,6 +5,7 @@ import { requireCleaner } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { revealCode } from './home';
 import { cleanerDay, cleanerMe } from './service';
+import { addPhoto } from './photo-service';
 import { finishVisit, onMyWay, startVisit } from './visit-service';
 
 const NO_STORE = 'private, no-store';
@@ -50,6 +51,16 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets
   });
   router.post('/deals/:id/done', async (ctx) => {
     ctx.body = await finishVisit(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
+  });
+  // A photo of the cleaning (docs/cleaner-day.md#photos): the image's bytes as the body, read here.
+  router.post('/deals/:id/photos', async (ctx) => {
+    const length = ctx.get('content-length');
+    ctx.status = 201;
+    ctx.body = await addPhoto(deps, requireCleaner(ctx), ctx.params.id ?? '', {
+      contentType: ctx.get('content-type') || undefined,
+      contentLength: length === '' ? null : Number(length),
+      body: ctx.req,
+    });
   });
 
   return router;

@@ -17,7 +17,7 @@ const refuse = (r: { code: string; message: string }) => new AppError(409, r.cod
  * The cleaning a tap is about (docs/cleaner-day.md): this cleaner's (403 otherwise, and for a
  * cleaning that does not exist: a cleaner learns nothing of others'), on its Eastern day (409).
  */
-async function tappable(deps: VisitDeps, cleaner: CleanerIdentity, dealId: string): Promise<TappedDeal> {
+export async function tappable(deps: Pick<VisitDeps, 'db' | 'now'>, cleaner: CleanerIdentity, dealId: string): Promise<TappedDeal> {
   const deal = await findTappedDeal(deps.db, dealId);
   if (!deal || deal.ownerId !== cleaner.ownerId || !deal.scheduledAt) throw errors.forbidden();
   if (easternToday(deal.scheduledAt) !== easternToday(deps.now())) throw refuse(VISIT_NOT_TODAY);
@@ -25,7 +25,7 @@ async function tappable(deps: VisitDeps, cleaner: CleanerIdentity, dealId: strin
 }
 
 /** A tap changes a scheduled cleaning only (one the office closed out as done still takes Done). */
-function requireScheduled(deal: TappedDeal, orDone = false): void {
+export function requireScheduled(deal: TappedDeal, orDone = false): void {
   if (deal.stageId === STAGE.CLEANING_SCHEDULED || (orDone && deal.stageId === STAGE.CLEANING_DONE)) return;
   throw refuse(VISIT_NOT_SCHEDULED);
 }

@@ -131,6 +131,8 @@ export function createAccountApi(options: { client: Client; call: HubSpotCall; a
               return client.crm.objects.batchApi.update(request.objectType, { inputs: [] });
             case 'empty-property-create':
               return client.crm.properties.batchApi.create(request.objectType, { inputs: [] });
+            case 'read-files':
+              return client.files.filesApi.doSearch(undefined, undefined, undefined, 1);
           }
         });
         return { outcome: 'granted' };

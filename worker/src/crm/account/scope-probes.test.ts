@@ -8,7 +8,7 @@ describe('scope probes', () => {
   });
 
   it('change nothing: reads of one record, or batches without inputs', () => {
-    for (const { request } of SCOPE_PROBES) expect(['read-one', 'read-owner', 'empty-update', 'empty-property-create']).toContain(request.kind);
+    for (const { request } of SCOPE_PROBES) expect(['read-one', 'read-owner', 'empty-update', 'empty-property-create', 'read-files']).toContain(request.kind);
     // A write scope is tried with a write request, a read scope with a read.
     for (const { scope, request } of SCOPE_PROBES) {
       if (scope.endsWith('.read')) expect(request.kind.startsWith('read')).toBe(true);

@@ -15,7 +15,9 @@ export type ScopeProbeRequest =
   /** `POST /crm/v3/objects/{type}/batch/update` with no inputs: nothing to change. */
   | { kind: 'empty-update'; objectType: string }
   /** `POST /crm/v3/properties/{type}/batch/create` with no inputs: nothing to create. */
-  | { kind: 'empty-property-create'; objectType: string };
+  | { kind: 'empty-property-create'; objectType: string }
+  /** `GET /files/v3/files/search?limit=1`: one file's metadata at most. */
+  | { kind: 'read-files' };
 
 export interface ScopeProbe {
   scope: string;
@@ -39,4 +41,5 @@ export const SCOPE_PROBES: readonly ScopeProbe[] = [
   { scope: 'crm.schemas.deals.write', gates: 'crm:setup creates deal properties and deal stages', request: { kind: 'empty-property-create', objectType: 'deals' } },
   { scope: 'e-commerce', gates: 'crm:setup creates line-item properties', request: { kind: 'empty-property-create', objectType: 'line_items' } },
   { scope: 'tickets', gates: 'change, cancellation and support tickets, their properties and stages', request: { kind: 'read-one', objectType: 'tickets' } },
+  { scope: 'files', gates: "a cleaner's photos, uploaded to HubSpot's files and attached to a note on the deal", request: { kind: 'read-files' } },
 ];

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useVisitAction, type VisitAction } from '../api/visit-actions';
 import { ChecklistForm } from './checklist-form';
 import { easternClock } from './day-format';
+import { VisitPhotos } from './visit-photos';
 
 /** What the cleaner reads after each tap (in the live region). */
 function doneMessage(action: VisitAction, texted: boolean | undefined): string {
@@ -99,6 +100,9 @@ export function VisitActions({ cleaning, today }: { cleaning: CleanerCleaning; t
       {step === 'checklist' ? (
         <ChecklistForm family={cleaning.checklistFamily} pending={mutation.isPending} onDone={(checklist) => send({ kind: 'done', checklist })} onCancel={() => setStep('idle')} />
       ) : null}
+
+      {/* Photos are optional, during the cleaning and in the Done step (docs/cleaner-day.md#photos). */}
+      {today && open && (visit.startedAt || step === 'checklist') ? <VisitPhotos dealId={cleaning.id} /> : null}
 
       <p className="visit-actions__status" role="status" aria-live="polite">
         {mutation.isPending ? 'Sending…' : message}

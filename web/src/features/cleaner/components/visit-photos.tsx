@@ -1,0 +1,86 @@
+import { useId, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { postPhoto } from '../api/add-photo';
+
+export interface PhotoItem {
+  key: string;
+  name: string;
+  status: 'sending' | 'added' | 'refused';
+  /** The server's refusal, or ours when no answer came. */
+  reason?: string;
+}
+
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : 'That did not go through. Check your signal and add it again.';
+
+/** Each chosen photo with where it stands, and how many the cleaning has. */
+export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count: number | null }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <ul className="visit-photos__list">
+        {items.map((item) => (
+          <li key={item.key} className={`visit-photos__item visit-photos__item--${item.status}`}>
+            <span className="visit-photos__name">{item.name}</span>{' '}
+            <strong>{item.status === 'sending' ? 'Sending…' : item.status === 'added' ? 'Added' : item.reason}</strong>
+          </li>
+        ))}
+      </ul>
+      {count === null ? null : <p className="visit-photos__count">Photos added to this cleaning: {count}</p>}
+    </>
+  );
+}
+
+/**
+ * "Add photos" (docs/cleaner-day.md#photos): the phone's camera or its pictures, several at once,
+ * one large tap target; each photo is sent on its own and shows "Sending…", "Added" or why the
+ * server refused it. Optional: nothing else waits for them.
+ */
+export function VisitPhotos({ dealId }: { dealId: string }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [items, setItems] = useState<PhotoItem[]>([]);
+  const [count, setCount] = useState<number | null>(null);
+  const set = (key: string, change: Partial<PhotoItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const send = async (files: File[]) => {
+    const chosen = files.map((file, i) => ({ file, item: { key: `${Date.now()}-${i}-${file.name}`, name: file.name || 'Photo', status: 'sending' as const } }));
+    setItems((all) => [...all, ...chosen.map((c) => c.item)]);
+    // One at a time: a weak signal carries one photo better than ten.
+    for (const { file, item } of chosen) {
+      try {
+        const added = await postPhoto(dealId, file);
+        set(item.key, { status: 'added' });
+        setCount(added.count);
+      } catch (error) {
+        set(item.key, { status: 'refused', reason: refusalOf(error) });
+      }
+    }
+  };
+
+  return (
+    <div className="visit-photos">
+      <label htmlFor={`${id}-photos`} className="button button--ghost visit-actions__big visit-photos__add">
+        Add photos
+      </label>
+      <input
+        ref={input}
+        id={`${id}-photos`}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        multiple
+        capture="environment"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // The same photo can be chosen again (after a refusal).
+          if (input.current) input.current.value = '';
+          if (files.length > 0) void send(files);
+        }}
+      />
+      <div role="status" aria-live="polite">
+        <PhotoList items={items} count={count} />
+      </div>
+    </div>
+  );
+}
