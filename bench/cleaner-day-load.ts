@@ -6,6 +6,22 @@ export interface CleanerPolling {
 }
 
 /**
+ * One untimed poll of each cleaner's day before the timed ones, as the office's endpoints get
+ * their warm-up requests: the first request of a query's shape pays for compiling it (Prisma's
+ * query compiler), once per api process, not a cost of polling.
+ */
+export async function warmCleanerDays(port: number, cookies: readonly string[], dates: readonly string[]): Promise<void> {
+  for (const cookie of cookies) {
+    const connection = new LoadConnection('127.0.0.1', port);
+    try {
+      for (const date of dates) await connection.get(`/api/cleaner/day?date=${date}`, [`Cookie: ${cookie}`, 'Accept: application/json']);
+    } finally {
+      connection.close();
+    }
+  }
+}
+
+/**
  * Cleaners with My day open (bench:staff): each on a connection of their own per poll asks for
  * each of `dates` (today and tomorrow, as the page's two lists do) every `intervalMs`, the first
  * time at a random moment within the interval, so their polls spread as phones' would. Runs

@@ -29,7 +29,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../dev/src/chromium';
 import { createTestDatabase } from '../test/database';
 import { PORTAL_POLL_MS } from '@app/shared/constants';
 import { cleanerDays } from '@app/shared/cleaner-day';
-import { pollCleanerDays } from './cleaner-day-load';
+import { pollCleanerDays, warmCleanerDays } from './cleaner-day-load';
 import { percentile } from './request-stats';
 import { seedStaffData } from './seed-staff-data';
 import { cpuMs, dropQueues, stop } from './server-processes';
@@ -140,7 +140,8 @@ async function main(): Promise<void> {
     // People at work: each staff member reads an answer before asking again (THINK_MS on average).
     const think = () => THINK_MS * (0.5 + Math.random());
     const cpuBefore = await cpuMs(api.child.pid!);
-    // The cleaners poll My day for as long as the staff are at work.
+    // The cleaners poll My day for as long as the staff are at work (after a round untimed).
+    await warmCleanerDays(port, cleanerCookies, cleanerDays(new Date()));
     const cleanersPolling = pollCleanerDays(port, cleanerCookies, { dates: cleanerDays(new Date()), intervalMs: CLEANER_POLL_MS });
     const paced = await reads(port, cookies, endpoints, { warmup: WARMUP, count: REQUESTS * endpoints.length, think });
     const myDay = await cleanersPolling.stop();
