@@ -76,6 +76,8 @@ export const cleanerCleaningSchema = z.object({
   visit: visitViewSchema,
   /** The checklist Done asks for (cleaning-checklists.ts). */
   checklistFamily: z.enum(CHECKLIST_FAMILIES),
+  /** Photos the cleaning has (docs/cleaner-day.md#photos), so a reloaded page still counts them. */
+  photoCount: z.number().int().default(0),
 });
 export type CleanerCleaning = z.output<typeof cleanerCleaningSchema>;
 

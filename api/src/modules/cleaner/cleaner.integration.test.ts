@@ -243,6 +243,7 @@ describe('the cleaner role', () => {
         codesToday: true,
         visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
         checklistFamily: 'deep',
+        photoCount: 0,
       });
       expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null, visit: { state: 'done' } });
       expect(JSON.stringify(day)).not.toContain('Private');

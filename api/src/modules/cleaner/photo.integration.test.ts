@@ -75,6 +75,10 @@ describe("the cleaner's photos of a cleaning", () => {
 
     const events = await api.db.outboxEvent.findMany({ where: { type: 'crm.attach-photo', aggregateId: row.id }, select: { payload: true } });
     expect(events).toEqual([{ payload: { photoId: row.id } }]);
+
+    // My day counts it, so a reloaded page still says how many the cleaning has.
+    const day = await fetch(`${api.url}/api/cleaner/day?date=2026-12-10`, { headers: { Cookie: [...cleaner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-Forwarded-For': cleaner.ip } });
+    expect(((await day.json()) as { cleanings: { id: string; photoCount: number }[] }).cleanings.find((c) => c.id === deal.id)?.photoCount).toBe(1);
   });
 
   it('answers 401 without a session, 403 to another cleaner and for no such cleaning, 409 on another day', async () => {

@@ -80,6 +80,7 @@ function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
       ...homeOf(d.contact, { stageId: d.stageId, scheduledAt: d.scheduledAt }, now),
       visit: visitView(d.visit, d, now),
       checklistFamily: checklistFamily(d.serviceType),
+      photoCount: d._count.photos,
     },
   ];
 }

@@ -102,7 +102,7 @@ export function VisitActions({ cleaning, today }: { cleaning: CleanerCleaning; t
       ) : null}
 
       {/* Photos are optional, during the cleaning and in the Done step (docs/cleaner-day.md#photos). */}
-      {today && open && (visit.startedAt || step === 'checklist') ? <VisitPhotos dealId={cleaning.id} /> : null}
+      {today && open && (visit.startedAt || step === 'checklist') ? <VisitPhotos dealId={cleaning.id} added={cleaning.photoCount} /> : null}
 
       <p className="visit-actions__status" role="status" aria-live="polite">
         {mutation.isPending ? 'Sending…' : message}

@@ -16,7 +16,7 @@ function render(node: React.ReactNode): string {
 
 describe("a cleaning's photos on My day", () => {
   it('is a real file input for the camera or pictures, several at once, under a large "Add photos" label', () => {
-    const html = render(<VisitPhotos dealId="deal-1" />);
+    const html = render(<VisitPhotos dealId="deal-1" added={0} />);
     expect(html).toMatch(/<label for="([^"]+)-photos" class="button button--ghost visit-actions__big visit-photos__add">Add photos<\/label>/);
     expect(html).toContain('type="file" accept="image/jpeg,image/png,image/webp" multiple="" capture="environment"');
     expect(html).toContain('role="status" aria-live="polite"');
@@ -45,6 +45,8 @@ describe("a cleaning's photos on My day", () => {
     expect(html).toContain('<span class="visit-photos__name">bath.jpg</span> <strong>Sending…</strong>');
     expect(html).toContain(`<span class="visit-photos__name">scan.gif</span> <strong>${PHOTO_REFUSALS.type.message}</strong>`);
     expect(html).toContain('Photos added to this cleaning: 1');
-    expect(render(<PhotoList items={[]} count={null} />)).toBe('');
+    expect(render(<PhotoList items={[]} count={0} />)).toBe('');
+    // A reloaded page still says how many the cleaning has.
+    expect(render(<PhotoList items={[]} count={2} />)).toContain('Photos added to this cleaning: 2');
   });
 });

@@ -13,20 +13,21 @@ export interface PhotoItem {
 const refusalOf = (error: unknown) =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : 'That did not go through. Check your signal and add it again.';
 
-/** Each chosen photo with where it stands, and how many the cleaning has. */
-export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count: number | null }) {
-  if (items.length === 0) return null;
+/** Each photo chosen on this page with where it stands, and how many the cleaning has. */
+export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count: number }) {
   return (
     <>
-      <ul className="visit-photos__list">
-        {items.map((item) => (
-          <li key={item.key} className={`visit-photos__item visit-photos__item--${item.status}`}>
-            <span className="visit-photos__name">{item.name}</span>{' '}
-            <strong>{item.status === 'sending' ? 'Sending…' : item.status === 'added' ? 'Added' : item.reason}</strong>
-          </li>
-        ))}
-      </ul>
-      {count === null ? null : <p className="visit-photos__count">Photos added to this cleaning: {count}</p>}
+      {items.length > 0 ? (
+        <ul className="visit-photos__list">
+          {items.map((item) => (
+            <li key={item.key} className={`visit-photos__item visit-photos__item--${item.status}`}>
+              <span className="visit-photos__name">{item.name}</span>{' '}
+              <strong>{item.status === 'sending' ? 'Sending…' : item.status === 'added' ? 'Added' : item.reason}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {count > 0 ? <p className="visit-photos__count">Photos added to this cleaning: {count}</p> : null}
     </>
   );
 }
@@ -36,11 +37,13 @@ export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count
  * one large tap target; each photo is sent on its own and shows "Sending…", "Added" or why the
  * server refused it. Optional: nothing else waits for them.
  */
-export function VisitPhotos({ dealId }: { dealId: string }) {
+export function VisitPhotos({ dealId, added }: { dealId: string; added: number }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<PhotoItem[]>([]);
-  const [count, setCount] = useState<number | null>(null);
+  // The day's count (a reload, another phone) until this page's own uploads answer a newer one.
+  const [sentCount, setCount] = useState<number | null>(null);
+  const count = Math.max(added, sentCount ?? 0);
   const set = (key: string, change: Partial<PhotoItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const send = async (files: File[]) => {
