@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
-import { dailyFiguresFromHeaders, withHubSpotUse } from '../crm/daily-budget';
+import { accountDay, dailyFiguresFromHeaders, withHubSpotUse } from '../crm/daily-budget';
 import type { TestDatabase } from '../../../test/database';
 import { crmPullJob } from './crm-pull';
 import { crmSweepJob } from './crm-sweep';
@@ -99,8 +99,11 @@ describe("HubSpot's daily limit with real jobs", () => {
   let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   const redis = new Redis(testRedisUrl());
-  // The workers' clock, so the account's day can end within the test.
-  let clock = Date.parse('2026-11-27T17:00:00Z');
+  // The workers' clock, so the account's day can end within the test. It starts an hour after the
+  // real time, so the account's next midnight, where a push that meets the spent day is delayed
+  // to, lies ahead of the queue's own (real) clock, which counts that delay.
+  let clock = Date.now() + 60 * 60_000;
+  const NEXT_MIDNIGHT = accountDay(clock, 'America/New_York').resetsAt;
   const DAY = { limit: 1_000, timeZone: 'America/New_York', reservePercent: 10, sweepPerDay: 0, now: () => clock };
 
   beforeAll(async () => {
@@ -170,7 +173,7 @@ describe("HubSpot's daily limit with real jobs", () => {
       expect(waiting?.attemptsMade).toBe(0);
       expect(waiting?.delay).toBeGreaterThan(0);
       // Delayed to the account's midnight (BullMQ counts the delay from the job's creation).
-      expect((waiting?.timestamp ?? 0) + (waiting?.delay ?? 0)).toBeGreaterThan(Date.parse('2026-11-28T05:00:00Z') - 60_000);
+      expect((waiting?.timestamp ?? 0) + (waiting?.delay ?? 0)).toBeGreaterThan(NEXT_MIDNIGHT - 60_000);
       expect(await synced(second.dealId)).toBe(false);
       expect(hubspot.requests().filter((r) => r.status === 429)).toHaveLength(1);
       // Every worker now holds its requests: a third push is refused here, not by HubSpot.
@@ -181,7 +184,7 @@ describe("HubSpot's daily limit with real jobs", () => {
       expect((await daily.figures()).refused.push).toBeGreaterThanOrEqual(1);
 
       // The account's next day: HubSpot accepts again, and the waiting pushes sync (no attempt was used).
-      clock = Date.parse('2026-11-28T05:00:01Z');
+      clock = NEXT_MIDNIGHT + 1_000;
       hubspot.startNewDay();
       await (await queue.getJob(second.outboxId))!.promote();
       await (await queue.getJob(third.outboxId))!.promote();
