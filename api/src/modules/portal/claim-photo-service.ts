@@ -3,14 +3,14 @@ import type { PhotoAdded } from '@app/shared/visit-photos';
 import { AppError, errors } from '../../errors';
 import { checkedPhoto, refusePhoto, type PhotoUpload } from '../../photos/photo-upload';
 import type { ModuleDeps } from '../registry';
-import { findClaimForPhotos, recordClaimPhoto, type ClaimPhotoOutcome } from './claim-photo-repository';
+import { findClaimForPhotos, recordClaimPhoto, type ClaimForPhotos, type ClaimPhotoOutcome } from './claim-photo-repository';
 
 type Deps = Pick<ModuleDeps, 'db' | 'outbox'>;
 
 const CLAIM_NOT_FOUND = 'We could not find that claim.';
 
-/** The refusal of a claim a photo cannot join, or nothing when it may. */
-function refusalOf(claim: ClaimPhotoOutcome | { kind: 'open'; count: number }): AppError | null {
+/** The refusal of a claim a photo cannot join (read before the body, or under the lock), or null when it may. */
+function refusalOf(claim: ClaimForPhotos | ClaimPhotoOutcome): AppError | null {
   if (claim.kind === 'missing') return errors.notFound(CLAIM_NOT_FOUND);
   if (claim.kind === 'closed') return new AppError(409, CLAIM_PHOTO_REFUSALS.closed.code, CLAIM_PHOTO_REFUSALS.closed.message);
   if (claim.kind === 'limit' || (claim.kind === 'open' && claim.count >= CLAIM_PHOTOS_MAX)) return refusePhoto(409, CLAIM_PHOTO_REFUSALS.limit);
