@@ -111,3 +111,7 @@ export const recleanClaimSchema = z
   .strict();
 export type RecleanClaimInput = z.input<typeof recleanClaimSchema>;
 export type RecleanClaim = z.output<typeof recleanClaimSchema>;
+
+/** The answer to a claim: its ticket, which its photos are then sent to (shared/claim-photos.ts). */
+export const recleanClaimAnswerSchema = z.object({ success: z.literal(true), message: z.string(), ticketId: z.string() });
+export type RecleanClaimAnswer = z.infer<typeof recleanClaimAnswerSchema>;

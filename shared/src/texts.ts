@@ -141,6 +141,8 @@ export const RECLEAN_CLAIM_SUBMITTED = 'Thank you for telling us. We will be in 
 export const RECLEAN_CLAIM_FAILED = "We couldn't send your claim. Please check your connection and try again.";
 export const RECLEAN_NOT_DONE = 'You can tell us something was missed once the cleaning is done.';
 export const RECLEAN_CLAIM_IN_PROGRESS = 'We have your claim for this cleaning and will be in touch.';
+/** A photo sent for a claim the office has answered or closed meanwhile. */
+export const RECLEAN_PHOTOS_CLAIM_CLOSED = 'This claim has been answered, so photos can no longer be added to it.';
 /** A claim closed in HubSpot without the office's answer (its plain 'Closed' stage). */
 export const RECLEAN_CLAIM_CLOSED = 'Your claim for this cleaning is closed.';
 /** The guarantee window has passed: the portal no longer takes a claim for the cleaning. */

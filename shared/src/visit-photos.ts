@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * A cleaner's photos of a cleaning (docs/cleaner-day.md#photos): what the api answers and
  * refuses, shared with My day. The image rules (types, size, metadata) are the api's
- * (api/src/modules/cleaner/photo-image.ts).
+ * (api/src/photos/photo-image.ts).
  */
 
 /** Photos a cleaning takes at most. */

@@ -30,6 +30,8 @@ const DEFAULT_TYPE_IDS: Readonly<Record<string, number>> = {
   'companies->notes': 189,
   'notes->deals': 214,
   'deals->notes': 213,
+  'notes->tickets': 228,
+  'tickets->notes': 227,
   'tasks->contacts': 204,
   'contacts->tasks': 203,
   'tasks->companies': 192,

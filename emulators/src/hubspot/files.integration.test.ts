@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AssociationSpecAssociationCategoryEnum as Category } from '@hubspot/api-client/lib/codegen/crm/objects/notes/models/AssociationSpec.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCOPES } from './scopes';
 import { startHubSpotEmulator } from './server';
 import { failure, startTestEmulator, TOKEN, type TestEmulator } from './test-kit';
 
@@ -105,6 +106,21 @@ describe('HubSpot emulator: files', () => {
     const read = await t.hubspot.crm.objects.notes.basicApi.getById(note.id, ['hs_attachment_ids']);
     expect(read.properties.hs_attachment_ids).toBe(`${file.id};999`);
     expect(t.emulator.objects('deals').find((d) => d.id === deal.id)?.associations.notes).toEqual([note.id]);
+  });
+
+  it('attaches a file to a note on a ticket (note to ticket, type 228)', async () => {
+    const file = (await t.hubspot.files.filesApi.upload(photo(), undefined, '/claim-photos', 't.jpg', undefined, privately)) as { id: string };
+    const ticket = t.emulator.createRecord('tickets', { properties: { subject: 'Re-clean Claim: Basic Clean', hs_pipeline_stage: '1' } });
+    const note = await t.hubspot.crm.objects.notes.basicApi.create({
+      properties: { hs_timestamp: '2026-11-20T15:00:00.000Z', hs_note_body: 'Photo', hs_attachment_ids: file.id },
+      associations: [{ to: { id: ticket.id }, types: [{ associationCategory: Category.HubspotDefined, associationTypeId: 228 }] }],
+    });
+    expect(t.emulator.objects('tickets').find((r) => r.id === ticket.id)?.associations.notes).toEqual([note.id]);
+    expect(t.emulator.objects('notes').find((n) => n.id === note.id)?.associations.tickets).toEqual([ticket.id]);
+    // Read from the ticket's side, the pair's other id (ticket to note, 227).
+    t.emulator.config.set({ scopes: [...DEFAULT_SCOPES] });
+    const fromTicket = await t.crm('GET', `/crm/v4/objects/tickets/${ticket.id}/associations/notes`);
+    expect(fromTicket).toMatchObject({ status: 200, json: { results: [{ toObjectId: Number(note.id), associationTypes: [{ typeId: 227 }] }] } });
   });
 
   it('keeps files in the state file across a restart; a file from before files (and hs_attachment_ids) still loads', async () => {

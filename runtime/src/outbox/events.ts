@@ -111,6 +111,14 @@ export const OUTBOX_EVENTS = {
     done: 'the photo is in HubSpot, on a note of its deal (visit_photo.sent_at), or the photo is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM visit_photo p WHERE p.id::text = e.payload->>'photoId' AND p.sent_at IS NULL)`,
   }),
+  'crm.attach-claim-photo': contract({
+    queue: 'crm',
+    // As a cleaner's photo: the row id only, never the bytes.
+    payload: z.object({ photoId: rowId }).strict(),
+    aggregateType: 'claim_photo',
+    done: 'the photo is in HubSpot, on a note of its claim\'s ticket (claim_photo.sent_at), or the photo is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM claim_photo p WHERE p.id::text = e.payload->>'photoId' AND p.sent_at IS NULL)`,
+  }),
   'crm.apply-deal-command': contract({
     queue: 'crm',
     payload: z.object({ commandId: rowId }).strict(),

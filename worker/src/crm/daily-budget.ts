@@ -51,6 +51,8 @@ export const HUBSPOT_USE_OF_JOB: Partial<Record<JobName, HubSpotUse>> = {
   'crm.log-text-sent': 'pull',
   // A cleaner's photos can wait the same way: they are kept until HubSpot has them.
   'crm.attach-photo': 'pull',
+  // A customer's photos of a claim too: the claim's ticket itself is a push.
+  'crm.attach-claim-photo': 'pull',
   'crm.pull': 'pull',
   'crm.sweep': 'sweep',
 };

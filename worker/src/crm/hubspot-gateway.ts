@@ -13,8 +13,14 @@ import { searchBudgetInFront, type DailyBudget, type HubSpotBudgets, type Reques
 /** HubSpot's batch endpoints take at most 100 inputs; search IN filters at most 100 values. */
 export const HUBSPOT_BATCH_SIZE = 100;
 
-/** HubSpot's HUBSPOT_DEFINED association type of a note to a deal. */
-const NOTE_TO_DEAL = 214;
+/** HubSpot's HUBSPOT_DEFINED association type of a note to each record a note is made on. */
+const NOTE_TO = { deals: 214, tickets: 228 } as const;
+
+/** A record a note is made on: a deal or a ticket, by its HubSpot id. */
+export interface NoteTarget {
+  type: keyof typeof NOTE_TO;
+  id: string;
+}
 
 export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType | 'communications';
 /** HubSpot's activity (engagement) objects the customer page shows. */
@@ -311,15 +317,21 @@ export function createHubSpotGateway(client: HubSpotClient, budget: RequestBudge
     },
 
     /**
-     * A note on a deal's timeline (HubSpot's note → deal association, type 214): its id. With
-     * `attachmentIds`, the files of HubSpot's file manager it shows (`hs_attachment_ids`).
+     * A note on a deal's or a ticket's timeline (HubSpot's note → deal association, type 214, or
+     * note → ticket, 228): its id. With `attachmentIds`, the files of HubSpot's file manager it
+     * shows (`hs_attachment_ids`).
      */
-    async noteOnDeal(dealHubspotId: string, body: string, at: Date, attachmentIds: readonly string[] = []): Promise<string> {
+    async noteOn(target: NoteTarget, body: string, at: Date, attachmentIds: readonly string[] = []): Promise<string> {
       const properties: Properties = { hs_note_body: body, hs_timestamp: at.toISOString(), ...(attachmentIds.length > 0 && { hs_attachment_ids: attachmentIds.join(';') }) };
-      const note = await call(`create note on deal ${dealHubspotId}`, () =>
-        client.crm.objects.basicApi.create('notes', toInput({ properties, associations: [{ toId: dealHubspotId, typeId: NOTE_TO_DEAL }] })),
+      const note = await call(`create note on ${target.type} ${target.id}`, () =>
+        client.crm.objects.basicApi.create('notes', toInput({ properties, associations: [{ toId: target.id, typeId: NOTE_TO[target.type] }] })),
       );
       return note.id;
+    },
+
+    /** A note on a deal's timeline (`noteOn` a deal). */
+    async noteOnDeal(dealHubspotId: string, body: string, at: Date, attachmentIds: readonly string[] = []): Promise<string> {
+      return this.noteOn({ type: 'deals', id: dealHubspotId }, body, at, attachmentIds);
     },
 
     /**

@@ -17,7 +17,6 @@ export async function loadPhoto(db: Db, photoId: string) {
     },
   });
 }
-export type PhotoToAttach = NonNullable<Awaited<ReturnType<typeof loadPhoto>>>;
 
 export async function saveFileId(db: Db, photoId: string, hubspotFileId: string): Promise<void> {
   await db.visitPhoto.update({ where: { id: photoId }, data: { hubspotFileId }, select: { id: true } });

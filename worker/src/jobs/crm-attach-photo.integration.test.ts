@@ -9,7 +9,8 @@ import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-accou
 import { hasExifGps, TINY_JPEG } from '../../../test/photo-fixtures';
 import { addDeal } from '../../../test/staff-fixtures';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
-import { crmAttachPhotoJob, photoFileName } from './crm-attach-photo';
+import { photoFileName } from '../crm/photo-on-record';
+import { crmAttachPhotoJob } from './crm-attach-photo';
 
 const log = createLogger({ service: 'attach-photo-test', level: 'silent', format: 'json' });
 const NOTE_TO_DEAL = 214;

@@ -5,6 +5,7 @@ import type { NoticePolicy } from '../crm/notice-rules';
 import type { TwilioClient } from '../sms/twilio-client';
 import { crmApplyDealCommandJob } from './crm-apply-deal-command';
 import { crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
+import { crmAttachClaimPhotoJob } from './crm-attach-claim-photo';
 import { crmAttachPhotoJob } from './crm-attach-photo';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmLogTextReceivedJob, crmLogTextSentJob } from './crm-log-text';
@@ -57,6 +58,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmLogTextReceivedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmLogTextSentJob({ db: deps.db, hubspot: deps.hubspot }),
     crmAttachPhotoJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmAttachClaimPhotoJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
   ] as JobDefinition[];

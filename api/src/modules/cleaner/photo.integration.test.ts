@@ -8,7 +8,7 @@ import { hasExifGps, jpegWithGps, TINY_JPEG } from '../../../../test/photo-fixtu
 import { TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { addDeal } from '../../../../test/staff-fixtures';
-import { PHOTO_MAX_BYTES } from './photo-image';
+import { PHOTO_MAX_BYTES } from '../../photos/photo-image';
 
 /** 9:00 in Atlanta (EST) on Thursday, December 10, 2026. */
 const START = new Date('2026-12-10T14:00:00Z');

@@ -7,6 +7,7 @@ import { PORTAL_REQUEST_RECEIVED } from '@app/shared/texts';
 import { errors } from '../../errors';
 import { currentStaff, requireCustomer, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
+import { addClaimPhoto } from './claim-photo-service';
 import { answerQuote, portalQuote } from './quote-service';
 import {
   claimReclean,
@@ -75,6 +76,18 @@ export function portalRoutes(deps: ModuleDeps): Router {
     const { ticketId, message } = await claimReclean(deps, contactId, ctx.params.id ?? '', input);
     ctx.status = 201;
     ctx.body = { success: true, message, ticketId };
+  });
+
+  // A photo of what the claim says was missed: the image's bytes as the body, read by the service.
+  router.post('/api/portal/claims/:ticketId/photos', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    const length = ctx.get('content-length');
+    ctx.status = 201;
+    ctx.body = await addClaimPhoto(deps, contactId, ctx.params.ticketId ?? '', {
+      contentType: ctx.get('content-type') || undefined,
+      contentLength: length === '' ? null : Number(length),
+      body: ctx.req,
+    });
   });
 
   router.get('/api/portal/details', async (ctx) => {

@@ -1,12 +1,12 @@
-import type { RecleanClaim } from '@app/shared/reclean-claim';
+import { recleanClaimAnswerSchema, type RecleanClaim, type RecleanClaimAnswer } from '@app/shared/reclean-claim';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const recleanClaimPath = (dealId: string) => `/api/portal/deals/${encodeURIComponent(dealId)}/reclean-claim`;
 
-/** POST /api/portal/deals/:id/reclean-claim { missed }: "Something was missed" on a done cleaning. */
-export async function claimReclean({ dealId, ...input }: RecleanClaim & { dealId: string }): Promise<void> {
-  await api.post(recleanClaimPath(dealId), input);
+/** POST /api/portal/deals/:id/reclean-claim { missed }: "Something was missed" on a done cleaning; the answer names its ticket. */
+export function claimReclean({ dealId, ...input }: RecleanClaim & { dealId: string }): Promise<RecleanClaimAnswer> {
+  return api.post(recleanClaimPath(dealId), input, recleanClaimAnswerSchema);
 }
 
 export function useRecleanClaim() {

@@ -8,6 +8,7 @@ import { Modal, ModalFormActions } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { COMPANY } from '../../../lib/company';
 import { useRecleanClaim } from '../api/reclean-claim';
+import { ClaimPhotosField, SentPhotos, useChosenPhotos, useSendPhotos, type SentPhoto } from './claim-photos';
 import type { DealView } from './deal-view';
 
 /** The field's message for what was typed, from the shared schema the api checks too; undefined when it will do. */
@@ -21,31 +22,35 @@ function failureText(error: unknown): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : RECLEAN_CLAIM_FAILED;
 }
 
-/** Photos are not uploaded (the product keeps no files yet): the customer e-mails them with the cleaning's reference. */
-function PhotosNote({ deal }: { deal: Pick<DealView, 'reference'> }) {
+/** The way left for photos that could not be sent with the claim: e-mail, with the cleaning's reference. */
+export function PhotosFallback({ deal, items }: { deal: Pick<DealView, 'reference'>; items: readonly SentPhoto[] }) {
+  if (!items.some((i) => i.status === 'refused')) return null;
   return (
     <p className="fine-print" data-photos-note="">
-      Photos help us see what was missed: e-mail them to <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+      You can e-mail the photos that were not added to <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
       {deal.reference ? ` with your reference ${deal.reference}` : ''}.
     </p>
   );
 }
 
 interface ClaimFormProps {
-  deal: Pick<DealView, 'reference'>;
   missed: string;
   /** The field's message, once the customer has tried to send. */
   error: string | undefined;
   /** Why the api refused or the request failed; null otherwise. */
   failure: string | null;
   pending: boolean;
+  /** The photos chosen to send with the claim, and the limit's message after too many. */
+  photos: readonly File[];
+  photosError: string | undefined;
+  onPhotos: (picked: File[]) => void;
   onChange: (missed: string) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
 }
 
-/** The claim's form as the customer sees it: what was missed with its hint and message, the photos note, the outcome, Send. */
-export function ClaimForm({ deal, missed, error, failure, pending, onChange, onSubmit, onClose }: ClaimFormProps) {
+/** The claim's form as the customer sees it: what was missed with its hint and message, the photos, the outcome, Send. */
+export function ClaimForm({ missed, error, failure, pending, photos, photosError, onPhotos, onChange, onSubmit, onClose }: ClaimFormProps) {
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       <Field
@@ -56,7 +61,7 @@ export function ClaimForm({ deal, missed, error, failure, pending, onChange, onS
       >
         {(props) => <textarea {...props} name="missed" rows={5} value={missed} onChange={(event) => onChange(event.target.value)} />}
       </Field>
-      <PhotosNote deal={deal} />
+      <ClaimPhotosField files={photos} error={photosError} onChoose={onPhotos} />
       <FormAlert message={failure} />
       <ModalFormActions submit="Send" pending={pending} onClose={onClose} />
     </form>
@@ -68,10 +73,14 @@ export function ClaimForm({ deal, missed, error, failure, pending, onChange, onS
  * and bounded, checked with the shared schema the api uses; after a first try to send, the
  * field's message follows the typing, and focus goes to the field in error. A refusal (the
  * window has passed, a claim is already open) or a failure is shown in the dialog; a stored
- * claim shows the submitted state.
+ * claim shows the submitted state, where the photos chosen with it are sent, one by one, each
+ * with where it stands, and how many were added. Only when some could not be added does it say
+ * they can be e-mailed instead.
  */
 export function RecleanClaimModal({ deal, onClose }: { deal: DealView; onClose: () => void }) {
   const mutation = useRecleanClaim();
+  const photos = useChosenPhotos();
+  const sent = useSendPhotos();
   const [missed, setMissed] = useState('');
   const [tried, setTried] = useState(false);
   const error = tried ? missedError(missed) : undefined;
@@ -83,7 +92,16 @@ export function RecleanClaimModal({ deal, onClose }: { deal: DealView; onClose: 
       focusFirstError(event.currentTarget);
       return;
     }
-    if (!mutation.isPending) mutation.mutate({ dealId: deal.id, missed: missed.trim() });
+    if (mutation.isPending) return;
+    const files = photos.files;
+    mutation.mutate(
+      { dealId: deal.id, missed: missed.trim() },
+      {
+        onSuccess: ({ ticketId }) => {
+          if (files.length > 0) void sent.send(ticketId, files);
+        },
+      },
+    );
   };
 
   const submitted = mutation.isSuccess;
@@ -95,7 +113,8 @@ export function RecleanClaimModal({ deal, onClose }: { deal: DealView; onClose: 
       </p>
       {submitted ? (
         <>
-          <PhotosNote deal={deal} />
+          <SentPhotos items={sent.items} />
+          <PhotosFallback deal={deal} items={sent.items} />
           <div className="actions">
             <button type="button" className="button" onClick={onClose}>
               Close
@@ -104,11 +123,13 @@ export function RecleanClaimModal({ deal, onClose }: { deal: DealView; onClose: 
         </>
       ) : (
         <ClaimForm
-          deal={deal}
           missed={missed}
           error={error}
           failure={mutation.isError ? failureText(mutation.error) : null}
           pending={mutation.isPending}
+          photos={photos.files}
+          photosError={photos.error}
+          onPhotos={photos.choose}
           onChange={setMissed}
           onSubmit={onSubmit}
           onClose={onClose}

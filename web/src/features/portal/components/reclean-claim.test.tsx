@@ -5,7 +5,8 @@ import { STAGE } from '@app/shared/deal-stages';
 import { COMPANY } from '../../../lib/company';
 import { DealCard } from './deal-card';
 import { dealView } from './deal-view';
-import { ClaimForm, missedError } from './reclean-claim-modal';
+import { choosePhotos, photosSummary, SentPhotos, type SentPhoto } from './claim-photos';
+import { ClaimForm, missedError, PhotosFallback } from './reclean-claim-modal';
 
 const H = 3_600_000;
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -17,7 +18,19 @@ const card = (reclean: unknown, now = NOW) => renderToStaticMarkup(<DealCard dea
 
 const form = (props: Partial<Parameters<typeof ClaimForm>[0]> = {}) =>
   renderToStaticMarkup(
-    <ClaimForm deal={{ reference: 'ATL-7K3F' }} missed="" error={undefined} failure={null} pending={false} onChange={() => {}} onSubmit={() => {}} onClose={() => {}} {...props} />,
+    <ClaimForm
+      missed=""
+      error={undefined}
+      failure={null}
+      pending={false}
+      photos={[]}
+      photosError={undefined}
+      onPhotos={() => {}}
+      onChange={() => {}}
+      onSubmit={() => {}}
+      onClose={() => {}}
+      {...props}
+    />,
   );
 
 describe('"Something was missed" on a past cleaning', () => {
@@ -52,13 +65,29 @@ describe('the re-clean claim form', () => {
     expect(missedError(' The oven ')).toBeUndefined();
   });
 
-  it('asks what was missed, with its hint, and says photos go by e-mail with the reference', () => {
+  it('asks what was missed, with its hint, and offers photos to add (no e-mail to write)', () => {
     const html = form();
     expect(html).toMatch(/<label for="([^"]+)">What was missed\?<\/label><textarea id="\1" required="" aria-invalid="false" aria-describedby="\1-hint" name="missed"/);
     expect(html).toContain('(at most 1000 characters)');
-    expect(html).toContain(`e-mail them to <a href="mailto:${COMPANY.email}">${COMPANY.email}</a> with your reference ATL-7K3F.`);
+    expect(html).toMatch(/<label for="([^"]+)">Add photos \(optional\)<\/label><input id="\1" aria-invalid="false" aria-describedby="\1-hint" type="file" accept="image\/jpeg,image\/png,image\/webp" multiple="" name="photos"\/>/);
+    expect(html).toContain('Up to 5 photos of what was missed (JPEG, PNG or WebP, at most 10 MB each). 0 of 5 chosen.');
+    expect(html).not.toContain('mailto:');
     expect(html).toContain('>Send</button>');
     expect(html).not.toContain('data-error');
+  });
+
+  it('lists the photos chosen, and says the limit when more than five were picked, keeping the first five', () => {
+    const file = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+    const html = form({ photos: [file('oven.jpg'), file('sink.jpg')] });
+    expect(html).toContain('2 of 5 chosen.');
+    expect(html).toContain('<ul class="claim-photos__chosen" aria-label="Chosen photos"><li>oven.jpg</li><li>sink.jpg</li></ul>');
+    expect(form({ photosError: 'You can add up to 5 photos.' })).toMatch(/<p id="[^"]+-error" class="field__error" data-error="">You can add up to 5 photos.<\/p>/);
+
+    const four = ['1', '2', '3', '4'].map((n) => file(`${n}.jpg`));
+    const picked = choosePhotos(four, [file('5.jpg'), file('6.jpg')]);
+    expect(picked.files.map((f) => f.name)).toEqual(['1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg']);
+    expect(picked.tooMany).toBe(true);
+    expect(choosePhotos(four, [file('5.jpg')]).tooMany).toBe(false);
   });
 
   it('shows the field’s message under it, tied to it, and the api’s refusal in an alert', () => {
@@ -68,5 +97,36 @@ describe('the re-clean claim form', () => {
     const refused = form({ failure: 'It is more than 48 hours since this cleaning, so the satisfaction guarantee no longer covers it here. Please contact us if something is wrong.' });
     expect(refused).toContain('<div role="alert" class="alert form-alert">It is more than 48 hours since this cleaning');
     expect(form({ pending: true })).toContain('disabled="">Sending…</button>');
+  });
+});
+
+describe('the photos sent with a claim', () => {
+  const item = (name: string, status: SentPhoto['status'], reason?: string): SentPhoto => ({ key: name, name, status, ...(reason && { reason }) });
+  const sent = (items: SentPhoto[]) => renderToStaticMarkup(<SentPhotos items={items} />);
+  const fallback = (items: SentPhoto[]) => renderToStaticMarkup(<PhotosFallback deal={{ reference: 'ATL-7K3F' }} items={items} />);
+
+  it('shows each photo as it goes, Sending… then Added or the server’s refusal, then how many were added', () => {
+    const going = sent([item('oven.jpg', 'added'), item('sink.jpg', 'sending')]);
+    expect(going).toContain('<span class="claim-photos__name">oven.jpg</span> <strong>Added</strong>');
+    expect(going).toContain('<span class="claim-photos__name">sink.jpg</span> <strong>Sending…</strong>');
+    expect(going).not.toContain('added to your claim');
+    const done = sent([item('oven.jpg', 'added'), item('sink.gif', 'refused', 'This photo is not a JPEG, PNG or WebP image.')]);
+    expect(done).toContain('<strong>This photo is not a JPEG, PNG or WebP image.</strong>');
+    expect(done).toContain('1 of 2 photos added to your claim.');
+    expect(sent([])).toBe('');
+  });
+
+  it('counts the photos added', () => {
+    expect(photosSummary([item('a', 'added')])).toBe('1 photo added to your claim.');
+    expect(photosSummary([item('a', 'added'), item('b', 'added')])).toBe('2 photos added to your claim.');
+    expect(photosSummary([item('a', 'refused', 'No')])).toBe('0 of 1 photo added to your claim.');
+    expect(photosSummary([])).toBeNull();
+  });
+
+  it('offers e-mail, with the reference, only for photos that could not be added', () => {
+    expect(fallback([item('a', 'added')])).toBe('');
+    expect(fallback([item('a', 'added'), item('b', 'refused', 'No')])).toContain(
+      `e-mail the photos that were not added to <a href="mailto:${COMPANY.email}">${COMPANY.email}</a> with your reference ATL-7K3F.`,
+    );
   });
 });

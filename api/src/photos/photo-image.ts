@@ -5,7 +5,7 @@ import { PNG_SIGNATURE, parsePng } from './photo-png';
 import { parseWebp } from './photo-webp';
 
 /**
- * Cleaning photos a cleaner uploads from a phone, before they go to HubSpot as private files:
+ * Photos a cleaner or a customer uploads (a cleaning's, a re-clean claim's), before they go to HubSpot as private files:
  * what they really are, and the same image without what could locate or identify anyone. Pure: bytes in, bytes out, nothing decoded or re-encoded.
  *
  * - The type comes from the bytes' signature, never from a Content-Type header or a file name;
