@@ -85,6 +85,8 @@ export const staffRequestSchema = z.object({
   requestedDate: z.string().nullable(),
   /** The ticket's (or, for a booking, the deal's) HubSpot record. */
   hubspotUrl: z.string().nullable(),
+  /** Photos the customer added to a re-clean claim: in HubSpot, on the ticket's notes. */
+  photos: z.number().int().default(0),
   /**
    * A change or cancel request or a re-clean claim, to answer here (docs/staff-actions.md); null for a
    * booking and for an unhappy customer (staff call them, and close the ticket in HubSpot).

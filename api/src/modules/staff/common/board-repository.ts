@@ -48,6 +48,8 @@ const ticketSelect = {
   changeType: true,
   requestedDate: true,
   createdAt: true,
+  // A re-clean claim's photos (they are in HubSpot, on the ticket's notes).
+  _count: { select: { photos: true } },
   // The deal's version and its latest command: what an answer sends back, and whether one is on its way.
   deal: { select: { ...boardDealSelect, hubspotUpdatedAt: true, commands: { orderBy: { createdAt: 'desc' }, take: 1, select: commandViewSelect } } },
 } as const satisfies Prisma.TicketSelect;

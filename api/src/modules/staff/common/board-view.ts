@@ -36,7 +36,7 @@ export function boardDeal(d: BoardDealRow, links: HubspotLinks): BoardDeal {
 
 export function bookingRequest(d: NewBookingRow, links: HubspotLinks): StaffRequest {
   const deal = boardDeal(d, links);
-  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, requestedDate: null, hubspotUrl: deal.hubspotUrl, answerable: null };
+  return { id: d.id, kind: 'booking', createdAt: deal.createdAt, deal, reason: d.bookingRequest?.description ?? null, changeType: null, requestedDate: null, hubspotUrl: deal.hubspotUrl, photos: 0, answerable: null };
 }
 
 export function commandView(c: CommandViewRow): DealCommandView {
@@ -54,6 +54,7 @@ export function ticketRequest(t: OpenTicketRow, links: HubspotLinks): StaffReque
     changeType: t.changeType,
     requestedDate: t.requestedDate?.toISOString().slice(0, 10) ?? null,
     hubspotUrl: links('ticket', t.hubspotId),
+    photos: t._count.photos,
     // An unhappy customer is called, and the ticket closed in HubSpot: nothing to answer here.
     answerable: isAnswerableKind(kind) ? answerState(t) : null,
   };

@@ -43,7 +43,14 @@ describe('staff API: a re-clean claim in the requests, on the board, and answere
       changeType: null,
       deal: { id: deal.id, stageId: STAGE.CLEANING_DONE, customer: { name: 'Cleo Claim' } },
       answerable: { version: VERSION.toISOString(), answer: null, otherPending: false },
+      photos: 0,
     });
+    // The customer's photos are counted (they are on the ticket's notes in HubSpot).
+    await api.db.claimPhoto.createMany({
+      data: [1, 2].map(() => ({ ticketId: ticket.id, contactId: ticket.contactId, contentType: 'image/jpeg', byteSize: 3, hubspotFileId: `file-${Math.random()}`, hubspotNoteId: `note-${Math.random()}`, sentAt: NOW })),
+    });
+    const withPhotos = requestsListSchema.parse(await (await staff.request('/api/internal/admin/requests?kind=reclean')).json());
+    expect(withPhotos.items.find((i) => i.id === ticket.id)?.photos).toBe(2);
     const reschedules = requestsListSchema.parse(await (await staff.request('/api/internal/admin/requests?kind=reschedule')).json());
     expect(reschedules.items.some((i) => i.id === ticket.id)).toBe(false);
 

@@ -18,6 +18,11 @@ export function RequestSummary({ request, now }: { request: StaffRequest; now: D
       </p>
       {requestWords(request) ? <p className="board-item__reason">{requestWords(request)}</p> : null}
       {request.requestedDate ? <p className="board-item__meta">Asks for {request.requestedDate}</p> : null}
+      {request.photos > 0 ? (
+        <p className="board-item__meta">
+          {request.photos === 1 ? '1 photo' : `${request.photos} photos`} from the customer, on the ticket in HubSpot
+        </p>
+      ) : null}
       <p className="board-item__links">
         <Link to={cleaningPath(deal.id)}>Open the cleaning</Link> <HubSpotLink url={request.hubspotUrl} />
       </p>

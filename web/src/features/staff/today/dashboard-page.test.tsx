@@ -13,7 +13,7 @@ const deal: BoardDeal = {
   cleaner: 'Aisha Cleaner', cleanerId: 'o1', invoiceStatus: null, amount: null, amountCents: null, createdAt: '2026-12-01T15:00:00.000Z', hubspotUrl: null, version: null,
 };
 const unhappy: StaffRequest = {
-  id: 't1', kind: 'unhappy', createdAt: '2026-12-09T14:00:00.000Z', deal, reason: 'Rated 2 out of 5 by text: "2"', changeType: null, requestedDate: null, hubspotUrl: null, answerable: null,
+  id: 't1', kind: 'unhappy', createdAt: '2026-12-09T14:00:00.000Z', deal, reason: 'Rated 2 out of 5 by text: "2"', changeType: null, requestedDate: null, hubspotUrl: null, photos: 0, answerable: null,
 };
 const empty = { count: 0, items: [] };
 const board = (over: Partial<TodayBoard>): TodayBoard => ({
@@ -51,6 +51,13 @@ describe('the today board: ratings', () => {
     expect(html).toMatch(/<a href="\/admin\/requests\?kind=unhappy"[^>]*>All unhappy customers<\/a>/);
     // Nothing to approve or decline on the board.
     expect(html).not.toContain('Answer the');
+  });
+
+  it("says how many photos a re-clean claim carries, and where they are", () => {
+    const claim: StaffRequest = { ...unhappy, id: 't2', kind: 'reclean', reason: 'The oven was not cleaned', photos: 2 };
+    expect(render(board({ openChanges: { count: 1, items: [claim] } }))).toContain('2 photos from the customer, on the ticket in HubSpot');
+    expect(render(board({ openChanges: { count: 1, items: [{ ...claim, photos: 1 }] } }))).toContain('1 photo from the customer, on the ticket in HubSpot');
+    expect(render(board({ openChanges: { count: 1, items: [{ ...claim, photos: 0 }] } }))).not.toContain('from the customer, on the ticket');
   });
 
   it('says when nobody is unhappy and no rating came in', () => {
