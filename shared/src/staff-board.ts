@@ -179,6 +179,8 @@ export const dealDetailsSchema = boardDealSchema.extend({
   rooms: z.string().nullable(),
   /** The customer's own words on the request. */
   notes: z.string().nullable(),
+  /** Photos the cleaner added from My day: in HubSpot, on the deal's notes. */
+  photos: z.number().int().default(0),
   /** A map search for the address. */
   mapUrl: z.string().nullable(),
   invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),

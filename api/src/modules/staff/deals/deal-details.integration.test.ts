@@ -48,7 +48,14 @@ describe('staff board API: a cleaning\'s details', () => {
         notes: 'Gate code 1234.',
         mapUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('1 Main St, Atlanta, GA 30303')}`,
         invoice: { number: 'INV-0042', url: 'https://invoices.example/42', pdfUrl: null },
+        photos: 0,
       });
+      // The cleaner's photos are counted (they are on the deal's notes in HubSpot).
+      await db.visitPhoto.create({
+        data: { dealId: ids.today!, ownerHubspotId: 'hs-owner', cleanerEmail: 'cleaner@example.com', contentType: 'image/jpeg', byteSize: 3, bytes: Buffer.from([1, 2, 3]) },
+      });
+      const again = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${ids.today}`)).json());
+      expect(again.photos).toBe(1);
     });
 
     it('answers 404 for a cleaning deleted in HubSpot or unknown', async () => {

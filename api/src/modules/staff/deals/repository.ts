@@ -12,6 +12,8 @@ const dealDetailsSelect = {
   amountCents: true,
   hubspotUpdatedAt: true,
   bookingRequest: { select: { description: true, rooms: true } },
+  // The cleaner's photos of it (they are in HubSpot, on the deal's notes).
+  _count: { select: { photos: true } },
   // The latest staff commands: the one on its way, and what became of the last ones.
   commands: {
     orderBy: { createdAt: 'desc' },

@@ -28,6 +28,7 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     ...deal,
     rooms: describeRooms(d.bookingRequest?.rooms),
     notes: d.bookingRequest?.description ?? null,
+    photos: d._count.photos,
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
     canSchedule: !pending && SCHEDULABLE_STAGES.has(d.stageId),

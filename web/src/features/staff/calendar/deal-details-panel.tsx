@@ -97,6 +97,12 @@ export function DealDetailsView({ deal }: { deal: DealDetails }) {
         <dd>{deal.rooms ?? <span className="muted">Not given</span>}</dd>
         <dt>Notes</dt>
         <dd className="deal-details__notes">{deal.notes ?? <span className="muted">None</span>}</dd>
+        {deal.photos > 0 ? (
+          <>
+            <dt>Photos</dt>
+            <dd>{deal.photos === 1 ? '1 photo' : `${deal.photos} photos`} from the cleaner, on the deal in HubSpot</dd>
+          </>
+        ) : null}
         <dt>Invoice</dt>
         <dd>
           {invoiceLine(deal)}

@@ -4,43 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { DealCommandView } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import type { DealDetails } from '@app/shared/staff-board';
+import { dealDetails } from './deal-details-fixture';
 import { DealMoves } from './deal-moves';
 
-const deal: DealDetails = {
-  id: 'deal-1',
-  customer: null,
-  serviceType: 'Deep Clean',
-  address: null,
-  scheduledAt: null,
-  durationMinutes: null,
-  visitOutcome: null,
-  preferredDate: null,
-  timeOfDay: null,
-  stageId: STAGE.CREATING_QUOTE,
-  stageLabel: 'Creating Quote',
-  cleaner: null,
-  invoiceStatus: null,
-  amount: null,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  hubspotUrl: null,
-  cleanerId: null,
-  rooms: null,
-  notes: null,
-  mapUrl: null,
-  invoice: { number: null, url: null, pdfUrl: null },
-  amountCents: null,
-  canSchedule: false,
-  closeOut: null,
-  version: '2026-11-23T18:30:00.000Z',
+const deal = dealDetails({
   moves: [
     { stageId: STAGE.QUOTE_CANCELED, label: 'Quote Canceled', needs: [] },
     { stageId: STAGE.CANCELED, label: 'Canceled', needs: [] },
   ],
-  commands: [],
-  openRequest: null,
-  mayQuote: false,
-  quote: null,
-};
+});
 
 type MoveCommand = Extract<DealCommandView, { kind: 'move' | 'schedule' | 'close-out' }>;
 

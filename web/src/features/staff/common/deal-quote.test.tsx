@@ -4,42 +4,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
 import { quoteSchema, sentQuote, type QuoteView } from '@app/shared/quote';
-import type { DealDetails } from '@app/shared/staff-board';
 import { centsOf, DealQuote, QuoteForm, quoteInput, type QuoteFields } from './deal-quote';
 import { answerText } from './quote-summary';
+import { dealDetails } from './deal-details-fixture';
 
-const deal: DealDetails = {
-  id: 'deal-1',
-  customer: null,
-  serviceType: 'Deep Clean',
-  address: null,
-  scheduledAt: null,
-  durationMinutes: null,
-  visitOutcome: null,
-  preferredDate: null,
-  timeOfDay: null,
-  stageId: STAGE.CREATING_QUOTE,
-  stageLabel: 'Creating Quote',
-  cleaner: null,
-  invoiceStatus: null,
-  amount: null,
-  createdAt: '2026-11-20T15:00:00.000Z',
-  hubspotUrl: null,
-  cleanerId: null,
-  rooms: null,
-  notes: null,
-  mapUrl: null,
-  invoice: { number: null, url: null, pdfUrl: null },
-  amountCents: null,
-  canSchedule: false,
-  closeOut: null,
-  openRequest: null,
-  version: '2026-11-23T18:30:00.000Z',
-  moves: [],
-  commands: [],
-  mayQuote: true,
-  quote: null,
-};
+const deal = dealDetails({ mayQuote: true });
 
 const sent: QuoteView = {
   commandId: 'c1',
