@@ -1,20 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { photoStatusText, usePhotoSends, type PhotoSend } from '../../../lib/use-photo-sends';
 import { postPhoto } from '../api/add-photo';
 
-export interface PhotoItem {
-  key: string;
-  name: string;
-  status: 'sending' | 'added' | 'refused';
-  /** The server's refusal, or ours when no answer came. */
-  reason?: string;
-}
-
-const refusalOf = (error: unknown) =>
-  error instanceof ApiError && error.serverMessage ? error.serverMessage : 'That did not go through. Check your signal and add it again.';
-
 /** Each photo chosen on this page with where it stands, and how many the cleaning has. */
-export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count: number }) {
+export function PhotoList({ items, count }: { items: readonly PhotoSend[]; count: number }) {
   return (
     <>
       {items.length > 0 ? (
@@ -22,7 +11,7 @@ export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count
           {items.map((item) => (
             <li key={item.key} className={`visit-photos__item visit-photos__item--${item.status}`}>
               <span className="visit-photos__name">{item.name}</span>{' '}
-              <strong>{item.status === 'sending' ? 'Sending…' : item.status === 'added' ? 'Added' : item.reason}</strong>
+              <strong>{photoStatusText(item)}</strong>
             </li>
           ))}
         </ul>
@@ -40,26 +29,10 @@ export function PhotoList({ items, count }: { items: readonly PhotoItem[]; count
 export function VisitPhotos({ dealId, added }: { dealId: string; added: number }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [items, setItems] = useState<PhotoItem[]>([]);
+  const { items, send } = usePhotoSends('That did not go through. Check your signal and add it again.');
   // The day's count (a reload, another phone) until this page's own uploads answer a newer one.
   const [sentCount, setCount] = useState<number | null>(null);
   const count = Math.max(added, sentCount ?? 0);
-  const set = (key: string, change: Partial<PhotoItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
-
-  const send = async (files: File[]) => {
-    const chosen = files.map((file, i) => ({ file, item: { key: `${Date.now()}-${i}-${file.name}`, name: file.name || 'Photo', status: 'sending' as const } }));
-    setItems((all) => [...all, ...chosen.map((c) => c.item)]);
-    // One at a time: a weak signal carries one photo better than ten.
-    for (const { file, item } of chosen) {
-      try {
-        const added = await postPhoto(dealId, file);
-        set(item.key, { status: 'added' });
-        setCount(added.count);
-      } catch (error) {
-        set(item.key, { status: 'refused', reason: refusalOf(error) });
-      }
-    }
-  };
 
   return (
     <div className="visit-photos">
@@ -78,7 +51,7 @@ export function VisitPhotos({ dealId, added }: { dealId: string; added: number }
           const files = [...(event.target.files ?? [])];
           // The same photo can be chosen again (after a refusal).
           if (input.current) input.current.value = '';
-          if (files.length > 0) void send(files);
+          if (files.length > 0) void send(files, (file) => postPhoto(dealId, file), (answer) => setCount(answer.count));
         }}
       />
       <div role="status" aria-live="polite">

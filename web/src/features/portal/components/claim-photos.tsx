@@ -2,7 +2,7 @@ import { CLAIM_PHOTO_ACCEPT, CLAIM_PHOTOS_MAX } from '@app/shared/claim-photos';
 import { PHOTOS_TOO_MANY } from '@app/shared/texts';
 import { useState } from 'react';
 import { Field } from '../../../components/form/field';
-import { ApiError } from '../../../lib/api-client';
+import { photoStatusText, usePhotoSends, type PhotoSend } from '../../../lib/use-photo-sends';
 import { postClaimPhoto } from '../api/claim-photo';
 
 /**
@@ -66,37 +66,14 @@ export function useChosenPhotos() {
   return { files, error, choose };
 }
 
-export interface SentPhoto {
-  key: string;
-  name: string;
-  status: 'sending' | 'added' | 'refused';
-  /** The server's refusal, or ours when no answer came. */
-  reason?: string;
-}
-
-const refusalOf = (error: unknown) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : 'This photo did not go through.');
-
 /** Sends the chosen photos to the stored claim, one at a time, and follows each. */
 export function useSendPhotos() {
-  const [items, setItems] = useState<SentPhoto[]>([]);
-  const set = (key: string, change: Partial<SentPhoto>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
-  const send = async (ticketId: string, files: readonly File[]) => {
-    const chosen = files.map((file, i) => ({ file, item: { key: `${i}-${file.name}`, name: file.name || `Photo ${i + 1}`, status: 'sending' as const } }));
-    setItems(chosen.map((c) => c.item));
-    for (const { file, item } of chosen) {
-      try {
-        await postClaimPhoto(ticketId, file);
-        set(item.key, { status: 'added' });
-      } catch (error) {
-        set(item.key, { status: 'refused', reason: refusalOf(error) });
-      }
-    }
-  };
-  return { items, send };
+  const { items, send } = usePhotoSends('This photo did not go through.');
+  return { items, send: (ticketId: string, files: readonly File[]) => send(files, (file) => postClaimPhoto(ticketId, file)) };
 }
 
 /** How many of the photos were added, once none is still on its way; null while one is, or with none. */
-export function photosSummary(items: readonly SentPhoto[]): string | null {
+export function photosSummary(items: readonly PhotoSend[]): string | null {
   if (items.length === 0 || items.some((i) => i.status === 'sending')) return null;
   const added = items.filter((i) => i.status === 'added').length;
   const noun = (n: number) => (n === 1 ? 'photo' : 'photos');
@@ -105,7 +82,7 @@ export function photosSummary(items: readonly SentPhoto[]): string | null {
 }
 
 /** Each photo sent with the claim and where it stands: "Sending…", "Added" or the server's refusal; then how many were added. */
-export function SentPhotos({ items }: { items: readonly SentPhoto[] }) {
+export function SentPhotos({ items }: { items: readonly PhotoSend[] }) {
   if (items.length === 0) return null;
   const summary = photosSummary(items);
   return (
@@ -114,7 +91,7 @@ export function SentPhotos({ items }: { items: readonly SentPhoto[] }) {
         {items.map((item) => (
           <li key={item.key} className={`claim-photos__item claim-photos__item--${item.status}`}>
             <span className="claim-photos__name">{item.name}</span>{' '}
-            <strong>{item.status === 'sending' ? 'Sending…' : item.status === 'added' ? 'Added' : item.reason}</strong>
+            <strong>{photoStatusText(item)}</strong>
           </li>
         ))}
       </ul>

@@ -8,7 +8,8 @@ import { Modal, ModalFormActions } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { COMPANY } from '../../../lib/company';
 import { useRecleanClaim } from '../api/reclean-claim';
-import { ClaimPhotosField, SentPhotos, useChosenPhotos, useSendPhotos, type SentPhoto } from './claim-photos';
+import type { PhotoSend } from '../../../lib/use-photo-sends';
+import { ClaimPhotosField, SentPhotos, useChosenPhotos, useSendPhotos } from './claim-photos';
 import type { DealView } from './deal-view';
 
 /** The field's message for what was typed, from the shared schema the api checks too; undefined when it will do. */
@@ -23,7 +24,7 @@ function failureText(error: unknown): string {
 }
 
 /** The way left for photos that could not be sent with the claim: e-mail, with the cleaning's reference. */
-export function PhotosFallback({ deal, items }: { deal: Pick<DealView, 'reference'>; items: readonly SentPhoto[] }) {
+export function PhotosFallback({ deal, items }: { deal: Pick<DealView, 'reference'>; items: readonly PhotoSend[] }) {
   if (!items.some((i) => i.status === 'refused')) return null;
   return (
     <p className="fine-print" data-photos-note="">

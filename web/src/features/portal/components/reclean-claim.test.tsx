@@ -5,7 +5,8 @@ import { STAGE } from '@app/shared/deal-stages';
 import { COMPANY } from '../../../lib/company';
 import { DealCard } from './deal-card';
 import { dealView } from './deal-view';
-import { choosePhotos, photosSummary, SentPhotos, type SentPhoto } from './claim-photos';
+import type { PhotoSend } from '../../../lib/use-photo-sends';
+import { choosePhotos, photosSummary, SentPhotos } from './claim-photos';
 import { ClaimForm, missedError, PhotosFallback } from './reclean-claim-modal';
 
 const H = 3_600_000;
@@ -101,9 +102,9 @@ describe('the re-clean claim form', () => {
 });
 
 describe('the photos sent with a claim', () => {
-  const item = (name: string, status: SentPhoto['status'], reason?: string): SentPhoto => ({ key: name, name, status, ...(reason && { reason }) });
-  const sent = (items: SentPhoto[]) => renderToStaticMarkup(<SentPhotos items={items} />);
-  const fallback = (items: SentPhoto[]) => renderToStaticMarkup(<PhotosFallback deal={{ reference: 'ATL-7K3F' }} items={items} />);
+  const item = (name: string, status: PhotoSend['status'], reason?: string): PhotoSend => ({ key: name, name, status, ...(reason && { reason }) });
+  const sent = (items: PhotoSend[]) => renderToStaticMarkup(<SentPhotos items={items} />);
+  const fallback = (items: PhotoSend[]) => renderToStaticMarkup(<PhotosFallback deal={{ reference: 'ATL-7K3F' }} items={items} />);
 
   it('shows each photo as it goes, Sending… then Added or the server’s refusal, then how many were added', () => {
     const going = sent([item('oven.jpg', 'added'), item('sink.jpg', 'sending')]);
