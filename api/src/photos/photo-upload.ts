@@ -10,6 +10,12 @@ export interface PhotoUpload {
   body: IncomingMessage;
 }
 
+/** The upload of a request whose body is the image's bytes (its Content-Type and Content-Length headers, and its stream). */
+export function photoUploadOf(ctx: { get(header: string): string; req: IncomingMessage }): PhotoUpload {
+  const length = ctx.get('content-length');
+  return { contentType: ctx.get('content-type') || undefined, contentLength: length === '' ? null : Number(length), body: ctx.req };
+}
+
 /** A photo checked and stripped, ready to keep. */
 export interface CheckedPhoto {
   type: PhotoType;

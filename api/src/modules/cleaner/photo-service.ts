@@ -6,7 +6,6 @@ import { recordPhoto } from './photo-repository';
 import { requireScheduled, tappable } from './visit-service';
 
 export type PhotoDeps = Pick<ModuleDeps, 'db' | 'now' | 'outbox'>;
-export type { PhotoUpload };
 
 /**
  * POST /api/cleaner/deals/:id/photos, the image's bytes as the body (docs/cleaner-day.md#photos):

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../registry';
 import { revealCode } from './home';
 import { cleanerDay, cleanerMe } from './service';
 import { addPhoto } from './photo-service';
+import { photoUploadOf } from '../../photos/photo-upload';
 import { finishVisit, onMyWay, startVisit } from './visit-service';
 
 const NO_STORE = 'private, no-store';
@@ -54,13 +55,8 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets
   });
   // A photo of the cleaning (docs/cleaner-day.md#photos): the image's bytes as the body, read here.
   router.post('/deals/:id/photos', async (ctx) => {
-    const length = ctx.get('content-length');
     ctx.status = 201;
-    ctx.body = await addPhoto(deps, requireCleaner(ctx), ctx.params.id ?? '', {
-      contentType: ctx.get('content-type') || undefined,
-      contentLength: length === '' ? null : Number(length),
-      body: ctx.req,
-    });
+    ctx.body = await addPhoto(deps, requireCleaner(ctx), ctx.params.id ?? '', photoUploadOf(ctx));
   });
 
   return router;

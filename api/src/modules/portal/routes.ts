@@ -8,6 +8,7 @@ import { errors } from '../../errors';
 import { currentStaff, requireCustomer, signOut } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { addClaimPhoto } from './claim-photo-service';
+import { photoUploadOf } from '../../photos/photo-upload';
 import { answerQuote, portalQuote } from './quote-service';
 import {
   claimReclean,
@@ -81,13 +82,8 @@ export function portalRoutes(deps: ModuleDeps): Router {
   // A photo of what the claim says was missed: the image's bytes as the body, read by the service.
   router.post('/api/portal/claims/:ticketId/photos', async (ctx) => {
     const { contactId } = requireCustomer(ctx);
-    const length = ctx.get('content-length');
     ctx.status = 201;
-    ctx.body = await addClaimPhoto(deps, contactId, ctx.params.ticketId ?? '', {
-      contentType: ctx.get('content-type') || undefined,
-      contentLength: length === '' ? null : Number(length),
-      body: ctx.req,
-    });
+    ctx.body = await addClaimPhoto(deps, contactId, ctx.params.ticketId ?? '', photoUploadOf(ctx));
   });
 
   router.get('/api/portal/details', async (ctx) => {
