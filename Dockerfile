@@ -1,6 +1,6 @@
 # One image for api, worker, the one-shot setup step and the development emulators; a second,
 # static one for the web front.
-FROM node:20.19-bookworm-slim AS build
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY shared/package.json shared/
@@ -16,6 +16,8 @@ COPY bench/package.json bench/
 COPY prisma.config.ts ./
 COPY prisma/schema.prisma prisma/prisma.config.ts prisma/
 COPY prisma/dev-database.ts prisma/
+# npm ci's `prisma generate` asks the CLI for its schema engine: the stand-in must be there.
+COPY prisma/schema-engine/ prisma/schema-engine/
 RUN npm ci
 COPY . .
 # The company's identity (a JSON file) and photographs (a folder), as paths inside the build
@@ -27,7 +29,7 @@ ARG IMAGERY_DIR=""
 ARG PUBLIC_URL="http://127.0.0.1:8080"
 RUN npm run build
 
-FROM node:20.19-bookworm-slim AS app
+FROM node:24.22.3-bookworm-slim AS app
 # The api and worker read the same identity the site was built with (texts they send name it).
 ARG COMPANY_CONFIG_FILE=""
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 COMPANY_CONFIG_FILE=${COMPANY_CONFIG_FILE}

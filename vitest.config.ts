@@ -6,7 +6,7 @@ import LongestFirstSequencer from './test/sequencer.ts';
 // Integration and browser files run side by side in one pool (projects of one group share its
 // size): they mostly wait, on HubSpot's budgets, poll intervals, texts and processes starting.
 // The unit files, which only compute, run before them on their own.
-const SYSTEM_TEST_WORKERS = 5;
+const SYSTEM_TEST_WORKERS = 4;
 
 // Three projects: fast pure unit tests; integration tests that talk to the real
 // Postgres and Redis (test/global-setup.ts: per-run database and queue prefix); and browser

@@ -2,13 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { EMAIL_EVENTS_PATH, TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { freePort, waitUntil } from '../dev/src/net';
 import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { startMailEmulator } from '@app/emulators/mail/mail-emulator';
+import { domainOf } from '@app/emulators/mail/smtp-rules';
+import { COMPANY } from '@app/runtime/company';
 import { DEV_STAFF_EMAIL_DOMAIN, startOidcProvider } from '@app/emulators/oidc/provider';
 import { createTestDatabase, seededTemplate } from '../test/database';
 
@@ -94,6 +97,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       phoneNumber: EMULATOR_DEFAULTS.TWILIO_FROM,
     });
     cleanups.push(() => twilio.close());
+    // E-mail: the mail emulator, taking the company's own sending domain (the worker's default sender).
+    const mailLogin = { username: 'e2e-mail', password: 'e2e-mail-password' };
+    const mail = await startMailEmulator({ ...mailLogin, verifiedDomains: [domainOf(COMPANY.email)] });
+    cleanups.push(() => mail.close());
     // Staff sign-in: the local OpenID provider (choose who signs in with login_hint or its control API).
     const oidc = await startOidcProvider({ port: 0 });
     cleanups.push(() => oidc.close());
@@ -105,6 +112,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Customers' replies to our number (STOP, START, HELP) reach the api's webhook, signed.
     const inboundUrl = `${baseUrl}${TWILIO_INBOUND_PATH}`;
     twilio.setWebhookUrl(inboundUrl);
+    // What became of each e-mail (delivered, bounce…@ bounced, complain…@ marked as spam) reaches the api's webhook, signed.
+    mail.setWebhook({ url: `${baseUrl}${EMAIL_EVENTS_PATH}`, signingKey: EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY });
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',
@@ -138,6 +147,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
       TWILIO_INBOUND_URL: inboundUrl,
       TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
+      EMAIL_WEBHOOK_SIGNING_KEY: EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY,
     });
     cleanups.push(() => stop(api));
     const worker = startNode('worker', 'worker/dist/main.js', {
@@ -149,6 +159,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
       TWILIO_FROM: EMULATOR_DEFAULTS.TWILIO_FROM,
       TWILIO_STATUS_CALLBACK_URL: statusCallbackUrl,
+      EMAIL_SMTP_URL: `smtp://${mailLogin.username}:${mailLogin.password}@${mail.smtpHost}:${mail.smtpPort}`,
+      EMAIL_SMTP_TLS_VERIFY: 'off',
       // The site the browsers open: the links the worker writes into texts (invitations, notices).
       PUBLIC_URL: baseUrl,
       CRM_PULL_INTERVAL_MS: String(CRM_PULL_INTERVAL_MS),
@@ -170,6 +182,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('hubspotUrl', hubspot.url);
     project.provide('hubspotStages', account.stageMap);
     project.provide('twilioUrl', twilio.url);
+    project.provide('mailUrl', mail.url);
     project.provide('crmPullIntervalMs', CRM_PULL_INTERVAL_MS);
     project.provide('oidcUrl', oidc.url);
     // The security tests look into the stores themselves (nothing written, no secret at rest).

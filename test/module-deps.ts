@@ -22,7 +22,7 @@ type Overrides = Partial<Omit<ModuleDeps, 'auth'>> & { auth?: Partial<ModuleDeps
 /**
  * The api modules' dependencies as a test builds its app: the emulators' Twilio token and the
  * development addresses, the development OTP key, no rate limit, the default text budget, no
- * staff sign-in, no HubSpot links, no queues, every customer text on, quiet hours kept, the development key for entry secrets. The api's main.ts passes
+ * staff sign-in, no HubSpot links, no queues, every customer text on, quiet hours kept, the development key for entry secrets, the mail emulator's webhook signing key. The api's main.ts passes
  * production values for every one of them; no module falls back to these by itself.
  * `overrides` replaces fields, and single settings of `auth`.
  */
@@ -40,6 +40,7 @@ export function testModuleDeps(base: { db: Db; outbox: OutboxNotifier; now: () =
     twilioStatus: { authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN, callbackUrl: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL },
     twilioInbound: { authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN, webhookUrl: EMULATOR_DEFAULTS.TWILIO_INBOUND_URL },
     homeSecrets: keyringOf(DEV_HOME_SECRET_KEYS),
+    emailEvents: { signingKey: EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY },
     ...rest,
     auth: { otpSecret: DEV_OTP_SECRET, trustedProxyHops: 0, smsBudget: TEST_SMS_BUDGET, smsReplyNumber: null, ...auth },
   };

@@ -15,6 +15,7 @@ import { moduleRouters } from '../api/src/modules/registry';
 import type { StaffSignInSettings } from '../api/src/modules/staff-auth/oidc-client';
 import type { TwilioStatusSettings } from '../api/src/modules/twilio-status/routes';
 import type { TwilioInboundSettings } from '../api/src/modules/twilio-inbound/routes';
+import type { EmailEventsSettings } from '../api/src/modules/email-events/routes';
 import type { SmsBudget } from '../api/src/modules/portal-auth/service';
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from './context';
 import { testOutboxNotifier } from './outbox-nudges';
@@ -57,6 +58,13 @@ export interface TestApiOptions {
   databaseUrl?: string;
   /** HUBSPOT_ACCOUNT_ID: staff answers link to HubSpot records. */
   hubspotAccountId?: string;
+  /**
+   * The app reads the real clock, not the one the test moves: for a provider that signs its
+   * webhooks with the real time (the mail emulator). `clock.set` and `advance` are then refused.
+   */
+  realClock?: boolean;
+  /** Verification of the e-mail provider's webhook; the mail emulator's key when absent. */
+  emailEvents?: EmailEventsSettings;
 }
 
 /**
@@ -72,7 +80,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
   const queues = createQueues(backend);
   const { outbox, nudges, close: closeNotifier } = await testOutboxNotifier(testRedisUrl(), prefix);
   let current = start.getTime();
-  const now = () => new Date(current);
+  const now = options.realClock ? () => new Date() : () => new Date(current);
   const smsBudget = options.smsBudget ?? TEST_SMS_BUDGET;
   const app = await createApp({
     logger: options.logger ?? log,
@@ -93,6 +101,7 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
       ...(options.publicPosts ? { publicPosts: options.publicPosts } : {}),
       ...(options.twilioStatus ? { twilioStatus: options.twilioStatus } : {}),
       ...(options.twilioInbound ? { twilioInbound: options.twilioInbound } : {}),
+      ...(options.emailEvents ? { emailEvents: options.emailEvents } : {}),
       hubspotAccountId: options.hubspotAccountId ?? null,
       queues,
     })).concat(options.metrics ? [opsRoutes({ db, queues, now, smsBudget, metricsToken: null })] : []),
@@ -108,12 +117,17 @@ export async function startPortalApi(label: string, start: Date, options: TestAp
     await closeNotifier();
     await db.$disconnect();
   };
+  const movable = () => {
+    if (options.realClock) throw new Error('this test api reads the real clock (realClock)');
+  };
   const clock = {
     now,
     advance: (ms: number) => {
+      movable();
       current += ms;
     },
     set: (at: Date) => {
+      movable();
       current = at.getTime();
     },
   };

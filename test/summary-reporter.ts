@@ -10,14 +10,17 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      let failedTests = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedTests++;
         else skipped++;
       }
-      // A file that failed to load (syntax error, failing hook) has no tests to count; count it.
-      if (module.state() === 'failed' && module.children.size === 0) failed++;
+      failed += failedTests;
+      // A file can fail with no test failing: it did not load (syntax error), or a beforeAll hook
+      // threw and its tests were skipped. Count such a file as one failure.
+      if (module.state() === 'failed' && failedTests === 0) failed++;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);

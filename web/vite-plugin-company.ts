@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 import type { Company } from '@app/shared/company';
-import { escapeHtml } from './src/lib/escape-html.ts';
+import { escapeHtml } from '../shared/src/escape-html.ts';
 
 const COMPANY_ID = 'virtual:company';
 const RESOLVED_COMPANY_ID = `\0${COMPANY_ID}`;

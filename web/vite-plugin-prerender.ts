@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger, Plugin, ViteBuilder } from 'vite';
 import type * as ServerEntry from './src/entry-server';
-import { escapeHtml } from './src/lib/escape-html.ts';
+import { escapeHtml } from '../shared/src/escape-html.ts';
 import type { RenderedPage } from './src/entry-server';
 
 interface ManifestChunk {

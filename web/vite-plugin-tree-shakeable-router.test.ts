@@ -4,8 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { treeShakeableRouter } from './vite-plugin-tree-shakeable-router';
 
-// The module vite.config.ts's alias gives the browser build: react-router's production build.
+// What `vite build` resolves react-router to: its production build, one file per module.
 const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+
+/** react-router's production files as the build reads them. */
+function routerModules(): { id: string; code: string }[] {
+  return readdirSync(routerDist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ id: path.join(routerDist, file), code: readFileSync(path.join(routerDist, file), 'utf8') }));
+}
 
 function transform(code: string, id: string): string | undefined {
   const hook = treeShakeableRouter().transform;
@@ -18,36 +25,38 @@ describe('tree-shakeable react-router', () => {
   it("drops the router's top-level component names and marks its component factories pure", () => {
     const out = transform(
       [
-        'var Form = React10.forwardRef(',
+        'const Form = React$1.forwardRef(',
         '  function FormImpl() {',
-        '    let FetcherForm2 = React10.forwardRef(() => null);',
-        '    FetcherForm2.displayName = "fetcher.Form";',
+        '    let FetcherForm = React$1.forwardRef(() => null);',
+        '    FetcherForm.displayName = "fetcher.Form";',
         '  }',
         ');',
         'Form.displayName = "Form";',
-        'var RouteContext = React.createContext({ outlet: null });',
-        'var MemoizedDataRoutes = React3.memo(DataRoutes2);',
+        'const RouteContext = React$1.createContext({ outlet: null });',
+        'const MemoizedDataRoutes = React.memo(DataRoutes);',
       ].join('\n'),
-      '/app/node_modules/react-router/dist/production/chunk-ABC.mjs',
+      '/app/node_modules/react-router/dist/production/lib/dom/lib.js',
     );
-    expect(out).toContain('var Form = /* @__PURE__ */ React10.forwardRef(');
-    expect(out).toContain('var RouteContext = /* @__PURE__ */ React.createContext(');
-    expect(out).toContain('var MemoizedDataRoutes = /* @__PURE__ */ React3.memo(');
+    expect(out).toContain('const Form = /* @__PURE__ */ React$1.forwardRef(');
+    expect(out).toContain('const RouteContext = /* @__PURE__ */ React$1.createContext(');
+    expect(out).toContain('const MemoizedDataRoutes = /* @__PURE__ */ React.memo(');
     expect(out).not.toContain('Form.displayName = "Form"');
     // Code inside functions runs only when called: it stays as it was.
-    expect(out).toContain('    let FetcherForm2 = React10.forwardRef(() => null);\n    FetcherForm2.displayName = "fetcher.Form";');
+    expect(out).toContain('    let FetcherForm = React$1.forwardRef(() => null);\n    FetcherForm.displayName = "fetcher.Form";');
   });
 
   it('still finds both patterns in the installed react-router (an upgrade that changes them fails here)', () => {
-    const modules = readdirSync(routerDist).filter((file) => file.endsWith('.mjs'));
-    const rewritten = modules.map((file) => {
-      const id = path.join(routerDist, file);
-      const code = readFileSync(id, 'utf8');
-      return transform(code, id) ?? code;
-    });
-    const pure = rewritten.join('\n').match(/^var \w+ = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/gm) ?? [];
+    const rewritten = routerModules().map(({ id, code }) => transform(code, id) ?? code);
+    const pure = rewritten.join('\n').match(/^const \w+ = \/\* @__PURE__ \*\/ React\$1\.forwardRef\(/gm) ?? [];
     expect(pure.length).toBeGreaterThanOrEqual(3);
     expect(rewritten.join('\n')).not.toMatch(/^(Form|Link)\.displayName = /m);
+  });
+
+  it('still has something to do: react-router leaves its top-level components impure (when this fails, drop the plugin)', () => {
+    // Once react-router marks these calls pure itself and stops naming components at the top level,
+    // the plugin rewrites none of its files and can go (docs/decisions/react-router-build.md).
+    const rewritten = routerModules().filter(({ id, code }) => transform(code, id) !== undefined);
+    expect(rewritten.length).toBeGreaterThan(0);
   });
 
   it('leaves every other module alone', () => {

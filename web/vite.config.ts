@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -22,14 +21,6 @@ function readPort(name: string, fallback: number): number {
   return port;
 }
 
-// react-router's package exports only its development build (with dev-only warnings); the
-// browser build uses the production build it ships alongside, about half a kilobyte less.
-const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
-const productionReactRouter = [
-  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
-];
-
 // Every `import … from 'zod'` of the web app gets zod configured for the CSP first.
 const jitlessZod = { find: /^zod$/, replacement: path.join(root, 'src/lib/zod-jitless.ts') };
 
@@ -40,12 +31,12 @@ const apiProxy = Object.fromEntries(
   ['/api', '/healthz', '/readyz', '/admin/queues'].map((prefix) => [prefix, { target: apiOrigin, xfwd: true }]),
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root,
   plugins: [react(), treeShakeableRouter(), companyConfig(), imagery(), legalPages(), prerender()],
   // `vite build` builds the browser app and the pre-render's server bundle (see prerender()).
   builder: {},
-  resolve: { alias: command === 'build' ? [jitlessZod, ...productionReactRouter] : [jitlessZod] },
+  resolve: { alias: [jitlessZod] },
   environments: {
     client: {
       // The pre-render reads it to preload each page's chunks; it deletes the file afterwards.
@@ -76,14 +67,17 @@ export default defineConfig(({ command }) => ({
     // No module preloads for dynamic imports: a page chunk's dependencies (React, the router) are
     // already loaded by then. (Vite still wraps dynamic imports in its small helper, which loads
     // a lazy chunk's stylesheet.) The pre-render adds <link rel="modulepreload"> tags for what the
-    // app shell needs instead.
+    // app shell needs instead. Preloading a page's whole chunk graph at once was tried
+    // (2026-12-02, docs/benchmarks.md): the chunks then finish before the first paint, and
+    // Lighthouse's simulation counts them as blocking it, so LCP on the portal and staff pages
+    // rose by 0.6-0.9 s while their content came no sooner in its figures.
     modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
           // React and the router, which every page needs, share one long-cached chunk; everything
           // else (data, form and validation libraries, page code) follows the lazy routes using it.
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -11,6 +11,7 @@ import { createQueueBackend, pingQueue, type AnyQueue, type QueueBackend } from 
 import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/context';
 import { createApp, type AppDeps } from './app';
 import { checkCrmAccount, pingDatabase } from './modules/health/repository';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const logger = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
 
@@ -70,7 +71,7 @@ describe('api app against the real Postgres and Redis', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await fetch(`${base}/api/no-such-endpoint`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found.', code: 'not_found' });
+    expect(await res.json()).toEqual(apiErrorBody('Not found.', 'not_found'));
   });
 
   it('accepts only JSON bodies (415 otherwise)', async () => {

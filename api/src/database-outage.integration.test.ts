@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from '../../test/api-server';
 import { createOwnTestDatabase } from '../../test/context';
 import type { TestDatabase } from '../../test/database';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
+import { apiErrorBody } from '@app/shared/api-error';
 
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -107,7 +108,7 @@ describe('Postgres restarting during intake', () => {
     expect(ok.filter((s) => s.startedAt < cutAt).length).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
     for (const s of refused) {
-      expect(s.body).toEqual({ error: 'Service temporarily unavailable.', code: 'unavailable' });
+      expect(s.body).toEqual(apiErrorBody('Service temporarily unavailable.', 'unavailable'));
       expect(Number(s.retryAfter)).toBeGreaterThan(0);
     }
     // Served again once Postgres was back: every request sent after that succeeded.

@@ -4,7 +4,7 @@ import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provi
 import { loadApiEnv, OIDC_DEV_DEFAULTS } from './env';
 
 const DATABASE_URL = 'postgresql://localhost/cleaning';
-const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), OTP_SECRET: 'b'.repeat(32), HOME_SECRET_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`, TWILIO_AUTH_TOKEN: 't', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', COMPANY_CONFIG_FILE: 'company.json' };
+const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: 'a'.repeat(32), OTP_SECRET: 'b'.repeat(32), HOME_SECRET_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`, TWILIO_AUTH_TOKEN: 't', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', EMAIL_WEBHOOK_SIGNING_KEY: 'w'.repeat(32), COMPANY_CONFIG_FILE: 'company.json' };
 
 const problems = (source: Record<string, string>) => {
   try {

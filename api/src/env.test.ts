@@ -8,7 +8,7 @@ const LONG_A = 'a'.repeat(32);
 const LONG_B = 'b'.repeat(40);
 const PROD_HOME_KEYS = `k2:${Buffer.alloc(32, 2).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`;
 /** Every value production requires (the company file is only named here; runtime/src/company.ts reads it). */
-const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, HOME_SECRET_KEYS: PROD_HOME_KEYS, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', COMPANY_CONFIG_FILE: 'company.json' };
+const PRODUCTION = { DATABASE_URL, NODE_ENV: 'production', SESSION_SECRET: LONG_A, OTP_SECRET: LONG_B, HOME_SECRET_KEYS: PROD_HOME_KEYS, TWILIO_AUTH_TOKEN: 'live', METRICS_TOKEN: 'm'.repeat(24), PUBLIC_URL: 'https://www.example.com', EMAIL_WEBHOOK_SIGNING_KEY: 'w'.repeat(32), COMPANY_CONFIG_FILE: 'company.json' };
 
 describe('api env: sessions, login codes and origins', () => {
   it('uses fixed dev secrets, the dev origins and plain-HTTP cookies outside production', () => {
@@ -32,6 +32,7 @@ describe('api env: sessions, login codes and origins', () => {
         'TWILIO_AUTH_TOKEN: is required in production',
         'METRICS_TOKEN: is required in production',
         'PUBLIC_URL: is required in production',
+        'EMAIL_WEBHOOK_SIGNING_KEY: is required in production',
         'COMPANY_CONFIG_FILE: or COMPANY_CONFIG is required in production (the demo identity is for development and tests)',
       ]);
     }
@@ -56,6 +57,7 @@ describe('api env: sessions, login codes and origins', () => {
         TWILIO_AUTH_TOKEN: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
         METRICS_TOKEN: 'm'.repeat(24),
         PUBLIC_URL: 'https://www.example.com',
+        EMAIL_WEBHOOK_SIGNING_KEY: EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY,
         COMPANY_CONFIG: '{}',
         OIDC_CLIENT_ID: 'client',
         OIDC_CLIENT_SECRET: OIDC_DEV_DEFAULTS.CLIENT_SECRET,
@@ -64,7 +66,7 @@ describe('api env: sessions, login codes and origins', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as ConfigError).problems).toEqual(
-        ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'OIDC_CLIENT_SECRET', 'TWILIO_AUTH_TOKEN'].map((key) => `${key}: must not be the development value in production`),
+        ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'OIDC_CLIENT_SECRET', 'TWILIO_AUTH_TOKEN', 'EMAIL_WEBHOOK_SIGNING_KEY'].map((key) => `${key}: must not be the development value in production`),
       );
     }
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { SHARED_ENV, checkSharedInProduction, isOrigin } from '@app/shared/shared-env';
 import { TWILIO_INBOUND_PATH, TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
+import { replyNumberOf } from '@app/shared/phone';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { DEV_OTP_SECRET } from '@app/runtime/sms/login-code';
 import { DEV_HOME_SECRET_KEYS, keyringOf, parseKeyring, type Keyring } from './modules/home-profile/sealing';
@@ -19,7 +20,7 @@ export const DEV_SECRETS = {
 /** Origins of `npm run dev` (Vite, and the API itself) that may send state-changing requests. */
 const DEV_ORIGINS = 'http://127.0.0.1:5173,http://localhost:5173,http://127.0.0.1:3000,http://localhost:3000';
 
-const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'PUBLIC_URL'] as const;
+const REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'OTP_SECRET', 'HOME_SECRET_KEYS', 'TWILIO_AUTH_TOKEN', 'METRICS_TOKEN', 'PUBLIC_URL', 'EMAIL_WEBHOOK_SIGNING_KEY'] as const;
 
 /**
  * Staff sign-in outside production: the local OpenID provider that `npm run dev` starts
@@ -145,6 +146,12 @@ const schema = z
    * address elsewhere.
    */
   TWILIO_INBOUND_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The e-mail provider's webhook signing key (Mailgun: "HTTP webhook signing key"): bounces,
+   * complaints and deliveries posted to /api/email/events are checked against it
+   * (docs/email.md#bounces-and-complaints). Required in production; outside it, the mail emulator's.
+   */
+  EMAIL_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters (the provider\'s signing key)').optional(),
 })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -160,6 +167,7 @@ const schema = z
       ['HOME_SECRET_KEYS', [...(env.HOME_SECRET_KEYS?.keyring.keys.values() ?? [])].some((key) => devHomeKey.equals(key))],
       ['OIDC_CLIENT_SECRET', env.OIDC_CLIENT_SECRET === OIDC_DEV_DEFAULTS.CLIENT_SECRET],
       ['TWILIO_AUTH_TOKEN', env.TWILIO_AUTH_TOKEN === EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN],
+      ['EMAIL_WEBHOOK_SIGNING_KEY', env.EMAIL_WEBHOOK_SIGNING_KEY === EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY],
     ];
     for (const [key, isDev] of devValues) {
       if (isDev) ctx.addIssue({ code: 'custom', path: [key], message: 'must not be the development value in production' });
@@ -171,7 +179,7 @@ const schema = z
       }
     }
   })
-  .transform(({ SESSION_SECRET, HOME_SECRET_KEYS, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, TWILIO_INBOUND_URL, TWILIO_FROM, ...env }) => {
+  .transform(({ SESSION_SECRET, HOME_SECRET_KEYS, STAFF_ADMIN_EMAILS, OTP_SECRET, PUBLIC_ORIGIN, PUBLIC_URL, TWILIO_AUTH_TOKEN, TWILIO_STATUS_CALLBACK_URL, TWILIO_INBOUND_URL, TWILIO_FROM, EMAIL_WEBHOOK_SIGNING_KEY, ...env }) => {
     const production = env.NODE_ENV === 'production';
     const {
       OIDC_PROVIDER,
@@ -216,11 +224,10 @@ const schema = z
         authToken: TWILIO_AUTH_TOKEN ?? EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN,
         webhookUrl: TWILIO_INBOUND_URL ?? (PUBLIC_URL && production ? `${PUBLIC_URL}${TWILIO_INBOUND_PATH}` : ownUrl(env.HOST, env.PORT, TWILIO_INBOUND_PATH)),
       },
+      /** The e-mail provider's webhook: the key its reports are signed with (the mail emulator's outside production). */
+      EMAIL_EVENTS: { signingKey: EMAIL_WEBHOOK_SIGNING_KEY ?? EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY },
       /** The number customers text START to, or null when texts go out through a messaging service. */
-      SMS_REPLY_NUMBER: (() => {
-        const sender = TWILIO_FROM ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_FROM);
-        return sender?.startsWith('+') ? sender : null;
-      })(),
+      SMS_REPLY_NUMBER: replyNumberOf(TWILIO_FROM ?? (production ? null : EMULATOR_DEFAULTS.TWILIO_FROM)),
       /** The session cookie is Secure everywhere but on a developer's machine and in tests. */
       COOKIE_SECURE: production,
     };

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         hubspotAccountId: env.HUBSPOT_ACCOUNT_ID ?? null,
         queues,
         homeSecrets: env.HOME_SECRET_KEYRING,
+        emailEvents: env.EMAIL_EVENTS,
       }),
       opsRoutes({
         db,

@@ -2,20 +2,18 @@ import { createPrismaClient } from '@app/db/client';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { throwawaySecrets } from '../../dev/src/net';
 import { TestBrowser } from '../../test/portal-app';
-import { seedStaffData } from '../seed-staff-data';
 import type { BuiltSite } from './serve-built-site';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 
 /**
- * A customer signed in to the portal of the served site, as the Cookie header a browser would
- * send: a few customers and their cleanings in the mirror, then both login steps, the code derived
- * as the worker would text it. The requests say they came over HTTPS through the one trusted
- * proxy, as the production session cookie requires.
+ * A customer signed in to the portal of the served site (its database seeded), as the Cookie
+ * header a browser would send: the first customer with a coming cleaning goes through both login
+ * steps, the code derived as the worker would text it. The requests say they came over HTTPS
+ * through the one trusted proxy, as the production session cookie requires.
  */
 export async function portalSessionCookie(site: BuiltSite): Promise<string> {
   const db = createPrismaClient(site.databaseUrl);
   try {
-    await seedStaffData(db, { customers: 20, deals: 120, now: new Date() });
     const customer = await db.contact.findFirstOrThrow({
       where: { portalEligible: true, suspended: false, phone: { not: null }, deals: { some: { scheduledAt: { gt: new Date() } } } },
       select: { email: true, phone: true },

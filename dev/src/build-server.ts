@@ -40,6 +40,8 @@ const ENTRIES = [
   { in: 'worker/src/crm-setup.ts', out: 'worker/dist/crm-setup.js', requireNodeEnv: true },
   // `node worker/dist/sms-check.js` checks the Twilio account before launch where only the build is deployed.
   { in: 'worker/src/sms-check.ts', out: 'worker/dist/sms-check.js', requireNodeEnv: true },
+  // `node worker/dist/email-check.js`: the mail provider's login and the sending domain's records, likewise.
+  { in: 'worker/src/email-check.ts', out: 'worker/dist/email-check.js', requireNodeEnv: true },
   // `node api/dist/home-secrets-reseal.js` re-seals customers' entry codes under the newest key (docs/home-profile.md).
   { in: 'api/src/home-secrets-reseal.ts', out: 'api/dist/home-secrets-reseal.js', requireNodeEnv: true },
   { in: 'dev/src/start.ts', out: 'dev/dist/start.js', requireNodeEnv: false },

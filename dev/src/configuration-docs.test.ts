@@ -25,10 +25,8 @@ const SHALLOW_DIRS = ['web'];
 const NOT_CONFIGURATION = new Set([
   'PATH',
   'HOME',
-  // prisma/prisma.config.ts passes these to the child process that drops its shadow databases at exit.
-  'PG_MODULE',
-  'ADMIN_URL',
-  'SHADOW_DBS',
+  // prisma/prisma.config.ts hands the Prisma CLI its schema engine (prisma/schema-engine/).
+  'PRISMA_SCHEMA_ENGINE_BINARY',
 ]);
 
 function sourceFiles(dir: string, recursive: boolean): string[] {

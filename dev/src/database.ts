@@ -6,15 +6,9 @@ import { REPO_ROOT, bin } from './repo';
 
 const PRISMA_CONFIG = path.join(REPO_ROOT, 'prisma', 'prisma.config.ts');
 
-/** What `prisma migrate deploy` prints once every migration is in (or there was none to apply). */
-const MIGRATED = /All migrations have been successfully applied|No pending migrations to apply/;
 const MIGRATE_TIMEOUT_MS = 120_000;
 
-/**
- * Applies the committed migrations (`prisma migrate deploy`: never creates new ones). Done when
- * the CLI says so: it then lingers about ten seconds before exiting (a connection it keeps
- * open), which every test run and every `npm run dev` would otherwise wait out.
- */
+/** Applies the committed migrations (`prisma migrate deploy`: never creates new ones). */
 export async function migrateDatabase(databaseUrl: string): Promise<void> {
   const child = spawn(bin('prisma'), ['migrate', 'deploy', '--config', PRISMA_CONFIG], {
     cwd: REPO_ROOT,
@@ -25,19 +19,20 @@ export async function migrateDatabase(databaseUrl: string): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out after ${MIGRATE_TIMEOUT_MS} ms`)), MIGRATE_TIMEOUT_MS);
-      const settle = (error?: Error) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      };
       const read = (chunk: Buffer) => {
         output += chunk.toString();
-        if (MIGRATED.test(output)) settle();
       };
       child.stdout.on('data', read);
       child.stderr.on('data', read);
-      child.on('error', settle);
-      child.on('exit', (code) => settle(MIGRATED.test(output) ? undefined : new Error(`exited with ${code}`)));
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`exited with ${code}`));
+      });
     });
   } catch (error) {
     throw new Error(`prisma migrate deploy failed:\n${output}`, { cause: error });

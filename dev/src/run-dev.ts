@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the whole product on one machine with nothing but Node.
- * - no DATABASE_URL → an embedded Postgres 17 in .data/postgres (migrated and seeded)
+ * - no DATABASE_URL → an embedded Postgres 18 in .data/postgres (migrated and seeded)
  * - no REDIS_URL → BullMQ keeps its queues in that Postgres
  * - then api, worker and the Vite dev server, with prefixed output; Ctrl-C stops all.
  */
@@ -15,13 +15,17 @@ import type { DemoPerson } from './demo/demo-plan';
 import { DEV_DATABASE } from '@app/db/dev-database';
 import type { EmbeddedDatabase } from './embedded-postgres';
 import { startPostgresProcess } from './embedded-postgres-process';
-import { TWILIO_INBOUND_PATH } from '@app/shared/routes';
+import { EMAIL_EVENTS_PATH, TWILIO_INBOUND_PATH } from '@app/shared/routes';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { formatReport, setUpCrmAccount } from '@app/worker/crm/account/setup-account';
 import { createStageMap } from '@app/worker/crm/account/stage-map';
 import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from '@app/emulators/oidc/provider';
 import { startTwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { startMailEmulator } from '@app/emulators/mail/mail-emulator';
+import { domainOf } from '@app/emulators/mail/smtp-rules';
+import { COMPANY } from '@app/runtime/company';
+import { senderAddress } from '@app/worker/email/email-env';
 import { devConfigSchema } from './dev-config';
 import { devProcessEnv, devWorkerEnv } from './dev-env';
 import { waitForHttp } from './net';
@@ -87,11 +91,26 @@ async function main(): Promise<void> {
         webhookUrl: `http://127.0.0.1:${config.PORT}${TWILIO_INBOUND_PATH}`,
       });
 
+  // E-mail: the local mail emulator (SMTP and the dev mail inbox), unless a provider is configured.
+  const mailLogin = new URL(EMULATOR_DEFAULTS.EMAIL_SMTP_URL);
+  const mailEmulator = config.EMAIL_SMTP_URL
+    ? undefined
+    : await startMailEmulator({
+        smtpPort: config.MAIL_EMULATOR_SMTP_PORT,
+        httpPort: config.MAIL_EMULATOR_PORT,
+        username: decodeURIComponent(mailLogin.username),
+        password: decodeURIComponent(mailLogin.password),
+        verifiedDomains: [domainOf(senderAddress(process.env.EMAIL_FROM ?? COMPANY.email))],
+        // Deliveries, bounces (bounce…@) and complaints (complain…@) go to the api this runner starts, signed with its key.
+        webhook: { url: `http://127.0.0.1:${config.PORT}${EMAIL_EVENTS_PATH}`, signingKey: process.env.EMAIL_WEBHOOK_SIGNING_KEY || EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY },
+      });
+  const mail = mailEmulator && { smtpUrl: `smtp://${mailLogin.username}:${mailLogin.password}@${mailEmulator.smtpHost}:${mailEmulator.smtpPort}`, inboxUrl: mailEmulator.url };
+
   // Staff sign-in: the local OpenID provider, unless a real one is configured.
   const oidc = config.OIDC_CLIENT_ID ? undefined : await startOidcProvider({ port: config.OIDC_PROVIDER_PORT });
 
   const apiOrigin = `http://127.0.0.1:${config.PORT}`;
-  const addresses = { databaseUrl, apiPort: config.PORT, webPort: config.WEB_PORT, hubspotUrl: hubspot?.url, twilioUrl: twilio?.url, oidcUrl: oidc?.url };
+  const addresses = { databaseUrl, apiPort: config.PORT, webPort: config.WEB_PORT, hubspotUrl: hubspot?.url, twilioUrl: twilio?.url, mail, oidcUrl: oidc?.url };
   const env = devProcessEnv(process.env, addresses);
   const tsx = bin('tsx');
   const processes: Managed[] = [
@@ -106,7 +125,7 @@ async function main(): Promise<void> {
     stopping = true;
     say('stopping…');
     await stopAll(processes, 15_000);
-    await Promise.all([hubspot?.close(), twilio?.close(), oidc?.close()]);
+    await Promise.all([hubspot?.close(), twilio?.close(), mailEmulator?.close(), oidc?.close()]);
     await embedded?.stop();
     say('stopped');
     process.exit(code);
@@ -133,6 +152,7 @@ async function main(): Promise<void> {
   say(`  queue        ${config.REDIS_URL ? 'Redis (REDIS_URL)' : 'Postgres (BullMQ Postgres backend, schema bullmq)'}`);
   say(`  hubspot      ${hubspot ? `emulator ${hubspot.url} (state in ${path.join(dataDir, 'hubspot.json')}; control API ${hubspot.url}/_emulator/)` : 'real HubSpot'}`);
   say(`  twilio       ${twilio ? `emulator ${twilio.url} (dev SMS inbox with login codes: ${twilio.url}/)` : 'real Twilio'}`);
+  say(`  e-mail       ${mailEmulator ? `emulator SMTP ${mailEmulator.smtpHost}:${mailEmulator.smtpPort} (dev mail inbox: ${mailEmulator.url}/)` : 'EMAIL_SMTP_URL'}`);
   if (demoCustomer) {
     say(`  demo login   ${webUrl}/login  email ${demoCustomer.email}  phone ${demoCustomer.phone}`);
   }

@@ -6,7 +6,7 @@ import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eas
 import { hubspotCrm, type HubSpotCrm } from '../../dev/src/demo/hubspot-crm';
 import { appUrl } from './app-url';
 import { uniquePhone } from './unique-phone';
-import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { bookingRequestBody, type FormBookingRequestInput } from '@app/shared/booking-request-fixture';
 
 /**
  * A customer for the portal's browser tests, made the way a real one is: a booking through the
@@ -41,7 +41,8 @@ export function crm(): HubSpotCrm {
   return hubspotCrm(inject('hubspotUrl'), EMULATOR_DEFAULTS.HUBSPOT_ACCESS_TOKEN);
 }
 
-export async function createPortalCustomer(label: string): Promise<PortalCustomer> {
+/** `booking` overrides fields of the public booking that makes the customer (its text box, say). */
+export async function createPortalCustomer(label: string, booking: Partial<Pick<FormBookingRequestInput, 'textsAgreed' | 'contactMethod'>> = {}): Promise<PortalCustomer> {
   const hex = randomBytes(4).toString('hex');
   const email = `${label}.${hex}@example.com`;
   // One per customer, so the per-phone limits on login codes and the texts never meet another test.
@@ -50,7 +51,7 @@ export async function createPortalCustomer(label: string): Promise<PortalCustome
   const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(bookingRequestBody({ name: 'Riley Portal', email, phone: `+1${phoneDigits}`, squareFootage, rooms: {} })),
+    body: JSON.stringify(bookingRequestBody({ name: 'Riley Portal', email, phone: `+1${phoneDigits}`, squareFootage, rooms: {}, ...booking })),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   const { request } = (await response.json()) as { request: { dealId: string } };

@@ -11,6 +11,8 @@ declare module 'vitest' {
     hubspotStages: StageMapData;
     /** Origin of the Twilio emulator the worker sends texts through; sent messages at /_emulator/messages. */
     twilioUrl: string;
+    /** The mail emulator's inbox page and control API. */
+    mailUrl: string;
     /** How often the worker pulls HubSpot changes (ms). */
     crmPullIntervalMs: number;
     /** Issuer of the local OpenID provider staff sign in with; its control API is under /_provider/. */

@@ -8,10 +8,11 @@ import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { errorOf, TINY_PNG, uniqueEmail } from '../src/form-errors';
+import { tabTo } from '../src/keyboard';
 import { crmContactsByEmail, crmObjects, crmOutageAnswers, eventually, withCrmOutage } from '../src/hubspot-emulator';
 import { waitForText } from '../src/sent-texts';
 import { useBrowserPage } from '../src/use-browser-page';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { SMS_CONSENT_VERSION, TEXT_CONTACT_WITHOUT_TEXTS } from '@app/shared/sms-consent';
 
 // The Deep Clean card's Schedule Service link, as the pricing page writes it (pricing.e2e.test.ts).
 const DEEP_CLEAN_LINK =
@@ -38,8 +39,8 @@ async function openBooking(page: Page, path = DEEP_CLEAN_LINK): Promise<void> {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-/** Fills every required field with valid answers; `zip` and `email` vary per test. */
-async function fillValid(page: Page, { email, zip = '30303' }: { email: string; zip?: string }): Promise<void> {
+/** Fills every required field with valid answers; `zip` and `email` vary per test, and whether the optional text box is ticked. */
+async function fillValid(page: Page, { email, zip = '30303', texts = true }: { email: string; zip?: string; texts?: boolean }): Promise<void> {
   await field(page, 'Square footage').selectOption('1500');
   await field(page, 'Preferred date').fill(inDays(7));
   await field(page, 'Time of day').selectOption('morning');
@@ -56,8 +57,8 @@ async function fillValid(page: Page, { email, zip = '30303' }: { email: string; 
   await field(page, 'Zip code').fill(zip);
   await field(page, 'Description (optional)').fill('Two cats; parking in the drive.');
   await page.getByRole('checkbox', { name: /^I agree to allow/ }).check();
-  // "Text message" as the way to be contacted needs the separate text box ticked.
-  await page.getByRole('checkbox', { name: /^Text me about this request/ }).check();
+  // The separate, optional text box (beside "Text message", chosen above).
+  if (texts) await page.getByRole('checkbox', { name: /^Text me about this request/ }).check();
 }
 
 /** Every requestBooking the page sends, in order. */
@@ -172,8 +173,8 @@ describe('booking form', { timeout: 90_000 }, () => {
     expect(await summary.locator('[data-summary="service"]').textContent()).toBe('Recurring Clean · Deep visit, bi-weekly');
     expect(await summary.locator('[data-summary="size"]').textContent()).toBe('1001-1500 sq ft');
     expect(await summary.locator('[data-summary="add-ons"]').textContent()).toBe('Oven, Interior Windows');
-    // $349 + $80 + $50 = $479, 10% off: $431.10.
-    expect(await page.getByTestId('estimate-price').textContent()).toBe('$431.10');
+    // $349 + $80 + $50 = $479, 10% off the first visit: $431.10.
+    expect(await page.getByTestId('estimate-price').textContent()).toBe('First visit $431.10, then $479 a visit');
     expect(await page.getByRole('row').allTextContents()).toEqual([
       'Recurring Deep Clean (1001-1500 sq ft)$349',
       'Oven$80',
@@ -190,7 +191,7 @@ describe('booking form', { timeout: 90_000 }, () => {
     const asked = page.getByRole('region', { name: 'What you asked for' });
     expect(await asked.textContent()).toContain('Recurring Clean · Deep visit, bi-weekly');
     expect(await asked.textContent()).toContain('Oven, Interior Windows');
-    expect(await page.getByTestId('confirmation-estimate').textContent()).toBe('$431.10 (with 10% off your first booking)');
+    expect(await page.getByTestId('confirmation-estimate').textContent()).toBe('First visit $431.10, then $479 a visit (10% off the first visit)');
     const next = page.getByRole('region', { name: 'What happens next' }).getByRole('listitem');
     expect(await next.allTextContents()).toEqual([
       "We'll text you within 24 hours to confirm the day and time, and to book your free 15-minute virtual assessment.",
@@ -220,15 +221,77 @@ describe('booking form', { timeout: 90_000 }, () => {
     expect(await waitForText(`+1${digits}`, (body) => body.includes(reference))).toBe(requestReceivedSms({ company: COMPANY.name }, reference));
   });
 
-  it('on a phone, keeps the estimate and the submit button in a bar at the bottom', async () => {
+  it('on a phone: the first field on the first screen, the price in the bar, texts at "Text message"; at 1366 px the summary beside the form', async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 390, height: 844 });
     await openBooking(page);
     const bar = page.getByRole('region', { name: 'Booking total' });
     expect(await bar.isVisible()).toBe(true);
     expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    // The first field is on the first screen, above the bar, without scrolling.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const firstField = await field(page, 'Service').boundingBox();
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    expect(firstField && firstField.y + firstField.height).toBeLessThanOrEqual(barTop);
+    // The summary and the price are the bar's: the side column holds what is included and the trust panel, after the form.
+    expect(await page.getByTestId('estimate-price').isVisible()).toBe(false);
+    const formBox = await page.locator('form.booking-form').boundingBox();
+    const trustBox = await page.getByRole('region', { name: 'Booking with confidence' }).boundingBox();
+    expect(trustBox && formBox && trustBox.y).toBeGreaterThanOrEqual((formBox?.y ?? 0) + (formBox?.height ?? 0));
+
     await field(page, 'Square footage').selectOption('1500');
     expect(await bar.getByTestId('bar-price').textContent()).toBe('$314.10');
+    // A recurring clean's estimate says which visit it is, and what the later ones cost (the discount is the first visit's).
+    await field(page, 'Service').selectOption('Recurring Clean');
+    await page.getByRole('radio', { name: 'Weekly', exact: true }).check();
+    await page.getByRole('radio', { name: 'Basic visit' }).check();
+    await page.getByRole('checkbox', { name: 'Oven — $80' }).check();
+    expect(await bar.getByTestId('bar-price').textContent()).toBe('First visit $233.10, then $259 a visit');
+    expect(await bar.getByTestId('bar-service').textContent()).toBe('Recurring Clean · Basic visit, weekly');
+    // "Text message" brings the optional, unticked text box right under the choice, with what it means.
+    const aboutYou = page.getByRole('group', { name: '4. About you' });
+    const textsBox = page.getByRole('checkbox', { name: /^Text me about this request/ });
+    expect(await aboutYou.getByRole('checkbox', { name: /^Text me/ }).count()).toBe(0);
+    const textChoice = page.getByRole('radio', { name: 'Text message' });
+    await textChoice.check();
+    expect(await aboutYou.getByRole('checkbox', { name: /^Text me/ }).count()).toBe(1);
+    expect(await textsBox.isChecked()).toBe(false);
+    const choiceBox = await page.getByRole('group', { name: 'How should we contact you?' }).boundingBox();
+    const optInBox = await textsBox.boundingBox();
+    expect(choiceBox && optInBox && optInBox.y - (choiceBox.y + choiceBox.height)).toBeLessThan(60);
+    const note = page.locator('#booking-texts-note');
+    expect(await note.textContent()).toBe(TEXT_CONTACT_WITHOUT_TEXTS);
+    expect(await textsBox.getAttribute('aria-describedby')).toContain('booking-texts-note');
+    // The next stop after the choice, by keyboard.
+    await textChoice.focus();
+    await page.keyboard.press('Tab');
+    expect(await textsBox.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // "Details" opens the summary above the bar, by keyboard, and Escape closes it back onto the button (axe: the panel open, the texts note shown).
+    const details = bar.getByRole('button', { name: 'Details' });
+    // By Tab, after the form and what follows it (what is included, the trust panel).
+    await page.getByRole('button', { name: 'Request My Cleaning' }).focus();
+    await tabTo(page, details, { max: 8 });
+    await page.keyboard.press('Enter');
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
+    expect(await bar.getByRole('row').allTextContents()).toEqual(['Recurring Basic Clean (1001-1500 sq ft)$179', 'Oven$80', 'First-booking discount (10%)−$25.90']);
+    expect(await bar.locator('[data-summary="size"]').textContent()).toBe('1001-1500 sq ft');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    expect(await bar.getByRole('row').count()).toBe(0);
+    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Ticked, the note goes.
+    await textsBox.focus();
+    await page.keyboard.press('Space');
+    expect(await textsBox.isChecked()).toBe(true);
+    expect(await note.count()).toBe(0);
+    // Another way to be contacted: the box goes back beside the agreement, still as ticked.
+    await page.getByRole('radio', { name: 'Email' }).check();
+    expect(await aboutYou.getByRole('checkbox', { name: /^Text me/ }).count()).toBe(0);
+    expect(await textsBox.isChecked()).toBe(true);
+
     // Scrolled to the middle of the form, the bar is still on screen and submits the form.
     await field(page, 'City').scrollIntoViewIfNeeded();
     const box = await bar.boundingBox();
@@ -236,6 +299,19 @@ describe('booking form', { timeout: 90_000 }, () => {
     await bar.getByRole('button', { name: 'Send request' }).click();
     await page.getByRole('alert').filter({ hasText: 'You must consent' }).waitFor();
     expect(await errorOf(field(page, 'Full name'))).toBe('Please enter your name.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // On a wide screen the summary and the price sit beside the form, level with its top, and the bar is gone.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const summary = page.getByRole('complementary', { name: 'Your booking' });
+    await expect.poll(() => bar.isVisible()).toBe(false);
+    const wideForm = await page.locator('form.booking-form').boundingBox();
+    const side = await summary.boundingBox();
+    expect(wideForm && side && side.x).toBeGreaterThanOrEqual((wideForm?.x ?? 0) + (wideForm?.width ?? 0));
+    expect(await page.getByTestId('estimate-price').textContent()).toBe('First visit $233.10, then $259 a visit');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const top = await summary.boundingBox();
+    expect(Math.abs((top?.y ?? 0) - ((await page.locator('form.booking-form').boundingBox())?.y ?? 0))).toBeLessThan(40);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -305,7 +381,8 @@ describe('booking form', { timeout: 90_000 }, () => {
     const sent = recordRequests(page);
     const email = uniqueEmail('out-of-area');
     await openBooking(page);
-    await fillValid(page, { email, zip: '90210' });
+    // "Text message" with the optional text box left unticked: the request goes all the same (§5 asks no more).
+    await fillValid(page, { email, zip: '90210', texts: false });
     const warning = page.getByRole('status').filter({ hasText: "We're not yet in your area" });
     await warning.waitFor();
     expect(await warning.textContent()).toBe(OUT_OF_AREA);
@@ -317,7 +394,11 @@ describe('booking form', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Request My Cleaning' }).click();
     const dealId = await confirmationDealId(page);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.postDataJSON()).toMatchObject({ address: { zip: '90210' } });
+    expect(sent[0]?.postDataJSON()).toMatchObject({ address: { zip: '90210' }, contactMethod: 'text', textsAgreed: false });
+    // No texts without the box, so the confirmation promises none.
+    expect(await page.getByRole('region', { name: 'What happens next' }).getByRole('listitem').first().textContent()).toBe(
+      "We'll call or e-mail you within 24 hours to confirm the day and time, and to book your free 15-minute virtual assessment.",
+    );
     await expectOneContactAndDeal(email, dealId);
   });
 

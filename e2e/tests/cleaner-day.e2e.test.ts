@@ -51,9 +51,9 @@ describe('the cleaner signs in to their day at 390 px', () => {
   });
 
   /** A cleaning staff schedule in HubSpot for `owner` at `at`; our deal id once mirrored, and HubSpot's. */
-  async function scheduled(customer: PortalCustomer, street: string, owner: string, at: Date): Promise<{ id: string; hubspotId: string }> {
+  async function scheduled(customer: PortalCustomer, street: string, owner: string, at: Date, skus = 'deep-1500'): Promise<{ id: string; hubspotId: string }> {
     const created = await customer.crm.createDeal(
-      { dealname: `Cleaner day ${street} ${at.toISOString()}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', service_address: street, hubspot_owner_id: owner },
+      { dealname: `Cleaner day ${street} ${at.toISOString()}`, pipeline: crmStages().dealPipelineId, dealstage: crmStages().dealStageId(STAGE.SCHEDULING_IN_PROGRESS), service_type: 'Deep Clean', service_address: street, hubspot_owner_id: owner, external_skus: skus },
       customer.hubspotContactId,
     );
     await expect.poll(() => db.deal.count({ where: { hubspotId: created.id } }), { timeout: 30_000, interval: 250 }).toBe(1);
@@ -68,7 +68,8 @@ describe('the cleaner signs in to their day at 390 px', () => {
     const street = `${randomBytes(3).toString('hex')} Magnolia Ln NE, Atlanta, GA 30306`;
     const today = easternToday();
     const [todays_, tomorrows_, others_] = await Promise.all([
-      scheduled(customer, street, CLEANER.id, easternAtHour(today, 12)),
+      // Today's with a paid add-on: the oven, which the checklist then lists.
+      scheduled(customer, street, CLEANER.id, easternAtHour(today, 12), 'deep-1500;addon-oven'),
       scheduled(customer, street, CLEANER.id, easternAtHour(addDays(today, 1), 10)),
       scheduled(customer, street, OTHER_CLEANER.id, easternAtHour(today, 15)),
     ]);
@@ -141,39 +142,86 @@ describe('the cleaner signs in to their day at 390 px', () => {
     const seen = home.page.getByRole('group', { name: 'Who saw your codes' });
     await expect.poll(() => seen.getByText(new RegExp(`^${CLEANER.firstName} saw “Front door” on `)).count()).toBe(2);
 
-    // On my way (the customer gets a text with the window), started, done with the checklist.
+    // On my way in one tap, from the keyboard: the default window (15 minutes), which could be
+    // changed below the button. The customer's text gives both ends of the window with AM/PM.
     const visit = todays.getByRole('group', { name: 'Visit at 12:00 PM, Riley' });
-    await visit.getByRole('button', { name: 'On my way' }).click();
-    await visit.getByRole('group', { name: 'Minutes to arrive' }).getByRole('button', { name: '15 min' }).click();
-    await visit.getByRole('button', { name: 'Send: arriving in 15 min' }).click();
+    expect(await visit.getByLabel('Minutes to arrive').inputValue()).toBe('15');
+    await visit.getByText('Riley gets a text: arriving in about 15 min.').waitFor();
+    await visit.getByLabel('Minutes to arrive').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('On my way');
+    await page.keyboard.press('Enter');
     await page.getByRole('status').getByText('On my way: sent. The customer gets a text.').waitFor();
-    await waitForText(customer.phone, (body) => new RegExp(`^Atlanta Home Cleaning: ${CLEANER.firstName} is on the way and should arrive between \\d{1,2}:\\d{2} and \\d{1,2}:\\d{2}\\.$`).test(body));
+    await waitForText(customer.phone, (body) => new RegExp(`^Atlanta Home Cleaning: ${CLEANER.firstName} is on the way and should arrive between \\d{1,2}:\\d{2} (AM|PM) and \\d{1,2}:\\d{2} (AM|PM)\\.$`).test(body));
     await visit.getByRole('button', { name: 'Start cleaning' }).click();
     await page.getByRole('status').getByText('Started: recorded.').waitFor();
+
+    // From Start on, the checklist goes along: the deep clean's items and the paid oven, ticked as
+    // the cleaner goes, each tick kept by the api at once.
+    const asYouGo = visit.getByRole('region', { name: 'Checklist: Deep clean' });
+    const total = CHECKLISTS.deep.items.length + 1;
+    await asYouGo.getByText(`0 of ${total} ticked · saved as you go`).waitFor();
+    const [skipped, ...ticked] = CHECKLISTS.deep.items;
+    const labels = [...ticked.map((i) => i.label), 'Inside the oven'];
+    await asYouGo.getByRole('group', { name: 'Add-ons' }).getByRole('checkbox', { name: 'Inside the oven' }).waitFor();
+    for (const label of labels) await asYouGo.getByRole('checkbox', { name: label, exact: true }).check();
+    await expect.poll(async () => (await db.cleaningVisit.findUniqueOrThrow({ where: { dealId: todays_.id }, select: { tickedItems: true } })).tickedItems.length).toBe(labels.length);
+    expect(await axeViolations(page)).toEqual([]);
+    // A reload keeps the ticks (they are the api's, not the page's).
+    await page.reload();
+    await asYouGo.getByText(`${labels.length} of ${total} ticked · saved as you go`).waitFor();
+    for (const label of labels) expect(await asYouGo.getByRole('checkbox', { name: label, exact: true }).isChecked(), label).toBe(true);
+    expect(await asYouGo.getByRole('checkbox', { name: skipped!.label, exact: true }).isChecked()).toBe(false);
+
     // A photo of the cleaning, as the phone's camera writes it: with where it was taken (Exif GPS).
+    // Before it is sent: its thumbnail, Before or After, and Remove.
     const gpsPhoto = jpegWithGps();
     expect(hasExifGps(gpsPhoto)).toBe(true);
-    await visit.getByLabel('Add photos').setInputFiles({ name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: gpsPhoto });
-    await visit.getByRole('listitem').filter({ hasText: 'kitchen.jpg' }).getByText('Added', { exact: true }).waitFor();
-    await visit.getByText('Photos added to this cleaning: 1').waitFor();
+    await visit.getByLabel('Add photos').setInputFiles([
+      { name: 'kitchen.jpg', mimeType: 'image/jpeg', buffer: gpsPhoto },
+      { name: 'blurry.jpg', mimeType: 'image/jpeg', buffer: gpsPhoto },
+    ]);
+    const toSend = visit.getByRole('list', { name: 'Photos to send' });
+    await toSend.getByRole('img', { name: 'Photo 1, after' }).waitFor();
+    await expect.poll(() => toSend.getByRole('img', { name: 'Photo 1, after' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    await toSend.getByRole('group', { name: 'Photo 1: before or after?' }).getByRole('radio', { name: 'Before' }).check();
+    await toSend.getByRole('img', { name: 'Photo 1, before' }).waitFor();
+    await toSend.getByRole('button', { name: 'Remove photo 2' }).click();
+    expect(await toSend.getByRole('listitem').count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await visit.getByRole('button', { name: 'Send 1 photo' }).click();
+    await visit.getByRole('list', { name: 'Photos sent' }).getByRole('listitem').filter({ hasText: 'Before' }).getByText('Added', { exact: true }).waitFor();
+    await visit.getByText('Photos added to this cleaning: 1').waitFor();
+    const photo = await db.visitPhoto.findFirstOrThrow({ where: { dealId: todays_.id }, select: { id: true, label: true } });
+    expect(photo.label).toBe('before');
+    // Its small copy for the office follows the photo.
+    await expect.poll(() => db.visitPhotoThumbnail.count({ where: { photoId: photo.id } })).toBe(1);
+
+    // Done asks only about what is still unticked: one item, refused without a reason, naming it.
     await visit.getByRole('button', { name: 'Done' }).click();
-    const checklist = page.getByRole('form', { name: 'Checklist: Deep clean' });
-    const [skipped, ...ticked] = CHECKLISTS.deep.items;
-    for (const { label } of ticked) await checklist.getByRole('checkbox', { name: label, exact: true }).check();
-    // One item left unticked needs a reason: refused without one, naming it.
+    const checklist = page.getByRole('form', { name: 'Finish: Deep clean' });
+    expect(await checklist.getByRole('textbox').count()).toBe(1);
     await checklist.getByRole('button', { name: 'Finish: cleaning done' }).click();
     await checklist.getByText(`${skipped!.label}: Tick it, or say why it was not done (3 to 200 characters).`).waitFor();
     await checklist.getByRole('textbox', { name: `Why not? (${skipped!.label})` }).fill('The customer asked us to leave it.');
     expect(await axeViolations(page)).toEqual([]);
     await checklist.getByRole('button', { name: 'Finish: cleaning done' }).click();
     await page.getByRole('status').getByText('Done: recorded. The office is told.').waitFor();
+    // Sign out sits at the foot of the page, after the day's cleanings.
+    const tomorrowHeading = page.getByRole('heading', { level: 2, name: 'Tomorrow' });
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(
+      await tomorrowHeading.evaluate((heading) => {
+        const signOut = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Sign out');
+        return Boolean(signOut && heading.compareDocumentPosition(signOut) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }),
+    ).toBe(true);
     // HubSpot has the cleaning done, through the office's close-out.
     await expect
       .poll(async () => (await crmObjects('deals')).find((d) => d.id === todays_.hubspotId)?.properties.dealstage, { timeout: 45_000, interval: 500 })
       .toBe(crmStages().dealStageId(STAGE.CLEANING_DONE));
     // The photo is in HubSpot: one private file, attached to a note on the deal, without the GPS position.
-    const photo = await db.visitPhoto.findFirstOrThrow({ where: { dealId: todays_.id }, select: { id: true } });
     await expect.poll(async () => (await db.visitPhoto.findUniqueOrThrow({ where: { id: photo.id }, select: { sentAt: true } })).sentAt, { timeout: 45_000, interval: 500 }).not.toBeNull();
     const files = (await crmFiles()).filter((f) => f.name === photo.id);
     expect(files).toMatchObject([{ access: 'PRIVATE', path: `/cleaning-photos/${photo.id}.jpg`, archived: false }]);
@@ -184,6 +232,19 @@ describe('the cleaner signs in to their day at 390 px', () => {
     expect([kept[0], kept[1]]).toEqual([0xff, 0xd8]);
     expect(hasExifGps(kept)).toBe(false);
     expect((await db.visitPhoto.findUniqueOrThrow({ where: { id: photo.id }, select: { bytes: true } })).bytes).toBeNull();
+
+    // The office sees the answers and the photo's thumbnail on the cleaning's page, at 1366 px.
+    await office.page.setViewportSize({ width: 1366, height: 900 });
+    await office.page.goto(appUrl(`/admin/cleaning?id=${encodeURIComponent(todays_.id)}`));
+    const report = office.page.getByRole('region', { name: 'From the cleaner: Deep clean' });
+    await report.getByText(`Finished: ${labels.length} of ${total} ticked.`).waitFor();
+    await report.getByRole('listitem').filter({ hasText: `${skipped!.label}: Not done (The customer asked us to leave it.)` }).waitFor();
+    await report.getByRole('listitem').filter({ hasText: 'Inside the oven: Done' }).waitFor();
+    const thumbnail = report.getByRole('img', { name: /^Before photo, \d{1,2}:\d{2} (AM|PM) ET$/ });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    expect(await axeViolations(office.page)).toEqual([]);
+    // Only office staff: the cleaner's own session is refused the small copy.
+    expect((await page.context().request.get(appUrl(`/api/internal/admin/deals/${todays_.id}/photos/${photo.id}/thumbnail`))).status()).toBe(403);
 
     // The office's pages are not theirs: the page says so and leads back, the api refuses.
     // The page's own sign-in check is refused (403), and says so in the console.
@@ -197,6 +258,8 @@ describe('the cleaner signs in to their day at 390 px', () => {
     // Unmarked on the roster, the cleaner is signed out at their next request. (My day is closed
     // first: its own polls would log the 401 as a console error.)
     await page.close();
+    await office.page.goto(appUrl('/admin/cleaner-roster'));
+    await mark.waitFor();
     await mark.click();
     await expect.poll(() => mark.isChecked()).toBe(false);
     await expect.poll(async () => (await page.context().request.get(appUrl('/api/cleaner/me'))).status()).toBe(401);

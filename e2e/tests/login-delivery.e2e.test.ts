@@ -72,7 +72,7 @@ describe('login step 2', () => {
     // The api's own message, the number masked to its last four digits, the clock time it expires.
     const note = page.getByRole('status').filter({ hasText: LOGIN_CODE_SENT });
     expect(await note.textContent()).toMatch(
-      new RegExp(`^${LOGIN_CODE_SENT.replace(/\./g, '\\.')}${loginCodeSentTo(customer.phoneDigits.slice(-4))} The code works until \\d{1,2}:\\d{2} (AM|PM)\\.$`),
+      new RegExp(`^${LOGIN_CODE_SENT.replace(/\./g, '\\.')}${loginCodeSentTo(customer.phoneDigits.slice(-4))} The code works until \\d{1,2}:\\d{2} (AM|PM) ET\\.$`),
     );
     expect(await note.textContent()).not.toContain(customer.phoneDigits.slice(0, 6));
 

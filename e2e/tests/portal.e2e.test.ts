@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { formatEastern, minBookingDate, minPortalDate } from '@app/shared/eastern-time';
+import { easternToday, formatEastern, minBookingDate, minPortalDate } from '@app/shared/eastern-time';
 import {
   ACCOUNT_ID_LABEL,
   CANCEL_BUTTON,
@@ -182,10 +182,12 @@ describe('customer portal', () => {
       expect(await send.isDisabled()).toBe(true);
       await manage.getByLabel('What would you like to change?').selectOption('Reschedule to another day');
       await manage.getByLabel('Reason').fill('We will be travelling that week.');
-      // A reschedule names the new day: at least 5 days ahead.
-      expect(await send.isDisabled()).toBe(true);
-      const newDate = manage.getByLabel('New date');
+      // A reschedule needs no day (the reason can say "two days later"); a proposed one is at least 5 days ahead.
+      expect(await send.isEnabled()).toBe(true);
+      const newDate = manage.getByLabel('New date (optional)');
       expect(await newDate.getAttribute('min')).toBe(minBookingDate());
+      await newDate.fill(easternToday());
+      expect(await send.isDisabled()).toBe(true);
       await newDate.fill(minBookingDate());
       await send.click();
       await manage.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();

@@ -6,14 +6,15 @@ import { signInCustomer } from '../src/customer-session';
 import { createPortalCustomer } from '../src/portal-customer';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const QUEUES = '/admin/queues';
 // bull-board's own JSON API under the dashboard, which its page calls.
 const QUEUES_API = `${QUEUES}/api/queues`;
 // The API's error answers (api/src/errors.ts).
 const REFUSED = {
-  visitor: { status: 401, body: { error: 'Please sign in to continue.', code: 'unauthorized' } },
-  customer: { status: 403, body: { error: 'You do not have access to this.', code: 'forbidden' } },
+  visitor: { status: 401, body: apiErrorBody('Please sign in to continue.', 'unauthorized') },
+  customer: { status: 403, body: apiErrorBody('You do not have access to this.', 'forbidden') },
 } as const;
 
 /**
@@ -75,7 +76,7 @@ describe('queue dashboard (bull-board)', { timeout: 60_000 }, () => {
     // The worker's queues, each a link in bull-board's side menu (the overview, once its data is
     // in, shows a card linking to each queue as well).
     const sideMenu = page.locator('#bull-board-sidebar');
-    for (const queue of ['crm', 'sms', 'housekeeping']) await sideMenu.getByRole('link', { name: queue, exact: true }).waitFor();
+    for (const queue of ['crm', 'sms', 'email', 'housekeeping']) await sideMenu.getByRole('link', { name: queue, exact: true }).waitFor();
     await sideMenu.getByRole('link', { name: 'crm', exact: true }).click();
     await page.waitForURL(appUrl(`${QUEUES}/queue/crm`));
     // Its data loaded too (the page's JSON calls carry the staff session); nothing failed on the way.

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
-import { SMS_CONSENT_VERSION, smsConsentWords, type SmsConsentForm } from '@app/shared/sms-consent';
+import { SMS_CONSENT_VERSION, smsConsentWords, TEXT_CONTACT_WITHOUT_TEXTS, type SmsConsentForm } from '@app/shared/sms-consent';
 import { appUrl } from '../src/app-url';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { uniqueEmail } from '../src/form-errors';
@@ -129,14 +129,12 @@ describe('text message consent', { timeout: 90_000 }, () => {
     const consent = smsConsentWords('booking', COMPANY);
     const { phone } = await fillBooking(page, 'consent-no-texts');
     await page.getByRole('checkbox', { name: consent.agreement }).check();
-    // "Text message" as the way to be contacted asks for the box; phone or e-mail do not.
+    // Even with "Text message" as the way to be contacted: the box stays optional (§5 asks for a
+    // contact method and the agreement only), and beside the choice it says what happens without it.
     await page.getByRole('radio', { name: 'Text message' }).check();
-    await page.getByRole('button', { name: 'Request My Cleaning' }).click();
-    await page.getByRole('alert').filter({ hasText: 'To be contacted by text message, tick the box to get our texts' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: consent.textsOptIn ?? '' }).getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('radio', { name: 'Email' }).check();
+    expect(await page.locator('#booking-texts-note').textContent()).toBe(TEXT_CONTACT_WITHOUT_TEXTS);
     const { body, dealId } = await submitBooking(page);
-    expect(body).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: false });
+    expect(body).toMatchObject({ agreed: true, consentVersion: SMS_CONSENT_VERSION, textsAgreed: false, contactMethod: 'text' });
     const request = await db.bookingRequest.findUniqueOrThrow({ where: { dealId }, include: { smsConsent: true } });
     expect(request.smsConsent).toMatchObject({ phone: `+1${phone}`, words: consent.words, textsAgreed: false });
     expect(await db.smsMessage.count({ where: { to: `+1${phone}` } })).toBe(0);

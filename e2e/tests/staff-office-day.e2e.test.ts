@@ -1,8 +1,10 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday, easternWallTimeToInstant, minBookingDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTimeToInstant, formatCalendarDay, minBookingDate } from '@app/shared/eastern-time';
 import { CHANGE_BUTTON, REQUEST_SUBMITTED } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPrismaClient, type Db } from '@app/db/client';
+import { UNDO_SECONDS } from '../../web/src/features/staff/common/undo-window';
 import { SEED_OWNERS } from '@app/emulators/hubspot/seed';
 import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
@@ -43,7 +45,8 @@ const wallClock = (date: string, time: string) => `${date}T${time}`;
 /**
  * The office's Monday: a new request is quoted, the customer approves it in the
  * portal, the office schedules it, the customer asks to move it, the office approves the move
- * and marks the cleaning done, every step in the browser, reaching HubSpot through the worker.
+ * (to yesterday: it then waits on the board under "Earlier, still open") and marks the cleaning
+ * done from the board, undoing it once, every step in the browser, reaching HubSpot through the worker.
  */
 describe.each([
   { width: 1366, height: 900 },
@@ -52,6 +55,13 @@ describe.each([
   // Two browsers: the office's, and the customer's at home (each with its own session).
   const office = useBrowserPage();
   const home = useBrowserPage();
+  let db: Db;
+  beforeAll(() => {
+    db = createPrismaClient(inject('databaseUrl'));
+  });
+  afterAll(async () => {
+    await db?.$disconnect();
+  });
 
   it('quotes, schedules, answers the move and closes out, with the customer answering in the portal', async () => {
     const { page } = office;
@@ -117,14 +127,16 @@ describe.each([
     await manage.getByRole('button', { name: 'Submit request' }).click();
     await manage.getByText(REQUEST_SUBMITTED, { exact: true }).waitFor();
 
-    // 5. The office approves the move, on the day the work can be done: today (so it can close it out).
+    // 5. The office approves the move, to yesterday: the office books what already happened
+    // (the product's own command, no shortcut), so the cleaning is past and not yet closed out.
     await openFromRequests(page, customer);
     const answer = page.getByRole('group', { name: 'Answer the change request' });
     await answer.getByRole('button', { name: 'Approve', exact: true }).click();
-    await answer.getByLabel('New date and start time (Eastern)').fill(wallClock(easternToday(), '00:30'));
+    const yesterday = addDays(easternToday(), -1);
+    await answer.getByLabel('New date and start time (Eastern)').fill(wallClock(yesterday, '10:00'));
     await answer.getByRole('button', { name: 'Approve and move' }).click();
-    const [y, m, d] = easternToday().split('-').map(Number) as [number, number, number];
-    const movedTo = easternWallTimeToInstant(y, m, d, 0, 30).getTime();
+    const [y, m, d] = yesterday.split('-').map(Number) as [number, number, number];
+    const movedTo = easternWallTimeToInstant(y, m, d, 10, 0).getTime();
     const moved = await hubspotDeal(dealId, (deal) => Date.parse(deal.properties.scheduled_date ?? '') === movedTo);
     expect(moved.properties.dealstage).toBe(crmStages().dealStageId(STAGE.CLEANING_SCHEDULED));
     // The request is closed as completed in HubSpot.
@@ -134,16 +146,52 @@ describe.each([
     );
     expect(ticket?.properties.hs_ticket_category).toBe('Reschedule Request');
 
-    // 6. The day has come: the office marks it done.
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
-    const closeOut = page.getByRole('group', { name: 'Close out the cleaning' });
-    await closeOut.getByRole('button', { name: 'Done', exact: true }).click();
+    // 6. Yesterday's cleaning, never closed out, waits on the board under "Earlier, still open".
+    const earlier = page.getByRole('region', { name: /^Earlier, still open/ });
+    const boardCard = earlier.locator(`li[data-deal-id="${dealId}"]`);
+    const boardShown = async () => {
+      await page.goto(appUrl('/admin/dashboard'));
+      await page.locator('.board-grid').waitFor();
+    };
+    await expect.poll(async () => (await boardShown(), await boardCard.count()), { timeout: 30_000 }).toBe(1);
+    const pastDay = formatCalendarDay(yesterday);
+    expect(await boardCard.locator('.board-item__head strong').textContent()).toBe(`${pastDay}, 10:00 AM`);
+    expect(await boardCard.locator('.board-visit').textContent()).toBe('Late');
+    const name = (await boardCard.locator('.board-item__head a').textContent()) ?? '';
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Mark this cleaning done' }).click();
+    expect(await tabOrderGaps(page, earlier)).toEqual({ unreachable: [], invisible: [] });
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Closed out: the confirmation says what, and offers an Undo, which the keyboard reaches.
+    const closeOut = boardCard.getByRole('group', { name: 'Close out the cleaning' });
+    await closeOut.getByRole('button', { name: 'Done', exact: true }).click();
+    await closeOut.getByRole('button', { name: 'Mark this cleaning done' }).click();
+    await closeOut.getByRole('status').filter({ hasText: `Marked done: ${name}, ${pastDay}. Sent to HubSpot in ${UNDO_SECONDS} seconds.` }).waitFor();
+    const undo = closeOut.getByRole('button', { name: 'Undo', exact: true });
+    // At once: the window is a few seconds (the checks of the page come after).
+    expect(await undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await closeOut.getByRole('status').filter({ hasText: `Undone: ${name}, ${pastDay} stays open.` }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // Undone within the window: no command was recorded, nothing reaches HubSpot.
+    const closeOuts = () => db.dealCommand.count({ where: { dealId, kind: 'close-out' } });
+    expect(await closeOuts()).toBe(0);
+
+    // Closed out again, from the keyboard (the focus is back on the choices); sent once the window passes.
+    expect(await closeOut.getByRole('button', { name: 'Done', exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await closeOut.getByRole('button', { name: 'Mark this cleaning done' }).click();
+    await page.getByRole('status').filter({ hasText: `Marked done: ${name}, ${pastDay}. Sent to HubSpot.` }).first().waitFor();
     const done = await hubspotDeal(dealId, inStage(STAGE.CLEANING_DONE));
     expect(done.properties.visit_outcome).toBe('done');
+    // One command: the undone one was never sent.
+    expect(await closeOuts()).toBe(1);
+    // Once the mirror has it, it leaves the board.
+    await expect.poll(async () => (await boardShown(), await boardCard.count()), { timeout: 30_000 }).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
+    await page.goto(appUrl(`/admin/cleaning?id=${encodeURIComponent(dealId)}`));
+    await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
 
     // Every action is on record, on the customer page and as notes in HubSpot.
     await page.getByRole('link', { name: 'Customer page' }).click();

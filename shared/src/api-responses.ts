@@ -45,6 +45,10 @@ export const bookingSummarySchema = z.object({
   discountPercent: z.number().nullable(),
   contactMethod: z.string().nullable(),
   quoteType: z.string().nullable(),
+  /** A Recurring Clean: what each later visit costs (the discount is the first visit's only); null otherwise. */
+  laterVisitCents: z.number().nullable().default(null),
+  /** Whether the text box was ticked; null when the request's consent is not known. */
+  textsAgreed: z.boolean().nullable().default(null),
 });
 export type BookingSummary = z.output<typeof bookingSummarySchema>;
 

@@ -10,7 +10,7 @@ import {
   visitTypeField,
   withoutStaleRecurringChoice,
 } from './booking-request';
-import { photosField, textsAgreedForTextContact, usPhoneInputField } from './form-fields';
+import { photosField, usPhoneInputField } from './form-fields';
 import { roomsFormSchema } from './rooms';
 import { sqftSelectValue } from './services';
 import type { SmsConsentVersion } from './sms-consent';
@@ -45,7 +45,6 @@ export function bookingFormSchema(options: BookingSchemaOptions) {
   })
     .refine(...frequencyChosen)
     .refine(...visitTypeChosen)
-    .refine(...textsAgreedForTextContact)
     .transform(withoutStaleRecurringChoice);
 }
 

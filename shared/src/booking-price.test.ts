@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKABLE_ADD_ONS, bookingSkus, priceBooking } from './booking-price';
+import { BOOKABLE_ADD_ONS, bookingSkus, laterVisitCents, priceBooking } from './booking-price';
 
 describe('booking price', () => {
   it('prices the service for the size plus each add-on, with 10% off a first booking', () => {
@@ -32,6 +32,17 @@ describe('booking price', () => {
   it('prices a recurring visit by its type', () => {
     expect(priceBooking({ serviceType: 'Recurring Clean', visitType: 'deep', squareFootage: 2000 }, { firstBooking: false }).totalCents).toBe(47_900);
     expect(priceBooking({ serviceType: 'Recurring Clean', visitType: 'basic', squareFootage: 2000 }, { firstBooking: false }).totalCents).toBe(22_900);
+  });
+
+  it('takes the first-booking discount off the first visit of a recurring clean only', () => {
+    // The request: 1001-1500 sq ft, weekly basic visits, the oven: $179 + $80 = $259.
+    const choice = { serviceType: 'Recurring Clean', visitType: 'basic', squareFootage: 1500, addOns: ['addon-oven'] } as const;
+    expect(priceBooking(choice, { firstBooking: true }).totalCents).toBe(23_310);
+    expect(laterVisitCents(choice)).toBe(25_900);
+    expect(laterVisitCents({ ...choice, visitType: 'deep', addOns: [] })).toBe(34_900);
+    // One visit, or no price yet: no later visits to price.
+    expect(laterVisitCents({ serviceType: 'Deep Clean', squareFootage: 1500 })).toBeNull();
+    expect(laterVisitCents({ serviceType: 'Recurring Clean', visitType: 'deep', squareFootage: 2001 })).toBeNull();
   });
 
   it('makes every 2001+ booking a quote request: no amount, no discount, no service line', () => {

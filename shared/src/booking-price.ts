@@ -97,6 +97,17 @@ export function priceBooking(choice: BookingChoice, { firstBooking }: { firstBoo
 }
 
 /**
+ * What each later visit of a Recurring Clean costs: the same lines (the visit's product for the
+ * size, and its add-ons) at catalogue prices. The first-booking discount (§1, §9: 10% off the first
+ * booking) is taken off the first visit only, so a later visit is priced as a booking that is not
+ * the first. Null for any other service, and for a quote request.
+ */
+export function laterVisitCents(choice: BookingChoice): number | null {
+  if (choice.serviceType !== RECURRING_FAMILY) return null;
+  return priceBooking(choice, { firstBooking: false }).totalCents;
+}
+
+/**
  * The catalogue ids a booking's deal lists (HubSpot external_skus, one line item each): the
  * priced service, then the add-ons. A quote lists no service product, so HubSpot never shows a
  * price for it; the deal's service type, size and visit type say what was asked for.

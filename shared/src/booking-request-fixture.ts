@@ -1,5 +1,6 @@
 import type { BookingRequestInput } from './booking-request';
 import { minBookingDate } from './eastern-time';
+import type { Address } from './form-fields';
 import { SMS_CONSENT_VERSION } from './sms-consent';
 
 /**
@@ -12,7 +13,10 @@ import { SMS_CONSENT_VERSION } from './sms-consent';
  * bookable day for `now` (Eastern today + 5); a test with a fixed clock passes its own date.
  * The e-mail is unique per call (a new customer), unless given.
  */
-export function bookingRequestBody(overrides: Partial<BookingRequestInput> = {}, now: Date = new Date()): BookingRequestInput {
+/** The web form's request, whose address is the object (the api also takes docs/product.md §3's joined string). */
+export type FormBookingRequestInput = Omit<BookingRequestInput, 'address'> & { address: Address };
+
+export function bookingRequestBody(overrides: Partial<FormBookingRequestInput> = {}, now: Date = new Date()): FormBookingRequestInput {
   return {
     name: 'Jane Doe',
     email: `booking.${globalThis.crypto.randomUUID()}@example.com`,

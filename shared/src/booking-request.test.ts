@@ -3,6 +3,7 @@ import { bookingSkus } from './booking-price';
 import { bookingRequestSchema } from './booking-request';
 import { formatAddress, joinStateZip } from './form-fields';
 import { bookingRequestBody } from './booking-request-fixture';
+import { PRODUCT_SPEC_CONSENT_VERSION } from './sms-consent';
 
 const LEGAL = 'Sweet Peach Cleaning LLC';
 // Nov 21, 22:30 in Eastern; already Nov 22 in UTC. Minimum date: Nov 21 + 5 = Nov 26.
@@ -55,6 +56,7 @@ describe('public booking request schema', () => {
     const { description: _d, ...rest } = good;
     expect(schema.parse(rest).description).toBeUndefined();
     expect(schema.parse({ ...good, description: '   ' }).description).toBeUndefined();
+    expect(schema.parse({ ...good, description: null }).description).toBeUndefined();
     expect(issues({ ...good, description: 'x'.repeat(2001) })).toEqual({ description: 'Please keep the description under 2000 characters.' });
   });
 
@@ -87,12 +89,12 @@ describe('public booking request schema', () => {
       'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
     ],
     ['consentVersion', { consentVersion: '2020-01-01' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
+    // No version names no box for texts: agreeing to texts under it is refused.
     ['consentVersion', { consentVersion: undefined }, 'Please reload the page: the text message terms you saw are not ones we know.'],
     // The bundled wording (texts inside the required agreement) is readable, never taken for a booking.
     ['consentVersion', { consentVersion: '2026-11-27' }, 'Please reload the page: the text message terms you saw are not ones we know.'],
     ['textsAgreed', { textsAgreed: undefined }, 'Please reload the page and choose whether we may text you.'],
     ['textsAgreed', { textsAgreed: 'yes' }, 'Please reload the page and choose whether we may text you.'],
-    ['textsAgreed', { textsAgreed: false, contactMethod: 'text' }, 'To be contacted by text message, tick the box to get our texts (or choose phone or email).'],
   ])('refuses a bad %s', (path, patch, message) => {
     expect(issues({ ...good, ...patch })).toEqual({ [path]: message });
   });
@@ -109,16 +111,31 @@ describe('public booking request schema', () => {
       quoteType: 'Please choose an in-person or virtual assessment.',
       contactMethod: 'Please choose how we should contact you.',
       timeOfDay: 'Please choose a time of day.',
-      agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.',
-      consentVersion: 'Please reload the page: the text message terms you saw are not ones we know.',
-      textsAgreed: 'Please reload the page and choose whether we may text you.',
     });
+  });
+
+  it("takes docs/product.md §3's payload as listed: no agreed, consentVersion or textsAgreed, the address joined", () => {
+    const { agreed: _agreed, consentVersion: _version, textsAgreed: _texts, ...spec } = good;
+    const parsed = schema.parse({ ...spec, address: '123 Peachtree St NE, Atlanta, ga 30303' });
+    expect(parsed.address).toEqual({ street: '123 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303' });
+    // Under the spec's own words, which show no box for texts: no texts until the customer opts in.
+    expect(parsed).toMatchObject({ agreed: true, consentVersion: PRODUCT_SPEC_CONSENT_VERSION, textsAgreed: false, contactMethod: 'text' });
+    // A street with commas of its own keeps them; a joined address names its missing part.
+    expect(schema.parse({ ...spec, address: '12 Main St, Suite 5, Decatur, GA 30030' }).address.street).toBe('12 Main St, Suite 5');
+    expect(issues({ ...spec, address: '123 Peachtree St NE, Atlanta, GA 3030' })).toEqual({ 'address.zip': 'Please enter a valid 5-digit zip code.' });
+    expect(issues({ ...spec, address: '123 Peachtree St NE, GA 30303' })).toEqual({ 'address.city': 'Please enter your city.' });
+    expect(issues({ ...spec, address: 42 })).toEqual({ address: 'Please enter your address.' });
+    // Agreeing to texts needs the words of a box for them; agreed false is still refused.
+    expect(issues({ ...spec, textsAgreed: true })).toEqual({ consentVersion: 'Please reload the page: the text message terms you saw are not ones we know.' });
+    expect(issues({ ...spec, agreed: false })).toEqual({ agreed: 'You must consent to allowing Sweet Peach Cleaning LLC to contact you before submitting.' });
   });
 
   it('takes the text box unticked: texts are never a condition of booking', () => {
     expect(schema.parse({ ...good, contactMethod: 'phone', textsAgreed: false }).textsAgreed).toBe(false);
     expect(schema.parse({ ...good, contactMethod: 'email', textsAgreed: false }).textsAgreed).toBe(false);
     expect(schema.parse({ ...good, contactMethod: 'text', textsAgreed: true }).textsAgreed).toBe(true);
+    // Nor of being contacted by text: §5 requires a contact method and the agreement, nothing more.
+    expect(schema.parse({ ...good, contactMethod: 'text', textsAgreed: false }).textsAgreed).toBe(false);
   });
 
   it('is strict: unknown fields are refused, photos are never sent', () => {
@@ -144,11 +161,10 @@ describe('public booking request schema', () => {
     expect(bookingSkus({ serviceType: 'Basic Clean', squareFootage: 2001, addOns: ['addon-oven'] })).toEqual(['addon-oven']);
   });
 
-  it('a Recurring Clean needs a frequency and a visit type, each named; other services drop them', () => {
-    expect(issues({ ...good, serviceType: 'Recurring Clean' })).toEqual({
-      frequency: 'Please choose how often you would like a cleaning.',
-      visitType: 'Please choose a basic or deep visit.',
-    });
+  it('a Recurring Clean takes a frequency and a visit type, or is kept without them for the office to settle; other services drop them', () => {
+    const unsettled = schema.parse({ ...good, serviceType: 'Recurring Clean' });
+    expect(unsettled).not.toHaveProperty('frequency');
+    expect(unsettled).not.toHaveProperty('visitType');
     expect(issues({ ...good, serviceType: 'Recurring Clean', frequency: 'daily', visitType: 'deep' })).toEqual({
       frequency: 'Please choose how often you would like a cleaning.',
     });

@@ -4,10 +4,10 @@ import { minBookingDate } from './eastern-time';
 import {
   type Clock,
   addressSchema,
+  bookingAddressField,
   bookingConsentVersionField,
   consentField,
   textsAgreedField,
-  textsAgreedForTextContact,
   contactMethodField,
   descriptionField,
   emailField,
@@ -18,6 +18,7 @@ import {
   usPhoneField,
 } from './form-fields';
 import { roomsSchema } from './rooms';
+import { PRODUCT_SPEC_CONSENT_VERSION, SMS_CONSENT_VERSION_ERROR, TEXTS_AGREED_ERROR, isSmsConsentVersion, offersTextsChoice, type SmsConsentVersion } from './sms-consent';
 import { SERVICE_FAMILY_NAMES, SQUARE_FOOTAGE_KEYS } from './services';
 import { BOOKABLE_ADD_ON_IDS, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES } from './booking-price';
 import { ADD_ON_INVALID, FREQUENCY_REQUIRED, INVALID_SQUARE_FOOTAGE, SERVICE_REQUIRED, VISIT_TYPE_REQUIRED } from './texts';
@@ -99,30 +100,69 @@ export function commonBookingFields({ legalName, now }: BookingSchemaOptions) {
 }
 
 /**
+ * A booking that names no version of the text message terms was sent by a client written from
+ * docs/product.md alone (§3 lists no agreed, textsAgreed or consentVersion): it showed the
+ * spec's own words, with no box for texts. Such a request is taken under those words and agrees
+ * to no texts (none but login codes until the customer opts in); a version with a box of its
+ * own needs the box's answer, and only under such a version can a request agree to texts.
+ */
+type ConsentChoice = { consentVersion?: SmsConsentVersion | undefined; textsAgreed?: boolean | undefined };
+type ConsentCheck = [(v: ConsentChoice) => boolean, { path: PropertyKey[]; error: string }];
+// Also run when a field failed before them, so they read the raw value.
+const showedTextsBox = (version: unknown) => isSmsConsentVersion(version) && offersTextsChoice(version);
+const textsChoiceSaid: ConsentCheck = [
+  (v) => !showedTextsBox(v.consentVersion) || v.textsAgreed !== undefined,
+  { path: ['textsAgreed'], error: TEXTS_AGREED_ERROR },
+];
+const textsOnlyUnderTheirBox: ConsentCheck = [
+  (v) => v.textsAgreed !== true || showedTextsBox(v.consentVersion),
+  { path: ['consentVersion'], error: SMS_CONSENT_VERSION_ERROR },
+];
+function underNamedWords<T extends ConsentChoice>(value: T): T & { agreed: true; consentVersion: SmsConsentVersion; textsAgreed: boolean } {
+  return { ...value, agreed: true, consentVersion: value.consentVersion ?? PRODUCT_SPEC_CONSENT_VERSION, textsAgreed: value.textsAgreed ?? false };
+}
+
+/**
  * Public booking request as the API receives it (POST /api/hubspot/portal/requestBooking).
- * Strict: an unknown field is refused, a typo in a client never passes silently.
- * `agreed` must be true: we keep the consent with the request. `textsAgreed` (the text box) is
- * optional to tick but always said, and kept with it too.
+ * Strict: an unknown field is refused, a typo in a client never passes silently. It takes the
+ * payload of docs/product.md §3 as listed, and what the web form adds:
+ * - address: the joined string of §3 or the web form's object;
+ * - agreed: §3's form holds it and sends it only ticked; absent means the same, false is refused;
+ * - consentVersion and textsAgreed: see underNamedWords above;
+ * - a Recurring Clean's frequency and visitType: a request without them is kept, and the office
+ *   settles them with the customer (toSettle below, the cleaning's panel); the web form asks them.
  */
 export function bookingRequestSchema(options: BookingSchemaOptions) {
   return z
     .object({
       ...commonBookingFields(options),
+      address: bookingAddressField,
+      agreed: consentField(options.legalName).optional(),
+      textsAgreed: textsAgreedField.optional(),
+      /** Which text message terms the form showed (sms-consent.ts); kept with the request. */
+      consentVersion: bookingConsentVersionField.optional(),
       phone: usPhoneField,
       squareFootage: squareFootageKeyField,
       rooms: roomsSchema,
-      /** Which text message terms the form showed (sms-consent.ts); kept with the request. */
-      consentVersion: bookingConsentVersionField,
       frequency: frequencyField.optional(),
       visitType: visitTypeField.optional(),
       addOns: bookingAddOnsField,
     })
     .strict()
-    .refine(...frequencyChosen)
-    .refine(...visitTypeChosen)
-    .refine(...textsAgreedForTextContact)
-    .transform(withoutStaleRecurringChoice);
+    .refine(...textsChoiceSaid)
+    .refine(...textsOnlyUnderTheirBox)
+    .transform(withoutStaleRecurringChoice)
+    .transform(underNamedWords);
 }
+/** What a booking left for the office to settle with the customer (a client of the spec may send a Recurring Clean without them). */
+export const SETTLE_FREQUENCY = 'How often: the booking did not say. Settle it with the customer; the quote names it.';
+export const SETTLE_VISIT_TYPE = 'Basic or deep visits: the booking did not say. Settle it with the customer; the quote names it.';
+
+export function toSettle(deal: { serviceType: string | null; frequency: string | null; visitType: string | null }): string[] {
+  if (deal.serviceType !== RECURRING_FAMILY) return [];
+  return [...(deal.frequency ? [] : [SETTLE_FREQUENCY]), ...(deal.visitType ? [] : [SETTLE_VISIT_TYPE])];
+}
+
 export type BookingRequest = z.output<ReturnType<typeof bookingRequestSchema>>;
 /** What a client sends (before defaults and normalising). */
 export type BookingRequestInput = z.input<ReturnType<typeof bookingRequestSchema>>;

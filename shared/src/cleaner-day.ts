@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanerDayOfficeFields, cleanerHomeFields, seenIdsSchema } from './cleaner-home';
-import { CHECKLIST_FAMILIES } from './cleaning-checklists';
+import { CHECKLIST_FAMILIES, visitChecklistSchema } from './cleaning-checklists';
 import { visitViewSchema } from './cleaning-visit';
 import { addDays, easternToday, isCalendarDate } from './eastern-time';
 
@@ -74,8 +74,12 @@ export const cleanerCleaningSchema = z.object({
   ...cleanerHomeFields,
   /** Where the cleaning stands: on my way, started, done (docs/cleaner-day.md). */
   visit: visitViewSchema,
-  /** The checklist Done asks for (cleaning-checklists.ts). */
+  /** The service's checklist family (cleaning-checklists.ts). */
   checklistFamily: z.enum(CHECKLIST_FAMILIES),
+  /** The visit's own checklist, shown from Start on: the service's items, the paid add-ons, the rooms listed. */
+  checklist: visitChecklistSchema.optional(),
+  /** The items ticked so far, kept by the api as the cleaner goes. */
+  ticked: z.array(z.string()).default([]),
   /** Photos the cleaning has (docs/cleaner-day.md#photos), so a reloaded page still counts them. */
   photoCount: z.number().int().default(0),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findProduct } from './catalogue';
+import { roomsSchema } from './rooms';
 
 /**
  * The checklist a cleaner goes through before tapping Done (docs/cleaner-day.md): one per service
@@ -78,6 +79,81 @@ export function checklistFamily(serviceType: string | null): ChecklistFamily {
 export const CHECKLIST_REASON_NEEDED = 'Tick it, or say why it was not done (3 to 200 characters).';
 export const CHECKLIST_ITEM_UNKNOWN = 'This is not on the checklist of this cleaning.';
 
+/** Where an item of a visit's checklist comes from: the service, a paid add-on, a room the customer listed. */
+export const CHECKLIST_GROUPS = ['service', 'add-on', 'room'] as const;
+export type ChecklistGroup = (typeof CHECKLIST_GROUPS)[number];
+export const CHECKLIST_GROUP_LABELS: Readonly<Record<ChecklistGroup, string>> = { service: 'The service', 'add-on': 'Add-ons', room: 'Rooms' };
+
+export const visitChecklistItemSchema = z.object({ id: z.string(), label: z.string(), group: z.enum(CHECKLIST_GROUPS) });
+export type VisitChecklistItem = z.output<typeof visitChecklistItemSchema>;
+
+/** A visit's own checklist, as My day shows it from Start on. */
+export const visitChecklistSchema = z.object({ family: z.enum(CHECKLIST_FAMILIES), label: z.string(), items: z.array(visitChecklistItemSchema) });
+export type VisitChecklist = z.output<typeof visitChecklistSchema>;
+
+/** What a cleaner ticks for a paid add-on (catalogue product id), in words for the job; another add-on goes by its name. */
+const ADD_ON_ITEMS: Readonly<Record<string, string>> = {
+  'addon-oven': 'Inside the oven',
+  'addon-refrigerator': 'Inside the fridge',
+  'addon-microwave': 'Inside the microwave',
+  'addon-interior-windows': 'Interior windows',
+  'addon-trash-removal': 'Trash taken away',
+  'addon-cabinet-organization': 'Cabinets organized',
+  'addon-bulb-replacement': 'Bulbs replaced',
+  'addon-carpet-shampooing': 'Carpets shampooed',
+  'addon-pet-hair-surcharge': 'Pet hair removed',
+};
+
+const ROOM_ITEMS = [
+  ['kitchen', 'Kitchen'],
+  ['livingRoom', 'Living room'],
+  ['diningRoom', 'Dining room'],
+  ['office', 'Office'],
+  ['laundryRoom', 'Laundry room'],
+  ['basement', 'Basement'],
+  ['garage', 'Garage'],
+] as const;
+
+/** 'Bathrooms (2)': a counted room, with how many. */
+const counted = (n: number, one: string, many: string) => (n === 1 ? one : `${many} (${n})`);
+
+/**
+ * The checklist of one visit (docs/cleaner-day.md#checklists): the service family's items, then
+ * one per paid add-on of the deal (its products of type Add On, in the deal's order, each once),
+ * then one per room the customer listed on the booking (unreadable rooms list none). Ids are
+ * stable: the service's own, the add-on's product id, `room-<room>`.
+ */
+export function visitChecklist(visit: { serviceType: string | null; skus?: readonly string[] | null; rooms?: unknown }): VisitChecklist {
+  const family = checklistFamily(visit.serviceType);
+  const items: VisitChecklistItem[] = CHECKLISTS[family].items.map((i) => ({ ...i, group: 'service' }));
+  const seen = new Set(items.map((i) => i.id));
+  for (const sku of visit.skus ?? []) {
+    const product = findProduct(sku);
+    if (product?.type !== 'Add On' || seen.has(product.id)) continue;
+    seen.add(product.id);
+    items.push({ id: product.id, label: ADD_ON_ITEMS[product.id] ?? product.name, group: 'add-on' });
+  }
+  const rooms = roomsSchema.safeParse(visit.rooms ?? {});
+  if (rooms.success) {
+    const r = rooms.data;
+    const room = (id: string, label: string) => items.push({ id: `room-${id}`, label, group: 'room' });
+    for (const [flag, label] of ROOM_ITEMS) if (r[flag]) room(flag, label);
+    if (r.bathroomCount > 0) room('bathrooms', counted(r.bathroomCount, 'Bathroom', 'Bathrooms'));
+    const bedrooms = r.mainLevelBedrooms + r.topLevelBedrooms;
+    if (bedrooms > 0) room('bedrooms', counted(bedrooms, 'Bedroom', 'Bedrooms'));
+    if (r.otherRooms > 0) room('other', counted(r.otherRooms, 'Other room', 'Other rooms'));
+  }
+  return { family, label: CHECKLISTS[family].label, items };
+}
+
+/** PUT /api/cleaner/deals/:id/checklist/:itemId: an item ticked (true) or unticked (false) as the cleaner goes. */
+export const CHECKLIST_TICK_NEEDED = 'Say whether the item is ticked (true or false).';
+export const checklistTickSchema = z.strictObject({ ticked: z.boolean({ message: CHECKLIST_TICK_NEEDED }) });
+
+/** The answer of a tick: the items ticked so far. */
+export const checklistTicksSchema = z.object({ ticked: z.array(z.string()) });
+export type ChecklistTicks = z.output<typeof checklistTicksSchema>;
+
 /** One item as the done form sends it: ticked, or not ticked with the reason. */
 const checklistAnswerSchema = z.strictObject({ ticked: z.boolean(), reason: z.string().optional() });
 export type ChecklistAnswer = z.input<typeof checklistAnswerSchema>;
@@ -86,20 +162,24 @@ export type ChecklistAnswer = z.input<typeof checklistAnswerSchema>;
 export type ChecklistResult = Record<string, true | string>;
 
 /**
- * POST /api/cleaner/deals/:id/done for a cleaning of `family`: every item of its checklist either
- * ticked or, unticked, given a reason of 3 to 200 characters. An error names `checklist.<itemId>`.
- * The output is what the visit keeps (ChecklistResult).
+ * POST /api/cleaner/deals/:id/done for a visit's checklist (a family's list, or the visit's own of
+ * visitChecklist): every item either ticked (in the body, or saved as the cleaner went: `saved`)
+ * or, unticked, given a reason of 3 to 200 characters. Only the unticked need be in the body; a
+ * body without `checklist` is the saved ticks alone. An error names `checklist.<itemId>`. The
+ * output is what the visit keeps (ChecklistResult).
  */
-export function visitDoneSchema(family: ChecklistFamily) {
-  const items = CHECKLISTS[family].items;
+export function visitDoneSchema(checklist: ChecklistFamily | readonly ChecklistItem[], saved: readonly string[] = []) {
+  const items = typeof checklist === 'string' ? CHECKLISTS[checklist].items : checklist;
   const ids = new Set(items.map((i) => i.id));
+  const savedTicks = new Set(saved);
+  const isTicked = (id: string, answer: ChecklistAnswer | undefined) => savedTicks.has(id) || answer?.ticked === true;
   return z
-    .strictObject({ checklist: z.record(z.string(), checklistAnswerSchema) })
+    .strictObject({ checklist: z.record(z.string(), checklistAnswerSchema).default({}) })
     .superRefine(({ checklist }, ctx) => {
       for (const { id } of items) {
         const answer = checklist[id];
         const reason = answer?.reason?.trim() ?? '';
-        if (!answer || (!answer.ticked && (reason.length < 3 || reason.length > 200))) {
+        if (!isTicked(id, answer) && (reason.length < 3 || reason.length > 200)) {
           ctx.addIssue({ code: 'custom', path: ['checklist', id], message: CHECKLIST_REASON_NEEDED });
         }
       }
@@ -108,7 +188,7 @@ export function visitDoneSchema(family: ChecklistFamily) {
       }
     })
     .transform(({ checklist }): { checklist: ChecklistResult } => ({
-      checklist: Object.fromEntries(items.map(({ id }) => [id, checklist[id]!.ticked ? true : checklist[id]!.reason!.trim()])),
+      checklist: Object.fromEntries(items.map(({ id }) => [id, isTicked(id, checklist[id]) ? true : checklist[id]!.reason!.trim()])),
     }));
 }
 export type VisitDoneInput = z.input<ReturnType<typeof visitDoneSchema>>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from './company';
 import { onMyWaySms } from './customer-messages';
 import { STAGE } from './deal-stages';
-import { arrivalWindow, ETA_MINUTES, ETA_MINUTES_NEEDED, lateFirst, onMyWaySchema, visitState, visitStateLabel, visitView } from './cleaning-visit';
+import { arrivalWindow, ETA_DEFAULT_MINUTES, ETA_MINUTES, ETA_MINUTES_NEEDED, lateFirst, onMyWaySchema, visitState, visitStateLabel, visitView } from './cleaning-visit';
 import { gsm7Length } from './sms-segments';
 
 /** 9:00 AM in Atlanta (EST) on Thursday, December 10, 2026. */
@@ -53,7 +53,10 @@ describe('on my way', () => {
   it('accepts only the short list of minutes', () => {
     expect(ETA_MINUTES).toEqual([5, 10, 15, 20, 30, 45, 60]);
     for (const m of ETA_MINUTES) expect(onMyWaySchema.parse({ minutes: m })).toEqual({ minutes: m });
-    for (const bad of [{ minutes: 7 }, { minutes: '15' }, {}, { minutes: 15, extra: 1 }]) expect(onMyWaySchema.safeParse(bad).success).toBe(false);
+    for (const bad of [{ minutes: 7 }, { minutes: '15' }, { minutes: null }, { minutes: 15, extra: 1 }]) expect(onMyWaySchema.safeParse(bad).success).toBe(false);
+    // One tap: without minutes, the default window.
+    expect(ETA_DEFAULT_MINUTES).toBe(15);
+    expect(onMyWaySchema.parse({})).toEqual({ minutes: 15 });
     expect(onMyWaySchema.safeParse({ minutes: 7 }).error?.issues[0]).toMatchObject({ path: ['minutes'], message: ETA_MINUTES_NEEDED });
     expect(ETA_MINUTES_NEEDED).toBe('Choose 5, 10, 15, 20, 30, 45 or 60 minutes.');
   });
@@ -67,10 +70,11 @@ describe('on my way', () => {
 
   it('texts the template word for word, in one GSM-7 segment with the demo company', () => {
     const ctx = { company: DEMO_COMPANY.name };
-    expect(onMyWaySms(ctx, 'Maria', nine, 15)).toBe('Atlanta Home Cleaning: Maria is on the way and should arrive between 9:10 and 9:20.');
-    // Around noon the hours roll over in 12-hour form; a long first name still fits.
-    expect(onMyWaySms(ctx, 'Maria', new Date('2026-12-10T16:40:00Z'), 30)).toBe('Atlanta Home Cleaning: Maria is on the way and should arrive between 12:00 and 12:20.');
-    expect(onMyWaySms(ctx, null, nine, 60)).toBe('Atlanta Home Cleaning: Your cleaner is on the way and should arrive between 9:50 and 10:10.');
+    expect(onMyWaySms(ctx, 'Maria', nine, 15)).toBe('Atlanta Home Cleaning: Maria is on the way and should arrive between 9:10 AM and 9:20 AM.');
+    // Around noon the hours roll over in 12-hour form, AM to PM; a long first name still fits.
+    expect(onMyWaySms(ctx, 'Maria', new Date('2026-12-10T16:40:00Z'), 30)).toBe('Atlanta Home Cleaning: Maria is on the way and should arrive between 12:00 PM and 12:20 PM.');
+    expect(onMyWaySms(ctx, null, nine, 60)).toBe('Atlanta Home Cleaning: Your cleaner is on the way and should arrive between 9:50 AM and 10:10 AM.');
+    expect(onMyWaySms(ctx, 'Maria', new Date('2026-12-10T16:50:00Z'), 10)).toBe('Atlanta Home Cleaning: Maria is on the way and should arrive between 11:55 AM and 12:05 PM.');
     const longest = onMyWaySms(ctx, 'Bartholomew-Alexander', new Date('2026-12-10T15:55:00Z'), 60);
     expect(gsm7Length(longest)).not.toBeNull();
     expect(gsm7Length(longest)!).toBeLessThanOrEqual(160);

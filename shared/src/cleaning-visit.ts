@@ -11,15 +11,18 @@ import { STAGE } from './deal-stages';
 export const ETA_MINUTES = [5, 10, 15, 20, 30, 45, 60] as const;
 export type EtaMinutes = (typeof ETA_MINUTES)[number];
 
-/** POST /api/cleaner/deals/:id/on-my-way. */
+/** The minutes "On my way" sends when the cleaner does not change them: one tap. */
+export const ETA_DEFAULT_MINUTES = 15 satisfies EtaMinutes;
+
 /** The refusal of any other number of minutes. */
 export const ETA_MINUTES_NEEDED = `Choose ${ETA_MINUTES.slice(0, -1).join(', ')} or ${ETA_MINUTES.at(-1)} minutes.`;
 
-/** POST /api/cleaner/deals/:id/on-my-way. */
+/** POST /api/cleaner/deals/:id/on-my-way: `minutes` optional, ETA_DEFAULT_MINUTES without. */
 export const onMyWaySchema = z.strictObject({
   minutes: z
     .number({ message: ETA_MINUTES_NEEDED })
-    .refine((m): m is EtaMinutes => (ETA_MINUTES as readonly number[]).includes(m), { message: ETA_MINUTES_NEEDED }),
+    .refine((m): m is EtaMinutes => (ETA_MINUTES as readonly number[]).includes(m), { message: ETA_MINUTES_NEEDED })
+    .default(ETA_DEFAULT_MINUTES),
 });
 export type OnMyWayInput = z.infer<typeof onMyWaySchema>;
 
@@ -40,10 +43,10 @@ export function arrivalWindow(tappedAt: Date, minutes: number): { from: Date; to
   return { from: new Date(from), to: new Date(to) };
 }
 
-/** '9:05': a time of day in Atlanta, without AM/PM (the window is under two hours wide). */
+/** '9:05 AM': a time of day in Atlanta, with AM/PM (the customer's text says both ends so). */
 export function easternHourMinute(at: Date): string {
   const w = easternWallTime(at);
-  return `${w.hour % 12 === 0 ? 12 : w.hour % 12}:${String(w.minute).padStart(2, '0')}`;
+  return `${w.hour % 12 === 0 ? 12 : w.hour % 12}:${String(w.minute).padStart(2, '0')} ${w.hour < 12 ? 'AM' : 'PM'}`;
 }
 
 export const VISIT_STATES = ['not_started', 'on_the_way', 'in_progress', 'done', 'late'] as const;

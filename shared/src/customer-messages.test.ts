@@ -29,6 +29,25 @@ describe('customer text messages', () => {
     expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request')).toContain('answered your cancellation request for ATL-7K3F');
     expect(requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim')).toContain('answered your re-clean claim for ATL-7K3F');
     expect(rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-07-04T18:30:00Z'))).toContain('has moved to Sat, Jul 4 at 2:30 PM.');
+    // The answer to a request says what became of it, with the new day and time (Eastern, named).
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'change request', { kind: 'moved', scheduledAt: new Date('2026-12-08T15:00:00Z') })).toBe(
+      "Atlanta Home Cleaning: we've moved your cleaning ATL-7K3F to Tue, Dec 8 at 10:00 AM ET, as you asked. Details: https://www.atlantahomecleaning.com/login",
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'change request', { kind: 'declined', scheduledAt: at })).toBe(
+      "Atlanta Home Cleaning: we can't accept your change request for ATL-7K3F: it stays Tue, Dec 1 at 9:00 AM ET. Why: https://www.atlantahomecleaning.com/login",
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request', { kind: 'declined', scheduledAt: at })).toBe(
+      "Atlanta Home Cleaning: we can't cancel your cleaning ATL-7K3F: it stays Tue, Dec 1 at 9:00 AM ET. Why: https://www.atlantahomecleaning.com/login",
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim', { kind: 'declined', scheduledAt: at })).toBe(
+      "Atlanta Home Cleaning: we can't accept your re-clean claim for ATL-7K3F. Why: https://www.atlantahomecleaning.com/login",
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'change request', { kind: 'declined', scheduledAt: null })).toBe(
+      "Atlanta Home Cleaning: we can't accept your change request for ATL-7K3F. Why: https://www.atlantahomecleaning.com/login",
+    );
+    expect(requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request', { kind: 'canceled' })).toBe(
+      "Atlanta Home Cleaning: we've canceled your cleaning ATL-7K3F, as you asked. Details: https://www.atlantahomecleaning.com/login",
+    );
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
     expect(helpReplySms(ctx)).toBe(
@@ -43,6 +62,11 @@ describe('customer text messages', () => {
       reminderSms(ctx, new Date('2026-09-30T16:30:00Z')),
       requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request'),
       requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim'),
+      // The longest day and time there is: Wed, Sep 30 at 12:30 PM.
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'change request', { kind: 'moved', scheduledAt: new Date('2026-09-30T16:30:00Z') }),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'change request', { kind: 'declined', scheduledAt: new Date('2026-09-30T16:30:00Z') }),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request', { kind: 'declined', scheduledAt: new Date('2026-09-30T16:30:00Z') }),
+      requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request', { kind: 'canceled' }),
       rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       invoiceReadySms(ctx, '$1,189.00', null),
       helpReplySms(ctx),

@@ -52,9 +52,39 @@ export function reminderSms(ctx: MessageContext, scheduledAt: Date): string {
   return `${ctx.company} reminder: your cleaning is ${formatEasternShort(scheduledAt)}. Please make sure we can get in. Questions? Call ${ctx.phone}`;
 }
 
-/** A change or cancellation request, or a re-clean claim, was closed in HubSpot. */
-export function requestAnsweredSms(ctx: MessageContext, reference: string, request: TicketNoun): string {
-  return `${ctx.company}: we've answered your ${request} for ${reference}. See the outcome in your portal: ${ctx.portalUrl}`;
+/**
+ * How the office answered a request, as far as its text can say it without a login: the
+ * cleaning moved (to when), canceled, or the request declined (the cleaning staying when it
+ * was); `answered` when we cannot tell (closed in HubSpot without our answer, a claim approved).
+ */
+export type RequestOutcome =
+  | { kind: 'moved'; scheduledAt: Date }
+  | { kind: 'canceled' }
+  | { kind: 'declined'; scheduledAt: Date | null }
+  | { kind: 'answered' };
+
+/** 'Tue, Dec 8 at 10:00 AM ET': a text that answers a request names the zone of the time it gives. */
+const withZone = (at: Date) => `${formatEasternShort(at)} ET`;
+
+/**
+ * A change or cancellation request, or a re-clean claim, was closed: what became of it, so the
+ * customer need not sign in to find out. The portal has the why (a decline's reason can be
+ * long), so a decline links it. Each fits one segment with ordinary values.
+ */
+export function requestAnsweredSms(ctx: MessageContext, reference: string, request: TicketNoun, outcome: RequestOutcome = { kind: 'answered' }): string {
+  switch (outcome.kind) {
+    case 'moved':
+      return `${ctx.company}: we've moved your cleaning ${reference} to ${withZone(outcome.scheduledAt)}, as you asked. Details: ${ctx.portalUrl}`;
+    case 'canceled':
+      return `${ctx.company}: we've canceled your cleaning ${reference}, as you asked. Details: ${ctx.portalUrl}`;
+    case 'declined': {
+      const refused = request === 'cancellation request' ? `we can't cancel your cleaning ${reference}` : `we can't accept your ${request} for ${reference}`;
+      const stays = outcome.scheduledAt && request !== 're-clean claim' ? `: it stays ${withZone(outcome.scheduledAt)}` : '';
+      return `${ctx.company}: ${refused}${stays}. Why: ${ctx.portalUrl}`;
+    }
+    case 'answered':
+      return `${ctx.company}: we've answered your ${request} for ${reference}. See the outcome in your portal: ${ctx.portalUrl}`;
+  }
 }
 
 /** A confirmed cleaning's date changed. */

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCalendarDay,
+  formatEasternDay,
   addDays,
   easternToday,
   easternWallTimeToInstant,
   formatEastern,
+  formatEasternClock,
   isCalendarDate,
   isOnOrAfterMinDate,
   isWithinChangeLock,
@@ -54,6 +57,26 @@ describe('calendar dates', () => {
     expect(isOnOrAfterMinDate('2026-12-01', '2026-11-26')).toBe(true);
     expect(isOnOrAfterMinDate('2026-11-25', '2026-11-26')).toBe(false);
     expect(isOnOrAfterMinDate('2026-02-30', '2026-01-01')).toBe(false);
+  });
+});
+
+describe('formatEasternClock', () => {
+  it("gives the time of day in Eastern, named 'ET', whatever the machine's zone", () => {
+    expect(formatEasternClock(at('2026-12-02T03:22:00Z'))).toBe('10:22 PM ET'); // EST: the evening before in UTC terms
+    expect(formatEasternClock(at('2026-07-04T16:05:00Z'))).toBe('12:05 PM ET'); // EDT
+    expect(formatEasternClock(at('2026-01-01T05:00:00Z'))).toBe('12:00 AM ET');
+  });
+});
+
+describe('formatCalendarDay and formatEasternDay', () => {
+  it("names a day as 'Tue, Dec 8'", () => {
+    expect(formatCalendarDay('2026-12-08')).toBe('Tue, Dec 8');
+    expect(formatCalendarDay('2027-01-01')).toBe('Fri, Jan 1');
+    expect(formatCalendarDay('not a date')).toBe('not a date');
+  });
+  it('takes the Eastern day of an instant, not the UTC one', () => {
+    // 02:30 UTC on Dec 9 is 9:30 PM on Dec 8 in Atlanta.
+    expect(formatEasternDay(new Date('2026-12-09T02:30:00Z'))).toBe('Tue, Dec 8');
   });
 });
 

@@ -132,6 +132,13 @@ export function formatEastern(instant: Date): string {
   return `${MONTHS[w.month - 1]} ${w.day}, ${w.year} at ${hour12}:${pad(w.minute)} ${meridiem}`;
 }
 
+/** '10:22 PM ET': a time of day in Eastern Time, named as such (§1: times are shown as Eastern Time). */
+export function formatEasternClock(instant: Date): string {
+  const w = easternWallTime(instant);
+  const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
+  return `${hour12}:${pad(w.minute)} ${w.hour < 12 ? 'AM' : 'PM'} ET`;
+}
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** 'Tue, Dec 2 at 9:00 AM' in Eastern Time: short enough for a text message. */
@@ -141,6 +148,20 @@ export function formatEasternShort(instant: Date): string {
   const hour12 = w.hour % 12 === 0 ? 12 : w.hour % 12;
   const meridiem = w.hour < 12 ? 'AM' : 'PM';
   return `${weekday}, ${MONTHS[w.month - 1]!.slice(0, 3)} ${w.day} at ${hour12}:${pad(w.minute)} ${meridiem}`;
+}
+
+/** 'Tue, Dec 8': a calendar date (YYYY-MM-DD) as every screen names a day; the text itself when it is no date. */
+export function formatCalendarDay(date: string): string {
+  if (!isCalendarDate(date)) return date;
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${weekday}, ${MONTHS[month - 1]!.slice(0, 3)} ${day}`;
+}
+
+/** 'Tue, Dec 8': the Eastern calendar day of an instant. */
+export function formatEasternDay(instant: Date): string {
+  const w = easternWallTime(instant);
+  return formatCalendarDay(toIsoDate(w.year, w.month, w.day));
 }
 
 /** Eastern offset from UTC in ms at an instant (negative: -4 h or -5 h). */

@@ -83,8 +83,12 @@ export const customerContextSchema = z.object({
   textsOptOut: z.object({ since: z.string(), how: z.string() }).nullish(),
   /** The staff lookup's own addition: texts to the phone failed (30006/30007), so only login codes go (since when, why); null while it takes texts. */
   textsHeld: z.object({ since: z.string(), errorCode: z.number(), why: z.string() }).nullish(),
-  /** The staff lookup's own addition: the phone's newest booking left the text box unticked, so only login codes go (when, which booking); null otherwise. */
-  textsNotAgreed: z.object({ since: z.string(), reference: z.string().nullable() }).nullish(),
+  /**
+   * The staff lookup's own addition: the phone's newest choice said no (the booking's text box
+   * left unticked, or texts turned off in the portal), so only login codes go (when, where,
+   * which booking); null otherwise.
+   */
+  textsNotAgreed: z.object({ since: z.string(), reference: z.string().nullable(), form: z.enum(['booking', 'portal']).default('booking') }).nullish(),
   /** The staff lookup's own addition: what the customer agreed to about texts, and when (sms_consent), newest first. */
   textsConsent: z
     .array(

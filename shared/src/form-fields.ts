@@ -5,9 +5,8 @@ import { isUsPhone, normalizeUsPhone } from './phone';
 import {
   SMS_CONSENT_VERSION_ERROR,
   TEXTS_AGREED_ERROR,
-  TEXTS_NEEDED_FOR_TEXT_CONTACT,
   isSmsConsentVersion,
-  offersTextsChoice,
+  takesBookings,
   type SmsConsentVersion,
 } from './sms-consent';
 import {
@@ -88,6 +87,28 @@ export const addressSchema = z
   .strict();
 export type Address = z.output<typeof addressSchema>;
 
+/**
+ * The joined form of docs/product.md §3 split back into its parts: street (which may hold
+ * commas of its own), city, then 'state zip' after the last comma. What cannot be told apart
+ * is left empty, so addressSchema names the part that is missing.
+ */
+export function splitJoinedAddress(text: string): Record<keyof Address, string> {
+  const parts = text.split(',').map((part) => part.trim());
+  const stateZip = parts.length > 1 ? (parts.pop() ?? '') : '';
+  const city = parts.length > 1 ? (parts.pop() ?? '') : '';
+  const [state = '', ...zip] = stateZip.split(/\s+/);
+  return { street: parts.join(', '), city, state, zip: zip.join(' ') };
+}
+
+/**
+ * A booking's address as a client sends it: the object the web form sends, or the one string
+ * of docs/product.md §3 ('12 Peachtree St NE, Atlanta, GA 30303'), stored as the same object.
+ */
+export const bookingAddressField = z.union(
+  [addressSchema, z.string().max(400, { error: ADDRESS_REQUIRED }).transform(splitJoinedAddress).pipe(addressSchema)],
+  { error: ADDRESS_REQUIRED },
+);
+
 /** The joined form of docs/product.md §3, e.g. joinStateZip('GA', '30303') → 'GA 30303'. */
 export function joinStateZip(state: string, zip: string): string {
   return `${state} ${zip}`;
@@ -98,12 +119,12 @@ export function formatAddress(address: Address): string {
   return `${address.street}, ${address.city}, ${joinStateZip(address.state, address.zip)}`;
 }
 
-/** Optional free text: '' and whitespace become undefined so "not given" has one form. */
+/** Optional free text: null, '' and whitespace become undefined so "not given" has one form. */
 export const descriptionField = z
   .string({ error: DESCRIPTION_TOO_LONG })
   .trim()
   .max(DESCRIPTION_MAX, { error: DESCRIPTION_TOO_LONG })
-  .optional()
+  .nullish()
   .transform((v) => (v ? v : undefined));
 
 /** A clock read at parse time, so a schema built once at server start never goes stale. */
@@ -148,28 +169,11 @@ export const smsConsentVersionField = z
   .refine(isSmsConsentVersion, { error: SMS_CONSENT_VERSION_ERROR })
   .transform((value) => value as SmsConsentVersion);
 
-/** A booking's version: one whose form asks about texts on a box of its own (never the bundled 2026-11-27). */
-export const bookingConsentVersionField = smsConsentVersionField.refine(offersTextsChoice, { error: SMS_CONSENT_VERSION_ERROR });
+/** A booking's version: never one that bundled texts into the agreement (2026-11-27). */
+export const bookingConsentVersionField = smsConsentVersionField.refine(takesBookings, { error: SMS_CONSENT_VERSION_ERROR });
 
 /** The booking form's optional text box: ticked or not, always said (a page that does not say is refused). */
 export const textsAgreedField = z.boolean({ error: TEXTS_AGREED_ERROR });
-
-/**
- * "Text message" as the way to be contacted needs the text box ticked: agreeing to be contacted
- * no longer covers texts. Checked also while other fields are wrong (`when`), on textsAgreed.
- */
-type TextContactCheck = [
-  (v: { contactMethod?: unknown; textsAgreed?: unknown }) => boolean,
-  { path: PropertyKey[]; error: string; when: (payload: { value: unknown }) => boolean },
-];
-export const textsAgreedForTextContact: TextContactCheck = [
-  (v) => v.contactMethod !== 'text' || v.textsAgreed !== false,
-  {
-    path: ['textsAgreed'],
-    error: TEXTS_NEEDED_FOR_TEXT_CONTACT,
-    when: ({ value }) => typeof value === 'object' && value !== null && (value as { contactMethod?: unknown }).contactMethod === 'text',
-  },
-];
 
 /** The agreed checkbox: must be exactly true, with the §5 consent alert naming the company. */
 export function consentField(legalName: string) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginErrorMessage, loginErrorTone, requestCodeSchema, verifyCodeSchema } from './login';
+import { DEMO_COMPANY } from './company';
+import { PRODUCT_SPEC_CONSENT_VERSION, smsConsentWords } from './sms-consent';
+import { LOGIN_SMS_CONSENT } from './texts';
 
 describe('login schemas', () => {
   it('apply the login phone rule', () => {
@@ -32,12 +35,16 @@ describe('login schemas', () => {
     expect(requestCodeSchema.safeParse({ email: 'a@b.co', phone: '4045551234', remember: true }).success).toBe(false);
   });
 
-  it('requires the version of the text message terms step 1 showed, naming the field', () => {
+  it('refuses a version of the text message terms we never published, naming the field', () => {
     const message = 'Please reload the page: the text message terms you saw are not ones we know.';
-    for (const consentVersion of [undefined, '2099-01-01']) {
-      const result = requestCodeSchema.safeParse({ email: 'a@b.co', phone: '4045551234', consentVersion });
-      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['consentVersion', message]]);
-    }
+    const result = requestCodeSchema.safeParse({ email: 'a@b.co', phone: '4045551234', consentVersion: '2099-01-01' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['consentVersion', message]]);
+  });
+
+  it("takes §7's payload as listed (email, phone, code): step 1 showed §2's statement", () => {
+    const parsed = requestCodeSchema.parse({ email: 'a@b.co', phone: '4045551234', code: '' });
+    expect(parsed.consentVersion).toBe(PRODUCT_SPEC_CONSENT_VERSION);
+    expect(smsConsentWords('login', DEMO_COMPANY, parsed.consentVersion).words).toBe(LOGIN_SMS_CONSENT);
   });
 });
 

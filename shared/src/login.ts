@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, smsConsentVersionField } from './form-fields';
 import { isUsPhone, toLoginPhone } from './phone';
+import { PRODUCT_SPEC_CONSENT_VERSION } from './sms-consent';
 import { LOGIN_CODE_REQUIRED, LOGIN_REQUEST_CODE_FAILED, LOGIN_VERIFY_FAILED, PHONE_10_DIGITS_ERROR } from './texts';
 
 /** The §5 login rule applied to whatever was typed, then checked to be +1 and 10 digits. */
@@ -21,8 +22,12 @@ export const requestCodeSchema = z
     email: emailField,
     phone: loginPhoneField,
     code: z.string().trim().max(CODE_MAX).optional().default(''),
-    /** Which text message terms step 1 showed (sms-consent.ts); kept with the request. */
-    consentVersion: smsConsentVersionField,
+    /**
+     * Which text message terms step 1 showed (sms-consent.ts); kept with the request. A client
+     * written from docs/product.md sends none (§7 lists email, phone, code): it showed §2's
+     * statement, which is what PRODUCT_SPEC_CONSENT_VERSION's words are.
+     */
+    consentVersion: smsConsentVersionField.default(PRODUCT_SPEC_CONSENT_VERSION),
   })
   .strict();
 export type RequestCode = z.output<typeof requestCodeSchema>;

@@ -27,6 +27,9 @@ describe('manage booking schema', () => {
     expect(manageBookingSchema.parse(cancel)).toEqual({ ...cancel, changeType: undefined });
     const { changeType: _c, ...cancelWithout } = cancel;
     expect(manageBookingSchema.safeParse(cancelWithout).success).toBe(true);
+    // A client of the spec may send null for "no change type" on a cancel.
+    expect(manageBookingSchema.parse({ ...cancel, changeType: null })).toEqual({ ...cancel, changeType: undefined });
+    expect(issues({ ...change, changeType: null })).toEqual({ changeType: 'Please choose what you would like to change.' });
   });
 
   it('files the category that matches the action', () => {

@@ -28,10 +28,10 @@ const base = {
   reason: requiredText(MANAGE_REASON_REQUIRED, 1000),
 };
 
-/** The modal sends changeType '' for a cancel; '' and absent both mean "none". */
+/** The modal sends changeType '' for a cancel; '', null and absent all mean "none". */
 const noChangeType = z
   .union([z.literal(''), z.enum(CHANGE_TYPES)])
-  .optional()
+  .nullish()
   .transform(() => undefined);
 
 /**

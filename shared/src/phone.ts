@@ -48,3 +48,11 @@ export function tidyUsPhone(typed: string): string | null {
   const phone = normalizeUsPhone(typed);
   return phone === null ? null : formatUsPhone(phone);
 }
+
+/**
+ * The number customers text back to, from our sender (TWILIO_FROM): itself when it is a phone
+ * number (E.164), null for a Messaging Service (MG…), whose numbers we do not know.
+ */
+export function replyNumberOf(sender: string | null | undefined): string | null {
+  return sender?.startsWith('+') ? sender : null;
+}

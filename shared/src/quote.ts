@@ -26,7 +26,7 @@ export const QUOTE_TOTAL_TOO_HIGH = 'The total must be at most $100,000.';
 const isoInstant = z.iso.datetime({ offset: true, message: 'Give the date and time as an ISO instant.' });
 
 /** The fields of a quote, before the checks across them (the catalogue choices as a booking makes them). */
-const quoteFields = {
+export const quoteFields = {
   serviceType: serviceFamilyField,
   squareFootage: squareFootageKeyField,
   visitType: visitTypeField.optional(),
@@ -37,10 +37,10 @@ const quoteFields = {
   adjustmentReason: z.string().trim().max(MAX_QUOTE_REASON, QUOTE_REASON_TOO_LONG).optional(),
 };
 
-type QuoteFields = z.infer<z.ZodObject<typeof quoteFields>>;
+export type QuoteFields = z.infer<z.ZodObject<typeof quoteFields>>;
 
 /** The checks across fields, each naming the field to fix. */
-function checkQuote(value: QuoteFields, ctx: z.core.$RefinementCtx<QuoteFields>): void {
+export function checkQuote(value: QuoteFields, ctx: z.core.$RefinementCtx<QuoteFields>): void {
   const issue = (path: keyof QuoteFields, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (value.serviceType === RECURRING_FAMILY) {
     if (!value.visitType) issue('visitType', VISIT_TYPE_REQUIRED);

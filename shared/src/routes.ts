@@ -41,6 +41,12 @@ export const CLIENT_ROUTES = {
   cleanerDay: '/cleaner',
 } as const;
 
+/** The id of a deal's card on the portal page: the page's summary and the customer's e-mails link to it. */
+export const dealCardId = (dealId: string): string => `deal-${dealId}`;
+
+/** The portal at one cleaning's card (an e-mail's link to the quote it asks to approve). */
+export const portalDealPath = (dealId: string): string => `${CLIENT_ROUTES.portal}#${dealCardId(dealId)}`;
+
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[ClientRouteName];
 
@@ -136,3 +142,11 @@ export const TWILIO_STATUS_CALLBACK_PATH = '/api/twilio/status';
  * webhook): STOP, START and HELP replies among them. Form-encoded and signed, like the above.
  */
 export const TWILIO_INBOUND_PATH = '/api/twilio/inbound';
+/** An e-mail's unsubscribe link (docs/email.md): opened in a browser, or posted by the mailbox (RFC 8058 one-click). */
+export const EMAIL_UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
+/**
+ * Where the e-mail provider posts what became of each e-mail (docs/email.md#bounces-and-complaints):
+ * hard bounces, complaints, deliveries. JSON signed inside the body; a server-to-server POST like
+ * Twilio's, kept out of the JSON parser, session and origin checks.
+ */
+export const EMAIL_EVENTS_PATH = '/api/email/events';

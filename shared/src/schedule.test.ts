@@ -35,7 +35,7 @@ describe('schedule warnings', () => {
 
   it('warns when the day is not the one the customer asked for (in Eastern Time)', () => {
     expect(scheduleWarnings(plan({ askedDate: '2026-12-04', askedTimeOfDay: 'morning' }))).toEqual([
-      { code: 'not-asked-date', message: 'The customer asked for 2026-12-04, morning.' },
+      { code: 'not-asked-date', message: 'The customer asked for Fri, Dec 4, morning.' },
     ]);
     // 7 PM Eastern on the 3rd is already the 4th in UTC: still the asked day.
     expect(scheduleWarnings(plan({ start: at(3, 18), askedDate: '2026-12-03' }))).toEqual([]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PACKAGE_MAX_DURATION_MS } from './constants';
 import { dealFactsSchema } from './deal-facts';
 import { STAGE } from './deal-stages';
-import { easternToday, easternWallTime, formatEastern } from './eastern-time';
+import { easternToday, easternWallTime, formatCalendarDay, formatEastern } from './eastern-time';
 
 /**
  * Scheduling a cleaning (docs/staff-actions.md): a date, a start time, an expected duration and
@@ -100,7 +100,7 @@ export function scheduleWarnings(plan: SchedulePlan): ScheduleWarning[] {
   }
   if (plan.askedDate && easternToday(plan.start) !== plan.askedDate) {
     const part = plan.askedTimeOfDay ? `, ${plan.askedTimeOfDay}` : '';
-    warnings.push({ code: 'not-asked-date', message: `The customer asked for ${plan.askedDate}${part}.` });
+    warnings.push({ code: 'not-asked-date', message: `The customer asked for ${formatCalendarDay(plan.askedDate)}${part}.` });
   }
   return warnings;
 }

@@ -3,7 +3,20 @@ import { DEMO_COMPANY } from './company';
 import { helpReplySms } from './customer-messages';
 import { gsm7Length } from './sms-segments';
 import { smsConsentVersionField } from './form-fields';
-import { SMS_CONSENT_VERSION, SMS_CONSENT_VERSIONS, SMS_CONSENT_VERSION_ERROR, namesRatingRequests, offersTextsChoice, smsConsentWords, smsProgramName } from './sms-consent';
+import {
+  PRODUCT_SPEC_CONSENT_VERSION,
+  SMS_CONSENT_VERSION,
+  SMS_CONSENT_VERSIONS,
+  SMS_CONSENT_VERSION_ERROR,
+  namesRatingRequests,
+  offersPortalTexts,
+  offersTextsChoice,
+  PORTAL_TEXTS_OFF_WORDS,
+  portalTextsWords,
+  smsConsentWords,
+  smsProgramName,
+  takesBookings,
+} from './sms-consent';
 import { LOGIN_SMS_CONSENT } from './texts';
 
 const brand = { name: 'Sweet Peach Cleaning', legalName: 'Sweet Peach Cleaning LLC' };
@@ -63,9 +76,19 @@ describe('text message consent words', () => {
     expect(offersTextsChoice('2026-11-27')).toBe(false);
   });
 
+  it("the words of docs/product.md itself: §5's agreement to be contacted, no box for texts, §2's login statement alone", () => {
+    const booking = smsConsentWords('booking', brand, PRODUCT_SPEC_CONSENT_VERSION);
+    expect(booking.words).toBe('I consent to allowing Sweet Peach Cleaning LLC to contact me.');
+    expect(booking.textsOptIn).toBeNull();
+    expect(offersTextsChoice(PRODUCT_SPEC_CONSENT_VERSION)).toBe(false);
+    expect(takesBookings(PRODUCT_SPEC_CONSENT_VERSION)).toBe(true);
+    expect(takesBookings('2026-11-27')).toBe(false);
+    expect(smsConsentWords('login', brand, PRODUCT_SPEC_CONSENT_VERSION).words).toBe(LOGIN_SMS_CONSENT);
+  });
+
   it('the 2026-11-27.2 words stay readable, and only later words name the rating request', () => {
     expect(smsConsentWords('booking', brand, '2026-11-27.2').disclosure).toBe(DISCLOSURE_BEFORE_RATINGS);
-    expect(SMS_CONSENT_VERSIONS.map(namesRatingRequests)).toEqual([false, false, true]);
+    expect(SMS_CONSENT_VERSIONS.map(namesRatingRequests)).toEqual([false, false, false, true]);
     expect(namesRatingRequests('1999-01-01')).toBe(false);
   });
 
@@ -81,9 +104,24 @@ describe('text message consent words', () => {
     }
   });
 
+  it("portal (current): its own box for texts, with the booking form's program terms under it; only versions with such words", () => {
+    const consent = portalTextsWords(brand)!;
+    expect(consent.version).toBe(SMS_CONSENT_VERSION);
+    expect(consent.textsOptIn).toBe('Text me about my cleanings at this phone number.');
+    expect(consent.disclosure).toBe(DISCLOSURE);
+    expect(consent.words).toBe(`Text me about my cleanings at this phone number. ${DISCLOSURE} See our Privacy Policy and Terms.`);
+    // The booking and login words of the version are as before.
+    expect(smsConsentWords('booking', brand).disclosure).toBe(consent.disclosure);
+    // The portal never showed words under an earlier version: none to keep under it.
+    expect(SMS_CONSENT_VERSIONS.map(offersPortalTexts)).toEqual([false, false, false, true]);
+    expect(portalTextsWords(brand, '2026-11-27.2')).toBeNull();
+    // What turning them off shows (and keeps): login codes still go.
+    expect(PORTAL_TEXTS_OFF_WORDS).toContain('Login codes still come');
+  });
+
   it('the current version is published; the field takes only published versions, naming the error', () => {
     expect(SMS_CONSENT_VERSIONS).toContain(SMS_CONSENT_VERSION);
-    expect(SMS_CONSENT_VERSIONS).toEqual(['2026-11-27', '2026-11-27.2', '2026-11-28']);
+    expect(SMS_CONSENT_VERSIONS).toEqual(['2025-06-23', '2026-11-27', '2026-11-27.2', '2026-11-28']);
     expect(smsConsentVersionField.parse('2026-11-27')).toBe('2026-11-27');
     expect(smsConsentVersionField.parse('2026-11-27.2')).toBe('2026-11-27.2');
     for (const bad of [undefined, '', '2020-01-01', 'toString', 42]) {

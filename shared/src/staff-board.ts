@@ -3,6 +3,7 @@ import { visitViewSchema } from './cleaning-visit';
 import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { waitingConversationSchema } from './conversations';
 import { dealCommandViewSchema } from './deal-commands';
+import { dealRequestSchema } from './deal-request';
 import { quoteViewSchema } from './quote';
 import { STAGE_NEED_KINDS } from './deal-transitions';
 import type { TicketCategoryKey } from './tickets';
@@ -114,7 +115,7 @@ export const boardRatingsSchema = ratingSummarySchema.extend({
 });
 export type BoardRatings = z.output<typeof boardRatingsSchema>;
 
-/** A cleaning of today's or tomorrow's list, with its live state (docs/cleaner-day.md). */
+/** A cleaning of the board's earlier, today's or tomorrow's list, with its live state (docs/cleaner-day.md). */
 export const boardCleaningSchema = boardDealSchema.extend({ visit: visitViewSchema });
 export type BoardCleaning = z.output<typeof boardCleaningSchema>;
 
@@ -124,6 +125,11 @@ export const todayBoardSchema = z.object({
   /** Late cleanings first (not started 15 minutes after their start), then in time order. */
   today: z.object({ date: z.string(), cleanings: z.array(boardCleaningSchema) }),
   tomorrow: z.object({ date: z.string(), cleanings: z.array(boardCleaningSchema) }),
+  /**
+   * Cleanings of earlier days still scheduled, never closed out: oldest first, the first few of
+   * them (the count is whole). Optional for clients of an older api: none.
+   */
+  earlier: z.object({ count: z.number().int(), cleanings: z.array(boardCleaningSchema) }).default({ count: 0, cleanings: [] }),
   /** Customers who rated a cleaning 1 to 3, while their ticket is open: first on the board. */
   unhappy: listed(staffRequestSchema),
   newBookings: listed(staffRequestSchema),
@@ -179,6 +185,8 @@ export const dealDetailsSchema = boardDealSchema.extend({
   rooms: z.string().nullable(),
   /** The customer's own words on the request. */
   notes: z.string().nullable(),
+  /** What the booking left open for the office to settle with the customer (shared/src/booking-request.ts toSettle). */
+  toSettle: z.array(z.string()).default([]),
   /** Photos the cleaner added from My day: in HubSpot, on the deal's notes. */
   photos: z.number().int().default(0),
   /** A map search for the address. */
@@ -206,5 +214,7 @@ export const dealDetailsSchema = boardDealSchema.extend({
   mayQuote: z.boolean(),
   /** The last quote HubSpot has, with the customer's answer when given; null when none was sent. */
   quote: quoteViewSchema.nullable(),
+  /** What the customer asked for and agreed to (shared/src/deal-request.ts); null for a deal made in HubSpot. */
+  request: dealRequestSchema.nullable().default(null),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

@@ -108,6 +108,18 @@ describe('spec texts, word for word', () => {
     expect(t.FOOTER_LABELS).toEqual({ about: 'About', bookNow: 'Book Now', legal: 'Legal', careers: 'Careers' });
   });
 
+  it('promises the contact the request can get: no texts when "Text message" left the text box unticked', () => {
+    expect(t.confirmationContactStep('text', 'virtual', true)).toBe(
+      "We'll text you within 24 hours to confirm the day and time, and to book your free 15-minute virtual assessment.",
+    );
+    expect(t.confirmationContactStep('text', 'in-person', false)).toBe(
+      "We'll call or e-mail you within 24 hours to confirm the day and time, and to book your free 15-minute in-person assessment.",
+    );
+    // A request whose consent is not known keeps what it asked for.
+    expect(t.confirmationContactStep('text', null)).toBe("We'll text you within 24 hours to confirm the day and time, and to book your free 15-minute assessment.");
+    expect(t.confirmationContactStep('phone', 'virtual', false)).toMatch(/^We'll call you within 24 hours/);
+  });
+
   it('words the date messages with the day count', () => {
     expect(t.dateTooSoonMessage(5)).toBe('Please choose a date at least 5 days from today.');
     expect(t.dateTooSoonMessage(3)).toBe('Please choose a date at least 3 days from today.');

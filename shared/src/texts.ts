@@ -44,9 +44,13 @@ export const CONFIRMATION_UNKNOWN =
   "This link doesn't match any request we have. Check that you opened the whole link, or contact us and we'll look it up.";
 export const CONFIRMATION_CHECKING = 'Looking up your request…';
 export const CONFIRMATION_LOAD_FAILED = "We couldn't load your request just now. We'll keep trying.";
-/** The first next step: how we get in touch, as the request asked. */
-export function confirmationContactStep(contactMethod: string | null, assessment: string | null): string {
-  const how = contactMethod === 'phone' ? "We'll call you" : contactMethod === 'text' ? "We'll text you" : contactMethod === 'email' ? "We'll e-mail you" : "We'll contact you";
+/**
+ * The first next step: how we get in touch, as the request asked. "Text message" with the text
+ * box unticked (`textsAgreed` false) gets no texts, so the office calls or e-mails instead.
+ */
+export function confirmationContactStep(contactMethod: string | null, assessment: string | null, textsAgreed: boolean | null = null): string {
+  const texts = contactMethod === 'text' ? (textsAgreed === false ? "We'll call or e-mail you" : "We'll text you") : null;
+  const how = contactMethod === 'phone' ? "We'll call you" : texts ?? (contactMethod === 'email' ? "We'll e-mail you" : "We'll contact you");
   const kind = assessment === 'in-person' ? 'in-person ' : assessment === 'virtual' ? 'virtual ' : '';
   return `${how} within 24 hours to confirm the day and time, and to book your free 15-minute ${kind}assessment.`;
 }
@@ -126,6 +130,15 @@ export const RESCHEDULE_IN_PROGRESS = 'A reschedule request is in progress.';
 /** Our wording: §4 only says the text says a cancellation request is in progress. */
 export const CANCELLATION_IN_PROGRESS = 'A cancellation request is in progress.';
 export const CHANGE_LOCKED_24H = 'Changes or cancellations are not available within 24hrs of cleaning date.';
+/**
+ * Our wording: the cleaning's time has come and gone but the office has not closed it out yet
+ * (still Cleaning Scheduled, say): the 24-hour lock as the customer means it, past the cleaning too.
+ */
+export const CLEANING_TIME_PASSED = "This cleaning's time has passed.";
+/** Our wording: manageBooking's refusal (409 cleaning_passed) of a change or cancellation of a passed cleaning. */
+export const CLEANING_PASSED_REFUSED = "This cleaning's time has passed, so it can no longer be changed or canceled.";
+/** Our wording: what follows a passed cleaning, under CLEANING_TIME_PASSED. */
+export const CLEANING_TIME_PASSED_NEXT = 'Our office closes it out; if something is not right, contact us.';
 export const INVOICE_PAID = 'Paid/Settled';
 export const INVOICE_OPEN = 'Not Paid';
 export const INVOICE_VOIDED = 'Voided';

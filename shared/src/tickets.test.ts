@@ -48,7 +48,7 @@ describe('ticket active/closed', () => {
 
 describe('Change/Cancel buttons', () => {
   it('are enabled with nothing going on', () => {
-    expect(manageButtonsState({ scheduled: inHours(72), now })).toEqual({ disabled: false, message: null, note: null });
+    expect(manageButtonsState({ scheduled: inHours(72), now })).toEqual({ disabled: false, message: null, note: null, passed: false });
   });
 
   it('are disabled while a reschedule request is in progress', () => {
@@ -56,12 +56,13 @@ describe('Change/Cancel buttons', () => {
       disabled: true,
       message: 'A reschedule request is in progress.',
       note: null,
+      passed: false,
     });
   });
 
   it('are disabled while a cancellation request is in progress', () => {
     const state = manageButtonsState({ activeRequest: ticket('Cancellation Request', '2'), scheduled: inHours(72), now });
-    expect(state).toEqual({ disabled: true, message: 'A cancellation request is in progress.', note: null });
+    expect(state).toEqual({ disabled: true, message: 'A cancellation request is in progress.', note: null, passed: false });
   });
 
   it("show 'Recently modified (category)' with only a closed request", () => {
@@ -69,6 +70,7 @@ describe('Change/Cancel buttons', () => {
       disabled: false,
       message: null,
       note: 'Recently modified (Cancellation Request)',
+      passed: false,
     });
   });
 
@@ -88,7 +90,7 @@ describe('Change/Cancel buttons', () => {
   });
 
   it.each([
-    [-1, false],
+    [0.5, true],
     [20, true],
     [24, true],
     [24 + 1 / 60, false],
@@ -96,6 +98,18 @@ describe('Change/Cancel buttons', () => {
     const state = manageButtonsState({ scheduled: inHours(hours), now });
     expect(state.disabled).toBe(locked);
     expect(state.message).toBe(locked ? 'Changes or cancellations are not available within 24hrs of cleaning date.' : null);
+    expect(state.passed).toBe(false);
+  });
+
+  it.each([-4, -1 / 60, 0])("%s h ahead (its time has come or gone, not closed out): off, saying the cleaning's time has passed", (hours) => {
+    expect(manageButtonsState({ scheduled: inHours(hours), now })).toEqual({ disabled: true, message: "This cleaning's time has passed.", note: null, passed: true });
+  });
+
+  it('a passed cleaning says so even with a request still open, and keeps the note of one answered', () => {
+    const open = manageButtonsState({ activeRequest: ticket('Reschedule Request', '1'), scheduled: inHours(-4), now });
+    expect(open).toMatchObject({ disabled: true, message: "This cleaning's time has passed.", passed: true });
+    const answered = manageButtonsState({ closedRequest: ticket('Cancellation Request', '4'), scheduled: inHours(-4), now });
+    expect(answered).toEqual({ disabled: true, message: "This cleaning's time has passed.", note: 'Recently modified (Cancellation Request)', passed: true });
   });
 
   it('inside the lock keeps the recently-modified note', () => {
@@ -103,6 +117,7 @@ describe('Change/Cancel buttons', () => {
       disabled: true,
       message: 'Changes or cancellations are not available within 24hrs of cleaning date.',
       note: 'Recently modified (Reschedule Request)',
+      passed: false,
     });
   });
 

@@ -3,6 +3,7 @@ import { isWithinChangeLock } from './eastern-time';
 import {
   CANCELLATION_IN_PROGRESS,
   CHANGE_LOCKED_24H,
+  CLEANING_TIME_PASSED,
   RESCHEDULE_IN_PROGRESS,
   recentlyModifiedMessage,
 } from './texts';
@@ -98,13 +99,21 @@ export interface ManageButtonsState {
   message: string | null;
   /** 'Recently modified (category)' when only a closed request exists; shown even when locked. */
   note: string | null;
+  /** The cleaning's time has passed (CLEANING_TIME_PASSED): nothing is left to change. */
+  passed: boolean;
+}
+
+/** The appointment has begun or gone by: a change or a cancellation can no longer be made. */
+export function isPassedAppointment(scheduled: Date | null, now: Date = new Date()): boolean {
+  return scheduled !== null && scheduled.getTime() <= now.getTime();
 }
 
 /**
- * Change/Cancel state of one deal (§4): an active request disables them with an
- * "in progress" text; otherwise the 24-hour lock disables them with its message. A closed
- * request alone leaves them enabled with the 'Recently modified' note.
- * `scheduled` is the appointment instant (null when unknown: no lock applies).
+ * Change/Cancel state of one deal (§4): a cleaning whose time has passed (not yet closed out)
+ * disables them first, saying so; then an active request disables them with an "in progress"
+ * text; otherwise the 24-hour lock disables them with its message. A closed request alone leaves
+ * them enabled with the 'Recently modified' note. `scheduled` is the appointment instant (null
+ * when unknown: no lock applies). Only deals still upcoming (§4 split) offer the buttons at all.
  */
 export function manageButtonsState(input: {
   activeRequest?: TicketLike | null;
@@ -116,7 +125,8 @@ export function manageButtonsState(input: {
   const active = activeRequest && isTicketActive(activeRequest) ? activeRequest : null;
   const note =
     !active && closedRequest ? recentlyModifiedMessage(closedRequest.properties.hs_ticket_category ?? 'Request') : null;
-  if (active) return { disabled: true, message: inProgressMessage(active.properties.hs_ticket_category), note: null };
-  if (scheduled && isWithinChangeLock(scheduled, now)) return { disabled: true, message: CHANGE_LOCKED_24H, note };
-  return { disabled: false, message: null, note };
+  if (isPassedAppointment(scheduled, now)) return { disabled: true, message: CLEANING_TIME_PASSED, note: active ? null : note, passed: true };
+  if (active) return { disabled: true, message: inProgressMessage(active.properties.hs_ticket_category), note: null, passed: false };
+  if (scheduled && isWithinChangeLock(scheduled, now)) return { disabled: true, message: CHANGE_LOCKED_24H, note, passed: false };
+  return { disabled: false, message: null, note, passed: false };
 }

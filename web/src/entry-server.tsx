@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/routes';
 import { collectHead, type HeadData } from './lib/head';

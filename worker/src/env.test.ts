@@ -14,17 +14,27 @@ const PRODUCTION = {
   TWILIO_ACCOUNT_SID: SID,
   TWILIO_AUTH_TOKEN: 'live',
   TWILIO_FROM: '+14045550123',
+  EMAIL_SMTP_URL: 'smtp://apikey:live@smtp.provider.example:587',
   OTP_SECRET: 'b'.repeat(32),
   PUBLIC_URL: 'https://www.example.com',
   COMPANY_CONFIG_FILE: 'company.json',
 };
 
 describe('worker env: emulators outside production, real services once credentials are set', () => {
-  it('uses both emulators when no credentials are set', () => {
+  it('uses the emulators when no credentials are set', () => {
     const env = loadWorkerEnv(base);
-    // The inbound webhook is the api's and the emulator's concern, not the worker's.
-    const { TWILIO_INBOUND_URL: _inbound, ...workerDefaults } = EMULATOR_DEFAULTS;
-    expect(env).toMatchObject(workerDefaults);
+    // The inbound webhooks are the api's and the emulators' concern, and the inbox page is people's, not the worker's.
+    const { TWILIO_INBOUND_URL: _inbound, MAIL_INBOX_URL: _inbox, EMAIL_WEBHOOK_SIGNING_KEY: _key, EMAIL_EVENTS_URL: _events, ...workerDefaults } = EMULATOR_DEFAULTS;
+    expect(env).toMatchObject({ ...workerDefaults, EMAIL_SMTP_TLS_VERIFY: 'off' });
+  });
+
+  it('an SMTP URL takes e-mail off the emulator, its certificate checked; production never skips the check', () => {
+    const smtp = 'smtp://apikey:secret@smtp.provider.example:587';
+    const env = loadWorkerEnv({ ...base, EMAIL_SMTP_URL: smtp });
+    expect(env.EMAIL_SMTP_URL).toBe(smtp);
+    expect(env.EMAIL_SMTP_TLS_VERIFY).toBeUndefined();
+    expect(() => loadWorkerEnv({ ...base, EMAIL_SMTP_URL: 'https://smtp.provider.example' })).toThrow('EMAIL_SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(() => loadWorkerEnv({ ...PRODUCTION, EMAIL_SMTP_TLS_VERIFY: 'off' })).toThrow('EMAIL_SMTP_TLS_VERIFY: must not be off in production');
   });
 
   it('a HubSpot token alone takes HubSpot off the emulator (the SDK then uses HubSpot’s own origin), Twilio stays on it', () => {
@@ -57,7 +67,7 @@ describe('worker env: emulators outside production, real services once credentia
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
-        ...['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'].map((key) => `${key}: is required in production`),
+        ...['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'EMAIL_SMTP_URL', 'OTP_SECRET', 'PUBLIC_URL'].map((key) => `${key}: is required in production`),
         'COMPANY_CONFIG_FILE: or COMPANY_CONFIG is required in production (the demo identity is for development and tests)',
       ]);
     }

@@ -8,8 +8,9 @@ import { DEFAULT_BACKOFF } from './queue/job-options';
 import { OUTAGE_PAUSE_MS } from './jobs/dispatch';
 import { OUTAGE_HOLD_MS } from './queue/provider-outages';
 import { SAFETY_MARGIN_MS } from './crm/request-budget';
+import { emailEnv } from './email/email-env';
 
-const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'OTP_SECRET', 'PUBLIC_URL'] as const;
+const REQUIRED_IN_PRODUCTION = ['HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'EMAIL_SMTP_URL', 'OTP_SECRET', 'PUBLIC_URL'] as const;
 
 /** Outside production, customers' texts link to the development site (npm run dev). */
 const DEV_PUBLIC_URL = 'http://127.0.0.1:5173';
@@ -98,6 +99,7 @@ const schema = z
      * (docs/conversations.md#ratings): `npm run dev` sets 1, the browser tests 0. Not in production.
      */
     RATING_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1_440).optional(),
+    ...emailEnv,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -106,6 +108,7 @@ const schema = z
       }
       checkSharedInProduction(env, ctx);
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
+      if (env.EMAIL_SMTP_TLS_VERIFY === 'off') ctx.addIssue({ code: 'custom', path: ['EMAIL_SMTP_TLS_VERIFY'], message: 'must not be off in production (customers\' addresses and the SMTP login would cross unchecked)' });
       if (env.RATING_REQUEST_DELAY_MINUTES !== undefined) ctx.addIssue({ code: 'custom', path: ['RATING_REQUEST_DELAY_MINUTES'], message: 'must not be set in production (rating requests go at 10 AM the next day)' });
       return;
     }
@@ -134,7 +137,9 @@ const schema = z
     // Outside production Twilio reports delivery to the local api unless told otherwise (real Twilio
     // needs a public URL: set TWILIO_STATUS_CALLBACK_URL).
     const callback = { TWILIO_STATUS_CALLBACK_URL: EMULATOR_DEFAULTS.TWILIO_STATUS_CALLBACK_URL };
-    return { ...callback, ...hubspot, ...twilio, ...env, OTP_SECRET: env.OTP_SECRET ?? DEV_OTP_SECRET, PUBLIC_URL: env.PUBLIC_URL ?? DEV_PUBLIC_URL };
+    // The local mail emulator, whose certificate is its package's own localhost one.
+    const email = env.EMAIL_SMTP_URL ? {} : { EMAIL_SMTP_URL: EMULATOR_DEFAULTS.EMAIL_SMTP_URL, EMAIL_SMTP_TLS_VERIFY: 'off' as const };
+    return { ...callback, ...hubspot, ...twilio, ...email, ...env, OTP_SECRET: env.OTP_SECRET ?? DEV_OTP_SECRET, PUBLIC_URL: env.PUBLIC_URL ?? DEV_PUBLIC_URL };
   });
 
 export type WorkerEnv = z.output<typeof schema>;

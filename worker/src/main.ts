@@ -15,6 +15,7 @@ import { createJobs } from './jobs/registry';
 import { createLogger } from '@app/runtime/logger';
 import { listenForOutboxNudges } from '@app/runtime/outbox/notifier';
 import { startRelay } from './outbox/relay';
+import { startCompletionMarks } from './outbox/completions';
 import { markCompleted } from './outbox/reconcile-repository';
 import { startReconciler } from './outbox/reconciler';
 import { DEFAULT_BACKOFF } from './queue/job-options';
@@ -23,6 +24,9 @@ import { createQueueBackend, createQueues } from '@app/runtime/queue/connection'
 import { trackProviderOutages } from './queue/provider-outages';
 import { startWorkers } from './runtime';
 import { createTwilioClient } from './sms/twilio-client';
+import { createMailTransport } from './email/mail-transport';
+import { emailCompany } from './email/email-company';
+import { COMPANY } from '@app/runtime/company';
 
 async function main(): Promise<void> {
   const env = loadWorkerEnv();
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
   const hubspot = createHubSpotGateway(hubspotClient, budgets);
   const twilio = createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, baseUrl: env.TWILIO_BASE_URL });
   const account = crmAccount();
+  const mail = createMailTransport({ smtpUrl: env.EMAIL_SMTP_URL!, verifyTls: env.EMAIL_SMTP_TLS_VERIFY !== 'off' });
   const jobs = createJobs({
     db,
     hubspot,
@@ -76,6 +81,7 @@ async function main(): Promise<void> {
       ratingDelayMinutes: env.RATING_REQUEST_DELAY_MINUTES ?? null,
     },
     // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.
+    email: { transport: mail, from: env.EMAIL_FROM ?? `${COMPANY.name} <${COMPANY.email}>`, company: emailCompany(COMPANY, env.PUBLIC_URL!), publicUrl: env.PUBLIC_URL! },
     sweepRunsPerPass: env.CRM_SWEEP_INTERVAL_MS > 0 ? Math.max(1, Math.round((env.CRM_SWEEP_PASS_HOURS * 3_600_000) / env.CRM_SWEEP_INTERVAL_MS)) : 1,
   });
   const today = await daily.figures().catch(() => undefined);
@@ -83,6 +89,11 @@ async function main(): Promise<void> {
 
   // Shared by the job runtime (which reports) and the relay (which holds a down queue's events).
   const outages = trackProviderOutages({ holdMs: env.PROVIDER_OUTAGE_HOLD_MS });
+  // Done, whatever the event's contract says: the reconciler leaves it alone from now on.
+  const completions = startCompletionMarks(
+    (ids) => markCompleted(db, ids),
+    (error, ids) => log.warn({ err: error, jobs: ids.length }, 'could not record completed jobs'),
+  );
   const runtime = await startWorkers({
     backend: createQueueBackend(queueConfig),
     jobs,
@@ -94,10 +105,7 @@ async function main(): Promise<void> {
       backoff: { ...DEFAULT_BACKOFF, baseMs: env.JOB_RETRY_BASE_MS },
     },
     held: ['crm'],
-    // Done, whatever the event's contract says: the reconciler leaves it alone from now on.
-    onCompleted: (jobId) => {
-      markCompleted(db, jobId).catch((error: unknown) => log.warn({ err: error, jobId }, 'could not record a completed job'));
-    },
+    onCompleted: (jobId) => completions.add(jobId),
   });
   const accountGate = startAccountGate({
     api: createAccountApi({
@@ -158,9 +166,11 @@ async function main(): Promise<void> {
       await nudges?.close();
       await relay.stop();
       await runtime.close();
+      await completions.flush();
       await Promise.all(Object.values(relayQueues).map((q) => q.close()));
       await relayBackend.close();
       budgetRedis?.disconnect();
+      mail.close();
       await db.$disconnect();
     })().then(
       () => {

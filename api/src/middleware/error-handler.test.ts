@@ -6,6 +6,7 @@ import { createLogger } from '@app/runtime/logger';
 import { errors } from '../errors';
 import { errorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-handler';
 import { requestContext } from './request-context';
+import { apiErrorBody } from '@app/shared/api-error';
 
 describe('error handler', () => {
   let base: string;
@@ -34,17 +35,19 @@ describe('error handler', () => {
   it('turns a typed error into { error, code, field } with its status', async () => {
     const res = await fetch(`${base}/app-error`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Please enter a valid 5-digit zip code.',
-      code: 'validation_failed',
-      field: 'address.zip',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'Please enter a valid 5-digit zip code.',
+        'validation_failed',
+        'address.zip',
+      ),
+    );
   });
 
   it('turns a zod error into a 400 naming the field', async () => {
     const res = await fetch(`${base}/zod-error`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Please enter a valid email address.', code: 'validation_failed', field: 'email' });
+    expect(await res.json()).toEqual(apiErrorBody('Please enter a valid email address.', 'validation_failed', 'email'));
   });
 
   it('answers a database that is not there with 503 and Retry-After, naming nothing of it', async () => {
@@ -53,7 +56,7 @@ describe('error handler', () => {
     expect(res.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     const text = await res.text();
     expect(text).not.toContain('10.0.0.5');
-    expect(JSON.parse(text)).toEqual({ error: 'Service temporarily unavailable.', code: 'unavailable' });
+    expect(JSON.parse(text)).toEqual(apiErrorBody('Service temporarily unavailable.', 'unavailable'));
   });
 
   it('gives every 503 a Retry-After', async () => {
@@ -67,6 +70,6 @@ describe('error handler', () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('hunter2');
-    expect(JSON.parse(text)).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'internal' });
+    expect(JSON.parse(text)).toEqual(apiErrorBody('Something went wrong on our side. Please try again.', 'internal'));
   });
 });

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { ApiErrorBody } from '@app/shared/api-error';
+import { apiErrorBody } from '@app/shared/api-error';
 import { ZodError } from 'zod';
 import { WriteOutcomeUnknown } from '@app/db/settle-write';
 import { isDatabaseUnavailable } from '@app/db/unavailable';
@@ -68,12 +68,12 @@ export function errorHandler(): Middleware {
       if (known) {
         if (known.status === 503 && !ctx.response.get('Retry-After')) ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
         ctx.status = known.status;
-        ctx.body = { error: known.message, code: known.code, ...(known.field !== undefined ? { field: known.field } : {}) } satisfies ApiErrorBody;
+        ctx.body = apiErrorBody(known.message, known.code, known.field);
         return;
       }
       ctx.state.log?.error({ err: error }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { error: 'Something went wrong on our side. Please try again.', code: 'internal' } satisfies ApiErrorBody;
+      ctx.body = apiErrorBody('Something went wrong on our side. Please try again.', 'internal');
     }
   };
 }

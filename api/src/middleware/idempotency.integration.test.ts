@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../test/api-server';
 import { hashBody } from './idempotency';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 
@@ -78,10 +79,12 @@ describe('Idempotency-Key on the public POSTs', () => {
     const other = { ...body, email: uniqueEmail('other') };
     const res = await api.post(route.path, other, { 'Idempotency-Key': key });
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({
-      error: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
-      code: 'idempotency_key_reused',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+        'idempotency_key_reused',
+      ),
+    );
     expect(await route.records(api, other.email)).toBe(0);
   });
 
@@ -129,10 +132,12 @@ describe('Idempotency-Key on the public POSTs', () => {
     const res = await api.post(ROUTES.contact.path, body, { 'Idempotency-Key': key });
     expect(res.status).toBe(409);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toEqual({
-      error: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
-      code: 'idempotency_in_progress',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'A request with this Idempotency-Key is still being processed. Please try again shortly.',
+        'idempotency_in_progress',
+      ),
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
     expect(await ROUTES.contact.records(api, body.email)).toBe(0);
   });
@@ -163,10 +168,12 @@ describe('Idempotency-Key on the public POSTs', () => {
     const body = ticket();
     const res = await api.post(ROUTES.contact.path, body, { 'Idempotency-Key': key });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'The Idempotency-Key header must be 8 to 255 visible ASCII characters.',
-      code: 'bad_request',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'The Idempotency-Key header must be 8 to 255 visible ASCII characters.',
+        'bad_request',
+      ),
+    );
     expect(await ROUTES.contact.records(api, body.email)).toBe(0);
   });
 

@@ -3,12 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../test/api-server';
 import type { RateLimitSettings } from './rate-limit';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const CONTACT = '/api/hubspot/portal/createContactTicket';
 const SUBSCRIBE = '/api/subscribe';
 const BOOKING = '/api/hubspot/portal/requestBooking';
-const RATE_LIMITED = { error: 'Too many requests. Please try again later.', code: 'rate_limited' };
+const RATE_LIMITED = apiErrorBody('Too many requests. Please try again later.', 'rate_limited');
 
 const ticket = () => ({ name: 'Ann Lee', email: uniqueEmail('rl'), phone: '4045551234', reason: 'General Question', description: 'Hi', agreed: true });
 const signup = () => ({ zip: '30303', email: uniqueEmail('rl'), firstName: 'Grace', interest: 'Residential Cleaning', website: '' });

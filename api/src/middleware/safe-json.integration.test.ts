@@ -3,6 +3,7 @@ import { addDays, easternToday } from '@app/shared/eastern-time';
 import { BODY_KEY_NOT_ALLOWED, DATE_TOO_FAR, TEXT_HAS_INVALID_CHARACTERS } from '@app/shared/texts';
 import { startPortalApi, TestBrowser, type PortalApi } from '../../../test/portal-app';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const START = new Date('2026-11-22T15:00:00Z');
 
@@ -31,7 +32,7 @@ describe('bodies no form of ours sends', () => {
     const email = `ctl.${Math.random().toString(36).slice(2, 8)}@example.com`;
     const res = await post(JSON.stringify(booking(email, overrides)));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: TEXT_HAS_INVALID_CHARACTERS, code: 'validation_failed', field });
+    expect(await res.json()).toEqual(apiErrorBody(TEXT_HAS_INVALID_CHARACTERS, 'validation_failed', field));
     await nothingFor(email);
   });
 
@@ -58,8 +59,8 @@ describe('bodies no form of ours sends', () => {
     // The JSON parser itself refuses __proto__ (as malformed); the other two reach safeJson.
     expect(await res.json()).toEqual(
       key === '__proto__'
-        ? { error: 'The request body is not valid JSON.', code: 'bad_request' }
-        : { error: BODY_KEY_NOT_ALLOWED, code: 'bad_request', field: `rooms.${key}` },
+        ? apiErrorBody('The request body is not valid JSON.', 'bad_request')
+        : apiErrorBody(BODY_KEY_NOT_ALLOWED, 'bad_request', `rooms.${key}`),
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     await nothingFor(email);
@@ -70,7 +71,7 @@ describe('bodies no form of ours sends', () => {
       const email = `far.${Math.random().toString(36).slice(2, 8)}@example.com`;
       const res = await post(JSON.stringify(booking(email, { preferredDate })));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: DATE_TOO_FAR, code: 'validation_failed', field: 'preferredDate' });
+      expect(await res.json()).toEqual(apiErrorBody(DATE_TOO_FAR, 'validation_failed', 'preferredDate'));
       await nothingFor(email);
     }
     const email = `year.${Math.random().toString(36).slice(2, 8)}@example.com`;

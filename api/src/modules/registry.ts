@@ -12,6 +12,7 @@ import type { Keyring } from './home-profile/sealing';
 import { portalAuthRoutes } from './portal-auth/routes';
 import type { SmsBudget } from './portal-auth/service';
 import { portalRoutes } from './portal/routes';
+import { portalChannelsRoutes } from './portal/channels-routes';
 import type { StaffSignInSettings } from './staff-auth/oidc-client';
 import { staffAuthRoutes } from './staff-auth/routes';
 import { staffRoutes } from './staff/router';
@@ -20,6 +21,8 @@ import { signupRoutes } from './signup/routes';
 import { teamRoutes } from './team/routes';
 import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inbound/routes';
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
+import { emailUnsubscribeRoutes } from './email-unsubscribe/routes';
+import { emailEventsRoutes, type EmailEventsSettings } from './email-events/routes';
 
 /** What API modules may depend on; main.ts builds it once, tests with test/module-deps.ts. Every field is required: no module falls back to a value of its own. */
 export interface ModuleDeps {
@@ -53,6 +56,8 @@ export interface ModuleDeps {
   twilioInbound: TwilioInboundSettings;
   /** The keys customers' entry secrets are sealed and opened with (HOME_SECRET_KEYS). */
   homeSecrets: Keyring;
+  /** Verification of the e-mail provider's webhook (bounces, complaints, deliveries). */
+  emailEvents: EmailEventsSettings;
 }
 
 /**
@@ -65,6 +70,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     portalAuthRoutes(deps),
     portalRoutes(deps),
     homeProfilePortalRoutes(deps),
+    portalChannelsRoutes(deps),
     bookingRoutes(deps),
     careersRoutes(deps),
     teamRoutes(deps),
@@ -75,5 +81,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     cleanerRoutes(deps),
     twilioStatusRoutes(deps),
     twilioInboundRoutes(deps),
+    emailUnsubscribeRoutes(deps),
+    emailEventsRoutes(deps),
   ];
 }

@@ -38,8 +38,8 @@ export function declaredPhotoType(contentType: string | undefined): PhotoType | 
  * is read, and a body that turns out longer is refused once it passes the limit. The rest of a
  * refused body is let through unread (not kept), so the phone still gets the answer.
  */
-export function readPhoto(upload: PhotoUpload): Promise<Buffer> {
-  if (upload.contentLength !== null && upload.contentLength > PHOTO_MAX_BYTES) return Promise.reject(refusePhoto(413, PHOTO_REFUSALS.tooLarge));
+export function readPhoto(upload: PhotoUpload, maxBytes = PHOTO_MAX_BYTES, tooLarge: () => AppError = () => refusePhoto(413, PHOTO_REFUSALS.tooLarge)): Promise<Buffer> {
+  if (upload.contentLength !== null && upload.contentLength > maxBytes) return Promise.reject(tooLarge());
   const body = upload.body;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -50,8 +50,8 @@ export function readPhoto(upload: PhotoUpload): Promise<Buffer> {
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= PHOTO_MAX_BYTES) return void chunks.push(chunk);
-      stop(refusePhoto(413, PHOTO_REFUSALS.tooLarge));
+      if (size <= maxBytes) return void chunks.push(chunk);
+      stop(tooLarge());
       body.resume();
     };
     const onEnd = () => {
@@ -70,11 +70,13 @@ export function readPhoto(upload: PhotoUpload): Promise<Buffer> {
  * The image rules every uploaded photo meets (docs/cleaner-day.md#photos): a JPEG, PNG or WebP,
  * declared and read from the bytes, of at most 10 MB; its metadata (the GPS position among it) is
  * stripped. Call after the caller's own checks of who may add it, before reading the body.
+ * `small`: a thumbnail's tighter limits (bytes, pixels a side), refused with its own error.
  */
-export async function checkedPhoto(upload: PhotoUpload): Promise<CheckedPhoto> {
+export async function checkedPhoto(upload: PhotoUpload, small?: { maxBytes: number; maxSide: number; tooLarge: () => AppError }): Promise<CheckedPhoto> {
   if (!declaredPhotoType(upload.contentType)) throw refusePhoto(415, PHOTO_REFUSALS.type);
-  const bytes = await readPhoto(upload);
+  const bytes = small ? await readPhoto(upload, small.maxBytes, small.tooLarge) : await readPhoto(upload);
   const image = inspectPhoto(bytes);
   if (!image) throw refusePhoto(415, PHOTO_REFUSALS.type);
+  if (small && Math.max(image.width, image.height) > small.maxSide) throw small.tooLarge();
   return { type: image.type, bytes: stripPhotoMetadata(bytes, image.type) };
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { HELD_REASON } from '@app/worker/outbox/relay-repository';
+import type { PlannedEmail } from './email-tally';
 
 /** The dev's Postgres, as chaos faults and reads it. */
 export interface DevDatabase {
@@ -12,6 +13,8 @@ export interface DevDatabase {
   outboxSince(since: Date): Promise<{ due: number; held: number; dispatched: number }>;
   /** How often the worker's reconciler dispatched events written since `since` again (their job had vanished from the queue). */
   redispatchedSince(since: Date): Promise<number>;
+  /** The email_message rows of these deals (a fault's bookings). */
+  emailsOf(dealIds: readonly string[]): Promise<PlannedEmail[]>;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,14 @@ export async function openDevDatabase(url: string): Promise<DevDatabase> {
     async redispatchedSince(since) {
       const { rows } = await client.query<{ n: number }>('SELECT coalesce(sum(redispatches), 0)::int AS n FROM outbox_event WHERE created_at >= $1', [since]);
       return rows[0]?.n ?? 0;
+    },
+    async emailsOf(dealIds) {
+      if (dealIds.length === 0) return [];
+      const { rows } = await client.query<{ id: string; dealId: string | null; purpose: string; status: string; createdAt: Date }>(
+        `SELECT id::text, deal_id AS "dealId", purpose::text, status::text, created_at AS "createdAt" FROM email_message WHERE deal_id = ANY($1::text[])`,
+        [dealIds],
+      );
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
     },
     async close() {
       await client.end();

@@ -1,8 +1,9 @@
 /**
  * `npm run chaos`: with `npm run dev` running on Redis (REDIS_URL), breaks one thing at a time
  * while customers book, ask for changes and ask for login codes, then follows every request the
- * api took into HubSpot and Twilio (the emulators): how many arrived, how many were lost or came
- * twice, and how long after the fault everything was there. Exit code 1 if anything was lost or
+ * api took into HubSpot and Twilio, and every e-mail the bookings planned into the mail inbox (the
+ * emulators): how many arrived, how many were lost or came twice, and how long after the fault
+ * everything was there. Exit code 1 if anything was lost or
  * duplicated. Bounded: a fixed set of requests per fault, to 127.0.0.1 only, and a time limit.
  * `npm run chaos -- 1 3` runs only those faults.
  */
@@ -16,7 +17,9 @@ import { emulators as openEmulators } from './emulators';
 import type { Fault, FaultContext } from './faults/fault';
 import { postgresRestart } from './faults/postgres-restart';
 import { queueStoreLost } from './faults/queue-store-lost';
+import { mailProviderFailing } from './faults/mail-provider-failing';
 import { workerKilled } from './faults/worker-killed';
+import { mailInbox } from './mail-inbox';
 import { Observer } from './observer';
 import { PLAN } from './plan';
 import { openQueueStore } from './queue-store';
@@ -25,7 +28,7 @@ import { runFault, type FaultResult } from './run-fault';
 import { selectFaults } from './select-faults';
 import { tallyFault } from './tally';
 
-const FAULTS: readonly Fault[] = [queueStoreLost, workerKilled, postgresRestart];
+const FAULTS: readonly Fault[] = [queueStoreLost, workerKilled, postgresRestart, mailProviderFailing];
 
 const say = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,11 +46,13 @@ function canUseAddress(address: string): Promise<boolean> {
 async function preflight(
   config: ChaosConfig,
   run: Run,
-  checks: { emulatorsFaulted: () => Promise<string[]>; storeInUse: () => Promise<boolean>; workers: () => Promise<number> },
+  checks: { emulatorsFaulted: () => Promise<string[]>; mailFaults: () => Promise<Record<string, number>>; storeInUse: () => Promise<boolean>; workers: () => Promise<number> },
 ): Promise<void> {
   const health = await fetch(new URL('/healthz', config.apiOrigin)).catch(() => undefined);
   if (!health?.ok) throw new Error(`no api at ${config.apiOrigin.origin}: start npm run dev (with the same REDIS_URL and QUEUE_PREFIX) first`);
-  const faulted = await checks.emulatorsFaulted();
+  const mailFaults = await checks.mailFaults().catch(() => undefined);
+  if (!mailFaults) throw new Error(`no mail emulator at ${config.mailUrl}: chaos counts the e-mails in it (npm run dev starts it when EMAIL_SMTP_URL is unset)`);
+  const faulted = [...(await checks.emulatorsFaulted()), ...(Object.values(mailFaults).some((n) => n > 0) ? ['mail'] : [])];
   if (faulted.length > 0) throw new Error(`the ${faulted.join(' and ')} emulator already has a fault set (DELETE /_emulator/faults clears it)`);
   if (!(await checks.storeInUse())) {
     throw new Error(`nothing in Redis under the queue prefix "${config.queuePrefix}": run chaos with the REDIS_URL and QUEUE_PREFIX of the npm run dev under test`);
@@ -62,6 +67,7 @@ async function main(): Promise<number> {
   const config = loadChaosConfig();
   const chosen = selectFaults(process.argv.slice(2), FAULTS.length);
   const emulators = openEmulators(config.hubspotUrl, config.twilioUrl);
+  const mail = mailInbox(config.mailUrl);
   const store = openQueueStore(config.redisUrl, config.queuePrefix);
   const database = await openDevDatabase(config.databaseUrl);
   let cleanups: Array<() => Promise<void>> = [];
@@ -80,11 +86,14 @@ async function main(): Promise<number> {
   });
   try {
     const run = newRun();
-    await preflight(config, run, { emulatorsFaulted: emulators.faulted, storeInUse: store.inUse, workers: store.workers });
-    say(`against the api ${config.apiOrigin.origin}, queue prefix "${config.queuePrefix}" in ${new URL(config.redisUrl).host}, HubSpot ${config.hubspotUrl}, Twilio ${config.twilioUrl}`);
+    await preflight(config, run, { emulatorsFaulted: emulators.faulted, mailFaults: mail.pending, storeInUse: store.inUse, workers: store.workers });
+    say(
+      `against the api ${config.apiOrigin.origin}, queue prefix "${config.queuePrefix}" in ${new URL(config.redisUrl).host}, ` +
+        `HubSpot ${config.hubspotUrl}, Twilio ${config.twilioUrl}, mail ${config.mailUrl}`,
+    );
     say(
       `each fault: ${PLAN.bookings} bookings, ${PLAN.changeRequests} change requests, ${PLAN.loginCodes} login codes; ` +
-        `a taken request not in HubSpot or Twilio ${PLAN.reachWithinMs / 60_000} minutes after the fault is lost`,
+        `a taken request not in HubSpot or Twilio, or a planned e-mail not in the mail inbox, ${PLAN.reachWithinMs / 60_000} minutes after the fault is lost`,
     );
     const preferredDate = addDays(easternToday(), 7);
     const observer = new Observer(emulators);
@@ -92,6 +101,7 @@ async function main(): Promise<number> {
     const ctx: FaultContext = {
       hubspotUrl: config.hubspotUrl,
       emulators,
+      mail,
       store,
       database,
       workerEnv: config.workerEnv,
@@ -100,7 +110,7 @@ async function main(): Promise<number> {
     };
     const results: FaultResult[] = [];
     for (const number of chosen) {
-      const common = { run, apiOrigin: config.apiOrigin, preferredDate, emulators, store, database, observer, schedulersBefore, ctx, cleanUp, say };
+      const common = { run, apiOrigin: config.apiOrigin, preferredDate, emulators, mail, store, database, observer, schedulersBefore, ctx, cleanUp, say };
       results.push(await runFault({ ...common, number, fault: FAULTS[number - 1]! }));
     }
 
@@ -108,15 +118,20 @@ async function main(): Promise<number> {
     say(`looking for late second copies for ${PLAN.settleMs / 1000} s`);
     const everything = results.flatMap((r) => r.requests);
     const settled = Date.now() + PLAN.settleMs;
-    while (Date.now() < settled) {
+    const lookAgain = async () => {
       await observer.look(everything);
+      for (const result of results) await result.emails.look();
+    };
+    while (Date.now() < settled) {
+      await lookAgain();
       await sleep(PLAN.pollMs * 5);
     }
-    await observer.look(everything);
+    await lookAgain();
     // Every request's bound is over (each fault waited for it): only duplicates can have changed.
-    const rows: ReportRow[] = results.map(({ fault, requests, endedAt, observation }) => ({
+    const rows: ReportRow[] = results.map(({ fault, requests, emails, endedAt, observation }) => ({
       title: fault.title,
       tally: tallyFault({ requests, seen: observer.seen, faultEndedAt: endedAt, reachWithinMs: PLAN.reachWithinMs, now: Date.now() }),
+      emails: emails.tally(PLAN.reachWithinMs, Date.now()),
       schedulers: observation.schedulers,
     }));
     console.log(`\n${formatReport(rows)}\n`);

@@ -1,3 +1,5 @@
+import type { EmailTally } from './email-tally';
+import type { EmailWatch } from './email-watch';
 import type { Observer } from './observer';
 import { PLAN } from './plan';
 import type { QueueStore } from './queue-store';
@@ -14,30 +16,36 @@ export function missingSchedulers(before: readonly string[], now: readonly strin
 
 export interface FaultObservation {
   tally: FaultTally;
+  /** The fault's e-mails, from their rows to the mail emulator's inbox. */
+  emails: EmailTally;
   /** Schedulers missing at the first look after the fault, and when all were back (null: not within the bound). */
   schedulers: { missing: string[]; backAfterMs: number | null };
 }
 
 /**
- * Looks at HubSpot, Twilio and the queue's schedulers after a fault until every taken request
- * arrived and every scheduler is back, or until the bound (PLAN.reachWithinMs) says what is lost.
+ * Looks at HubSpot, Twilio, the mail inbox and the queue's schedulers after a fault until every
+ * taken request and every e-mail it planned arrived and every scheduler is back, or until the
+ * bound (PLAN.reachWithinMs) says what is lost.
  */
 export async function observeFault(input: {
   observer: Observer;
+  emails: EmailWatch;
   store: QueueStore;
   requests: readonly SentRequest[];
   endedAt: number;
   schedulersBefore: readonly string[];
   say: (line: string) => void;
 }): Promise<FaultObservation> {
-  const { observer, store, requests, endedAt, schedulersBefore, say } = input;
+  const { observer, emails, store, requests, endedAt, schedulersBefore, say } = input;
   let firstMissing: string[] | undefined;
   let backAt: number | null = null;
   let lastProgress = Date.now();
   for (;;) {
     const now = Date.now();
     await observer.look(requests);
+    await emails.look();
     const tally = tallyFault({ requests, seen: observer.seen, faultEndedAt: endedAt, reachWithinMs: PLAN.reachWithinMs, now });
+    const emailTally = emails.tally(PLAN.reachWithinMs, now);
     if (backAt === null) {
       // A failed read (Redis busy) says nothing either way: the next look reads again.
       const ids = await store.schedulerIds().catch(() => undefined);
@@ -46,13 +54,14 @@ export async function observeFault(input: {
       if (missing?.length === 0) backAt = now;
     }
     const schedulersSettled = backAt !== null || now >= endedAt + PLAN.reachWithinMs;
-    if (tally.pending === 0 && schedulersSettled) {
-      return { tally, schedulers: { missing: firstMissing ?? [], backAfterMs: backAt === null ? null : Math.max(0, backAt - endedAt) } };
+    if (tally.pending === 0 && emailTally.pending === 0 && schedulersSettled) {
+      return { tally, emails: emailTally, schedulers: { missing: firstMissing ?? [], backAfterMs: backAt === null ? null : Math.max(0, backAt - endedAt) } };
     }
     if (now - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = now;
       const waitingFor = [
         tally.pending > 0 ? `${tally.pending} of ${tally.taken} requests` : '',
+        emailTally.pending > 0 ? `${emailTally.pending} of ${emailTally.planned} e-mails` : '',
         backAt === null ? `schedulers ${(firstMissing ?? []).join(', ')}` : '',
       ].filter(Boolean);
       say(`  ${Math.round((now - endedAt) / 1000)} s after the fault: waiting for ${waitingFor.join(' and ')}`);

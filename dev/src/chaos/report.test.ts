@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byKind, failed, formatReport, formatSchedulers } from './report';
+import type { EmailTally } from './email-tally';
+import { byKind, failed, formatEmails, formatReport, formatSchedulers } from './report';
 import type { FaultTally } from './tally';
 
 const base: FaultTally = {
@@ -20,6 +21,38 @@ describe('formatReport', () => {
       '1 Redis emptied: lost 5 login codes',
       '3 Postgres restart: answers 503×7, no answer×2; duplicated 1 booking',
     ]);
+  });
+});
+
+const emails: EmailTally = { bookings: 15, planned: 15, delivered: 15, pending: 0, lost: 0, unplanned: 0, duplicated: 0, resent: 4, healMs: 21_340 };
+
+describe('e-mails in the report', () => {
+  it('adds a table of the e-mails the faults planned, and says what was lost or delivered twice', () => {
+    const text = formatReport([
+      { title: '1 Redis emptied', tally: base, emails: { ...emails, resent: 0, healMs: 2_000 } },
+      { title: '4 mail provider failing', tally: base, emails: { ...emails, delivered: 13, lost: 3, unplanned: 1, duplicated: 1, healMs: null } },
+    ]);
+    expect(text.split('\n').slice(4)).toEqual([
+      '',
+      'e-mails (by Message-ID)  bookings  planned  delivered  lost  duplicated  resent  time to heal',
+      '-----------------------  --------  -------  ---------  ----  ----------  ------  ------------',
+      '1 Redis emptied                15       15         15     0           0       0         2.0 s',
+      '4 mail provider failing        15       15         13     3           1       4    not healed',
+      '4 mail provider failing: lost 3 e-mails (1 never planned); 1 e-mail delivered more than once',
+    ]);
+  });
+
+  it('a lost or duplicated e-mail fails the run; a resend under the same Message-ID does not', () => {
+    expect(failed({ title: '4', tally: base, emails })).toBe(false);
+    expect(failed({ title: '4', tally: base, emails: { ...emails, lost: 1 } })).toBe(true);
+    expect(failed({ title: '4', tally: base, emails: { ...emails, duplicated: 1 } })).toBe(true);
+  });
+
+  it("says in the fault's line what became of its e-mails, nothing when it planned none", () => {
+    expect(formatEmails(emails)).toBe('e-mails 15 planned, 15 delivered, 0 lost, 0 duplicated; 4 resent under the same Message-ID');
+    expect(formatEmails({ ...emails, planned: 14, delivered: 14, lost: 1, unplanned: 1, resent: 0 })).toBe('e-mails 14 planned, 14 delivered, 1 lost (1 never planned), 0 duplicated');
+    expect(formatEmails({ ...emails, bookings: 0, planned: 0, delivered: 0, resent: 0 })).toBe('');
+    expect(formatReport([{ title: '2', tally: base }]).split('\n')).toHaveLength(3);
   });
 });
 

@@ -39,7 +39,7 @@ describe('docker-compose.yml (local development)', () => {
 
   it('is complete: every dependency exists and can be waited for', () => {
     expectComplete(file);
-    expect(Object.keys(file.services).sort()).toEqual(['api', 'hubspot', 'oidc', 'postgres', 'redis', 'setup', 'twilio', 'web', 'worker']);
+    expect(Object.keys(file.services).sort()).toEqual(['api', 'hubspot', 'mail', 'oidc', 'postgres', 'redis', 'setup', 'twilio', 'web', 'worker']);
   });
 
   it('gives the api and the worker an environment they start with, in development', () => {
@@ -64,12 +64,12 @@ describe('docker-compose.yml (local development)', () => {
 
 describe('compose.prod.yml', () => {
   const required = requiredVariables(PROD);
-  const sample: Record<string, string> = { HOME_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'https://www.example.com', STAFF_EMAIL_DOMAINS: 'example.com', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_FROM: '+14045550100' };
+  const sample: Record<string, string> = { HOME_SECRET_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`, PUBLIC_URL: 'https://www.example.com', STAFF_EMAIL_DOMAINS: 'example.com', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_FROM: '+14045550100', EMAIL_SMTP_URL: 'smtp://apikey:live@smtp.provider.example:587' };
   const values = Object.fromEntries(required.map((key) => [key, sample[key] ?? LONG]));
 
   it('refuses to start without its secrets, naming each', () => {
     expect(required).toEqual(
-      ['COMPANY_CONFIG_FILE', 'HOME_SECRET_KEYS', 'HUBSPOT_ACCESS_TOKEN', 'METRICS_TOKEN', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OTP_SECRET', 'POSTGRES_PASSWORD', 'PUBLIC_URL', 'REDIS_PASSWORD', 'SESSION_SECRET', 'STAFF_EMAIL_DOMAINS', 'TLS_CERT_DIR', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].sort(),
+      ['COMPANY_CONFIG_FILE', 'EMAIL_SMTP_URL', 'EMAIL_WEBHOOK_SIGNING_KEY', 'HOME_SECRET_KEYS', 'HUBSPOT_ACCESS_TOKEN', 'METRICS_TOKEN', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OTP_SECRET', 'POSTGRES_PASSWORD', 'PUBLIC_URL', 'REDIS_PASSWORD', 'SESSION_SECRET', 'STAFF_EMAIL_DOMAINS', 'TLS_CERT_DIR', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].sort(),
     );
     try {
       loadCompose(PROD, { ...values, OTP_SECRET: undefined, PUBLIC_URL: '' });

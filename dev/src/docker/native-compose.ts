@@ -9,14 +9,22 @@ import { startNativeNginx, type NativeNginx } from './native-nginx';
 
 /** The app image's own environment (Dockerfile, stage app), under each service's. */
 const APP_IMAGE_ENV = { NODE_ENV: 'production', HOST: '0.0.0.0', PORT: '3000' };
-/** Where the app image's services listen inside their containers, and the variable that says so. */
-const LISTEN: Readonly<Record<string, { port: number; variable?: string }>> = {
-  api: { port: 3000, variable: 'PORT' },
-  hubspot: { port: 4010, variable: 'HUBSPOT_EMULATOR_PORT' },
-  twilio: { port: 4020, variable: 'TWILIO_EMULATOR_PORT' },
-  oidc: { port: 4030, variable: 'OIDC_PROVIDER_PORT' },
-  web: { port: 80 },
+/**
+ * Where the app image's services listen inside their containers, and the variable that says so;
+ * the first is the service's main port (`ports` of the result).
+ */
+const LISTEN: Readonly<Record<string, readonly { port: number; variable?: string }[]>> = {
+  api: [{ port: 3000, variable: 'PORT' }],
+  hubspot: [{ port: 4010, variable: 'HUBSPOT_EMULATOR_PORT' }],
+  twilio: [{ port: 4020, variable: 'TWILIO_EMULATOR_PORT' }],
+  oidc: [{ port: 4030, variable: 'OIDC_PROVIDER_PORT' }],
+  mail: [
+    { port: 4040, variable: 'MAIL_EMULATOR_PORT' },
+    { port: 4025, variable: 'MAIL_EMULATOR_SMTP_PORT' },
+  ],
+  web: [{ port: 80 }],
 };
+const listens = (service: string, port: number) => LISTEN[service]?.some((l) => l.port === port) ?? false;
 
 export interface NativeComposeOptions {
   /** Stands in for the postgres service: a database of this machine's Postgres. */
@@ -29,8 +37,10 @@ export interface NativeComposeOptions {
 }
 
 export interface NativeCompose {
-  /** Where each service listens here. */
+  /** Where each service listens here (its main port). */
   ports: Readonly<Record<string, number>>;
+  /** Where a service's port inside its container is here: localPort('mail', 4025). */
+  localPort(service: string, containerPort: number): number | undefined;
   /** The web front (what `127.0.0.1:8080` is under docker compose). */
   url: string;
   /** Every service's output so far, for a failing test's message. */
@@ -53,8 +63,13 @@ interface Running {
  * own `healthcheck` command, or completed successfully).
  */
 export async function startNativeCompose(file: ComposeFile, options: NativeComposeOptions): Promise<NativeCompose> {
+  const local = new Map<string, number>();
+  for (const [name, listen] of Object.entries(LISTEN)) {
+    if (file.services[name]) for (const { port } of listen) local.set(`${name}:${port}`, await freePort());
+  }
+  const localPort = (service: string, containerPort: number) => local.get(`${service}:${containerPort}`);
   const ports: Record<string, number> = {};
-  for (const name of Object.keys(LISTEN)) if (file.services[name]) ports[name] = await freePort();
+  for (const [name, listen] of Object.entries(LISTEN)) if (file.services[name]) ports[name] = localPort(name, listen[0]!.port)!;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'compose-data-'));
   const running: Running[] = [];
   const healthy = new Set<string>(Object.keys(file.services).filter((name) => file.services[name]!.image));
@@ -71,8 +86,9 @@ export async function startNativeCompose(file: ComposeFile, options: NativeCompo
   for (const [name, service] of Object.entries(file.services)) {
     for (const entry of service.ports ?? []) {
       const [, host, container] = /^127\.0\.0\.1:(\d+):(\d+)$/.exec(entry) ?? [];
-      const listener = netns(name).find((other) => LISTEN[other]?.port === Number(container));
-      if (host && listener && ports[listener] !== undefined) published.set(Number(host), ports[listener]);
+      const listener = netns(name).find((other) => listens(other, Number(container)));
+      const here = listener && localPort(listener, Number(container));
+      if (host && here) published.set(Number(host), here);
     }
   }
   /** A value as the service would see it, with this machine's addresses. */
@@ -81,13 +97,13 @@ export async function startNativeCompose(file: ComposeFile, options: NativeCompo
       .replace(/postgresql:\/\/[^@\s]+@postgres:5432\/cleaning/g, options.databaseUrl)
       .replace(/redis:\/\/([^@\s]*@)?redis:6379/g, options.redisUrl)
       .replace(/^\/data\//, `${dataDir}/`)
-      .replace(/\/\/(127\.0\.0\.1|[a-z][a-z0-9-]*)(?::(\d+))?/g, (match, host: string, port: string | undefined) => {
+      .replace(/\/\/([^@/\s]+@)?(127\.0\.0\.1|[a-z][a-z0-9-]*)(?::(\d+))?/g, (match, login: string | undefined, host: string, port: string | undefined) => {
         const wanted = port ? Number(port) : 80;
         // 127.0.0.1 inside a container: a service of its network namespace, else (a URL for the
         // browser) a port published on the host. A service name: that service.
-        const listener = host === '127.0.0.1' ? netns(service).find((other) => LISTEN[other]?.port === wanted) : LISTEN[host]?.port === wanted ? host : undefined;
-        const local = listener ? ports[listener] : host === '127.0.0.1' ? published.get(wanted) : undefined;
-        return local ? `//127.0.0.1:${local}` : match;
+        const listener = host === '127.0.0.1' ? netns(service).find((other) => listens(other, wanted)) : listens(host, wanted) ? host : undefined;
+        const here = listener ? localPort(listener, wanted) : host === '127.0.0.1' ? published.get(wanted) : undefined;
+        return here ? `//${login ?? ''}127.0.0.1:${here}` : match;
       });
     return out === '0.0.0.0' ? '127.0.0.1' : out;
   };
@@ -102,8 +118,7 @@ export async function startNativeCompose(file: ComposeFile, options: NativeCompo
   const envOf = (name: string, service: ComposeService): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
     for (const [key, value] of Object.entries({ ...APP_IMAGE_ENV, ...service.environment })) env[key] = localise(String(value), name);
-    const listen = LISTEN[name];
-    if (listen?.variable) env[listen.variable] = String(ports[name]);
+    for (const { port, variable } of LISTEN[name] ?? []) if (variable) env[variable] = String(localPort(name, port));
     return env;
   };
 
@@ -171,5 +186,5 @@ export async function startNativeCompose(file: ComposeFile, options: NativeCompo
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- output ---\n${log}`, { cause: error });
   }
 
-  return { ports, url: `http://127.0.0.1:${ports.web}`, output: () => log, close };
+  return { ports, localPort, url: `http://127.0.0.1:${ports.web}`, output: () => log, close };
 }

@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubSpotClient, type HubSpotClient } from '@app/worker/crm/hubspot-client';
 import { startHubSpotEmulator, type HubSpotEmulator } from './server';
-import { closeProxy, loadOperations, problems, recordingProxy, type Exchange, type Operation } from './spec-check';
+import { asV4SpecTypes, closeProxy, loadOperations, problems, recordingProxy, refused, type Exchange, type Operation } from './spec-check';
 
 /**
  * The communications object (WhatsApp, LinkedIn and SMS messages on the timeline) checked
@@ -27,34 +27,6 @@ const sms = (body: string, at: string, extra: Record<string, string> = {}) => ({
   hs_timestamp: at,
   ...extra,
 });
-
-/**
- * v4 associations answers as HubSpot sends them, retyped the way its published v4 spec types
- * them: HubSpot answers `toObjectId` as a number, `label: null` and a `subCategory` string where
- * the spec says string, string and object (hubspot-api-nodejs issue 552: "the api calls still
- * return numbers"; the emulator follows the answers, see associations.ts). Everything else of
- * the answer is checked as sent.
- */
-function asV4SpecTypes(exchange: Exchange): Exchange {
-  if (!exchange.path.startsWith('/crm/v4/')) return exchange;
-  const retype = (value: unknown, key?: string): unknown => {
-    if (Array.isArray(value)) return value.map((v) => retype(v));
-    if (value === null || typeof value !== 'object') return key === 'toObjectId' && typeof value === 'number' ? String(value) : value;
-    const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !(k === 'label' && v === null) && !(k === 'subCategory' && typeof v === 'string'));
-    return Object.fromEntries(entries.map(([k, v]) => [k, retype(v, k)]));
-  };
-  return { ...exchange, responseBody: retype(exchange.responseBody) };
-}
-
-/** Runs a call that HubSpot refuses; the refusal is what gets checked. */
-async function refused(call: Promise<unknown>): Promise<void> {
-  await call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    () => undefined,
-  );
-}
 
 describe.skipIf(!COLLECTION)(
   `HubSpot communications through the SDK against HubSpot's published specs${COLLECTION ? '' : ': set HUBSPOT_SPEC_COLLECTION to a copy of HubSpot-public-api-spec-collection to run'}`,

@@ -390,6 +390,45 @@ function communications(): TypeSchema {
   ]);
 }
 
+/** HubSpot's emails guide: an e-mail's direction and its send status, the only values it takes. */
+export const EMAIL_DIRECTIONS = [
+  ['EMAIL', 'Sent'],
+  ['INCOMING_EMAIL', 'Reply'],
+  ['FORWARDED_EMAIL', 'Forwarded'],
+] as const;
+export const EMAIL_STATUSES = [
+  ['BOUNCED', 'Bounced'],
+  ['FAILED', 'Failed'],
+  ['SCHEDULED', 'Scheduled'],
+  ['SENDING', 'Sending'],
+  ['SENT', 'Sent'],
+] as const;
+
+/**
+ * The emails engagement (HubSpot's guide "Emails", developers.hubspot.com/docs/api/crm/email):
+ * what a create may set, and the sender and recipient properties HubSpot fills in, read-only,
+ * from `hs_email_headers` (object-rules.ts, deriveValues). The labels and the group are ours.
+ */
+function emails(): TypeSchema {
+  const info = 'emailinformation';
+  const fromHeaders = (name: string, label: string) => def(name, label, 'text', info, { readOnly: true });
+  return activity(info, 'Email information', [
+    def('hs_email_direction', 'Email direction', 'select', info, { options: EMAIL_DIRECTIONS }),
+    def('hs_email_status', 'Email send status', 'select', info, { options: EMAIL_STATUSES }),
+    def('hs_email_subject', 'Email subject', 'text', info),
+    def('hs_email_text', 'Email body', 'textarea', info),
+    def('hs_email_html', 'Email HTML body', 'textarea', info),
+    def('hs_email_headers', 'Email headers', 'textarea', info),
+    def('hs_attachment_ids', 'Attached file IDs', 'text', info),
+    fromHeaders('hs_email_from_email', 'From email'),
+    fromHeaders('hs_email_from_firstname', 'From first name'),
+    fromHeaders('hs_email_from_lastname', 'From last name'),
+    fromHeaders('hs_email_to_email', 'To email'),
+    fromHeaders('hs_email_to_firstname', 'To first name'),
+    fromHeaders('hs_email_to_lastname', 'To last name'),
+  ]);
+}
+
 const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   contacts,
   companies,
@@ -403,6 +442,7 @@ const DEFAULT_SCHEMAS: Readonly<Record<string, () => TypeSchema>> = {
   calls,
   meetings,
   communications,
+  emails,
 };
 
 /** A fresh copy of HubSpot's default schema of a type; a custom object type starts empty. */

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHubSpotClient, type HubSpotClient } from '@app/worker/crm/hubspot-client';
 import { startHubSpotEmulator, type HubSpotEmulator } from './server';
-import { closeProxy, loadOperations, problems, recordingProxy, type Exchange, type Operation } from './spec-check';
+import { closeProxy, loadOperations, problems, recordingProxy, refused, type Exchange, type Operation } from './spec-check';
 
 /**
  * The Files API v3 (a cleaner's photos, docs/cleaner-day.md) checked against HubSpot's published
@@ -19,15 +19,6 @@ import { closeProxy, loadOperations, problems, recordingProxy, type Exchange, ty
 const COLLECTION = process.env.HUBSPOT_SPEC_COLLECTION;
 const TOKEN = 'spec-check-token';
 const u = undefined;
-
-async function refused(call: Promise<unknown>): Promise<void> {
-  await call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    () => undefined,
-  );
-}
 
 describe.skipIf(!COLLECTION)(
   `HubSpot files through the SDK against HubSpot's published spec${COLLECTION ? '' : ': set HUBSPOT_SPEC_COLLECTION to a copy of HubSpot-public-api-spec-collection to run'}`,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { closeOnSignal } from '../close-on-signal';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { listenEnv, publicUrlEnv } from '../listen-env';
@@ -56,12 +57,5 @@ console.log(`HubSpot emulator on ${emulator.url} (control API: ${emulator.url}/_
 console.log(`account: ${flags.blank ? 'blank (HubSpot defaults only)' : 'ready (set up for the portal)'}; search index lag: ${indexLagMs} ms; token: ${flags['service-key'] ? 'service key' : 'private app'}`);
 if (env.HUBSPOT_EMULATOR_STATE) console.log(`state file: ${env.HUBSPOT_EMULATOR_STATE} (--blank applies only when it starts fresh)`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // Close writes the state file last, so a Ctrl-C keeps every change.
-    void emulator.close().then(() => process.exit(0));
-  });
-}
+// Close writes the state file last, so a Ctrl-C keeps every change.
+closeOnSignal('hubspot emulator', () => emulator.close());

@@ -13,7 +13,7 @@ beforeEach(() => t.emulator.reset());
 const newDeal = (key: string, extra: Record<string, string> = {}) =>
   t.hubspot.crm.deals.basicApi.create({ properties: { dealname: key, dealstage: STAGE.CLEAN_REQUESTED, app_request_id: key, ...extra }, associations: [] });
 const newContact = (email: string) => t.hubspot.crm.contacts.basicApi.create({ properties: { email }, associations: [] });
-// The SDK (13.5) generates MergeApi but its discoveries do not expose it: raw calls, same path and body.
+// The SDK (13.5 and 14.0) generates MergeApi but its discoveries do not expose it: raw calls, same path and body.
 const merge = (type: string, primaryObjectId: string, objectIdToMerge: string) => t.crm('POST', `/crm/v3/objects/${type}/merge`, { primaryObjectId, objectIdToMerge });
 
 describe('HubSpot emulator: merge', () => {

@@ -1,5 +1,6 @@
 import type { Pipeline, PropertyValues } from './model';
 import { invalidProperties, invalidProperty } from './property-schema';
+import { deriveEmailHeaders } from './email-headers';
 import { ACTIVITY_TYPES, singular } from './object-types';
 
 /**
@@ -56,8 +57,12 @@ export function checkPipelineStage(type: string, properties: PropertyValues, pip
   }
 }
 
-/** Calculated values HubSpot keeps current: a line item's net price is unit price times quantity. */
+/**
+ * Calculated values HubSpot keeps current: a line item's net price is unit price times quantity;
+ * an e-mail's sender and recipients come from its headers.
+ */
 export function deriveValues(type: string, properties: PropertyValues): void {
+  if (type === 'emails') deriveEmailHeaders(properties);
   if (type !== 'line_items') return;
   const price = Number(properties.price);
   const quantity = Number(properties.quantity);

@@ -31,10 +31,12 @@ const TYPES: Readonly<Record<string, TypeInfo>> = {
   meetings: { id: '0-47', singular: 'meeting', defaults: ['hs_meeting_title', 'hs_timestamp'] },
   // WhatsApp, LinkedIn and SMS messages logged on the timeline (HubSpot's Communications API).
   communications: { id: '0-18', singular: 'communication', defaults: ['hs_timestamp'] },
+  // E-mails logged on the timeline (HubSpot's emails engagement API).
+  emails: { id: '0-49', singular: 'email', defaults: ['hs_timestamp'] },
 };
 
 /** Activity types: a record needs hs_timestamp, and reading one needs the contacts scope (HubSpot's reference). */
-export const ACTIVITY_TYPES: ReadonlySet<string> = new Set(['notes', 'tasks', 'calls', 'meetings', 'communications']);
+export const ACTIVITY_TYPES: ReadonlySet<string> = new Set(['notes', 'tasks', 'calls', 'meetings', 'communications', 'emails']);
 
 /**
  * Whether a type's custom properties may require unique values (`hasUniqueValue`). HubSpot's

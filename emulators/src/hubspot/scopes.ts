@@ -24,10 +24,12 @@ interface Access {
 
 /**
  * Records: reads need the type's read scope, writes its write scope (tickets: `tickets`;
- * commerce: also `e-commerce`; activities such as notes and tasks: the contacts scopes).
+ * commerce: also `e-commerce`; activities such as notes and tasks: the contacts scopes; e-mails
+ * also take `sales-email-read`, which HubSpot's Emails spec lists on every operation, writes included).
  */
 function objectAccess(type: string): Access {
   if (type === 'tickets') return { read: ['tickets'], write: ['tickets'] };
+  if (type === 'emails') return { read: ['crm.objects.contacts.read', 'sales-email-read'], write: ['crm.objects.contacts.write', 'sales-email-read'] };
   if (ACTIVITY_TYPES.has(type)) return { read: ['crm.objects.contacts.read'], write: ['crm.objects.contacts.write'] };
   const name = ['contacts', 'companies', 'deals', 'line_items', 'products', 'invoices'].includes(type) ? type : 'custom';
   const commerce = type === 'line_items' || type === 'products' ? ['e-commerce'] : [];

@@ -1,6 +1,7 @@
 // Runs the local OpenID provider on its own: `npm run emulator:oidc` (docker compose runs it too).
 // Point the api at it with OIDC_ISSUER_URL = the printed issuer; it signs staff in without a form.
 import { z } from 'zod';
+import { closeOnSignal } from '../close-on-signal';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { listenEnv, publicUrlEnv } from '../listen-env';
 import { DEV_OIDC_PORT, DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY, startOidcProvider } from './provider';
@@ -24,11 +25,4 @@ console.log(`OpenID provider, issuer ${provider.url}`);
 console.log(`  signs in ${DEV_STAFF_IDENTITY.email}; another address with ?login_hint=name@${DEV_STAFF_EMAIL_DOMAIN}`);
 console.log(`  control: GET ${provider.url}/_provider/, POST ${provider.url}/_provider/next-identity`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    void provider.close().then(() => process.exit(0));
-  });
-}
+closeOnSignal('OpenID provider', () => provider.close());

@@ -1,6 +1,7 @@
 // Runs the Twilio emulator on its own: `npm run emulator:twilio` (docker compose runs it too).
 // Point the worker at it with TWILIO_BASE_URL; the emulator's account is the worker's default.
 import { z } from 'zod';
+import { closeOnSignal } from '../close-on-signal';
 import { envFields, parseEnv } from '@app/shared/parse-env';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
 import { listenEnv, publicUrlEnv } from '../listen-env';
@@ -38,17 +39,4 @@ console.log(`  make texts fail: POST ${emulator.url}/_emulator/delivery-failures
 console.log(`  a customer replies (STOP, START, HELP, ...): POST ${emulator.url}/_emulator/inbound {"from":"+1...","body":"STOP"}`);
 console.log(`  the account's sending setup (npm run sms:check reads it): GET/POST ${emulator.url}/_emulator/account`);
 
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  emulator.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('twilio emulator: close failed', error);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+closeOnSignal('twilio emulator', () => emulator.close());

@@ -147,12 +147,28 @@ export const OUTBOX_EVENTS = {
     done: 'its text is logged in HubSpot or was skipped (sms_message.hubspot_log_due_at cleared), or the text is gone',
     doneSql: textLogged('sms_message', 'messageId'),
   }),
+  /** An e-mail sent to a customer, to log on their HubSpot timeline; it names the row, whose words were fixed when it went. */
+  'crm.log-email': contract({
+    queue: 'crm',
+    payload: z.object({ emailId: z.uuid() }).strict(),
+    aggregateType: 'email_message',
+    done: 'its e-mail is logged in HubSpot or was skipped (email_message.hubspot_log_due_at cleared), or the e-mail is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM email_message m WHERE m.id::text = e.payload->>'emailId' AND m.hubspot_log_due_at IS NOT NULL)`,
+  }),
   'sms.send': contract({
     queue: 'sms',
     payload: smsPayload,
     aggregateType: 'sms_message',
     done: 'its message row left `queued` (sent, refused or canceled), or the row is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM sms_message m WHERE m.id = e.payload->>'messageId' AND m.status = 'queued')`,
+  }),
+  /** An e-mail names its email_message row; its notice, address and words are ours, read by the worker. */
+  'email.send': contract({
+    queue: 'email',
+    payload: z.object({ emailId: z.uuid() }).strict(),
+    aggregateType: 'email_message',
+    done: 'its e-mail row left `queued` (sent, failed or canceled), or the row is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM email_message m WHERE m.id::text = e.payload->>'emailId' AND m.status = 'queued')`,
   }),
 } as const;
 

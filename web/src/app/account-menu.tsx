@@ -1,7 +1,7 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { ACCOUNT_MENU_LABELS, SERVICES_LOGIN_UNAVAILABLE } from '@app/shared/frame-texts';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { UserIcon } from '../components/icons';
 import { useSessionUser } from '../lib/session';
 import { useDisclosure } from '../lib/use-disclosure';

@@ -1,9 +1,10 @@
 import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VALUE } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { COOKIE_DISMISS, COOKIE_GOT_IT, COOKIE_NOTICE } from '@app/shared/frame-texts';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { CloseIcon } from '../components/icons';
+import { useHydrated } from '../lib/use-hydrated';
 
 function hasConsent(): boolean {
   try {
@@ -15,14 +16,16 @@ function hasConsent(): boolean {
 
 /**
  * docs/product.md §2/§9: shown until consent is stored in localStorage. "Got it" stores it; dismiss only hides
- * the banner for this visit, so it comes back on the next page load. It appears only after the
- * page is interactive (the pre-rendered HTML cannot know about localStorage) and floats over the
- * page, so its arrival moves no content.
+ * the banner for this visit, so it comes back on the next page load. On a pre-rendered page it
+ * appears once the page has hydrated (the HTML cannot know about localStorage); on a page the
+ * browser renders from nothing (booking, login, portal, staff) it comes with the first paint, not
+ * one render later: there it is often the largest text of a phone's first screen, and so the
+ * paint Lighthouse takes for the page's largest contentful paint. It floats over the page, so its arrival moves no content.
  */
 export function CookieBanner() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(!hasConsent()), []);
-  if (!visible) return null;
+  const inBrowser = useHydrated();
+  const [closed, setClosed] = useState(false);
+  if (!inBrowser || closed || hasConsent()) return null;
 
   const accept = () => {
     try {
@@ -30,7 +33,7 @@ export function CookieBanner() {
     } catch {
       /* storage disabled: hide for this visit anyway */
     }
-    setVisible(false);
+    setClosed(true);
   };
 
   return (
@@ -42,7 +45,7 @@ export function CookieBanner() {
         <button type="button" className="button" onClick={accept}>
           {COOKIE_GOT_IT}
         </button>
-        <button type="button" className="icon-button" aria-label={COOKIE_DISMISS} onClick={() => setVisible(false)}>
+        <button type="button" className="icon-button" aria-label={COOKIE_DISMISS} onClick={() => setClosed(true)}>
           <CloseIcon />
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { isCleanerAreaRoute, isStaffAreaRoute } from '@app/shared/routes';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { CookieBanner } from './cookie-banner';
 import { PageErrorBoundary } from './page-error-boundary';
 import { ScrollToTop } from './scroll-to-top';

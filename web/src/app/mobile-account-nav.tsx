@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { ACCOUNT_MENU_LABELS, MOBILE_MENU_LABELS, MY_CLEANINGS_LABEL } from '@app/shared/frame-texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useSessionUser } from '../lib/session';
 import { useSignOut } from './use-sign-out';
 

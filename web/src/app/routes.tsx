@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES, type ClientRouteName } from '@app/shared/routes';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { NOT_FOUND_PAGE, PAGES, type LazyPage } from './pages';
 
 // Every route of the product is a fixed path (docs/product.md §2 has no path parameters), so matching is a

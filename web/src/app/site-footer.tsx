@@ -2,7 +2,7 @@ import { addressLine } from '@app/shared/company';
 import { COMPANY, OPENING_HOURS, PHONE_DISPLAY } from '../lib/company';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { FOOTER_LABELS, HIRING_SOON, stockImageNote } from '@app/shared/frame-texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import imageCredits from 'virtual:image-credits';
 import { CameraIcon, MailIcon, PeopleIcon, PhoneIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';

@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { NAV_LABELS } from '@app/shared/frame-texts';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 import { SITE_NAME } from '../lib/site';
 import { useDisclosure } from '../lib/use-disclosure';

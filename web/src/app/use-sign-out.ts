@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { logout, type SessionUser } from '../lib/session';
 
 /**

@@ -93,6 +93,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal | undefined;
   /** Sent as Idempotency-Key: a retried submission is answered with the stored result. */
   idempotencyKey?: string | undefined;
+  /** Sent with fetch's keepalive: the request outlives the page (a held command sent as the page goes away). */
+  keepalive?: boolean | undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -114,6 +116,7 @@ async function request<T>(method: Method, path: string, body: unknown, schema: R
     headers,
     ...(body === undefined ? {} : { body: raw ? body : JSON.stringify(body) }),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   if (!response.ok) throw apiError(method, path, response, await bodyOf(response), 'status');
   if (!schema) return undefined as T;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { api, isApiStatus } from './api-client';
 import { markSignedOut } from './session';
 

@@ -1,5 +1,5 @@
 import type { Company } from '@app/shared/company';
-import { escapeHtml } from '../lib/escape-html';
+import { escapeHtml } from '@app/shared/escape-html';
 import { pageGraph, type PageFacts } from './structured-data';
 
 const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;

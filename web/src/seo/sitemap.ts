@@ -1,4 +1,4 @@
-import { escapeHtml } from '../lib/escape-html';
+import { escapeHtml } from '@app/shared/escape-html';
 
 /** One address of the sitemap: an absolute URL and the day its content last changed (YYYY-MM-DD). */
 export interface SitemapEntry {

@@ -1,5 +1,5 @@
 import { BOOKING_DEAL_SELECT } from '@app/db/booking-fields';
-import type { Db, DbTransaction, Prisma } from '@app/db/client';
+import { sqlPool, type Db, type DbTransaction, type Prisma } from '@app/db/client';
 import { adoptCrmContact, type CrmContactValues } from '@app/db/identity';
 import type { InputFailure } from './batch-outcome';
 
@@ -72,8 +72,23 @@ export type PushOutcome =
  * keeps its reason in `crm_last_error` (and `crm_push_failed_at` when retrying cannot fix it)
  * and stays due for its own job. The lock lives as long as the transaction, so two jobs never
  * push the same deal at once; if `work` throws, nothing is marked and the deals stay due.
+ *
+ * Most jobs find their deal pushed already, in an earlier job's batch (99 of every 100 after a
+ * backlog): one prepared statement on the pool under Prisma answers them, before any transaction
+ * (a synced deal never becomes unsynced). A batch writes its HubSpot ids in one statement per
+ * table, not one per row (docs/decisions/raw-sql.md, 3): after an outage the drain runs one batch
+ * after another (the next jobs wait for the lock on their deals), so each batch's own database
+ * time is on its path. With a statement per row, and a transaction for every job that found its
+ * deal pushed, bench:intake's drain cost the worker about three times the CPU.
  */
 export async function withPushBatch(db: Db, ownDealId: string, limit: number, work: (batch: PushBatch) => Promise<PushFailures>): Promise<PushOutcome> {
+  const { rows: [before] } = await sqlPool(db).query<{ synced: boolean }>({
+    name: 'push-own-deal-synced',
+    text: 'SELECT crm_synced_at IS NOT NULL AS synced FROM deal WHERE id = $1',
+    values: [ownDealId],
+  });
+  if (!before) return { outcome: 'missing' };
+  if (before.synced) return { outcome: 'already-synced' };
   return db.$transaction(
     async (tx) => {
       const [own] = await tx.$queryRaw<{ synced: boolean }[]>`
@@ -92,14 +107,24 @@ export async function withPushBatch(db: Db, ownDealId: string, limit: number, wo
         bookings,
         linkContacts: async (links) => {
           const phones = new Map<string, string | null>();
-          for (const [contactId, link] of links) {
-            const linked = await tx.contact.update({ where: { id: contactId }, data: { hubspotId: link.hubspotId, crmSyncedAt: new Date() }, select: { phone: true } });
-            phones.set(contactId, link.crm ? (await adoptCrmContact(tx, contactId, link.crm)).phone : linked.phone);
-          }
+          if (links.size === 0) return phones;
+          const at = new Date();
+          const linked = await tx.$queryRaw<{ id: string; phone: string | null }[]>`
+            UPDATE contact SET hubspot_id = v.hubspot_id, crm_synced_at = ${at}, updated_at = ${at}
+            FROM unnest(${[...links.keys()]}::text[], ${[...links.values()].map((l) => l.hubspotId)}::text[]) AS v(id, hubspot_id)
+            WHERE contact.id = v.id
+            RETURNING contact.id, contact.phone`;
+          for (const row of linked) phones.set(row.id, row.phone);
+          // A contact HubSpot already had takes its phone and name (rare: one statement each).
+          for (const [contactId, link] of links) if (link.crm) phones.set(contactId, (await adoptCrmContact(tx, contactId, link.crm)).phone);
           return phones;
         },
         saveDealHubspotIds: async (map) => {
-          for (const [dealId, hubspotId] of map) await tx.deal.update({ where: { id: dealId }, data: { hubspotId } });
+          if (map.size === 0) return;
+          await tx.$executeRaw`
+            UPDATE deal SET hubspot_id = v.hubspot_id, updated_at = ${new Date()}
+            FROM unnest(${[...map.keys()]}::text[], ${[...map.values()]}::text[]) AS v(id, hubspot_id)
+            WHERE deal.id = v.id`;
         },
       });
       const now = new Date();

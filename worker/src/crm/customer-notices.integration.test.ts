@@ -159,7 +159,7 @@ describe('customer texts from changes in the mirror', () => {
       expect(await deal.texts()).toEqual([]);
     });
 
-    it('sends nothing when answers are switched off', async () => {
+    it('sends no text when answers are switched off (CUSTOMER_TEXTS_OFF): the e-mail still goes', async () => {
       const deal = await bookedDeal();
       const dealHubspotId = deal.change(STAGE.CLEANING_SCHEDULED, null).hubspotId;
       await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, null)], { now: NOW });
@@ -168,8 +168,9 @@ describe('customer texts from changes in the mirror', () => {
         hubspotId: `t-off-${deal.dealId}`, appRequestId: null, category: 'CancellationRequest', pipelineStage, dealHubspotId, modifiedAt: new Date(at), mergedHubspotIds: [],
       });
       await applyTickets(db, [ticket('1', '2026-11-30T12:00:00Z')], { now: NOW, policy });
-      expect(await applyTickets(db, [ticket('4', '2026-11-30T13:00:00Z')], { now: NOW, policy })).toMatchObject({ applied: 1, notices: 0 });
+      expect(await applyTickets(db, [ticket('4', '2026-11-30T13:00:00Z')], { now: NOW, policy })).toMatchObject({ applied: 1, notices: 1 });
       expect(await deal.texts()).toEqual([]);
+      expect(await db.emailMessage.findMany({ where: { dealId: deal.dealId }, select: { purpose: true, to: true } })).toEqual([{ purpose: 'request_answered', to: deal.email }]);
     });
   });
 

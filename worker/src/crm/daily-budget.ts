@@ -49,6 +49,7 @@ export const HUBSPOT_USE_OF_JOB: Partial<Record<JobName, HubSpotUse>> = {
   // reserve kept for customers' and staff's requests.
   'crm.log-text-received': 'pull',
   'crm.log-text-sent': 'pull',
+  'crm.log-email': 'pull',
   // A cleaner's photos can wait the same way: they are kept until HubSpot has them.
   'crm.attach-photo': 'pull',
   // A customer's photos of a claim too: the claim's ticket itself is a push.

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import type { Prisma } from '@app/db/generated/client';
 import type { CloseOutOutcome } from '@app/shared/close-out';
 import type { DealCommandKind, DealFacts, FactChange } from '@app/shared/deal-commands';
 
@@ -45,21 +46,35 @@ export async function ownerIds(db: Db): Promise<{ toHubspot: Map<string, string>
   return { toHubspot: new Map(owners.map((o) => [o.id, o.hubspotId])), fromHubspot: new Map(owners.map((o) => [o.hubspotId, o.id])) };
 }
 
-/** Settles a pending command; a command already settled (another attempt won) is left alone. */
+/**
+ * Settles a pending command; a command already settled (another attempt won) is left alone.
+ * `settled` runs in the same transaction, only when this call settled it: what the settling
+ * makes visible (a quote the portal offers once applied) and its customer notice go together.
+ */
 export async function settleCommand(
   db: Db,
   commandId: string,
   outcome: { status: 'applied' } | { status: 'conflict'; conflict: FactChange[] } | { status: 'failed'; error: string },
   at: Date,
+  settled?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<void> {
-  await db.dealCommand.updateMany({
-    where: { id: commandId, status: 'pending' },
-    data: {
-      status: outcome.status,
-      settledAt: at,
-      ...(outcome.status === 'conflict' && { conflict: outcome.conflict as unknown as object[] }),
-      ...(outcome.status === 'failed' && { error: outcome.error }),
-    },
+  const settle = (tx: Db | Prisma.TransactionClient) =>
+    tx.dealCommand.updateMany({
+      where: { id: commandId, status: 'pending' },
+      data: {
+        status: outcome.status,
+        settledAt: at,
+        ...(outcome.status === 'conflict' && { conflict: outcome.conflict as unknown as object[] }),
+        ...(outcome.status === 'failed' && { error: outcome.error }),
+      },
+    });
+  if (!settled) {
+    await settle(db);
+    return;
+  }
+  await db.$transaction(async (tx) => {
+    const { count } = await settle(tx);
+    if (count > 0) await settled(tx);
   });
 }
 

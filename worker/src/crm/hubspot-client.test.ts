@@ -1,17 +1,24 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Client } from '@hubspot/api-client';
 import { describe, expect, it } from 'vitest';
 import { classifyHubSpotError, createHubSpotClient, HubSpotTimeoutError } from './hubspot-client';
 import { HubSpotHttpError } from './hubspot-http';
+import { RequestContext } from '@hubspot/api-client/lib/codegen/crm/deals/http/http.js';
 
 /** The shape of the SDK's ApiException (one class per generated module, so we build the shape). */
 function apiException(code: number, body: unknown, headers: Record<string, string> = {}) {
   return Object.assign(new Error(`HTTP-Code: ${code}`), { code, body, headers });
 }
 
-/** The shape of node-fetch's FetchError for a system error. */
-function fetchError(code: string) {
-  return Object.assign(new Error(`request to https://api.hubapi.com/x failed, reason: ${code}`), { name: 'FetchError', type: 'system', code, errno: code });
+/** A system error as the SDK's node:http transport rejects with it. */
+function systemError(code: string) {
+  return Object.assign(new Error(`connect ${code} 127.0.0.1:443`), { code, errno: -1, syscall: 'connect' });
+}
+
+/** The same as fetch reports it (the plain HTTP of the date versions). */
+function fetchFailure(code: string) {
+  return new TypeError('fetch failed', { cause: systemError(code) });
 }
 
 describe('classifyHubSpotError', () => {
@@ -47,12 +54,13 @@ describe('classifyHubSpotError', () => {
   });
 
   it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'])('a %s transport error is transient', (code) => {
-    expect(classifyHubSpotError(fetchError(code))).toMatchObject({ kind: 'transient' });
+    expect(classifyHubSpotError(systemError(code))).toMatchObject({ kind: 'transient', reason: expect.stringContaining(code === 'ETIMEDOUT' ? 'timeout' : code) });
+    expect(classifyHubSpotError(fetchFailure(code))).toMatchObject({ kind: 'transient', reason: expect.stringContaining(code === 'ETIMEDOUT' ? 'timeout' : code) });
   });
 
   it('our own deadline error and a wrapped cause are transient', () => {
     expect(classifyHubSpotError(new HubSpotTimeoutError(300))).toMatchObject({ kind: 'transient', reason: expect.stringContaining('timeout') });
-    expect(classifyHubSpotError(new Error('outer', { cause: fetchError('ECONNRESET') }))).toMatchObject({ kind: 'transient' });
+    expect(classifyHubSpotError(new Error('outer', { cause: systemError('ECONNRESET') }))).toMatchObject({ kind: 'transient' });
   });
 
   it('sorts a failed plain-HTTP call (date versions) exactly as the same answer through the SDK', () => {
@@ -101,6 +109,39 @@ describe('createHubSpotClient', () => {
       const hung = await client.http.request('GET', '/hang').catch((error: unknown) => error);
       expect(hung).toBeInstanceOf(HubSpotTimeoutError);
       expect(classifyHubSpotError(hung)).toMatchObject({ kind: 'transient' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+// docs/decisions/hubspot-sdk-transport.md: the SDK as it comes, without our transport. When this
+// fails, the SDK keeps the status of an unreadable error body itself and the relabelling in
+// createHubSpotClient can go.
+describe('@hubspot/api-client without our transport', () => {
+  // When this fails, the SDK's requests take a deadline or an AbortSignal of their own, and the
+  // deadline agent of createHubSpotClient can give way to it.
+  it('still gives a request no deadline or AbortSignal of its own, only an agent', () => {
+    const setters = Object.getOwnPropertyNames(RequestContext.prototype);
+    expect(setters).toContain('setAgent');
+    expect(setters.filter((name) => /signal|timeout|deadline|abort/i.test(name))).toEqual([]);
+  });
+
+  it('still loses the HTTP status of an error body it cannot parse (empty 502, no content type)', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(502);
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // The options createHubSpotClient passes, so the SDK's process-wide retry settings stay as they are.
+      const bare = new Client({ accessToken: 'x', basePath: `http://127.0.0.1:${port}`, numberOfApiCallRetries: 0 });
+      const error = await bare.crm.contacts.basicApi.getById('1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as { code?: unknown }).code).toBeUndefined();
+      expect((error as Error).message).toMatch(/content-type/i);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

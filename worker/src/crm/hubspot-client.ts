@@ -18,7 +18,7 @@ export interface HubSpotClientOptions {
   onResponseHeaders?: (headers: Readonly<Record<string, string>>) => void;
 }
 
-// The error a request fails with when its deadline passes; the SDK passes it through node-fetch as `code: 'ETIMEDOUT'`.
+// The error a request fails with when its deadline passes; the SDK's node:http transport rejects with it (`code: 'ETIMEDOUT'`).
 export { HubSpotTimeoutError };
 
 /**
@@ -28,11 +28,11 @@ export { HubSpotTimeoutError };
 export type HubSpotClient = Client & { readonly http: HubSpotHttp };
 
 /**
- * The SDK (13.5) sends every request with node-fetch 2 and takes neither an AbortSignal nor a
- * timeout, but it does pass the request context's agent to fetch. So requests get an agent
- * whose sockets destroy themselves when the deadline passes. Keep-alive is off: one socket per
- * request makes the socket's deadline the request's deadline (and no idle pooled socket is
- * ever killed by it).
+ * The SDK (14.0) takes neither an AbortSignal nor a timeout. It sends with the global fetch,
+ * except when the request context carries an agent: then it sends with node:http(s) through
+ * that agent. So requests get an agent whose sockets destroy themselves when the deadline
+ * passes. Keep-alive is off: one socket per request makes the socket's deadline the request's
+ * deadline (and no idle pooled socket is ever killed by it).
  */
 function deadlineAgent(protocol: string, timeoutMs: number): http.Agent {
   const agent = protocol === 'http:' ? new http.Agent({ keepAlive: false }) : new https.Agent({ keepAlive: false });
@@ -105,7 +105,7 @@ function boundedTransport(original: HttpLibraryLike, agent: http.Agent, onHeader
 }
 
 /**
- * Puts our transport under every CRM API of one client. In 13.5 the generated APIs ignore the
+ * Puts our transport under every CRM API of one client. In 14.0 (as in 13.5) the generated APIs ignore the
  * configuration-level `middleware` (and so `httpAgent`, which is applied as middleware): only
  * per-call options reach the request. What every call does use is its module configuration's
  * `httpApi`, one per discovery (contacts, deals, associations.v4, ...), shared by its
@@ -225,7 +225,8 @@ function field(error: unknown, name: string): unknown {
 /**
  * Sorts a failed SDK call into what a job should do about it. HTTP failures arrive as the
  * SDK's ApiException (one class per API module, so matched by shape: numeric `code`, `body`,
- * `headers`); transport failures as node-fetch's FetchError with the system error `code`.
+ * `headers`); transport failures as node:http's system errors (`code`), or, from the plain
+ * HTTP of the date versions, as fetch's TypeError with the system error as its `cause`.
  */
 export function classifyHubSpotError(error: unknown, now = Date.now()): HubSpotFailure {
   const code = field(error, 'code');
@@ -242,17 +243,15 @@ export function classifyHubSpotError(error: unknown, now = Date.now()): HubSpotF
     return { kind: 'permanent', status: code, message };
   }
 
-  // Transport failures, possibly wrapped (node-fetch copies the system error's code; others use `cause`).
+  // Transport failures, possibly wrapped (fetch puts the system error in `cause`).
   for (let current: unknown = error, depth = 0; current && depth < 5; current = field(current, 'cause'), depth++) {
     const systemCode = field(current, 'code');
-    const type = field(current, 'type');
-    if (current instanceof HubSpotTimeoutError || systemCode === 'ETIMEDOUT' || type === 'request-timeout' || type === 'body-timeout') {
+    if (current instanceof HubSpotTimeoutError || systemCode === 'ETIMEDOUT') {
       return { kind: 'transient', reason: `timeout: ${(current as Error).message}` };
     }
     if (typeof systemCode === 'string' && NETWORK_CODES.has(systemCode)) {
       return { kind: 'transient', reason: `${systemCode}: ${(current as Error).message}` };
     }
-    if (field(current, 'name') === 'FetchError') return { kind: 'transient', reason: `network: ${(current as Error).message}` };
   }
 
   const message = error instanceof Error ? error.message : String(error);

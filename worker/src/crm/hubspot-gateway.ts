@@ -22,7 +22,7 @@ export interface NoteTarget {
   id: string;
 }
 
-export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType | 'communications';
+export type ObjectType = 'contacts' | 'companies' | 'deals' | 'line_items' | 'tickets' | 'invoices' | ActivityType | 'communications' | 'emails';
 /** HubSpot's activity (engagement) objects the customer page shows. */
 export type ActivityType = 'notes' | 'tasks' | 'calls' | 'meetings';
 export type Properties = Record<string, string>;

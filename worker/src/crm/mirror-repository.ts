@@ -1,7 +1,8 @@
 import type { Db } from '@app/db/client';
+import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { writeDealNotice, writeNoticeText } from './notice-repository';
-import { closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
@@ -57,8 +58,10 @@ export interface ApplyOptions {
 }
 
 /** The phone a deal's texts go to: its contact's, else the one typed with the request. */
-const dealPhone = { submittedPhone: true, contact: { select: { phone: true } } } as const;
+const dealPhone = { submittedPhone: true, contact: { select: { phone: true, email: true } } } as const;
 const phoneOf = (deal: { submittedPhone: string | null; contact: { phone: string | null } | null }) => deal.contact?.phone ?? deal.submittedPhone;
+/** The booking's address: a public form's e-mail is its contact's (contacts are keyed on it). */
+const emailOf = (deal: { contact: { email: string } | null }) => deal.contact?.email ?? null;
 
 /** What applying a page of records did beyond creating and updating rows. */
 export interface MergeReport {
@@ -105,7 +108,8 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * one's id; deals made in HubSpot become new rows. A change older than what the row already
  * holds is skipped, so replays, re-reads and out-of-order pulls are harmless. A change that
  * confirms or moves a cleaning writes the customer's text with it (notice-rules.ts); one that
- * closes a cleaning out as done writes its rating request (rating-repository.ts).
+ * cancels it, the customer's e-mail saying so (e-mail only); one that closes a cleaning out as
+ * done writes its rating request (rating-repository.ts).
  */
 export async function applyDeals(
   db: Db,
@@ -149,17 +153,20 @@ export async function applyDeals(
       const data = existing.contactId === null && contact ? { ...mirrored, contactId: contact.id } : mirrored;
       const notice = dealNoticeFor(existing, deal, now);
       const done = closedOutDone(existing, deal);
+      const canceled = cancellationOf(existing, deal, now);
       const phone = phoneOf(existing);
-      if ((notice || done) && phone) {
+      const email = emailOf(existing);
+      if ((notice && (phone || email)) || (done && phone) || (canceled && email)) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
         const closedOutAt = done ? await closeOutTime(db, existing.id, now) : now;
         await db.$transaction(async (tx) => {
           await tx.deal.update({ where: { id: existing.id }, data });
-          if (notice && (await writeDealNotice(tx, policy, { id: existing.id, to: phone }, notice, now))) notices++;
-          if (done) {
-            const rating = { dealId: existing.id, phone, contactId: existing.contactId ?? contact?.id ?? null, ownerId: mirrored.ownerId, scheduledAt: deal.scheduledAt! };
+          if (notice && (await writeDealNotice(tx, policy, { id: existing.id, to: phone, email }, notice, now))) notices++;
+          if (done && phone) {
+            const rating = { dealId: existing.id, phone, email, contactId: existing.contactId ?? contact?.id ?? null, ownerId: mirrored.ownerId, scheduledAt: deal.scheduledAt! };
             if (await writeRatingRequest(tx, policy, rating, closedOutAt, now)) notices++;
           }
+          if (canceled && (await writeNoticeText(tx, policy, { kind: 'canceled', dealId: existing.id, to: null, email, subject: canceled, dueAt: now }))) notices++;
         });
       } else {
         await db.deal.update({ where: { id: existing.id }, data });
@@ -167,17 +174,24 @@ export async function applyDeals(
       updated++;
       continue;
     }
-    await db.deal.create({
-      data: {
-        ...mirrored,
-        contactId: contact?.id ?? null,
-        serviceType: deal.serviceType,
-        street: deal.serviceAddress,
-        skus: deal.skus,
-        source: 'hubspot',
-        crmSyncedAt: new Date(),
-      },
-    });
+    try {
+      await db.deal.create({
+        data: {
+          ...mirrored,
+          contactId: contact?.id ?? null,
+          serviceType: deal.serviceType,
+          street: deal.serviceAddress,
+          skus: deal.skus,
+          source: 'hubspot',
+          crmSyncedAt: new Date(),
+        },
+      });
+    } catch (error) {
+      // Two pulls at once (a scheduled one still running when another starts) both found it
+      // missing: the other one mirrored this same record meanwhile, and the next pull reads it again.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
     created++;
     createdHubspotIds.push(deal.hubspotId);
   }
@@ -232,11 +246,12 @@ export async function applyInvoices(
       invoiceHubspotUpdatedAt: invoice.modifiedAt,
     };
     const phone = phoneOf(deal);
-    if (phone && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
+    const email = emailOf(deal);
+    if ((phone || email) && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
       await db.$transaction(async (tx) => {
         const { count } = await tx.deal.updateMany({ where, data });
         if (count === 0) return;
-        const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, subject: { invoiceId: invoice.hubspotId }, dueAt: now });
+        const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, email, subject: { invoiceId: invoice.hubspotId }, dueAt: now });
         if (written) notices++;
       });
     } else {
@@ -272,12 +287,13 @@ export async function applyTickets(
     if (existing) {
       if (holdsNewer(existing, ticket.modifiedAt)) continue;
       const phone = phoneOf(deal);
+      const email = emailOf(deal);
       // An unhappy customer's ticket is the office's own (staff call them): closing it texts nobody.
-      if (phone && ticket.category !== 'UnhappyCustomer' && ticketAnswered(existing.pipelineStage, ticket.pipelineStage)) {
+      if ((phone || email) && ticket.category !== 'UnhappyCustomer' && ticketAnswered(existing.pipelineStage, ticket.pipelineStage)) {
         await db.$transaction(async (tx) => {
           await tx.ticket.update({ where: { id: existing.id }, data });
           const subject = { ticketId: existing.id };
-          if (await writeNoticeText(tx, policy, { kind: 'request_answered', dealId: deal.id, to: phone, subject, dueAt: now })) notices++;
+          if (await writeNoticeText(tx, policy, { kind: 'request_answered', dealId: deal.id, to: phone, email, subject, dueAt: now })) notices++;
         });
       } else {
         await db.ticket.update({ where: { id: existing.id }, data });

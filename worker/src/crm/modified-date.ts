@@ -3,7 +3,7 @@ import type { ObjectType } from './hubspot-gateway';
 /**
  * The one rule for which property holds a record's last-modified time. HubSpot's contacts keep
  * it in `lastmodifieddate`; every other object type we read (companies, deals, line items,
- * tickets, invoices, notes, tasks, calls, meetings) in `hs_lastmodifieddate` (HubSpot's CRM
+ * tickets, invoices, notes, tasks, calls, meetings, communications, emails) in `hs_lastmodifieddate` (HubSpot's CRM
  * search guide lists these as each object's default returned properties). A contacts search
  * filtered or sorted on `hs_lastmodifieddate` finds nothing, silently, so the pull would never
  * see a contact change.

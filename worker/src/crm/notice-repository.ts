@@ -1,42 +1,64 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@app/db/generated/client';
-import type { CustomerMessageKind } from '@app/shared/customer-messages';
-import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeSubject } from './notice-rules';
+import { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from '@app/shared/customer-messages';
+import { mayUse, type NoticeKind } from '@app/shared/notice-channels';
+import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeSubject, type TextSubject } from './notice-rules';
 import { outboxEvent } from '@app/runtime/outbox/events';
+import { planNotice, queueNoticeEmail } from '@app/runtime/outbox/customer-notice';
 
 export interface NoticeToWrite {
-  kind: Exclude<CustomerMessageKind, 'request_received'>;
+  kind: Exclude<NoticeKind, 'request_received' | 'portal_invite'>;
   dealId: string;
-  /** The customer's phone (E.164). */
-  to: string;
+  /** The customer's phone (E.164); null: no text. */
+  to: string | null;
+  /** The customer's e-mail (the booking's, which is the contact's); null or absent: no e-mail. */
+  email?: string | null | undefined;
   subject: NoticeSubject;
-  /** When it is due; it goes out then, or after quiet hours (policy.sendable). */
+  /** When it is due; a text goes out then, or after quiet hours (policy.sendable); an e-mail then. */
   dueAt: Date;
 }
 
+const isTextKind = (kind: NoticeKind): kind is CustomerMessageKind => (CUSTOMER_MESSAGE_KINDS as readonly string[]).includes(kind);
+
 /**
- * One customer text: its sms_message row and its sms.send event, due at `dueAt` past quiet hours, written
- * in the caller's transaction with the change that called for it. False when its kind is
- * switched off or its dedupe key was taken (a re-read, a retried pull, another worker). The
- * row names the phone, the kind and the deal, the event the row and the subject; the worker
- * writes the words when it sends.
+ * One customer notice (docs/customer-messages.md#channels), written in the caller's transaction
+ * with the change that called for it: its customer_notice row, then a delivery for each channel
+ * it may use, a text (its sms_message row and sms.send event, due past quiet hours, unless its
+ * kind is in CUSTOMER_TEXTS_OFF) and an e-mail (its email_message row and email.send event). The
+ * rows name the recipient, the kind and the deal, the notice its subject; the worker writes the
+ * words when each goes out, and applies the customer's choices then. False when the notice's
+ * dedupe key was taken (a re-read, a retried pull, another worker) or nothing could be delivered.
  */
 export async function writeNoticeText(tx: Prisma.TransactionClient, policy: NoticePolicy, notice: NoticeToWrite): Promise<boolean> {
-  if (policy.off.has(notice.kind)) return false;
-  const id = randomUUID();
-  const { count } = await tx.smsMessage.createMany({
-    data: [{ id, purpose: notice.kind, to: notice.to, dealId: notice.dealId, dedupeKey: noticeKey(notice.kind, notice.dealId, notice.subject) }],
-    skipDuplicates: true,
-  });
-  if (count === 0) return false;
-  await tx.outboxEvent.create({
-    data: outboxEvent(
-      'sms.send',
-      { messageId: id, subject: notice.subject },
-      { aggregateId: id, availableAt: policy.sendable(notice.dueAt) },
-    ),
-  });
-  return true;
+  // The e-mail-only kinds (a quote, a cancellation) have no text.
+  const textKind = isTextKind(notice.kind) && mayUse(notice.kind, 'sms') && !policy.off.has(notice.kind) ? notice.kind : null;
+  const texts = notice.to !== null && textKind !== null;
+  const email = notice.email && mayUse(notice.kind, 'email') ? notice.email : null;
+  if (!texts && !email) return false;
+  const dedupeKey = noticeKey(notice.kind, notice.dealId, notice.subject);
+  const noticeId = await planNotice(tx, { kind: notice.kind, dealId: notice.dealId, subject: notice.subject, dedupeKey });
+  if (noticeId === null) return false;
+  let written = false;
+  if (texts) {
+    const id = randomUUID();
+    const sms = await tx.smsMessage.createMany({
+      data: [{ id, purpose: textKind!, to: notice.to!, dealId: notice.dealId, dedupeKey, noticeId }],
+      skipDuplicates: true,
+    });
+    if (sms.count > 0) {
+      // A text kind's subject is a text's (the sms.send payload's schema refuses any other).
+      const subject = notice.subject as TextSubject;
+      await tx.outboxEvent.create({
+        data: outboxEvent('sms.send', { messageId: id, subject }, { aggregateId: id, availableAt: policy.sendable(notice.dueAt) }),
+      });
+      written = true;
+    }
+  }
+  if (email) {
+    await queueNoticeEmail(tx, noticeId, { kind: notice.kind, to: email, dealId: notice.dealId, dueAt: notice.dueAt });
+    written = true;
+  }
+  return written;
 }
 
 /**
@@ -47,13 +69,14 @@ export async function writeNoticeText(tx: Prisma.TransactionClient, policy: Noti
 export async function writeDealNotice(
   tx: Prisma.TransactionClient,
   policy: NoticePolicy,
-  deal: { id: string; to: string },
+  deal: { id: string; to: string | null; email?: string | null | undefined },
   notice: DealNotice,
   now: Date,
 ): Promise<boolean> {
   const subject = { scheduledAt: notice.scheduledAt.toISOString() };
-  const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, to: deal.to, subject, dueAt: now });
+  const recipients = { to: deal.to, email: deal.email };
+  const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, ...recipients, subject, dueAt: now });
   const remindAt = reminderAt(notice.scheduledAt, now, policy.sendable, policy.reminderLeadMs);
-  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, subject, dueAt: remindAt });
+  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, ...recipients, subject, dueAt: remindAt });
   return written;
 }

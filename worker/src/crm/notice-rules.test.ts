@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { closedOutDone, dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
+import { cancellationOf, closedOutDone, dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
 
 const NOW = new Date('2026-12-01T15:00:00Z');
 const DAY2 = new Date('2026-12-03T14:00:00Z');
@@ -31,6 +31,34 @@ describe('dealNoticeFor', () => {
     expect(noticeKey('rescheduled', 'd1', { scheduledAt: DAY3.toISOString() })).toBe('rescheduled:d1:2026-12-04T14:00:00.000Z');
     expect(noticeKey('invoice_ready', 'd1', { invoiceId: '501' })).toBe('invoice_ready:d1:501');
     expect(noticeKey('request_answered', 'd1', { ticketId: '77' })).toBe('request_answered:d1:77');
+  });
+});
+
+describe('cancellationOf', () => {
+  const canceled = (at: Date | null) => ({ stageId: STAGE.CANCELED, scheduledAt: at });
+  const held = new Date('2026-11-30T12:00:00Z');
+  const as = <T>(moment: T, version: Date | null = held) => ({ ...moment, hubspotUpdatedAt: version });
+
+  it('is a deal reaching Canceled from a live stage, named by the version it canceled', () => {
+    expect(cancellationOf(as(scheduled(DAY2)), canceled(DAY2), NOW)).toEqual({ cancellation: held.toISOString() });
+    expect(cancellationOf(as(requested), canceled(null), NOW)).toEqual({ cancellation: held.toISOString() });
+    expect(cancellationOf(as(requested, null), canceled(null), NOW)).toEqual({ cancellation: 'unmirrored' });
+    expect(noticeKey('canceled', 'd1', { cancellation: held.toISOString() })).toBe('canceled:d1:2026-11-30T12:00:00.000Z');
+  });
+
+  it('is nothing for a deal already over, or any other stage', () => {
+    expect(cancellationOf(as(canceled(DAY2)), canceled(DAY3), NOW)).toBeNull();
+    expect(cancellationOf(as({ stageId: STAGE.CLEANING_DONE, scheduledAt: DAY2 }), canceled(DAY2), NOW)).toBeNull();
+    expect(cancellationOf(as({ stageId: STAGE.QUOTE_CANCELED, scheduledAt: null }), canceled(null), NOW)).toBeNull();
+    expect(cancellationOf(as(requested), { stageId: STAGE.QUOTE_CANCELED, scheduledAt: null }, NOW)).toBeNull();
+    expect(cancellationOf(as(requested), scheduled(DAY2), NOW)).toBeNull();
+    // A cleaning whose time had come (a close-out as a no-show or canceled on the day): no notice.
+    expect(cancellationOf(as(scheduled(DAY2)), canceled(DAY2), DAY2)).toBeNull();
+    expect(cancellationOf(as(scheduled(DAY2)), canceled(DAY2), DAY3)).toBeNull();
+  });
+
+  it('keys a quote e-mail by its quote, so each quote sent gets one', () => {
+    expect(noticeKey('quote_ready', 'd1', { quoteId: 'c9' })).toBe('quote_ready:d1:c9');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
+import type { NoticeKind } from '@app/shared/notice-channels';
 import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
@@ -106,13 +107,44 @@ export function invoiceBecameOpen(before: InvoiceMoment, after: { hubspotId: str
 }
 
 /** What a customer text is about beyond its deal: part of its dedupe key, and checked again when it goes out. */
-export type NoticeSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string };
+export type TextSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string };
 
 /**
- * One text per occasion: a re-read, a retry or a second worker finds the key taken. A date is
- * part of the key, so a move gets new texts; an invoice or a ticket id, so each gets one.
+ * What any deal notice is about: a text's subject, or for the e-mail-only kinds the quote sent
+ * (its deal_command id) or the cancellation (cancellationOf).
  */
-export function noticeKey(kind: CustomerMessageKind, dealId: string, subject: NoticeSubject): string {
-  const about = 'scheduledAt' in subject ? subject.scheduledAt : 'invoiceId' in subject ? subject.invoiceId : subject.ticketId;
+export type NoticeSubject = TextSubject | { quoteId: string } | { cancellation: string };
+
+/**
+ * One notice per occasion: a re-read, a retry or a second worker finds the key taken. A date is
+ * part of the key, so a move gets new texts; an invoice, a ticket or a quote id, so each gets one.
+ */
+export function noticeKey(kind: Exclude<NoticeKind, 'portal_invite'>, dealId: string, subject: NoticeSubject): string {
+  const about =
+    'scheduledAt' in subject ? subject.scheduledAt
+    : 'invoiceId' in subject ? subject.invoiceId
+    : 'ticketId' in subject ? subject.ticketId
+    : 'quoteId' in subject ? subject.quoteId
+    : subject.cancellation;
   return `${kind}:${dealId}:${about}`;
+}
+
+/** The stages a deal is over in: nothing is canceled from them. */
+const ENDED: ReadonlySet<string> = new Set([STAGE.CANCELED, STAGE.CLEANING_DONE, STAGE.QUOTE_CANCELED]);
+
+/**
+ * Whether a change of a mirrored deal cancels it, and the cancellation's subject: the deal
+ * reached Canceled from a stage that was not over (a staff move or close-out, an approved
+ * cancellation request, a change made in HubSpot). It is named by the version of the deal it
+ * canceled (the hs_lastmodifieddate the mirror held, 'unmirrored' before the first): two pulls
+ * racing over versions of one cancellation plan one notice, and a deal restored and canceled
+ * again gets another. Nothing for a deal seen for the first time (applyDeals only calls this
+ * for rows it held before), nor for a cleaning whose time had come (a close-out as a no-show or
+ * a cancellation on the day, old deals tidied in HubSpot): the customer knows, and a "canceled"
+ * e-mail after the visit would only puzzle them.
+ */
+export function cancellationOf(before: DealMoment & { hubspotUpdatedAt: Date | null }, after: DealMoment, now: Date): { cancellation: string } | null {
+  if (after.stageId !== STAGE.CANCELED || ENDED.has(before.stageId)) return null;
+  if (before.scheduledAt !== null && before.scheduledAt.getTime() <= now.getTime()) return null;
+  return { cancellation: before.hubspotUpdatedAt?.toISOString() ?? 'unmirrored' };
 }

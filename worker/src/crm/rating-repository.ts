@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Db, DbTransaction } from '@app/db/client';
 import { findOptOut } from '@app/db/sms-opt-out';
-import { outboxEvent } from '@app/runtime/outbox/events';
 import { daysBefore, RATING_RULES, ratingRequestDueAt } from '@app/shared/cleaning-rating';
+import { writeNoticeText } from './notice-repository';
 import { noticeKey, type NoticePolicy } from './notice-rules';
 
 type Client = DbTransaction | Db;
@@ -22,10 +21,28 @@ export async function ratingRequestedSince(db: Client, phone: string, since: Dat
   return row?.recent ?? false;
 }
 
+/**
+ * Whether the address had a rating request by e-mail in the last 30 days: one the provider took
+ * since then, or one still waiting to go. `except` leaves out the e-mail being sent. Addresses
+ * are compared as mailboxes read them, without regard to case.
+ */
+export async function ratingEmailedSince(db: Client, address: string, since: Date, except: string | null = null): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ recent: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM email_message e
+      WHERE e.purpose = 'rating_request' AND lower(e.to_address) = lower(${address})
+        AND (${except}::uuid IS NULL OR e.id <> ${except}::uuid)
+        AND (e.sent_at > ${since} OR e.status = 'queued')
+    ) AS recent`;
+  return row?.recent ?? false;
+}
+
 export interface RatingToRequest {
   dealId: string;
-  /** The phone the deal's texts go to (E.164). */
+  /** The phone the deal's texts go to (E.164), and the one whose text back is the rating. */
   phone: string;
+  /** The booking's e-mail (the contact's); null: the request goes by text only. */
+  email: string | null;
   contactId: string | null;
   /** The cleaner of the cleaning now, kept with its rating. */
   ownerId: string | null;
@@ -34,12 +51,15 @@ export interface RatingToRequest {
 
 /**
  * The rating request of a cleaning a staff close-out marked done, written in the caller's
- * transaction with the mirror change (as every customer text): its cleaning_rating row, its
- * sms_message row and its sms.send event, due at 10 AM Eastern the next day (or after the
- * configured delay), past quiet hours. Nothing when rating requests are switched off, the
- * close-out came more than three days after the cleaning, the phone opted out or had a request
- * in the last 30 days, or the cleaning already has its request. The worker writes the words and
- * checks the 30 days again when it sends it. True when written.
+ * transaction with the mirror change (as every customer notice): its cleaning_rating row and its
+ * customer notice, a text (sms_message and sms.send) and an e-mail to the booking's address
+ * (email_message and email.send), due at 10 AM Eastern the next day (or after the configured
+ * delay), the text past quiet hours. Nothing when rating requests are switched off, the close-out
+ * came more than three days after the cleaning, the phone opted out or had a request in the last
+ * 30 days, or the cleaning already has its request: the customer rates by texting back, so the
+ * phone's rules are the request's. The e-mail is left out when the address had a rating e-mail in
+ * the last 30 days. The worker writes the words and checks the 30 days again when each goes out.
+ * True when written.
  */
 export async function writeRatingRequest(tx: DbTransaction, policy: NoticePolicy, rating: RatingToRequest, closedOutAt: Date, now: Date): Promise<boolean> {
   if (policy.off.has('rating_request')) return false;
@@ -47,19 +67,15 @@ export async function writeRatingRequest(tx: DbTransaction, policy: NoticePolicy
   if (!due) return false;
   if (await findOptOut(tx, rating.phone)) return false;
   if (await tx.cleaningRating.findUnique({ where: { dealId: rating.dealId }, select: { id: true } })) return false;
-  if (await ratingRequestedSince(tx, rating.phone, daysBefore(now, RATING_RULES.intervalDays))) return false;
+  const since = daysBefore(now, RATING_RULES.intervalDays);
+  if (await ratingRequestedSince(tx, rating.phone, since)) return false;
+  const email = rating.email && !(await ratingEmailedSince(tx, rating.email, since)) ? rating.email : null;
   const subject = { scheduledAt: rating.scheduledAt.toISOString() };
-  const messageId = randomUUID();
-  const { count } = await tx.smsMessage.createMany({
-    data: [{ id: messageId, purpose: 'rating_request', to: rating.phone, dealId: rating.dealId, dedupeKey: noticeKey('rating_request', rating.dealId, subject) }],
-    skipDuplicates: true,
-  });
-  if (count === 0) return false;
+  if (!(await writeNoticeText(tx, policy, { kind: 'rating_request', dealId: rating.dealId, to: rating.phone, email, subject, dueAt: due }))) return false;
+  // The request's text carries the notice's dedupe key: the rating keeps it, the one whose sending makes the phone asked.
+  const text = await tx.smsMessage.findUnique({ where: { dedupeKey: noticeKey('rating_request', rating.dealId, subject) }, select: { id: true } });
   await tx.cleaningRating.create({
-    data: { dealId: rating.dealId, phone: rating.phone, contactId: rating.contactId, ownerId: rating.ownerId, smsMessageId: messageId },
-  });
-  await tx.outboxEvent.create({
-    data: outboxEvent('sms.send', { messageId, subject }, { aggregateId: messageId, availableAt: policy.sendable(due) }),
+    data: { dealId: rating.dealId, phone: rating.phone, contactId: rating.contactId, ownerId: rating.ownerId, smsMessageId: text?.id ?? null },
   });
   return true;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { THUMBNAIL_RETENTION_DAYS } from '@app/shared/visit-photos';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,6 +26,13 @@ export const LOGIN_FAILURE_RETENTION_MS = 30 * 24 * HOUR;
  * finished job (a week, job-options.ts), so a re-dispatch would still meet its job id.
  */
 export const OUTBOX_RETENTION_MS = 14 * 24 * HOUR;
+
+/**
+ * How long the office's small copy of a cleaner's photo is kept (docs/cleaner-day.md#what-the-office-sees):
+ * long enough to answer a re-clean claim or a complaint about the visit; the photo itself stays
+ * on the deal in HubSpot. THUMBNAIL_RETENTION_DAYS (shared) says the same to the office.
+ */
+export const VISIT_PHOTO_THUMBNAIL_RETENTION_MS = THUMBNAIL_RETENTION_DAYS * 24 * HOUR;
 
 /** Rows deleted per statement, so a large backlog never holds locks for long. */
 const DELETE_BATCH = 1_000;
@@ -62,6 +70,14 @@ const PURGES: readonly Purge[] = [
     table: 'outbox_event',
     expired: "status = 'dispatched' AND dispatched_at < $1",
     cutoff: (now) => new Date(now.getTime() - OUTBOX_RETENTION_MS),
+  },
+  // A webhook token guards against replays only while its signature is fresh (5 minutes).
+  { what: 'emailWebhookTokens', table: 'email_webhook_token', expired: 'expires_at <= $1', cutoff: (now) => now },
+  {
+    what: 'visitPhotoThumbnails',
+    table: 'visit_photo_thumbnail',
+    expired: 'created_at < $1',
+    cutoff: (now) => new Date(now.getTime() - VISIT_PHOTO_THUMBNAIL_RETENTION_MS),
   },
 ];
 

@@ -5,6 +5,7 @@ import { createOwnTestDatabase } from '../../../test/context';
 import type { TestDatabase } from '../../../test/database';
 import { housekeepingPurgeJob } from '../jobs/housekeeping-purge';
 import { createLogger } from '@app/runtime/logger';
+import { addDeal } from '../../../test/staff-fixtures';
 import { LOGIN_CODE_RETENTION_MS, LOGIN_FAILURE_RETENTION_MS } from './purge-repository';
 
 const log = createLogger({ service: 'housekeeping-test', level: 'silent', format: 'json' });
@@ -68,9 +69,26 @@ describe('housekeeping.purge-expired', () => {
       data: [event('sent-long-ago', 'dispatched', hours(-15 * 24)), event('sent-recently', 'dispatched', hours(-13 * 24)), event('pending-old', 'pending', null)],
     });
 
+    // The office's small copies of a cleaner's photos: kept 90 days, the photo itself stays (it is in HubSpot).
+    const deal = await addDeal(db, { hubspotId: 'hs-purge-photos' });
+    const photo = (createdAt: Date) => ({ dealId: deal.id, ownerHubspotId: 'owner-1', cleanerEmail: 'maria@example.com', contentType: 'image/jpeg', byteSize: 3, bytes: Uint8Array.from([1, 2, 3]), createdAt });
+    const [old, recent] = [await db.visitPhoto.create({ data: photo(hours(-91 * 24)) }), await db.visitPhoto.create({ data: photo(hours(-89 * 24)) })];
+    await db.visitPhotoThumbnail.createMany({
+      data: [
+        { photoId: old.id, contentType: 'image/jpeg', bytes: Uint8Array.from([1]), createdAt: hours(-91 * 24) },
+        { photoId: recent.id, contentType: 'image/jpeg', bytes: Uint8Array.from([1]), createdAt: hours(-89 * 24) },
+      ],
+    });
+
+    // The e-mail provider's webhook tokens: kept only while their signature could pass as fresh.
+    await db.emailWebhookToken.createMany({ data: [{ token: 'used-long-ago', expiresAt: minutes(-1) }, { token: 'still-fresh', expiresAt: minutes(4) }] });
+
     const deleted = await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 });
 
-    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1, smsMessages: 1, loginFailures: 1, outboxEvents: 1 });
+    expect(deleted).toEqual({ sessions: 3, staffSignInAttempts: 1_500, idempotencyKeys: 1, loginCodes: 1, smsMessages: 1, loginFailures: 1, outboxEvents: 1, emailWebhookTokens: 1, visitPhotoThumbnails: 1 });
+    expect((await db.emailWebhookToken.findMany({ select: { token: true } })).map((t) => t.token)).toEqual(['still-fresh']);
+    expect((await db.visitPhotoThumbnail.findMany({ select: { photoId: true } })).map((t) => t.photoId)).toEqual([recent.id]);
+    expect(await db.visitPhoto.count({ where: { dealId: deal.id } })).toBe(2);
     expect((await db.loginFailure.findMany({ select: { failedAt: true } })).map((f) => f.failedAt)).toEqual([hours(-29 * 24)]);
     expect((await db.outboxEvent.findMany({ select: { aggregateId: true }, orderBy: { aggregateId: 'asc' } })).map((e) => e.aggregateId)).toEqual(['pending-old', 'sent-recently']);
     expect((await db.session.findMany({ select: { id: true } })).map((s) => s.id)).toEqual(['live']);
@@ -86,7 +104,7 @@ describe('housekeeping.purge-expired', () => {
 
     // Nothing left to do: a second run (or one running at the same time) deletes nothing more.
     expect(await housekeepingPurgeJob({ db, now: () => NOW }).process({}, { log, jobId: 'test', attempt: 1 })).toEqual({
-      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0, smsMessages: 0, loginFailures: 0, outboxEvents: 0,
+      sessions: 0, staffSignInAttempts: 0, idempotencyKeys: 0, loginCodes: 0, smsMessages: 0, loginFailures: 0, outboxEvents: 0, emailWebhookTokens: 0, visitPhotoThumbnails: 0,
     });
   });
 

@@ -9,7 +9,7 @@ import { dollars } from '../crm/booking-deal-properties';
 import { loadCommand, ownerIds, saveCommandNote, settleCommand, type CommandToApply } from '../crm/deal-command-repository';
 import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-gateway';
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
-import type { NoticePolicy } from '../crm/notice-rules';
+import { DEFAULT_NOTICE_POLICY, type NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, durationOf, mirrorDealRecords } from './crm-pull';
 import { commandKindOf } from './deal-commands/kinds';
 import { applyRequestAnswer } from './deal-commands/request-answer';
@@ -34,7 +34,7 @@ type Owners = Awaited<ReturnType<typeof ownerIds>>;
  * the deal is read back and mirrored as a pull would (the customer's confirmation or move text
  * follows from the usual rules), and a note on the deal says who did what and when. Waits
  * (retries) while the deal is not in HubSpot yet. A kind with more to do than a move (a quote's
- * line items) adds it through deal-commands/kinds.ts.
+ * line items, and its e-mail once applied) adds it through deal-commands/kinds.ts.
  */
 export function crmApplyDealCommandJob(deps: ApplyDeps) {
   const now = deps.now ?? (() => new Date());
@@ -78,7 +78,8 @@ export function crmApplyDealCommandJob(deps: ApplyDeps) {
       if (command.noteHubspotId === null) await saveCommandNote(deps.db, commandId, await noteOf(deps, command, kind, dealHubspotId));
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
-      await settleCommand(deps.db, commandId, { status: 'applied' }, now());
+      const context = { policy: deps.notices ?? DEFAULT_NOTICE_POLICY, now: now() };
+      await settleCommand(deps.db, commandId, { status: 'applied' }, context.now, kind?.applied && ((tx) => kind.applied!(tx, command, context)));
     } else {
       // Applied before notes came first: its note is still due.
       await saveCommandNote(deps.db, commandId, await noteOf(deps, command, kind, dealHubspotId));

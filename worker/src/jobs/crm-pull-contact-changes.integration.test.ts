@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/runtime/logger';
 import { insertBooking } from '../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { TestBrowser } from '../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../test/staff-app';
 import { crmPullJob } from './crm-pull';
@@ -27,7 +27,7 @@ describe('crm.pull: a contact changed in HubSpot shows on the staff customer pag
     api = await startStaffApi('pull-contact', new Date());
     staff = new TestBrowser(api.url);
     expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
-    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 } });
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     const { gateway } = crm.workerGateway();
     const pullJob = crmPullJob({ db: api.db, hubspot: gateway, account: crm.account });
     const pushJob = crmPushBookingJob({ db: api.db, hubspot: gateway, account: crm.account, batchSize: 1 });

@@ -3,7 +3,7 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import { createLogger } from '@app/runtime/logger';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmSweepJob } from './crm-sweep';
@@ -20,7 +20,7 @@ describe('crm.pull: the customer page\'s HubSpot context (company, lead status, 
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 } });
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     const { gateway } = crm.workerGateway();
     const pullJob = crmPullJob({ db, hubspot: gateway, account: crm.account });
     const pushJob = crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 });

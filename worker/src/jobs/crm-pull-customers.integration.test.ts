@@ -3,7 +3,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import { todayBoardSchema } from '@app/shared/staff-board';
 import { createLogger } from '@app/runtime/logger';
 import { insertBooking } from '../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import { TestBrowser, uniquePhone } from '../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../test/staff-app';
 import { crmPullJob } from './crm-pull';
@@ -35,7 +35,7 @@ describe('crm.pull: the customers of the deals and tickets it mirrors', () => {
     api = await startStaffApi('pull-customers', NOW);
     staff = new TestBrowser(api.url);
     expect((await staffSignIn(api, staff)).landing).toBe('/admin/dashboard');
-    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 } });
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     const pullJob = crmPullJob({ db: api.db, hubspot: crm.workerGateway().gateway, account: crm.account });
     pull = () => pullJob.process({}, ctx);
   });

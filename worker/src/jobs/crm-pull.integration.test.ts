@@ -6,7 +6,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { applyDeals, applyInvoices } from '../crm/mirror-repository';
 import { createLogger } from '@app/runtime/logger';
@@ -35,7 +35,7 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     db = createPrismaClient(testDatabaseUrl());
     // What the tests do as staff in HubSpot takes no slot of the jobs' budget: a larger account
     // limit keeps those calls from running the jobs into HubSpot's 429 (hubspot-budget tests the budget).
-    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 } });
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     hubspot = crm.emulator;
     ({ gateway, client } = crm.workerGateway());
     const search = client.crm.objects.searchApi.doSearch.bind(client.crm.objects.searchApi);

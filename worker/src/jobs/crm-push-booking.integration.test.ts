@@ -93,6 +93,12 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(new Set(pushed.map((d) => d.properties.app_request_id)).size).toBe(150);
     // Roughly four requests per hundred bookings; one request per booking would be 150+.
     expect(hubspot.requests().length).toBeLessThanOrEqual(30);
+    // Every booking of a batch keeps its own deal's and contact's HubSpot ids (one statement per table).
+    const local = await db.deal.findMany({ where: { id: { in: [...ours] } }, select: { id: true, hubspotId: true, contact: { select: { email: true, hubspotId: true, crmSyncedAt: true } } } });
+    const dealIds = new Map(pushed.map((d) => [d.properties.app_request_id, d.id]));
+    const contactIds = new Map(hubspot.objects('contacts').map((c) => [c.properties.email, c.id]));
+    expect(local.filter((d) => d.hubspotId !== dealIds.get(d.id) || d.contact?.hubspotId !== contactIds.get(d.contact?.email ?? ''))).toEqual([]);
+    expect(local.every((d) => d.contact?.crmSyncedAt)).toBe(true);
   });
 
   it('bookings made while the first one\'s job lingers ride in its batch: three requests, and their own jobs make none', async () => {

@@ -11,7 +11,7 @@ const hubspots = (type: ObjectType, name: string) => defaultSchema(type).propert
 
 describe('the HubSpot properties the worker filters, sorts or reads by name', () => {
   it('covers every object type the worker reads', () => {
-    expect(Object.keys(read).sort()).toEqual(['calls', 'communications', 'companies', 'contacts', 'deals', 'invoices', 'line_items', 'meetings', 'notes', 'tasks', 'tickets']);
+    expect(Object.keys(read).sort()).toEqual(['calls', 'communications', 'companies', 'contacts', 'deals', 'emails', 'invoices', 'line_items', 'meetings', 'notes', 'tasks', 'tickets']);
     expect(read.contacts).toContain('lastmodifieddate');
     expect(read.contacts).not.toContain('hs_lastmodifieddate');
     expect(read.deals).toContain('hs_lastmodifieddate');

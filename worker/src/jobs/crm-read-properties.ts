@@ -1,4 +1,5 @@
 import { CONTACT_EMAIL, CONTACT_IDENTITY_PROPERTIES, MERGEABLE_TYPES, MERGED_IDS, REQUEST_ID, type ObjectType } from '../crm/hubspot-gateway';
+import { RECOGNITION_PROPERTIES } from '../crm/email-engagements';
 import { modifiedDateProperty } from '../crm/modified-date';
 import { SIGNATURE_PROPERTIES } from '../crm/text-communications';
 import { DEAL_PROPERTIES, INVOICE_PROPERTIES, TICKET_PROPERTIES } from './crm-pull';
@@ -27,6 +28,8 @@ export function propertiesReadByName(): Record<ObjectType, string[]> {
     meetings: [],
     // Read back to recognise a communication a lost answer created (a logged text).
     communications: [...SIGNATURE_PROPERTIES],
+    // Likewise an e-mail's engagement.
+    emails: [...RECOGNITION_PROPERTIES],
   };
   for (const source of ACTIVITY_SOURCES) byType[source.type].push(...activityProperties(source));
   for (const type of Object.keys(byType) as ObjectType[]) {

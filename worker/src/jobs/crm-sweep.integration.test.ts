@@ -14,6 +14,7 @@ import { createLogger } from '@app/runtime/logger';
 import { crmPullJob } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import { crmSweepJob } from './crm-sweep';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const log = createLogger({ service: 'sweep-test', level: 'silent', format: 'json' });
 const ctx = { log, jobId: 'test', attempt: 1 };
@@ -268,7 +269,7 @@ describe('crm.pull: owners archived in HubSpot', () => {
 
     const refused = await staff.post(`/api/internal/admin/deals/${other.dealId}/owner`, { ownerId: owner.id });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: OWNER_INACTIVE, code: 'owner_inactive', field: 'ownerId' });
+    expect(await refused.json()).toEqual(apiErrorBody(OWNER_INACTIVE, 'owner_inactive', 'ownerId'));
     expect((await db.deal.findUniqueOrThrow({ where: { id: other.dealId } })).ownerId).toBeNull();
     expect(await db.outboxEvent.count({ where: { type: 'crm.assign-owner', aggregateId: other.dealId } })).toBe(0);
 

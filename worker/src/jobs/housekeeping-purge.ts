@@ -3,7 +3,7 @@ import { purgeExpiredRows } from '../housekeeping/purge-repository';
 import { defineJob } from './job';
 
 /**
- * Deletes sessions, sign-in attempts, idempotency keys, login codes and text message delivery
+ * Deletes sessions, sign-in attempts, idempotency keys, login codes, e-mail webhook tokens and text message delivery
  * rows that are past their use (see purge-repository.ts). Runs on a schedule (HOUSEKEEPING_INTERVAL_MS); safe to run at any
  * time and any number of times at once.
  */

@@ -8,6 +8,7 @@ import { crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
 import { crmAttachClaimPhotoJob } from './crm-attach-claim-photo';
 import { crmAttachPhotoJob } from './crm-attach-photo';
 import { crmAssignOwnerJob } from './crm-assign-owner';
+import { crmLogEmailJob } from './crm-log-email';
 import { crmLogTextReceivedJob, crmLogTextSentJob } from './crm-log-text';
 import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
 import { crmPullJob } from './crm-pull';
@@ -19,6 +20,8 @@ import { crmSweepJob } from './crm-sweep';
 import { housekeepingPurgeJob } from './housekeeping-purge';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
+import { emailSendJob, type EmailSendDeps } from '../email/email-send';
+import { replyNumberOf } from '@app/shared/phone';
 
 export interface JobDeps {
   db: Db;
@@ -38,6 +41,8 @@ export interface JobDeps {
   notices?: NoticePolicy;
   /** In how many runs the sweep checks the whole mirror (a slice each run); 1 when absent. */
   sweepRunsPerPass?: number;
+  /** The mail provider and the e-mails' sender and footer; absent: no e-mail job (tests of other queues). */
+  email?: Pick<EmailSendDeps, 'transport' | 'from' | 'company' | 'publicUrl'>;
 }
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
@@ -57,9 +62,11 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmSweepJob({ ...crm, ...(deps.sweepRunsPerPass === undefined ? {} : { runsPerPass: deps.sweepRunsPerPass }) }),
     crmLogTextReceivedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmLogTextSentJob({ db: deps.db, hubspot: deps.hubspot }),
+    crmLogEmailJob({ db: deps.db, hubspot: deps.hubspot }),
     crmAttachPhotoJob({ db: deps.db, hubspot: deps.hubspot }),
     crmAttachClaimPhotoJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
+    ...(deps.email ? [emailSendJob({ db: deps.db, ...deps.email, otpSecret: deps.otpSecret, portalUrl: deps.portalUrl, textTo: replyNumberOf(deps.smsFrom) })] : []),
   ] as JobDefinition[];
 }

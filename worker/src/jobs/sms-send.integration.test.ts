@@ -16,7 +16,8 @@ import { cleaningConfirmedSms, invoiceReadySms, onMyWaySms, reminderSms, request
 import { STAGE } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import { HELD_TEXT_REASON } from '@app/shared/sms-delivery-hold';
-import { SMS_CONSENT_VERSION, TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
+import { SMS_CONSENT_VERSION, TEXTS_NOT_AGREED_REASON, TEXTS_TURNED_OFF_REASON } from '@app/shared/sms-consent';
+import { recordPortalTextsChoice } from '@app/db/sms-consent';
 import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import type { SmsPurpose } from '@app/db/generated/client';
@@ -183,6 +184,8 @@ describe('sms.send against the Twilio emulator', () => {
     const dealId = await onTheWay(tapped, 15);
     await finished(await send({ messageId: await newMessage('on_my_way', '+14045551291', dealId) }), 'completed');
     expect(twilio.messages({ to: '+14045551291' }).map((m) => m.body)).toEqual([onMyWaySms({ company: COMPANY.name }, 'Maria', tapped, 15)]);
+    // Both ends of the window with AM/PM, in the template's words.
+    expect(twilio.messages({ to: '+14045551291' })[0]!.body).toMatch(/^.+: Maria is on the way and should arrive between \d{1,2}:\d{2} (AM|PM) and \d{1,2}:\d{2} (AM|PM)\.$/);
     const validity = Number(twilio.requests().find((r) => r.params?.To === '+14045551291')?.params?.ValidityPeriod);
     expect(validity).toBeGreaterThan(15 * 60);
     expect(validity).toBeLessThanOrEqual(21 * 60);
@@ -216,7 +219,9 @@ describe('sms.send against the Twilio emulator', () => {
 
     const ticket = await db.ticket.create({ data: { dealId, contactId, category: 'CancellationRequest', pipelineStage: '1613485806' }, select: { id: true } });
     await finished(await send({ messageId: await newMessage('request_answered', '+14045551244', dealId), subject: { ticketId: ticket.id } }), 'completed');
-    expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation request')]);
+    // Declined, on a cleaning with no date yet: the text says so, and the portal says why.
+    expect(twilio.messages({ to: '+14045551244' }).map((m) => m.body)).toEqual([requestAnsweredSms(ctx, reference, 'cancellation request', { kind: 'declined', scheduledAt: null })]);
+    expect(twilio.messages({ to: '+14045551244' })[0]!.body).toBe(`${COMPANY.name}: we can't cancel your cleaning ${reference}. Why: ${PORTAL_URL}`);
     await db.ticket.update({ where: { id: ticket.id }, data: { pipelineStage: '1' } });
     const reopened = await finished(await send({ messageId: await newMessage('request_answered', '+14045551245', dealId), subject: { ticketId: ticket.id } }), 'completed');
     expect(reopened.returnvalue).toEqual({ skipped: 'stale' });
@@ -399,6 +404,24 @@ describe('sms.send against the Twilio emulator', () => {
       const office = '+14045551270';
       const { dealId: officeDeal } = await insertBooking(db, { submittedPhone: office });
       expect((await finished(await send({ messageId: await newMessage('request_received', office, officeDeal) }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+    });
+
+    it("follows the portal's choice as the newest: turned on after an unticked box, texts go; turned off there, none but login codes", async () => {
+      const phone = '+14045551280';
+      const { contactId, email } = await insertBooking(db, { submittedPhone: '+14045551281' });
+      await bookedOnForm(phone, false, new Date(Date.now() - 120_000));
+      const portal = (textsAgreed: boolean) => recordPortalTextsChoice(db, { phone, email, contactId, textsAgreed, version: SMS_CONSENT_VERSION, words: 'The portal words.' });
+      await portal(true);
+      expect((await finished(await send({ messageId: await invite(phone) }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+
+      await portal(false);
+      const offId = await invite(phone);
+      expect((await finished(await send({ messageId: offId }), 'completed')).returnvalue).toEqual({ skipped: 'turned_off' });
+      expect(await row(offId)).toMatchObject({ status: 'canceled', sid: null, errorMessage: TEXTS_TURNED_OFF_REASON });
+      expect(TEXTS_TURNED_OFF_REASON).toBe('Not sent: the customer turned texts off in the portal.');
+      const { messageId: codeId } = await newLoginCode(phone);
+      expect((await finished(await send({ messageId: codeId }), 'completed')).returnvalue).toEqual({ sid: expect.stringMatching(/^SM/) });
+      expect(twilio.messages({ to: phone })).toHaveLength(2);
     });
 
     it('sends a staff reply its own words, kept on the row; to an unticked phone only once it texted us since that booking', async () => {

@@ -14,7 +14,7 @@ import { findBookingTextsChoice } from '@app/db/sms-consent';
 import { textedUsSince } from '@app/db/conversations';
 import { afterHoursAnswer } from '@app/shared/after-hours';
 import { daysBefore, isUnhappyRating, RATING_RULES, ratingApologySms, ratingThanksSms, reviewLinkOf } from '@app/shared/cleaning-rating';
-import { namesRatingRequests, TEXTS_NOT_AGREED_REASON } from '@app/shared/sms-consent';
+import { namesRatingRequests, TEXTS_NOT_AGREED_REASON, TEXTS_TURNED_OFF_REASON } from '@app/shared/sms-consent';
 import { HELD_TEXT_REASON, isHoldingError } from '@app/shared/sms-delivery-hold';
 import { findSmsMessage, recordAccepted, recordCanceled, recordRefused, type SmsMessageState } from '../sms/sms-message-repository';
 import { classifyTwilioError, sendSms, TWILIO_VALIDITY_PERIOD, type TwilioClient } from '../sms/twilio-client';
@@ -72,13 +72,17 @@ async function bodyOf(
 const ANSWERS: ReadonlySet<SmsMessageState['purpose']> = new Set(['staff_reply', 'after_hours_reply', 'rating_reply']);
 
 /**
- * Whether the sending rule holds the text back: the phone's newest booking left the text box
- * unticked, and (for an answer) the phone has not texted us since.
+ * Whether the sending rule holds the text back: the phone's newest choice said no (the booking's
+ * text box unticked, or texts turned off in the portal), and (for an answer) the phone has not
+ * texted us since.
  */
-async function declinedTexts(db: Db, message: SmsMessageState): Promise<'not_agreed' | 'rating_not_named' | null> {
+async function declinedTexts(db: Db, message: SmsMessageState): Promise<'not_agreed' | 'turned_off' | 'rating_not_named' | null> {
   const choice = await findBookingTextsChoice(db, message.to);
   if (!choice) return null;
-  if (!choice.textsAgreed) return ANSWERS.has(message.purpose) && (await textedUsSince(db, message.to, choice.agreedAt)) ? null : 'not_agreed';
+  if (!choice.textsAgreed) {
+    if (ANSWERS.has(message.purpose) && (await textedUsSince(db, message.to, choice.agreedAt))) return null;
+    return choice.form === 'portal' ? 'turned_off' : 'not_agreed';
+  }
   // Agreed under words that did not name the rating request: asked under those words only.
   return message.purpose === 'rating_request' && !namesRatingRequests(choice.version) ? 'rating_not_named' : null;
 }
@@ -91,6 +95,7 @@ const SKIP_REASONS = {
   expired: 'Not sent: the login code expired before it could go out.',
   opted_out: 'Not sent: the phone opted out of texts (STOP).',
   not_agreed: TEXTS_NOT_AGREED_REASON,
+  turned_off: TEXTS_TURNED_OFF_REASON,
   rating_not_named: 'Not sent: the customer agreed to texts before our terms named rating requests.',
   held: HELD_TEXT_REASON,
   gone: 'Not sent: the cleaning it was about no longer exists.',
@@ -167,12 +172,14 @@ export function smsSendJob(deps: SmsSendDeps) {
       if (notAfter === null || (notAfter && validityPeriodFor(notAfter, now()) === null)) return expired();
       // The phone replied STOP (or Twilio said so): nothing goes to it, login codes included.
       if (await findOptOut(deps.db, to)) return skip('opted_out', 'the phone opted out');
-      // The phone's newest booking left the text box unticked, so nothing else goes to it until a
-      // later booking ticks it. A phone never booked on our form (the office's HubSpot bookings,
+      // The phone's newest choice said no (the booking's text box unticked, or texts turned off in
+      // the portal), so nothing else goes to it until a later booking ticks it or the customer
+      // turns texts on in the portal. A phone never booked on our form (the office's HubSpot bookings,
       // consent gathered by phone) is not held back here. An answer to a text the customer sent
       // us since (a staff reply, the after-hours answer) goes: they asked, and expect it.
       const declined = loginCode ? null : await declinedTexts(deps.db, message);
       if (declined === 'not_agreed') return skip('not_agreed', 'the customer did not agree to texts on the booking form');
+      if (declined === 'turned_off') return skip('turned_off', 'the customer turned texts off in the portal');
       if (declined === 'rating_not_named') return skip('rating_not_named', 'the customer agreed to texts under words that did not name rating requests');
       // Texts to this phone failed as a landline or filtered (30006/30007): only login codes go,
       // since whoever asks for one is there to see whether it arrives.

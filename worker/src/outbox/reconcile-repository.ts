@@ -73,8 +73,12 @@ export async function markForRedispatch(db: Db, ids: readonly string[]): Promise
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Records that the job of an outbox event completed (a job id that is no outbox id changes nothing). */
-export async function markCompleted(db: Db, eventId: string): Promise<void> {
-  if (!UUID.test(eventId)) return;
-  await db.$executeRaw`UPDATE outbox_event SET completed_at = now() WHERE id = ${eventId}::uuid AND completed_at IS NULL`;
+/** Whether a job id is an outbox event's id (jobs a schedule started have ids of their own). */
+export const isOutboxId = (jobId: string) => UUID.test(jobId);
+
+/** Records that the jobs of these outbox events completed, in one statement (ids that are no outbox ids change nothing). */
+export async function markCompleted(db: Db, eventIds: readonly string[]): Promise<void> {
+  const ids = eventIds.filter(isOutboxId);
+  if (ids.length === 0) return;
+  await db.$executeRaw`UPDATE outbox_event SET completed_at = now() WHERE id = ANY(${ids}::uuid[]) AND completed_at IS NULL`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProduct } from '@app/shared/catalogue';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const PATH = '/api/hubspot/portal/requestBooking';
 const TOO_SOON = 'Please choose a date at least 5 days from today.';
@@ -63,7 +64,7 @@ describe('public booking form rules on the server (POST requestBooking)', () => 
     const before = await counts();
     const res = await api.post(PATH, validBooking(override));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: message, code: 'validation_failed', field });
+    expect(await res.json()).toEqual(apiErrorBody(message, 'validation_failed', field));
     expect(await counts()).toEqual(before);
   });
 
@@ -93,7 +94,7 @@ describe('public booking form rules on the server (POST requestBooking)', () => 
     const before = await counts();
     const early = await api.post(PATH, validBooking({ preferredDate: '2026-11-26' }));
     expect(early.status).toBe(400);
-    expect(await early.json()).toEqual({ error: TOO_SOON, code: 'validation_failed', field: 'preferredDate' });
+    expect(await early.json()).toEqual(apiErrorBody(TOO_SOON, 'validation_failed', 'preferredDate'));
     expect(await counts()).toEqual(before);
 
     const ok = await api.post(PATH, validBooking({ preferredDate: '2026-11-27' }));
@@ -146,15 +147,15 @@ describe('public booking form rules on the server (POST requestBooking)', () => 
     const plain = await fetch(`${api.url}${PATH}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(validBooking()) });
     expect(plain.status).toBe(415);
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await plain.json()).toEqual({ error: 'Send the request body as application/json.', code: 'unsupported_media_type' });
+    expect(await plain.json()).toEqual(apiErrorBody('Send the request body as application/json.', 'unsupported_media_type'));
 
     const huge = await api.post(PATH, validBooking({ description: 'x'.repeat(1024 * 1024) }));
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: 'The request body is too large.', code: 'payload_too_large' });
+    expect(await huge.json()).toEqual(apiErrorBody('The request body is too large.', 'payload_too_large'));
 
     const broken = await api.post(PATH, '{"name": "Jane",');
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'bad_request' });
+    expect(await broken.json()).toEqual(apiErrorBody('The request body is not valid JSON.', 'bad_request'));
     expect(await counts()).toEqual(before);
   });
 });

@@ -11,7 +11,9 @@ import { smsEventCount } from '../../../../test/sms-events';
 import { createApp } from '../../app';
 import { moduleRouters } from '../registry';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { SETTLE_FREQUENCY, SETTLE_VISIT_TYPE, toSettle } from '@app/shared/booking-request';
 import { testModuleDeps } from '../../../../test/module-deps';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const log = createLogger({ service: 'booking-test', level: 'silent', format: 'json' });
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest bookable day is 27 November.
@@ -104,6 +106,22 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     expect(await db.smsMessage.count({ where: { to: phone } })).toBe(1);
   });
 
+  it('e-mails the form\'s address that the request arrived, texts box ticked or not, once per address a day', async () => {
+    const body = validBooking({ textsAgreed: false });
+    const first = (await (await post(api.url, body)).json()) as { request: { dealId: string } };
+    const [email, ...others] = await db.emailMessage.findMany({ where: { to: body.email }, include: { notice: true } });
+    expect(others).toEqual([]);
+    // One notice, delivered by e-mail only: the box was left unticked.
+    expect(email).toMatchObject({ purpose: 'request_received', dealId: first.request.dealId, status: 'queued', notice: { kind: 'request_received', dedupeKey: `request_received:${first.request.dealId}` } });
+    expect(await db.smsMessage.count({ where: { dealId: first.request.dealId } })).toBe(0);
+    const events = await db.outboxEvent.findMany({ where: { aggregateType: 'email_message', aggregateId: email!.id } });
+    expect(events.map((e) => [e.type, e.payload, e.status])).toEqual([['email.send', { emailId: email!.id }, 'pending']]);
+
+    // The same address again the same day (a resubmission): the deal is kept, no second e-mail.
+    expect((await post(api.url, { ...body, phone: '+14045557009' })).status).toBe(201);
+    expect(await db.emailMessage.count({ where: { to: body.email } })).toBe(1);
+  });
+
   it('has no amount for a custom quote (every 2001+ sq ft request), and no discount', async () => {
     for (const service of [{ serviceType: 'Recurring Clean', frequency: 'weekly', visitType: 'deep' }, { serviceType: 'Full Move Service' }]) {
       const res = await post(api.url, validBooking({ ...service, squareFootage: 2001, addOns: ['addon-oven'] }));
@@ -143,10 +161,17 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     ]);
   });
 
-  it('refuses a recurring clean without frequency or visit type, naming the first field', async () => {
-    const res = await post(api.url, validBooking({ serviceType: 'Recurring Clean', visitType: 'basic' }));
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: 'Please choose how often you would like a cleaning.', field: 'frequency' });
+  it('keeps a recurring clean without frequency or visit type (a client of the spec sends neither), for the office to settle', async () => {
+    const res = await post(api.url, validBooking({ serviceType: 'Recurring Clean' }));
+    expect(res.status).toBe(201);
+    const { request } = (await res.json()) as { request: { dealId: string } };
+    const deal = await db.deal.findUniqueOrThrow({ where: { id: request.dealId } });
+    // Priced as the pricing card's starting price (a basic visit) until the office settles it.
+    expect(deal).toMatchObject({ serviceType: 'Recurring Clean', frequency: null, visitType: null, skus: ['recurring-basic-1500'] });
+    expect(toSettle(deal)).toEqual([SETTLE_FREQUENCY, SETTLE_VISIT_TYPE]);
+    const half = await post(api.url, validBooking({ serviceType: 'Recurring Clean', visitType: 'deep' }));
+    const halfDeal = await db.deal.findUniqueOrThrow({ where: { id: ((await half.json()) as { request: { dealId: string } }).request.dealId } });
+    expect(toSettle(halfDeal)).toEqual([SETTLE_FREQUENCY]);
   });
 
   it.each([
@@ -197,8 +222,9 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
     expect(await db.outboxEvent.count({ where: { type: 'sms.send', aggregateId: message.id } })).toBe(1);
   });
 
-  it('takes a booking with the text box unticked: kept as not agreed, and no "request received" text is written', async () => {
-    const body = validBooking({ phone: '+14045557002', textsAgreed: false });
+  it('takes a booking with the text box unticked, also one asking to be contacted by text: kept as not agreed, no "request received" text', async () => {
+    // docs/product.md §5 requires a contact method and the agreement only: the box stays optional.
+    const body = validBooking({ phone: '+14045557002', textsAgreed: false, contactMethod: 'text' });
     const res = await post(api.url, body);
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
@@ -215,29 +241,30 @@ describe('POST /api/hubspot/portal/requestBooking', () => {
   it.each([
     ['missing', { textsAgreed: undefined }, 'textsAgreed', 'Please reload the page and choose whether we may text you.'],
     ['not a yes or no', { textsAgreed: 'on' }, 'textsAgreed', 'Please reload the page and choose whether we may text you.'],
-    ['unticked while asking to be contacted by text', { textsAgreed: false, contactMethod: 'text' }, 'textsAgreed', 'To be contacted by text message, tick the box to get our texts (or choose phone or email).'],
     ['under the bundled 2026-11-27 terms', { consentVersion: '2026-11-27' }, 'consentVersion', 'Please reload the page: the text message terms you saw are not ones we know.'],
   ])('refuses a text box choice %s, naming the field, and stores nothing', async (_label, override, field, error) => {
     const body = validBooking(override);
     const res = await post(api.url, body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error, code: 'validation_failed', field });
+    expect(await res.json()).toEqual(apiErrorBody(error, 'validation_failed', field));
     expect(await db.contact.count({ where: { email: body.email } })).toBe(0);
     expect(await db.smsConsent.count({ where: { email: body.email } })).toBe(0);
   });
 
   it.each([
-    ['missing', undefined],
+    ['missing (while agreeing to texts, which only a version with their box can)', undefined],
     ['unknown', '2020-01-01'],
   ])('refuses a %s consent version, naming the field, and stores nothing', async (_label, consentVersion) => {
     const body = validBooking({ consentVersion });
     const res = await post(api.url, body);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      error: 'Please reload the page: the text message terms you saw are not ones we know.',
-      code: 'validation_failed',
-      field: 'consentVersion',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'Please reload the page: the text message terms you saw are not ones we know.',
+        'validation_failed',
+        'consentVersion',
+      ),
+    );
     expect(await db.contact.count({ where: { email: body.email } })).toBe(0);
     expect(await db.smsConsent.count({ where: { email: body.email } })).toBe(0);
   });

@@ -36,7 +36,9 @@ export type NewBooking = BookingIntakeValues & {
  * Contacts are upserted once per e-mail and in e-mail order, so two batches never lock the
  * same contacts in opposite orders.
  *
- * The "request received" text (shared/src/customer-messages.ts) is written here too, as an
+ * The "request received" notice is written here too (docs/customer-messages.md#channels): its
+ * e-mail to the form's address (email_message and its email.send event, once per address a day,
+ * like the text), and its text (shared/src/customer-messages.ts), as an
  * sms_message row and its sms.send event: once per phone a day (a form resubmitted, or someone
  * typing a stranger's number again and again, texts nobody twice), and only while the company's
  * text budget has room ($2 an hour, $3 a day, the budget login codes are refused beyond), and
@@ -56,7 +58,8 @@ export const INSERT_BOOKINGS = `
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
       contact_id text, email text, phone text, first_name text, last_name text, ${recordColumns(INTAKE_COLUMNS)},
       deal_id text, subtotal_cents int, first_discount int, seq int, request_id text, event_id uuid, event_type text, event_aggregate text, event_payload jsonb,
-      sms_id text, sms_event_id uuid, sms_event_type text, sms_event_aggregate text, sms_event_payload jsonb, consent_id text, consent_version text, consent_words text, consent_texts boolean)
+      sms_id text, sms_event_id uuid, sms_event_type text, sms_event_aggregate text, sms_event_payload jsonb, consent_id text, consent_version text, consent_words text, consent_texts boolean,
+      notice_id uuid, email_id uuid, email_event_id uuid)
   ), f AS (
     SELECT i.deal_id,
       CASE WHEN i.subtotal_cents IS NOT NULL
@@ -96,10 +99,28 @@ export const INSERT_BOOKINGS = `
   ), p AS (
     SELECT i.deal_id, row_number() OVER (PARTITION BY i.phone ORDER BY i.seq) AS phone_seq, row_number() OVER (ORDER BY i.seq) AS batch_seq
     FROM input i
+  ), n AS (
+    INSERT INTO customer_notice (id, kind, deal_id, dedupe_key)
+    SELECT i.notice_id, 'request_received'::notice_kind, d.id, 'request_received:' || d.id
+    FROM input i JOIN d ON d.id = i.deal_id
+    RETURNING id, deal_id
+  ), ep AS (
+    SELECT i.deal_id, row_number() OVER (PARTITION BY lower(i.email) ORDER BY i.seq) AS email_seq FROM input i
+  ), em AS (
+    INSERT INTO email_message (id, notice_id, purpose, to_address, deal_id)
+    SELECT i.email_id, n.id, 'request_received'::notice_kind, i.email, d.id
+    FROM input i JOIN d ON d.id = i.deal_id JOIN n ON n.deal_id = d.id JOIN ep ON ep.deal_id = i.deal_id
+    WHERE ep.email_seq = 1
+      AND NOT EXISTS (SELECT 1 FROM email_message m WHERE m.to_address = i.email AND m.purpose = 'request_received' AND m.created_at > now() - interval '1 day')
+    RETURNING id
+  ), ee AS (
+    INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
+    SELECT i.email_event_id, 'email.send', jsonb_build_object('emailId', em.id::text), 'email_message', em.id::text
+    FROM em JOIN input i ON i.email_id = em.id
   ), t AS (
-    INSERT INTO sms_message (id, purpose, to_phone, deal_id, dedupe_key)
-    SELECT i.sms_id, 'request_received'::sms_purpose, i.phone, d.id, 'request_received:' || d.id
-    FROM input i JOIN d ON d.id = i.deal_id JOIN p ON p.deal_id = i.deal_id CROSS JOIN usage u
+    INSERT INTO sms_message (id, purpose, to_phone, deal_id, dedupe_key, notice_id)
+    SELECT i.sms_id, 'request_received'::sms_purpose, i.phone, d.id, 'request_received:' || d.id, n.id
+    FROM input i JOIN d ON d.id = i.deal_id JOIN n ON n.deal_id = d.id JOIN p ON p.deal_id = i.deal_id CROSS JOIN usage u
     WHERE i.sms_id IS NOT NULL AND p.phone_seq = 1
       AND u.last_hour + p.batch_seq <= $2 AND u.last_day + p.batch_seq <= $3
       AND NOT EXISTS (SELECT 1 FROM sms_message s WHERE s.to_phone = i.phone AND s.purpose = 'request_received' AND s.created_at > now() - interval '1 day')
@@ -139,6 +160,7 @@ function bookingRecords(rows: readonly BookingRow[]): string {
       event_id: push.id, event_type: push.type, event_aggregate: push.aggregateType, event_payload: push.payload,
       sms_id: smsId, sms_event_id: text?.id ?? null, sms_event_type: text?.type ?? null, sms_event_aggregate: text?.aggregateType ?? null, sms_event_payload: text?.payload ?? null,
       consent_id: randomUUID(), consent_version: b.smsConsent.version, consent_words: b.smsConsent.words, consent_texts: b.smsConsent.textsAgreed,
+      notice_id: randomUUID(), email_id: randomUUID(), email_event_id: randomUUID(),
       };
       for (const { key, column } of INTAKE_COLUMNS) record[column] = b[key];
       return record;
@@ -231,7 +253,7 @@ export async function findBookingForConfirmation(db: Db, dealId: string) {
       skus: true,
       amountCents: true,
       discountPercent: true,
-      bookingRequest: { select: { contactMethod: true, quoteType: true } },
+      bookingRequest: { select: { contactMethod: true, quoteType: true, smsConsent: { select: { textsAgreed: true } } } },
     },
   });
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { bookingSummarySchema, type BookingStatusResponse } from '@app/shared/api-responses';
-import { bookingSkus, priceBooking } from '@app/shared/booking-price';
+import { bookingSkus, laterVisitCents, priceBooking, VISIT_TYPES } from '@app/shared/booking-price';
 import type { BookingRequest } from '@app/shared/booking-request';
 import { findProduct } from '@app/shared/catalogue';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
+import { isServiceFamily, SQUARE_FOOTAGE_KEYS } from '@app/shared/services';
 import { COMPANY } from '@app/runtime/company';
 import { smsConsentWords } from '@app/shared/sms-consent';
 import type { ModuleDeps } from '../registry';
@@ -74,6 +75,14 @@ export async function bookingStatus(
   if (!parsed.success) return null;
   const deal = await findBookingForConfirmation(deps.db, parsed.data);
   if (!deal) return null;
+  const addOnIds = deal.skus.filter((sku) => findProduct(sku)?.type === 'Add On');
+  const squareFootage = SQUARE_FOOTAGE_KEYS.find((key) => key === deal.squareFootage);
+  const visitType = VISIT_TYPES.find((type) => type === deal.visitType);
+  // A Recurring Clean's later visits, by the one pricing rule (the discount is the first visit's).
+  const later =
+    deal.serviceType && isServiceFamily(deal.serviceType) && squareFootage !== undefined && deal.amountCents !== null
+      ? laterVisitCents({ serviceType: deal.serviceType, squareFootage, visitType, addOns: addOnIds })
+      : null;
   const summary = bookingSummarySchema.parse({
     service: deal.serviceType ?? 'Cleaning',
     visitType: deal.visitType,
@@ -81,11 +90,13 @@ export async function bookingStatus(
     squareFootage: deal.squareFootage,
     preferredDate: deal.preferredDate?.toISOString().slice(0, 10) ?? null,
     timeOfDay: deal.timeOfDay,
-    addOns: deal.skus.map((sku) => findProduct(sku)).filter((p) => p?.type === 'Add On').map((p) => p?.name ?? ''),
+    addOns: addOnIds.map((sku) => findProduct(sku)?.name ?? sku),
     amountCents: deal.amountCents,
     discountPercent: deal.discountPercent,
     contactMethod: deal.bookingRequest?.contactMethod ?? null,
     quoteType: deal.bookingRequest?.quoteType ?? null,
+    laterVisitCents: later,
+    textsAgreed: deal.bookingRequest?.smsConsent?.textsAgreed ?? null,
   });
   return { dealId: parsed.data, reference: deal.reference, syncedToCrm: deal.hubspotId !== null, summary };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANER_DAY_OUT_OF_RANGE } from '@app/shared/cleaner-day';
+import { visitChecklist } from '@app/shared/cleaning-checklists';
 import { STAGE } from '@app/shared/deal-stages';
 import { DEV_STAFF_EMAIL_DOMAIN } from '@app/emulators/oidc/provider';
 import { SILENT_NOTIFIER } from '@app/runtime/outbox/notifier';
@@ -12,11 +13,12 @@ import { testModuleDeps } from '../../../../test/module-deps';
 import { isWebhookPath } from '../../middleware/webhook-paths';
 import { moduleRouters } from '../registry';
 import { staffRoutes } from '../staff/router';
+import { apiErrorBody } from '@app/shared/api-error';
 
 /** 9:00 in Atlanta (EST) on Thursday, December 10, 2026. */
 const START = new Date('2026-12-10T14:00:00Z');
-const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
-const UNAUTHORIZED = { error: 'Please sign in to continue.', code: 'unauthorized' };
+const FORBIDDEN = apiErrorBody('You do not have access to this.', 'forbidden');
+const UNAUTHORIZED = apiErrorBody('Please sign in to continue.', 'unauthorized');
 const unique = () => randomBytes(4).toString('hex');
 
 /** A HubSpot owner in the mirror whose e-mail may sign in as staff; marked as a cleaner unless told. */
@@ -117,6 +119,8 @@ describe('the cleaner role', () => {
       'POST /api/cleaner/deals/:id/on-my-way',
       'POST /api/cleaner/deals/:id/photos',
       'POST /api/cleaner/deals/:id/start',
+      'PUT /api/cleaner/deals/:id/checklist/:itemId',
+      'PUT /api/cleaner/deals/:id/photos/:photoId/thumbnail',
     ]);
     for (const { method, path } of routes) {
       expect((await send(new TestBrowser(api.url), method, path)).status, `${method} ${path}`).toBe(401);
@@ -243,8 +247,18 @@ describe('the cleaner role', () => {
         codesToday: true,
         visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
         checklistFamily: 'deep',
+        // The visit's own checklist: the deep clean's items, the two add-ons, the rooms listed.
+        checklist: visitChecklist({ serviceType: 'deep-2000', skus: ['addon-oven', 'addon-interior-windows'], rooms: { kitchen: true, bathroomCount: 2, mainLevelBedrooms: 1 } }),
+        ticked: [],
         photoCount: 0,
       });
+      expect((day.cleanings[1]!.checklist as { items: Array<{ label: string }> }).items.slice(-5).map((i) => i.label)).toEqual([
+        'Inside the oven',
+        'Interior windows',
+        'Kitchen',
+        'Bathrooms (2)',
+        'Bedroom',
+      ]);
       expect(day.cleanings[0]).toMatchObject({ stageLabel: 'Cleaning Done', rooms: null, addOns: [], notes: null, visit: { state: 'done' } });
       expect(JSON.stringify(day)).not.toContain('Private');
       // Without a date: today.
@@ -260,7 +274,7 @@ describe('the cleaner role', () => {
       for (const date of ['2026-12-09', '2026-12-12', '2027-12-10', '2026-02-30', 'today', '']) {
         const res = await cleaner.request(`/api/cleaner/day?date=${encodeURIComponent(date)}`);
         expect(res.status, date).toBe(400);
-        expect(await res.json()).toEqual({ error: CLEANER_DAY_OUT_OF_RANGE, code: 'validation_failed', field: 'date' });
+        expect(await res.json()).toEqual(apiErrorBody(CLEANER_DAY_OUT_OF_RANGE, 'validation_failed', 'date'));
       }
       expect((await cleaner.request('/api/cleaner/day?date=2026-12-10&date=2026-12-11')).status).toBe(400);
     });

@@ -9,10 +9,11 @@ import { homeProfileAnswerSchema } from '@app/shared/home-profile';
 import { createCustomer, signIn, TestBrowser, type TestCustomer } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { addDeal } from '../../../../test/staff-fixtures';
+import { apiErrorBody } from '@app/shared/api-error';
 
 /** 9:00 in Atlanta (EST) on Thursday, December 10, 2026. */
 const START = new Date('2026-12-10T14:00:00Z');
-const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
+const FORBIDDEN = apiErrorBody('You do not have access to this.', 'forbidden');
 const unique = () => randomBytes(4).toString('hex');
 const revealPath = (dealId: string, secretId: string) => `/api/cleaner/deals/${dealId}/codes/${secretId}/reveal`;
 
@@ -115,14 +116,14 @@ describe("a cleaner's day: the home and the office's changes", () => {
     const before = await views();
     const other = await omar.post(revealPath(ids.today!, secretId));
     expect(other.status).toBe(403);
-    expect(await other.json()).toEqual({ error: CODE_NOT_ASSIGNED, code: 'not_assigned' });
+    expect(await other.json()).toEqual(apiErrorBody(CODE_NOT_ASSIGNED, 'not_assigned'));
     const early = await dana.post(revealPath(ids.tomorrow!, secretId));
     expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ error: CODE_NOT_TODAY, code: 'not_today' });
+    expect(await early.json()).toEqual(apiErrorBody(CODE_NOT_TODAY, 'not_today'));
     for (const path of [revealPath(ids.today!, '7d444840-9dc0-11d1-b245-5ffdce74fad2'), revealPath(ids.today!, 'not-a-uuid'), revealPath('no-such-deal', secretId)]) {
       const missing = await dana.post(path);
       expect(missing.status, path).toBe(404);
-      expect(await missing.json()).toEqual({ error: CODE_NOT_FOUND, code: 'not_found' });
+      expect(await missing.json()).toEqual(apiErrorBody(CODE_NOT_FOUND, 'not_found'));
     }
     expect(await views()).toBe(before);
   });

@@ -9,6 +9,8 @@ export interface NewPhoto {
   cleanerEmail: string;
   contentType: string;
   bytes: Uint8Array;
+  /** 'before' or 'after', as the cleaner labelled it. */
+  label: string | null;
 }
 
 export type PhotoOutcome = { kind: 'recorded'; id: string; count: number } | { kind: 'limit' };
@@ -32,10 +34,23 @@ export async function recordPhoto(db: Db, photo: NewPhoto): Promise<PhotoOutcome
         contentType: photo.contentType,
         byteSize: photo.bytes.length,
         bytes: Uint8Array.from(photo.bytes),
+        label: photo.label,
       },
       select: { id: true },
     });
     await tx.outboxEvent.create({ data: outboxEvent('crm.attach-photo', { photoId: row.id }, { aggregateId: row.id }), select: { id: true } });
     return { kind: 'recorded' as const, id: row.id, count: count + 1 };
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Keeps (or replaces) the small copy of a photo of `dealId`; false when the deal has no such photo. */
+export async function recordThumbnail(db: Db, dealId: string, photoId: string, contentType: string, bytes: Uint8Array): Promise<boolean> {
+  if (!UUID.test(photoId)) return false;
+  const photo = await db.visitPhoto.findFirst({ where: { id: photoId, dealId }, select: { id: true } });
+  if (!photo) return false;
+  const data = { contentType, bytes: Uint8Array.from(bytes) };
+  await db.visitPhotoThumbnail.upsert({ where: { photoId }, create: { photoId, ...data }, update: data, select: { photoId: true } });
+  return true;
 }

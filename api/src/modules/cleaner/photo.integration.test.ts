@@ -9,12 +9,13 @@ import { TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { addDeal } from '../../../../test/staff-fixtures';
 import { PHOTO_MAX_BYTES } from '../../photos/photo-image';
+import { apiErrorBody } from '@app/shared/api-error';
 
 /** 9:00 in Atlanta (EST) on Thursday, December 10, 2026. */
 const START = new Date('2026-12-10T14:00:00Z');
 const DAY = 24 * 60 * 60_000;
 const unique = () => randomBytes(4).toString('hex');
-const refusal = (r: { code: string; message: string }) => ({ error: r.message, code: r.code, field: 'photo' });
+const refusal = (r: { code: string; message: string }) => apiErrorBody(r.message, r.code, 'photo');
 
 describe("the cleaner's photos of a cleaning", () => {
   let api: StaffApi;
@@ -92,7 +93,7 @@ describe("the cleaner's photos of a cleaning", () => {
     for (const id of [tomorrow.id, yesterday.id]) {
       const res = await send(cleaner, id, TINY_JPEG);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: VISIT_NOT_TODAY.message, code: 'visit_not_today' });
+      expect(await res.json()).toEqual(apiErrorBody(VISIT_NOT_TODAY.message, 'visit_not_today'));
     }
     expect(await api.db.visitPhoto.count({ where: { dealId: { in: [deal.id, tomorrow.id, yesterday.id] } } })).toBe(0);
   });

@@ -16,7 +16,7 @@ const cleanerCleaningSelect = {
   contact: { select: { firstName: true, ...homeContactSelect } },
   bookingRequest: { select: { rooms: true, description: true } },
   // The visit's taps (one batched read for the whole day, docs/cleaner-day.md).
-  visit: { select: { onMyWayAt: true, etaMinutes: true, startedAt: true, doneAt: true } },
+  visit: { select: { onMyWayAt: true, etaMinutes: true, startedAt: true, doneAt: true, tickedItems: true } },
   _count: { select: { photos: true } },
 } as const satisfies Prisma.DealSelect;
 export type CleanerCleaningRow = Prisma.DealGetPayload<{ select: typeof cleanerCleaningSelect }>;

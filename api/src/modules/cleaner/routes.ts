@@ -5,9 +5,9 @@ import { requireCleaner } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { revealCode } from './home';
 import { cleanerDay, cleanerMe } from './service';
-import { addPhoto } from './photo-service';
+import { addPhoto, addThumbnail } from './photo-service';
 import { photoUploadOf } from '../../photos/photo-upload';
-import { finishVisit, onMyWay, startVisit } from './visit-service';
+import { finishVisit, onMyWay, startVisit, tickItem } from './visit-service';
 
 const NO_STORE = 'private, no-store';
 
@@ -50,13 +50,21 @@ export function cleanerRoutes(deps: Pick<ModuleDeps, 'db' | 'now' | 'homeSecrets
   router.post('/deals/:id/start', async (ctx) => {
     ctx.body = await startVisit(deps, requireCleaner(ctx), ctx.params.id ?? '');
   });
+  // The checklist ticked as the cleaner goes, kept here (a reload or another phone keeps it).
+  router.put('/deals/:id/checklist/:itemId', async (ctx) => {
+    ctx.body = await tickItem(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.params.itemId ?? '', ctx.request.body);
+  });
   router.post('/deals/:id/done', async (ctx) => {
     ctx.body = await finishVisit(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.request.body);
   });
   // A photo of the cleaning (docs/cleaner-day.md#photos): the image's bytes as the body, read here.
   router.post('/deals/:id/photos', async (ctx) => {
     ctx.status = 201;
-    ctx.body = await addPhoto(deps, requireCleaner(ctx), ctx.params.id ?? '', photoUploadOf(ctx));
+    ctx.body = await addPhoto(deps, requireCleaner(ctx), ctx.params.id ?? '', photoUploadOf(ctx), ctx.query);
+  });
+  // Its small copy, made by the phone, for the office's cleaning page (docs/cleaner-day.md#what-the-office-sees).
+  router.put('/deals/:id/photos/:photoId/thumbnail', async (ctx) => {
+    ctx.body = await addThumbnail(deps, requireCleaner(ctx), ctx.params.id ?? '', ctx.params.photoId ?? '', photoUploadOf(ctx));
   });
 
   return router;

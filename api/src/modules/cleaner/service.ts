@@ -1,5 +1,5 @@
 import { findProduct } from '@app/shared/catalogue';
-import { checklistFamily } from '@app/shared/cleaning-checklists';
+import { visitChecklist } from '@app/shared/cleaning-checklists';
 import { visitView } from '@app/shared/cleaning-visit';
 import { cleanerDays, mapSearchUrl, type CleanerCleaning, type CleanerDay, type CleanerMe } from '@app/shared/cleaner-day';
 import { addressLine, personName } from '@app/shared/customer-context';
@@ -63,6 +63,7 @@ const addOnNames = (skus: readonly string[]): string[] =>
 function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
   if (!d.scheduledAt) return [];
   const address = addressLine(d);
+  const checklist = visitChecklist({ serviceType: d.serviceType, skus: d.skus, rooms: d.bookingRequest?.rooms });
   return [
     {
       id: d.id,
@@ -79,7 +80,9 @@ function cleaning(d: CleanerCleaningRow, now: Date): CleanerCleaning[] {
       stageLabel: dealStageLabel(d.stageId) ?? d.stageId,
       ...homeOf(d.contact, { stageId: d.stageId, scheduledAt: d.scheduledAt }, now),
       visit: visitView(d.visit, d, now),
-      checklistFamily: checklistFamily(d.serviceType),
+      checklistFamily: checklist.family,
+      checklist,
+      ticked: d.visit?.tickedItems ?? [],
       photoCount: d._count.photos,
     },
   ];

@@ -1,4 +1,4 @@
-import { CHECKLISTS, checklistFamily, visitDoneSchema, type ChecklistResult } from '@app/shared/cleaning-checklists';
+import { CHECKLIST_ITEM_UNKNOWN, checklistTickSchema, visitDoneSchema, type ChecklistItem, type ChecklistResult, type ChecklistTicks } from '@app/shared/cleaning-checklists';
 import { arrivalWindow, onMyWaySchema, VISIT_NOT_SCHEDULED, VISIT_NOT_TODAY, VISIT_OFFICE_BUSY, visitView, type VisitActionResult } from '@app/shared/cleaning-visit';
 import { STAGE } from '@app/shared/deal-stages';
 import { easternToday } from '@app/shared/eastern-time';
@@ -7,7 +7,7 @@ import type { CleanerIdentity } from '../../middleware/session';
 import type { ModuleDeps } from '../registry';
 import { commandResult } from '../staff/common/command-result';
 import { isPendingClash } from '../staff/common/command-repository';
-import { findTappedDeal, findVisit, onMyWayTexted, recordDone, recordOnMyWay, recordStart, type TappedDeal } from './visit-repository';
+import { findTappedDeal, findTicks, findVisit, onMyWayTexted, recordDone, recordOnMyWay, recordStart, recordTick, type TappedDeal } from './visit-repository';
 
 export type VisitDeps = Pick<ModuleDeps, 'db' | 'now' | 'outbox' | 'sendableAt' | 'customerTextsOff'>;
 
@@ -35,7 +35,7 @@ async function answer(deps: VisitDeps, deal: TappedDeal, extra: Partial<VisitAct
   return { visit: visitView(visit, deal, deps.now()), ...extra };
 }
 
-/** POST /api/cleaner/deals/:id/on-my-way { minutes }: once per visit; a later tap answers the first. */
+/** POST /api/cleaner/deals/:id/on-my-way { minutes? }: once per visit (ETA_DEFAULT_MINUTES without minutes); a later tap answers the first. */
 export async function onMyWay(deps: VisitDeps, cleaner: CleanerIdentity, dealId: string, body: unknown): Promise<VisitActionResult> {
   const deal = await tappable(deps, cleaner, dealId);
   const { minutes } = onMyWaySchema.parse(body ?? {});
@@ -61,27 +61,44 @@ export async function startVisit(deps: VisitDeps, cleaner: CleanerIdentity, deal
   return answer(deps, deal);
 }
 
+/**
+ * PUT /api/cleaner/deals/:id/checklist/:itemId { ticked }: an item of the visit's checklist ticked
+ * (or unticked) as the cleaner goes, on the same rule as the taps; idempotent. An item not on the
+ * visit's checklist is refused naming `itemId`. After Done, the ticks stand as they were.
+ */
+export async function tickItem(deps: VisitDeps, cleaner: CleanerIdentity, dealId: string, itemId: string, body: unknown): Promise<ChecklistTicks> {
+  const deal = await tappable(deps, cleaner, dealId);
+  const { ticked } = checklistTickSchema.parse(body ?? {});
+  if (!deal.checklist.items.some((i) => i.id === itemId)) throw errors.validation('itemId', CHECKLIST_ITEM_UNKNOWN);
+  const visit = await findVisit(deps.db, deal.id);
+  if (visit?.doneAt) return { ticked: await findTicks(deps.db, deal.id) };
+  requireScheduled(deal);
+  return { ticked: await recordTick(deps.db, deal.id, cleaner, itemId, ticked) };
+}
+
 /** The close-out's note on the HubSpot deal: who finished it, and what was left with why. */
-export function doneNote(family: ReturnType<typeof checklistFamily>, checklist: ChecklistResult): string {
-  const left = CHECKLISTS[family].items.flatMap((i) => (checklist[i.id] === true ? [] : [`${i.label} (${String(checklist[i.id])})`]));
+export function doneNote(items: readonly ChecklistItem[], checklist: ChecklistResult): string {
+  const left = items.flatMap((i) => (checklist[i.id] === true ? [] : [`${i.label} (${String(checklist[i.id])})`]));
   const note = left.length ? `Done from My day. Not done: ${left.join('; ')}.` : 'Done from My day, every checklist item ticked.';
   return note.length > 500 ? `${note.slice(0, 499)}…` : note;
 }
 
 /**
- * POST /api/cleaner/deals/:id/done { checklist }: once per visit. Done without a Start tap records
+ * POST /api/cleaner/deals/:id/done { checklist? }: once per visit; the ticks saved as the cleaner
+ * went count, and only the unticked items need a reason. Done without a Start tap records
  * the start at the same moment. Writes the office's close-out command (outcome done).
  */
 export async function finishVisit(deps: VisitDeps, cleaner: CleanerIdentity, dealId: string, body: unknown): Promise<VisitActionResult> {
   const deal = await tappable(deps, cleaner, dealId);
-  const family = checklistFamily(deal.serviceType);
-  const { checklist } = visitDoneSchema(family).parse(body ?? {});
+  const { items } = deal.checklist;
+  // The ticks saved as the cleaner went count: only the items still unticked need a reason.
+  const { checklist } = visitDoneSchema(items, await findTicks(deps.db, deal.id)).parse(body ?? {});
   const before = await findVisit(deps.db, deal.id);
   if (!before?.doneAt) {
     requireScheduled(deal, true);
     let outcome;
     try {
-      outcome = await recordDone(deps.db, deal.id, cleaner, checklist, doneNote(family, checklist), deps.now());
+      outcome = await recordDone(deps.db, deal.id, cleaner, { checklist, items, note: doneNote(items, checklist) }, deps.now());
     } catch (error) {
       // Another command of the deal got in at the same moment (the one-pending index).
       if (isPendingClash(error)) throw refuse(VISIT_OFFICE_BUSY);

@@ -7,12 +7,13 @@ import { STAGE } from '@app/shared/deal-stages';
 import { createCustomer, signIn, TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { addDeal } from '../../../../test/staff-fixtures';
+import { apiErrorBody } from '@app/shared/api-error';
 
 /** 9:00 in Atlanta (EST) on Thursday, December 10, 2026. */
 const START = new Date('2026-12-10T14:00:00Z');
 const MINUTE = 60_000;
-const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
-const UNAUTHORIZED = { error: 'Please sign in to continue.', code: 'unauthorized' };
+const FORBIDDEN = apiErrorBody('You do not have access to this.', 'forbidden');
+const UNAUTHORIZED = apiErrorBody('Please sign in to continue.', 'unauthorized');
 const unique = () => randomBytes(4).toString('hex');
 const ticked = (family: keyof typeof CHECKLISTS) => Object.fromEntries(CHECKLISTS[family].items.map((i) => [i.id, { ticked: true }]));
 
@@ -109,21 +110,21 @@ describe("the cleaner's taps: on my way, start, done", () => {
       for (const action of ['on-my-way', 'start', 'done'] as const) {
         const res = await tap(cleaner, deal.id, action, action === 'on-my-way' ? { minutes: 15 } : { checklist: ticked('basic') });
         expect(res.status, action).toBe(409);
-        expect(await res.json()).toEqual({ error: VISIT_NOT_TODAY.message, code: 'visit_not_today' });
+        expect(await res.json()).toEqual(apiErrorBody(VISIT_NOT_TODAY.message, 'visit_not_today'));
       }
     }
     const canceled = await cleaning({ stageId: STAGE.CANCELED });
     const res = await tap(cleaner, canceled.id, 'on-my-way', { minutes: 15 });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: VISIT_NOT_SCHEDULED.message, code: 'visit_not_scheduled' });
+    expect(await res.json()).toEqual(apiErrorBody(VISIT_NOT_SCHEDULED.message, 'visit_not_scheduled'));
   });
 
   it('on my way: refuses other minutes naming the field, records the tap and writes the text once, in the outbox', async () => {
     const deal = await cleaning();
-    for (const body of [{}, { minutes: 7 }, { minutes: '15' }]) {
+    for (const body of [{ minutes: null }, { minutes: 7 }, { minutes: '15' }]) {
       const bad = await tap(cleaner, deal.id, 'on-my-way', body);
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ error: ETA_MINUTES_NEEDED, code: 'validation_failed', field: 'minutes' });
+      expect(await bad.json()).toEqual(apiErrorBody(ETA_MINUTES_NEEDED, 'validation_failed', 'minutes'));
     }
     const res = await tap(cleaner, deal.id, 'on-my-way', { minutes: 15 });
     expect(res.status).toBe(200);
@@ -158,6 +159,14 @@ describe("the cleaner's taps: on my way, start, done", () => {
     } finally {
       api.clock.set(START);
     }
+    expect(await texts(deal.id)).toHaveLength(1);
+  });
+
+  it('on my way in one tap: without minutes, the default window of 15 minutes', async () => {
+    const deal = await cleaning();
+    const res = await tap(cleaner, deal.id, 'on-my-way', {});
+    expect(res.status).toBe(200);
+    expect(await visitOf(res)).toMatchObject({ texted: true, visit: { etaMinutes: 15, arrival: { from: '2026-12-10T14:10:00.000Z', to: '2026-12-10T14:20:00.000Z' } } });
     expect(await texts(deal.id)).toHaveLength(1);
   });
 
@@ -206,7 +215,7 @@ describe("the cleaner's taps: on my way, start, done", () => {
     await tap(cleaner, deal.id, 'start');
     const noReason = await tap(cleaner, deal.id, 'done', { checklist: { ...ticked('deep'), baseboards: { ticked: false, reason: 'no' } } });
     expect(noReason.status).toBe(400);
-    expect(await noReason.json()).toEqual({ error: CHECKLIST_REASON_NEEDED, code: 'validation_failed', field: 'checklist.baseboards' });
+    expect(await noReason.json()).toEqual(apiErrorBody(CHECKLIST_REASON_NEEDED, 'validation_failed', 'checklist.baseboards'));
     // The basic list is not the deep one's.
     const short = await tap(cleaner, deal.id, 'done', { checklist: ticked('basic') });
     expect(short.status).toBe(400);

@@ -19,9 +19,10 @@ import { revealForCleaner } from './cleaner-reveal';
 import { homeProfilePortalRoutes } from './portal-routes';
 import { testModuleDeps } from '../../../../test/module-deps';
 import { SILENT_NOTIFIER } from '@app/runtime/outbox/notifier';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const START = new Date('2026-12-10T13:00:00Z');
-const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
+const FORBIDDEN = apiErrorBody('You do not have access to this.', 'forbidden');
 const PATH = '/api/portal/home-profile';
 const REASON = 'Customer called: locked out, asked us to read the lockbox code.';
 const uniqueCode = () => `code-${randomBytes(6).toString('hex')}`;
@@ -92,7 +93,7 @@ describe('home profile', () => {
     for (let i = 0; i < 10; i += 1) await addSecret(browser, uniqueCode(), `Door ${i}`);
     const refused = await browser.post(`${PATH}/secrets`, { kind: 'door', label: 'One more', value: '1234' });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: 'A home can have at most 10 codes. Remove one before adding another.', code: 'conflict' });
+    expect(await refused.json()).toEqual(apiErrorBody('A home can have at most 10 codes. Remove one before adding another.', 'conflict'));
   });
 
   it('starts empty, saves the plain fields, and each customer sees only their own', async () => {
@@ -113,9 +114,9 @@ describe('home profile', () => {
   it('names the field of a validation error', async () => {
     const long = await a.request(PATH, { method: 'PUT', body: { accessInstructions: '', parking: '', pets: 'x'.repeat(2001), careNotes: '' } });
     expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ error: 'Pets: please keep it to 2000 characters.', code: 'validation_failed', field: 'pets' });
+    expect(await long.json()).toEqual(apiErrorBody('Pets: please keep it to 2000 characters.', 'validation_failed', 'pets'));
     const noValue = await a.post(`${PATH}/secrets`, { kind: 'alarm', label: 'Alarm', value: '   ' });
-    expect(await noValue.json()).toEqual({ error: SECRET_VALUE_REQUIRED, code: 'validation_failed', field: 'value' });
+    expect(await noValue.json()).toEqual(apiErrorBody(SECRET_VALUE_REQUIRED, 'validation_failed', 'value'));
     const unknownKind = await a.post(`${PATH}/secrets`, { kind: 'safe', label: 'Safe', value: '1' });
     expect(await unknownKind.json()).toMatchObject({ code: 'validation_failed', field: 'kind' });
   });
@@ -138,7 +139,7 @@ describe('home profile', () => {
     const id = await addSecret(a, uniqueCode(), 'Garage');
     const replace = await b.request(`${PATH}/secrets/${id}`, { method: 'PUT', body: { kind: 'door', label: 'Mine now', value: '0000' } });
     expect(replace.status).toBe(404);
-    expect(await replace.json()).toEqual({ error: HOME_SECRET_NOT_FOUND, code: 'not_found' });
+    expect(await replace.json()).toEqual(apiErrorBody(HOME_SECRET_NOT_FOUND, 'not_found'));
     expect((await b.request(`${PATH}/secrets/${id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await a.request(`${PATH}/secrets/not-a-uuid`, { method: 'DELETE' })).status).toBe(404);
     expect((await profileOf(a)).secrets.map((s) => s.label)).toContain('Garage');
@@ -171,7 +172,7 @@ describe('home profile', () => {
 
     const noReason = await admin.post(revealPath(customerA.id, id), { reason: 'because' });
     expect(noReason.status).toBe(400);
-    expect(await noReason.json()).toEqual({ error: REVEAL_REASON_REQUIRED, code: 'validation_failed', field: 'reason' });
+    expect(await noReason.json()).toEqual(apiErrorBody(REVEAL_REASON_REQUIRED, 'validation_failed', 'reason'));
     expect(await api.db.homeSecretView.count({ where: { secretId: id } })).toBe(0);
 
     const revealed = await admin.post(revealPath(customerA.id, id), { reason: REASON });

@@ -13,6 +13,7 @@ const quiet: OpsFigures = {
   smsBudget: { sent: { hour: 0, day: 0 }, limit: { hour: 200, day: 1000 } },
   hubspotBudgetWaits: 0,
   hubspotDaily: null,
+  email: [],
 };
 
 describe('renderMetrics', () => {
@@ -123,5 +124,15 @@ describe('renderMetrics', () => {
     expect(text).toContain('crm_mirror_archived_records{table="deal"} 4');
     expect(text).toContain('crm_mirror_archived_records{table="ticket"} 1');
     expect(text).toContain('crm_inactive_owners 2');
+  });
+
+  it('counts e-mails sent, bounced and marked as spam by kind, as counters with every kind written', () => {
+    const text = renderMetrics({ ...quiet, email: [{ event: 'sent', kind: 'reminder', count: 40 }, { event: 'bounced', kind: 'reminder', count: 3 }, { event: 'complained', kind: 'rating_request', count: 1 }] });
+    for (const name of ['email_sent_total', 'email_bounced_total', 'email_complained_total']) expect(text).toContain(`# TYPE ${name} counter`);
+    expect(text).toContain('email_sent_total{kind="reminder"} 40');
+    expect(text).toContain('email_bounced_total{kind="reminder"} 3');
+    expect(text).toContain('email_bounced_total{kind="cleaning_confirmed"} 0');
+    expect(text).toContain('email_complained_total{kind="rating_request"} 1');
+    expect(text).toContain('email_complained_total{kind="portal_invite"} 0');
   });
 });

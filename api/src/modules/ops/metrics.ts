@@ -1,4 +1,5 @@
 import { SMS_PURPOSES } from '@app/shared/conversations';
+import { NOTICE_KINDS } from '@app/shared/notice-channels';
 import { SMS_STATUSES } from '@app/shared/sms-delivery';
 import { HUBSPOT_USES, type HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { MirrorFigures } from './repository';
@@ -30,6 +31,8 @@ export interface OpsFigures {
   hubspotBudgetWaits: number | null;
   /** Today's count against HubSpot's daily limit, as the workers keep it in Redis (null: no Redis, or it did not answer). */
   hubspotDaily: HubSpotDailyFigures | null;
+  /** E-mails the provider took, that bounced for good and that were marked as spam, by notice kind (monotonic counts, @app/db/email-counters). */
+  email: ReadonlyArray<{ event: 'sent' | 'bounced' | 'complained'; kind: string; count: number }>;
 }
 
 /** Every purpose and status is written, zero included (SMS_PURPOSES), so a rate of failures never has gaps (any other purpose found too). */
@@ -130,8 +133,25 @@ export function renderMetrics(figures: OpsFigures): string {
     '# TYPE hubspot_budget_waits_total counter',
     `hubspot_budget_waits_total ${figures.hubspotBudgetWaits ?? 'NaN'}`,
     ...hubspotDailyLines(figures.hubspotDaily),
+    ...emailLines(figures.email),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+const EMAIL_SERIES = [
+  { event: 'sent', name: 'email_sent_total', help: 'E-mails the provider took, by notice kind (each once, however many tries it took).' },
+  { event: 'bounced', name: 'email_bounced_total', help: 'E-mails the provider reported as hard bounces, by notice kind: their address gets no more e-mail until a delivery to it or the customer asks (docs/email.md).' },
+  { event: 'complained', name: 'email_complained_total', help: 'E-mails their recipient marked as spam, by notice kind: their address gets no more e-mail until the customer asks.' },
+] as const;
+
+/** The e-mail counters, every notice kind written (zero included) so a rate never has gaps (any other kind found too). */
+function emailLines(counts: OpsFigures['email']): string[] {
+  const kinds = [...new Set([...NOTICE_KINDS, ...counts.map((c) => c.kind)])];
+  return EMAIL_SERIES.flatMap(({ event, name, help }) => [
+    `# HELP ${name} ${help}`,
+    `# TYPE ${name} counter`,
+    ...kinds.map((kind) => `${name}{kind="${kind}"} ${counts.find((c) => c.event === event && c.kind === kind)?.count ?? 0}`),
+  ]);
 }
 
 /** HubSpot's daily limit (docs/hubspot.md, "Daily request limit"); NaN where the workers' count cannot be read. */

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Db } from '@app/db/client';
+import { emailCounts } from '@app/db/email-counters';
 import { lastPullCompletedAt, outboxBacklog } from '@app/db/sync-status';
 import type { HubSpotDailyFigures } from '@app/runtime/hubspot-daily';
 import type { AnyQueue } from '@app/runtime/queue/connection';
@@ -16,7 +17,7 @@ function bearerMatches(header: string, token: string): boolean {
   return timingSafeEqual(digest(sent), digest(token));
 }
 
-/** GET /metrics: queue depths, the outbox backlog, text messages by delivery status and the CRM figures, for Prometheus. */
+/** GET /metrics: queue depths, the outbox backlog, text messages by delivery status, e-mails sent and bounced, and the CRM figures, for Prometheus. */
 export function opsRoutes(deps: {
   db: Db;
   queues: Readonly<Record<string, AnyQueue>>;
@@ -37,7 +38,7 @@ export function opsRoutes(deps: {
       ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
       throw errors.unauthorized();
     }
-    const [queueCounts, outbox, sms, smsOptOuts, smsHeld, smsFailures, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits, hubspotDaily] = await Promise.all([
+    const [queueCounts, outbox, sms, smsOptOuts, smsHeld, smsFailures, account, refusedBookings, mirror, textsSent, lastPull, hubspotBudgetWaits, hubspotDaily, email] = await Promise.all([
       Promise.all(Object.entries(deps.queues).map(async ([name, queue]) => [name, await queue.getJobCounts(...JOB_STATES)] as const)),
       outboxBacklog(deps.db),
       smsMessageCounts(deps.db),
@@ -51,6 +52,7 @@ export function opsRoutes(deps: {
       lastPullCompletedAt(deps.db),
       deps.hubspotBudgetWaits ? deps.hubspotBudgetWaits().catch(() => null) : Promise.resolve(0),
       deps.hubspotDaily ? deps.hubspotDaily().catch(() => null) : Promise.resolve(null),
+      emailCounts(deps.db),
     ]);
     ctx.type = 'text/plain; version=0.0.4; charset=utf-8';
     ctx.body = renderMetrics({
@@ -70,6 +72,7 @@ export function opsRoutes(deps: {
       smsBudget: { sent: textsSent, limit: { hour: budget.perHour, day: budget.perDay } },
       hubspotBudgetWaits,
       hubspotDaily,
+      email,
     });
   });
   return router;

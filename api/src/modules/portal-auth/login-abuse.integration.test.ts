@@ -7,6 +7,7 @@ import type { TestDatabase } from '../../../../test/database';
 import { createCustomer, latestCode, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 import { LOGIN_CODE_RULES } from './service';
 import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const MINUTE = 60_000;
 const START = new Date('2026-11-22T15:00:00Z');
@@ -66,7 +67,7 @@ describe('login abuse limits', () => {
     const until = new Date(api.clock.now().getTime() + MINUTE);
     expect(tenth.status).toBe(429);
     expect(tenth.headers.get('retry-after')).toBe('60');
-    expect(await tenth.json()).toEqual({ error: loginLocked(`${formatEastern(until)} ET`), code: 'login_locked' });
+    expect(await tenth.json()).toEqual(apiErrorBody(loginLocked(`${formatEastern(until)} ET`), 'login_locked'));
 
     // Locked: even the right code is refused, and no new code is sent.
     const right = await verify(new TestBrowser(api.url), customer, code);
@@ -104,7 +105,7 @@ describe('login abuse limits', () => {
     expect(hundredth.status).toBe(429);
     const oldest = failures[0]!.failedAt.getTime();
     const until = new Date(oldest + LOGIN_CODE_RULES.lock.windowMs);
-    expect(await hundredth.json()).toEqual({ error: loginLocked(`${formatEastern(until)} ET`), code: 'login_locked' });
+    expect(await hundredth.json()).toEqual(apiErrorBody(loginLocked(`${formatEastern(until)} ET`), 'login_locked'));
   });
 
   it('sends at most 10 codes to a phone in 24 hours', async () => {
@@ -136,7 +137,7 @@ describe('login abuse limits', () => {
     const res = await requestCode(new TestBrowser(api.url), customer);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('300');
-    expect(await res.json()).toEqual({ error: LOGIN_SMS_BUDGET_SPENT, code: 'sms_budget_spent' });
+    expect(await res.json()).toEqual(apiErrorBody(LOGIN_SMS_BUDGET_SPENT, 'sms_budget_spent'));
     expect(await api.db.otpChallenge.count()).toBe(challenges);
 
     const metrics = await (await fetch(`${api.url}/metrics`)).text();

@@ -10,7 +10,9 @@ import {
   type TestCustomer,
 } from '../../../../test/portal-app';
 import { latestSmsEvent, smsEventCount } from '../../../../test/sms-events';
-import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { PRODUCT_SPEC_CONSENT_VERSION, SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
+import { LOGIN_SMS_CONSENT } from '@app/shared/texts';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const MINUTE = 60_000;
 // 10:00 in Atlanta on Sunday 22 November 2026.
@@ -91,18 +93,26 @@ describe('customer login by texted code', () => {
       expect(consent?.words).toContain('You also agree to receive Atlanta Home Cleaning customer texts at this phone number.');
     });
 
-    it.each([
-      ['missing', undefined],
-      ['unknown', 'yesterday'],
-    ])('refuses a %s consent version naming the field: no code, no consent kept', async (_label, consentVersion) => {
+    it("takes §7's payload as listed ({ email, phone, code }): keeps §2's statement as what was agreed to", async () => {
       const customer = await createCustomer(api.db);
-      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion });
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '' });
+      expect(res.status).toBe(200);
+      expect(await api.db.otpChallenge.count({ where: { phone: customer.phone } })).toBe(1);
+      const [consent] = await api.db.smsConsent.findMany({ where: { phone: customer.phone } });
+      expect(consent).toMatchObject({ version: PRODUCT_SPEC_CONSENT_VERSION, words: LOGIN_SMS_CONSENT, textsAgreed: null });
+    });
+
+    it('refuses an unknown consent version naming the field: no code, no consent kept', async () => {
+      const customer = await createCustomer(api.db);
+      const res = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: 'yesterday' });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({
-        error: 'Please reload the page: the text message terms you saw are not ones we know.',
-        code: 'validation_failed',
-        field: 'consentVersion',
-      });
+      expect(await res.json()).toEqual(
+        apiErrorBody(
+          'Please reload the page: the text message terms you saw are not ones we know.',
+          'validation_failed',
+          'consentVersion',
+        ),
+      );
       expect(await api.db.otpChallenge.count({ where: { phone: customer.phone } })).toBe(0);
       expect(await api.db.smsConsent.count({ where: { phone: customer.phone } })).toBe(0);
     });
@@ -134,10 +144,12 @@ describe('customer login by texted code', () => {
         const res = await requestCode(new TestBrowser(api.url), who);
         expect(res.status).toBe(403);
         const body = (await res.json()) as { error: string; code: string };
-        expect(body).toEqual({
-          error: 'This account is not yet eligible for the customer portal. Request a cleaning first, then sign in with the same email and phone number you used.',
-          code: 'portal_not_eligible',
-        });
+        expect(body).toEqual(
+          apiErrorBody(
+            'This account is not yet eligible for the customer portal. Request a cleaning first, then sign in with the same email and phone number you used.',
+            'portal_not_eligible',
+          ),
+        );
         expect(body.error).toContain('not yet eligible');
       }
       expect(await smsEventCount(api.db, noRequests.phone)).toBe(0);
@@ -148,7 +160,7 @@ describe('customer login by texted code', () => {
       const res = await requestCode(new TestBrowser(api.url), customer);
       expect(res.status).toBe(403);
       const body = (await res.json()) as { error: string; code: string };
-      expect(body).toEqual({ error: 'Portal access for this account has been suspended. Please contact us to restore it.', code: 'portal_suspended' });
+      expect(body).toEqual(apiErrorBody('Portal access for this account has been suspended. Please contact us to restore it.', 'portal_suspended'));
       expect(body.error).toContain('suspended');
       expect(await smsEventCount(api.db, customer.phone)).toBe(0);
     });
@@ -156,7 +168,7 @@ describe('customer login by texted code', () => {
     it('refuses a bad phone with the field named', async () => {
       const res = await requestCode(new TestBrowser(api.url), { email: 'a@example.com', phone: '404-555' });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: 'Please enter a valid 10-digit US phone number.', code: 'validation_failed', field: 'phone' });
+      expect(await res.json()).toEqual(apiErrorBody('Please enter a valid 10-digit US phone number.', 'validation_failed', 'phone'));
     });
   });
 
@@ -169,7 +181,7 @@ describe('customer login by texted code', () => {
       const res = await requestCode(browser, customer);
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toBe('20');
-      expect(await res.json()).toEqual({ error: 'Too many requests. Please try again later.', code: 'rate_limited' });
+      expect(await res.json()).toEqual(apiErrorBody('Too many requests. Please try again later.', 'rate_limited'));
       api.clock.advance(20_000);
       expect((await requestCode(browser, customer)).status).toBe(200);
     });
@@ -245,7 +257,7 @@ describe('customer login by texted code', () => {
       expect((await verify(browser, customer, code)).status).toBe(200);
       const again = await verify(new TestBrowser(api.url), customer, code);
       expect(again.status).toBe(401);
-      expect(await again.json()).toEqual({ error: 'That code has expired or was already used. Please request a new code.', code: 'code_expired' });
+      expect(await again.json()).toEqual(apiErrorBody('That code has expired or was already used. Please request a new code.', 'code_expired'));
     });
 
     it('refuses a code after its 10 minutes', async () => {
@@ -262,10 +274,10 @@ describe('customer login by texted code', () => {
       for (let i = 1; i <= 4; i++) {
         const res = await verify(browser, customer, otherCode(code));
         expect(res.status).toBe(401);
-        expect(await res.json()).toEqual({ error: 'That code is not correct. Please check the text message and try again.', code: 'invalid_code' });
+        expect(await res.json()).toEqual(apiErrorBody('That code is not correct. Please check the text message and try again.', 'invalid_code'));
       }
       const fifth = await verify(browser, customer, otherCode(code));
-      expect(await fifth.json()).toEqual({ error: 'Too many incorrect codes. Please request a new code.', code: 'code_void' });
+      expect(await fifth.json()).toEqual(apiErrorBody('Too many incorrect codes. Please request a new code.', 'code_void'));
       const right = await verify(browser, customer, code);
       expect(right.status).toBe(401);
       expect(await right.json()).toMatchObject({ code: 'code_expired' });
@@ -330,7 +342,7 @@ describe('customer login by texted code', () => {
       expect(browser.sessionId).toBeUndefined(); // the cookie is cleared
       expect(await api.db.session.count({ where: { id } })).toBe(0);
       expect((await me(copy)).status).toBe(401);
-      expect(await (await me(copy)).json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+      expect(await (await me(copy)).json()).toEqual(apiErrorBody('Please sign in to continue.', 'unauthorized'));
     });
 
     it('ends a customer session after 30 minutes without a request; use keeps it alive', async () => {

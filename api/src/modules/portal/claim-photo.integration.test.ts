@@ -6,13 +6,14 @@ import { PHOTO_REFUSALS } from '@app/shared/visit-photos';
 import { hasExifGps, jpegWithGps, TINY_JPEG } from '../../../../test/photo-fixtures';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 import { PHOTO_MAX_BYTES } from '../../photos/photo-image';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const HOUR = 3_600_000;
 // 10:00 in Atlanta on Sunday 22 November 2026.
 const START = new Date('2026-11-22T15:00:00Z');
 /** A cleaning that started 5 hours ago and was planned for 3: it ended 2 hours ago. */
 const ENDED_2H_AGO = { scheduledAt: new Date(START.getTime() - 5 * HOUR), durationMinutes: 180 };
-const refusal = (r: { code: string; message: string }) => ({ error: r.message, code: r.code, field: 'photo' });
+const refusal = (r: { code: string; message: string }) => apiErrorBody(r.message, r.code, 'photo');
 
 type DealInput = Parameters<Db['deal']['create']>[0]['data'];
 
@@ -75,14 +76,14 @@ describe('customer portal API: photos of a re-clean claim', () => {
     expect((await send(null, ticketId, TINY_JPEG)).status).toBe(401);
     const bobs = await send(bobBrowser, ticketId, TINY_JPEG);
     expect(bobs.status).toBe(404);
-    expect(await bobs.json()).toEqual({ error: 'We could not find that claim.', code: 'not_found' });
+    expect(await bobs.json()).toEqual(apiErrorBody('We could not find that claim.', 'not_found'));
 
     const deal = await api.db.deal.create({ data: { contactId: alice.id, name: 'Basic Clean', stageId: STAGE.CLEANING_SCHEDULED, source: 'hubspot' } as DealInput });
     const change = await api.db.ticket.create({ data: { dealId: deal.id, contactId: alice.id, category: 'RescheduleRequest', reason: 'Away' } });
     for (const id of [change.id, 'no-such-ticket']) {
       const res = await send(browser, id, TINY_JPEG);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'We could not find that claim.', code: 'not_found' });
+      expect(await res.json()).toEqual(apiErrorBody('We could not find that claim.', 'not_found'));
     }
     expect(await photosOf(ticketId)).toBe(0);
     expect(await photosOf(change.id)).toBe(0);
@@ -96,7 +97,7 @@ describe('customer portal API: photos of a re-clean claim', () => {
       await api.db.ticket.update({ where: { id: ticketId }, data: { pipelineStage: stage } });
       const res = await send(browser, ticketId, TINY_JPEG);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: CLAIM_PHOTO_REFUSALS.closed.message, code: 'claim_closed' });
+      expect(await res.json()).toEqual(apiErrorBody(CLAIM_PHOTO_REFUSALS.closed.message, 'claim_closed'));
       expect(await photosOf(ticketId)).toBe(0);
     }
   });

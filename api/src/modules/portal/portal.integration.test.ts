@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const HOUR = 3_600_000;
 // 10:00 in Atlanta on Sunday 22 November 2026: the earliest portal request date is 25 November.
@@ -26,7 +27,7 @@ interface PortalDeal {
   invoice_status: string | null;
   invoice: { amountCents: number | null; status: string | null; number: string | null; pdf_link: string | null; link: string | null };
   status: { label: string; notConfirmed: boolean };
-  manage: { disabled: boolean; message: string | null; note: string | null };
+  manage: { disabled: boolean; message: string | null; note: string | null; passed: boolean };
   activeRequest: { id: string; properties: { hs_ticket_category: string; hs_pipeline_stage: string | null } } | null;
   closedRequest: { id: string; properties: { hs_ticket_category: string; hs_pipeline_stage: string | null } } | null;
   messages: { kind: string; status: string; at: string }[];
@@ -62,7 +63,7 @@ describe('customer portal API', () => {
       const anonymous = new TestBrowser(api.url);
       const res = await anonymous.request(path, method === 'POST' ? { method, body: { contactId: alice.id } } : {});
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+      expect(await res.json()).toEqual(apiErrorBody('Please sign in to continue.', 'unauthorized'));
     });
   });
 
@@ -161,7 +162,7 @@ describe('customer portal API', () => {
       });
       expect(d.invoice).toEqual({ amountCents: 34_900, pdf_link: 'https://invoices.example/1001.pdf', link: 'https://invoices.example/1001', status: 'paid', number: 'INV-1001' });
       expect(d.status).toEqual({ label: 'Cleaning Scheduled', notConfirmed: false });
-      expect(d.manage).toEqual({ disabled: false, message: null, note: null });
+      expect(d.manage).toEqual({ disabled: false, message: null, note: null, passed: false });
       // Beyond §3: the reference the customer reads out, where, and (none assigned yet) no cleaner.
       expect((d as unknown as { reference: string }).reference).toMatch(/^ATL-[2-9A-HJKMNP-Z]{4,}$/);
       expect(d).toMatchObject({ cleaner_first_name: null });
@@ -188,10 +189,11 @@ describe('customer portal API', () => {
         disabled: true,
         message: 'Changes or cancellations are not available within 24hrs of cleaning date.',
         note: null,
+        passed: false,
       });
       const active = deals.upcoming.find((x) => x.id === ids.withActive)!;
       expect(active.activeRequest?.properties).toEqual({ hs_ticket_category: 'Reschedule Request', hs_pipeline_stage: null });
-      expect(active.manage).toEqual({ disabled: true, message: 'A reschedule request is in progress.', note: null });
+      expect(active.manage).toEqual({ disabled: true, message: 'A reschedule request is in progress.', note: null, passed: false });
     });
 
     it('attaches a closed request and hides draft invoices', () => {
@@ -244,7 +246,7 @@ describe('customer portal API', () => {
       for (const ids of [`${own.id},${bobDealId}`, bobDealId, 'no-such-deal']) {
         const res = await browser.request(`/api/hubspot/portal/fetchTickets?dealIds=${ids}`);
         expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ error: 'We could not find that booking.', code: 'not_found' });
+        expect(await res.json()).toEqual(apiErrorBody('We could not find that booking.', 'not_found'));
       }
     });
   });
@@ -285,7 +287,7 @@ describe('customer portal API', () => {
 
       const second = await manage(cancel(deal.id));
       expect(second.status).toBe(409);
-      expect(await second.json()).toEqual({ error: 'A reschedule request is in progress.', code: 'request_in_progress' });
+      expect(await second.json()).toEqual(apiErrorBody('A reschedule request is in progress.', 'request_in_progress'));
       expect(await api.db.ticket.count({ where: { dealId: deal.id } })).toBe(1);
     });
 
@@ -302,11 +304,29 @@ describe('customer portal API', () => {
       const deal = await addDeal(api.db, alice.id, { stageId: STAGE.scheduled, scheduledAt: new Date(START.getTime() + 23 * HOUR) });
       const res = await manage(cancel(deal.id));
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: 'Changes or cancellations are not available within 24hrs of cleaning date.', code: 'change_locked' });
+      expect(await res.json()).toEqual(apiErrorBody('Changes or cancellations are not available within 24hrs of cleaning date.', 'change_locked'));
       expect(await api.db.ticket.count({ where: { dealId: deal.id } })).toBe(0);
       // 25 hours ahead is open.
       const later = await addDeal(api.db, alice.id, { stageId: STAGE.scheduled, scheduledAt: new Date(START.getTime() + 25 * HOUR) });
       expect((await manage(cancel(later.id))).status).toBe(201);
+    });
+
+    it('refuses a change or cancellation of a cleaning whose time has passed (still Cleaning Scheduled), saying why, and writes nothing', async () => {
+      // Four hours past, never closed out: the page shows it passed; the server holds to it too.
+      const deal = await addDeal(api.db, alice.id, { stageId: STAGE.scheduled, scheduledAt: new Date(START.getTime() - 4 * HOUR) });
+      const listed = (await (await browser.request('/api/portal/deals')).json()) as { upcoming: PortalDeal[] };
+      expect(listed.upcoming.find((d) => d.id === deal.id)?.manage).toEqual({ disabled: true, message: "This cleaning's time has passed.", note: null, passed: true });
+      const eventsBefore = await api.db.outboxEvent.count();
+      for (const body of [change(deal.id), cancel(deal.id)]) {
+        const res = await manage(body);
+        expect(res.status).toBe(409);
+        expect(await res.json()).toEqual(apiErrorBody("This cleaning's time has passed, so it can no longer be changed or canceled.", 'cleaning_passed'));
+      }
+      expect(await api.db.ticket.count({ where: { dealId: deal.id } })).toBe(0);
+      expect(await api.db.outboxEvent.count()).toBe(eventsBefore);
+      // Its very start counts as passed: the cleaner may be at the door.
+      const now = await addDeal(api.db, alice.id, { stageId: STAGE.scheduled, scheduledAt: START });
+      expect((await (await manage(cancel(now.id))).json()) as unknown).toEqual(apiErrorBody("This cleaning's time has passed, so it can no longer be changed or canceled.", 'cleaning_passed'));
     });
 
     it('takes one of two simultaneous requests on a deal', async () => {
@@ -319,7 +339,7 @@ describe('customer portal API', () => {
     it('answers 404 for another customer’s deal and writes nothing', async () => {
       const res = await manage(change(bobDealId));
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'We could not find that booking.', code: 'not_found' });
+      expect(await res.json()).toEqual(apiErrorBody('We could not find that booking.', 'not_found'));
       expect(await api.db.ticket.count({ where: { dealId: bobDealId } })).toBe(0);
     });
 
@@ -328,7 +348,7 @@ describe('customer portal API', () => {
       // START is 10:00 on 22 November in Atlanta: the 26th is 4 days ahead, the 27th 5.
       const soon = await manage(change(deal.id, { preferredDate: '2026-11-26' }));
       expect(soon.status).toBe(400);
-      expect(await soon.json()).toEqual({ error: 'Please choose a date at least 5 days from today.', code: 'validation_failed', field: 'preferredDate' });
+      expect(await soon.json()).toEqual(apiErrorBody('Please choose a date at least 5 days from today.', 'validation_failed', 'preferredDate'));
       expect(await api.db.ticket.count({ where: { dealId: deal.id } })).toBe(0);
 
       const res = await manage(change(deal.id, { preferredDate: '2026-11-27' }));
@@ -343,7 +363,7 @@ describe('customer portal API', () => {
       const deal = await addDeal(api.db, alice.id);
       const res = await manage(change(deal.id, { changeType: '' }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: 'Please choose what you would like to change.', code: 'validation_failed', field: 'changeType' });
+      expect(await res.json()).toEqual(apiErrorBody('Please choose what you would like to change.', 'validation_failed', 'changeType'));
     });
   });
 
@@ -398,7 +418,7 @@ describe('customer portal API', () => {
       // The body claims 900 sq ft, where basic-1000 is offered; the contact's home is 1500.
       const res = await send(request(alice.id, { squareFootage: 900, serviceType: 'basic-1000' }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: 'This service is not offered for your home\'s square footage.', code: 'validation_failed', field: 'serviceType' });
+      expect(await res.json()).toEqual(apiErrorBody('This service is not offered for your home\'s square footage.', 'validation_failed', 'serviceType'));
     });
 
     it('keeps the 3-day rule', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const HOUR = 3_600_000;
 // 10:00 in Atlanta on Sunday 22 November 2026.
@@ -70,7 +71,7 @@ describe('customer portal API: "Something was missed" on a done cleaning', () =>
     expect((await claim(deal.id)).status).toBe(201);
     const second = await claim(deal.id, { missed: 'And the windows.' });
     expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({ error: 'We have your claim for this cleaning and will be in touch.', code: 'claim_in_progress' });
+    expect(await second.json()).toEqual(apiErrorBody('We have your claim for this cleaning and will be in touch.', 'claim_in_progress'));
     expect(await ticketsOf(deal.id)).toHaveLength(1);
 
     await api.db.ticket.updateMany({ where: { dealId: deal.id }, data: { pipelineStage: '1613485806', declineReason: 'Not part of the booking' } });
@@ -90,10 +91,12 @@ describe('customer portal API: "Something was missed" on a done cleaning', () =>
     const late = await doneDeal(alice.id, { scheduledAt: new Date(START.getTime() - 51 * HOUR) });
     const res = await claim(late.id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
-      error: 'It is more than 48 hours since this cleaning, so the satisfaction guarantee no longer covers it here. Please contact us if something is wrong.',
-      code: 'claim_window_closed',
-    });
+    expect(await res.json()).toEqual(
+      apiErrorBody(
+        'It is more than 48 hours since this cleaning, so the satisfaction guarantee no longer covers it here. Please contact us if something is wrong.',
+        'claim_window_closed',
+      ),
+    );
     expect(await ticketsOf(late.id)).toEqual([]);
 
     // Open until a minute from now; two minutes on it is closed.
@@ -110,7 +113,7 @@ describe('customer portal API: "Something was missed" on a done cleaning', () =>
     for (const deal of [scheduled, undated]) {
       const res = await claim(deal.id);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: 'You can tell us something was missed once the cleaning is done.', code: 'not_done' });
+      expect(await res.json()).toEqual(apiErrorBody('You can tell us something was missed once the cleaning is done.', 'not_done'));
       expect(await ticketsOf(deal.id)).toEqual([]);
     }
   });
@@ -120,7 +123,7 @@ describe('customer portal API: "Something was missed" on a done cleaning', () =>
     for (const id of [bobs.id, 'no-such-deal']) {
       const res = await claim(id);
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'We could not find that booking.', code: 'not_found' });
+      expect(await res.json()).toEqual(apiErrorBody('We could not find that booking.', 'not_found'));
     }
     expect(await ticketsOf(bobs.id)).toEqual([]);
     // Bob, signed in, may claim his own.
@@ -138,7 +141,7 @@ describe('customer portal API: "Something was missed" on a done cleaning', () =>
     ] as const) {
       const res = await claim(deal.id, body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error, code: 'validation_failed', field: 'missed' });
+      expect(await res.json()).toEqual(apiErrorBody(error, 'validation_failed', 'missed'));
     }
     expect((await claim(deal.id, { missed: 'The oven', photos: ['a.jpg'] })).status).toBe(400);
     expect(await ticketsOf(deal.id)).toEqual([]);

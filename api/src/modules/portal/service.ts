@@ -9,7 +9,7 @@ import { type ManageBooking, ticketCategoryForAction } from '@app/shared/manage-
 import { dealStatus, splitDeals } from '@app/shared/portal-split';
 import type { PortalRequest } from '@app/shared/portal-request';
 import { servicesForSqft } from '@app/shared/services';
-import { RECLEAN_CLAIM_SUBMITTED, REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
+import { CLEANING_PASSED_REFUSED, RECLEAN_CLAIM_SUBMITTED, REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
 import { recleanClaimDeadline, recleanClaimRefusal, type RecleanClaim } from '@app/shared/reclean-claim';
 import { TICKET_CATEGORY_LABELS, manageButtonsState, pickClaim, pickRequests } from '@app/shared/tickets';
 import { AppError, errors } from '../../errors';
@@ -145,8 +145,10 @@ export async function ticketsByDeal(deps: Pick<Deps, 'db'>, contactId: string, d
 
 /**
  * POST manageBooking: files a change or cancel request on the customer's own deal, enforcing on
- * the server what the page shows: one active request per deal, and no change within 24 hours of
- * the appointment. The ticket and its outbox event are written together, under a lock on the deal.
+ * the server what the page shows: nothing once the cleaning's time has passed (409
+ * cleaning_passed, even before the office closes it out), one active request per deal, and no
+ * change within 24 hours of the appointment. The ticket and its outbox event are written
+ * together, under a lock on the deal; a refusal writes nothing.
  */
 export async function manageBooking(deps: Deps, contactId: string, input: ManageBooking): Promise<{ ticketId: string; message: string }> {
   const now = deps.now();
@@ -154,6 +156,7 @@ export async function manageBooking(deps: Deps, contactId: string, input: Manage
     if (!deal) return { kind: 'missing' as const };
     const { activeRequest, closedRequest } = pickRequests(deal.tickets.map(toTicket));
     const state = manageButtonsState({ activeRequest, closedRequest, scheduled: deal.scheduledAt, now });
+    if (state.passed) return { kind: 'refused' as const, code: 'cleaning_passed' as const, message: CLEANING_PASSED_REFUSED };
     if (state.disabled) return { kind: 'refused' as const, code: activeRequest ? ('request_in_progress' as const) : ('change_locked' as const), message: state.message ?? '' };
     const created = await insertChangeRequest(tx, {
       dealId: deal.id,

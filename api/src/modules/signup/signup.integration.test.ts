@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const PATH = '/api/subscribe';
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -104,7 +105,7 @@ describe('POST /api/subscribe', () => {
     const before = await counts();
     const res = await api.post(PATH, validSignup(override));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: message, code: 'validation_failed', field });
+    expect(await res.json()).toEqual(apiErrorBody(message, 'validation_failed', field));
     expect(await counts()).toEqual(before);
   });
 
@@ -158,7 +159,7 @@ describe('POST /api/waitlist', () => {
     const before = await counts();
     const res = await api.post('/api/waitlist', validSignup(override));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: message, code: 'validation_failed', field: 'zip' });
+    expect(await res.json()).toEqual(apiErrorBody(message, 'validation_failed', 'zip'));
     expect(await counts()).toEqual(before);
   });
 

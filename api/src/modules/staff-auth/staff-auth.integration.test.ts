@@ -4,6 +4,7 @@ import { ADMIN_ACCESS_DENIED } from '@app/shared/texts';
 import { createCustomer, signIn, startPortalApi, TestBrowser } from '../../../../test/portal-app';
 import { staffSignIn, startStaffApi, STAFF_CLIENT, navigate, type StaffApi } from '../../../../test/staff-app';
 import { DEV_STAFF_EMAIL_DOMAIN, DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const MINUTE = 60_000;
 const START = new Date('2026-11-22T15:00:00Z');
@@ -246,7 +247,7 @@ describe('staff sign-in with OpenID Connect', () => {
       expect(page).toEqual({ status: 302, location: '/admin/login' });
       const json = await anonymous.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(json.status).toBe(401);
-      expect(await json.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+      expect(await json.json()).toEqual(apiErrorBody('Please sign in to continue.', 'unauthorized'));
     });
 
     it('answers a customer 403', async () => {
@@ -270,7 +271,7 @@ describe('staff sign-in with OpenID Connect', () => {
       const queues = await browser.request('/admin/queues/api/queues', { headers: { Accept: 'application/json' } });
       expect(queues.status).toBe(200);
       const body = (await queues.json()) as { queues: { name: string }[] };
-      expect(body.queues.map((q) => q.name).sort()).toEqual(['crm', 'housekeeping', 'sms']);
+      expect(body.queues.map((q) => q.name).sort()).toEqual(['crm', 'email', 'housekeeping', 'sms']);
     });
   });
 });

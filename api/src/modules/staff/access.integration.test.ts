@@ -7,9 +7,10 @@ import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 import { SILENT_NOTIFIER } from '@app/runtime/outbox/notifier';
 import { testModuleDeps } from '../../../../test/module-deps';
 import { staffRoutes } from './router';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const START = new Date('2026-11-22T15:00:00Z');
-const FORBIDDEN = { error: 'You do not have access to this.', code: 'forbidden' };
+const FORBIDDEN = apiErrorBody('You do not have access to this.', 'forbidden');
 
 /**
  * Every staff endpoint (docs/product.md §7 and the staff tools), with a body where it takes one:
@@ -23,6 +24,8 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/internal/admin/today'],
   ['GET', '/api/internal/admin/requests'],
   ['GET', '/api/internal/admin/deals/some-deal'],
+  ['GET', '/api/internal/admin/deals/some-deal/visit-report'],
+  ['GET', '/api/internal/admin/deals/some-deal/photos/7d444840-9dc0-11d1-b245-5ffdce74fad2/thumbnail'],
   ['GET', '/api/hubspot/admin/scheduledDeals'],
   ['GET', '/api/hubspot/contact-details/some-id'],
   ['GET', '/api/internal/admin/customers?q=pat'],
@@ -33,7 +36,10 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['DELETE', '/api/internal/admin/staff-sessions/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
   ['POST', '/api/internal/admin/staff-users/some-id/access', { disabled: true }],
   ['POST', '/api/internal/admin/customers/some-id/portal-access', { suspended: true }],
+  ['POST', '/api/internal/admin/customers/some-id/bookings/check', { serviceType: 'Basic Clean', squareFootage: 1000, date: '2026-12-01', startTime: '10:00', durationMinutes: 120, ownerId: 'o' }],
+  ['POST', '/api/internal/admin/customers/some-id/bookings', { serviceType: 'Basic Clean', squareFootage: 1000, date: '2026-12-01', startTime: '10:00', durationMinutes: 120, ownerId: 'o' }],
   ['GET', '/api/internal/admin/customers/some-id/home-profile'],
+  ['GET', '/api/internal/admin/customers/some-id/notices'],
   ['POST', '/api/internal/admin/customers/some-id/home-profile/secrets/7d444840-9dc0-11d1-b245-5ffdce74fad2/reveal', { reason: 'Locked out, called the office.' }],
   ['GET', '/api/internal/admin/conversations?phone=%2B14045550100'],
   ['POST', '/api/internal/admin/conversations/replies', { phone: '+14045550100', body: 'On our way.' }],
@@ -151,7 +157,7 @@ describe('staff roles and session control', () => {
     expect((await browser.request('/api/portal/me')).status).toBe(401);
     api.clock.advance(60_000);
     const refused = await new TestBrowser(api.url).post('/api/portal/auth/request-code', { email: customer.email, phone: customer.phone, code: '', consentVersion: SMS_CONSENT_VERSION });
-    expect(await refused.json()).toEqual({ error: LOGIN_SUSPENDED, code: 'portal_suspended' });
+    expect(await refused.json()).toEqual(apiErrorBody(LOGIN_SUSPENDED, 'portal_suspended'));
 
     expect((await staff.post(`/api/internal/admin/customers/${customer.id}/portal-access`, { suspended: false })).status).toBe(200);
     api.clock.advance(60_000);
@@ -201,13 +207,13 @@ describe('the staff guard', () => {
   it.each(STAFF_ENDPOINTS)('%s %s answers 401 without a session', async (method, path, body) => {
     const res = await new TestBrowser(api.url).request(path, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+    expect(await res.json()).toEqual(apiErrorBody('Please sign in to continue.', 'unauthorized'));
   });
 
   it.each(STAFF_ENDPOINTS)('%s %s answers 403 with a customer session', async (method, path, body) => {
     const res = await customerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+    expect(await res.json()).toEqual(apiErrorBody('You do not have access to this.', 'forbidden'));
     // ...and the customer is still signed in: a refused staff call is not a sign-out.
     expect((await customerBrowser.request('/api/portal/me')).status).toBe(200);
   });
@@ -216,7 +222,7 @@ describe('the staff guard', () => {
   it.each(STAFF_ENDPOINTS.filter(([, path]) => path !== '/api/auth/logout'))('%s %s answers 403 with a cleaner session', async (method, path, body) => {
     const res = await cleanerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+    expect(await res.json()).toEqual(apiErrorBody('You do not have access to this.', 'forbidden'));
     expect((await cleanerBrowser.request('/api/cleaner/me')).status).toBe(200);
   });
 
@@ -260,7 +266,7 @@ describe('production cookies', () => {
 
     const plain = await browser.post('/api/portal/auth/verify-code', { email: customer.email, phone: customer.phone, code });
     expect(plain.status).toBe(400);
-    expect(await plain.json()).toEqual({ error: SIGN_IN_NEEDS_HTTPS, code: 'https_required' });
+    expect(await plain.json()).toEqual(apiErrorBody(SIGN_IN_NEEDS_HTTPS, 'https_required'));
     expect(plain.headers.getSetCookie()).toEqual([]);
 
     // Behind the trusted proxy that terminates TLS: the same code still works.

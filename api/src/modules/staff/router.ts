@@ -10,6 +10,7 @@ import { requestsRoutes } from './requests/routes';
 import { sessionsRoutes } from './sessions/routes';
 import { teamRosterRoutes } from './team/routes';
 import { todayRoutes } from './today/routes';
+import { visitReportRoutes } from './visit-report/routes';
 
 const NO_STORE = 'private, no-store';
 
@@ -39,6 +40,7 @@ export function staffRoutes(deps: ModuleDeps): Router {
     homeProfileStaffRoutes(deps),
     sessionsRoutes(deps),
     teamRosterRoutes(deps),
+    visitReportRoutes(deps),
   ]) {
     router.use(resource.routes());
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startTestApi, uniqueEmail } from '../../../../test/api-server';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const PATH = '/api/hubspot/portal/createContactTicket';
 const NOW = new Date('2026-11-22T15:00:00Z');
@@ -87,7 +88,7 @@ describe('POST /api/hubspot/portal/createContactTicket', () => {
     const before = await counts();
     const res = await api.post(PATH, validTicket(override));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: message, code: 'validation_failed', field });
+    expect(await res.json()).toEqual(apiErrorBody(message, 'validation_failed', field));
     expect(await counts()).toEqual(before);
   });
 
@@ -105,10 +106,10 @@ describe('POST /api/hubspot/portal/createContactTicket', () => {
     const before = await counts();
     const plain = await fetch(`${api.url}${PATH}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(validTicket()) });
     expect(plain.status).toBe(415);
-    expect(await plain.json()).toEqual({ error: 'Send the request body as application/json.', code: 'unsupported_media_type' });
+    expect(await plain.json()).toEqual(apiErrorBody('Send the request body as application/json.', 'unsupported_media_type'));
     const huge = await api.post(PATH, validTicket({ description: 'x'.repeat(1024 * 1024) }));
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: 'The request body is too large.', code: 'payload_too_large' });
+    expect(await huge.json()).toEqual(apiErrorBody('The request body is too large.', 'payload_too_large'));
     expect(await counts()).toEqual(before);
   });
 });

@@ -6,6 +6,7 @@ import { createCustomer, signIn, TestBrowser } from '../../../../test/portal-app
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../test/staff-app';
 import { startOnSeededDatabase, type SeededApp } from '../../../../test/seeded-app';
 import { teamRoutes } from './routes';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const unique = () => randomBytes(4).toString('hex');
 type PublicMember = { name: string; role: string; bio: string; kind: string };
@@ -67,13 +68,13 @@ describe('team management (staff)', () => {
   it.each(STAFF_TEAM_ENDPOINTS)('%s %s answers 401 without a session', async (method, path, body) => {
     const res = await new TestBrowser(api.url).request(path, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
+    expect(await res.json()).toEqual(apiErrorBody('Please sign in to continue.', 'unauthorized'));
   });
 
   it.each(STAFF_TEAM_ENDPOINTS)('%s %s answers 403 with a customer session', async (method, path, body) => {
     const res = await customerBrowser.request(path, { method, ...(body === undefined ? {} : { body }) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'You do not have access to this.', code: 'forbidden' });
+    expect(await res.json()).toEqual(apiErrorBody('You do not have access to this.', 'forbidden'));
   });
 
   it('creates a member (shown on the Team page), edits, hides and shows them again', async () => {

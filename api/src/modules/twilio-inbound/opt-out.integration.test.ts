@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBody } from '@app/shared/api-error';
 import { COMPANY } from '@app/runtime/company';
 import { helpReplySms } from '@app/shared/customer-messages';
 import { formatUsPhone } from '@app/shared/phone';
@@ -51,7 +52,7 @@ describe('texts to our number: STOP, START and HELP', () => {
 
     const refused = await requestCode(customer);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ code: 'sms_opted_out', error: loginSmsOptedOut(formatUsPhone(OUR_NUMBER)) });
+    expect(await refused.json()).toEqual(apiErrorBody(loginSmsOptedOut(formatUsPhone(OUR_NUMBER)), 'sms_opted_out'));
     expect(loginSmsOptedOut(formatUsPhone(OUR_NUMBER))).toContain('text START to (404) 555-0123');
     expect(await api.db.otpChallenge.count({ where: { phone: customer.phone } })).toBe(0);
 

@@ -11,15 +11,16 @@ export interface AskedRating {
 }
 
 /**
- * The newest rating request that went to the phone since `since`, locked until the transaction
- * ends, so two texts arriving together (different MessageSids) cannot both rate it.
+ * The newest rating request that went to the phone since `since`, by text or by e-mail (which
+ * asks the customer to text the rating), the first of the two counting, locked until the
+ * transaction ends, so two texts arriving together (different MessageSids) cannot both rate it.
  */
 export async function findAskedRating(tx: DbTransaction, phone: string, since: Date): Promise<AskedRating | null> {
   const [row] = await tx.$queryRaw<AskedRating[]>`
     SELECT id, deal_id AS "dealId", contact_id AS "contactId", rating
     FROM cleaning_rating
-    WHERE phone = ${phone} AND requested_at > ${since}
-    ORDER BY requested_at DESC
+    WHERE phone = ${phone} AND LEAST(requested_at, emailed_at) > ${since}
+    ORDER BY LEAST(requested_at, emailed_at) DESC
     LIMIT 1
     FOR UPDATE`;
   return row ?? null;

@@ -192,4 +192,22 @@ describe('rating replies by text', () => {
       ],
     });
   });
+
+  it('counts a text back after the request went by e-mail only (no text consent), and answers it: the customer texted us', async () => {
+    const cleaning = await askedCleaning(1, null);
+    const request = await api.db.bookingRequest.create({ data: { contactId: cleaning.contactId, dealId: cleaning.dealId, source: 'public_form', payload: {} }, select: { id: true } });
+    await api.db.smsConsent.create({
+      data: { form: 'booking', phone: cleaning.phone, email: cleaning.email, contactId: cleaning.contactId, bookingRequestId: request.id, version: '2026-11-28', words: 'The words.', textsAgreed: false, agreedAt: new Date(api.clock.now().getTime() - 3 * DAY) },
+    });
+    await api.db.cleaningRating.update({ where: { dealId: cleaning.dealId }, data: { requestedAt: null, emailedAt: new Date(api.clock.now().getTime() - DAY) } });
+    await twilio.receive({ from: cleaning.phone, body: '5' });
+    expect(await cleaning.rating()).toMatchObject({ rating: 5 });
+    expect(await deliver(cleaning.phone)).toEqual([`${ratingThanksSms(COMPANY.name, reviewLinkOf(COMPANY))} [1]`]);
+
+    // Asked by neither channel yet (both waiting): a 4 is a normal reply.
+    const waiting = await askedCleaning(1, null);
+    await api.db.cleaningRating.update({ where: { dealId: waiting.dealId }, data: { requestedAt: null } });
+    await twilio.receive({ from: waiting.phone, body: '4' });
+    expect(await waiting.rating()).toMatchObject({ rating: null });
+  });
 });

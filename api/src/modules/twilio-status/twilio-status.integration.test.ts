@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWILIO_STATUS_CALLBACK_PATH } from '@app/shared/routes';
 import { twilioSignature } from '@app/emulators/twilio/signature';
 import { startPortalApi, uniquePhone, type PortalApi } from '../../../../test/portal-app';
+import { apiErrorBody } from '@app/shared/api-error';
 
 const TOKEN = 'status-test-auth-token';
 // Behind a proxy: Twilio calls the public URL, the api listens elsewhere and must not believe the Host header.
@@ -93,7 +94,7 @@ describe('POST /api/twilio/status', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: 'The request signature is missing or invalid.', code: 'signature_invalid' });
+      expect(await response.json()).toEqual(apiErrorBody('The request signature is missing or invalid.', 'signature_invalid'));
     }
     expect(await row(id)).toEqual(before);
   });

@@ -1,11 +1,14 @@
 import type { Emulators } from '../emulators';
 import type { DevDatabase } from '../dev-database';
+import type { MailInbox } from '../mail-inbox';
 import type { QueueStore } from '../queue-store';
 
 /** What a fault works with. */
 export interface FaultContext {
   hubspotUrl: string;
   emulators: Emulators;
+  /** The mail emulator: the mail provider's faults. */
+  mail: MailInbox;
   store: QueueStore;
   database: DevDatabase;
   workerEnv(hubspotUrl: string): NodeJS.ProcessEnv;

@@ -102,6 +102,18 @@ describe('the worker’s account gate with a service key', () => {
     expect(hubspot.requests().some((r) => r.status === 429)).toBe(true);
   });
 
+  it('checks again a few seconds after a check that met an outage, not a whole recheck interval later', async () => {
+    // A worker that starts during an outage with no stored stage map (a new database) holds its
+    // crm queue until a check answers: it used to wait the whole recheck interval (60 s).
+    hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
+    hubspot.faults.outage(1);
+    const { opened } = startGate(60_000);
+    await expect.poll(() => opened(), { timeout: 10_000 }).toBe(1);
+    const refused = hubspot.requests().filter((r) => r.fault === 'outage');
+    // A check that meets the outage stops at its first request.
+    expect(refused).toHaveLength(1);
+  });
+
   it('holds the crm queue when HubSpot refuses the token, at one request per check', async () => {
     hubspot = await startHubSpotEmulator({ port: 0, accessToken: 'the-real-key', tokenKind: 'service-key', firstObjectId: uniqueFirstObjectId() });
     const { opened } = startGate(300);

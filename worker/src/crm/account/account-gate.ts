@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { Logger } from '@app/runtime/logger';
-import { RateLimitedError } from '../../jobs/job-errors';
+import { OUTAGE_PAUSE_MS } from '../../jobs/dispatch';
+import { ProviderUnavailableError, RateLimitedError } from '../../jobs/job-errors';
 import type { AccountApi } from './account-api';
 import { loadStoredStageMap, saveAccountStatus } from './account-status-repository';
 import type { crmAccount } from './crm-account';
@@ -9,6 +10,30 @@ import { createStageMap } from './stage-map';
 
 /** The shortest wait before a check HubSpot rate-limited runs again. */
 const MIN_RATE_LIMITED_RECHECK_MS = 1_000;
+
+/**
+ * The longest wait between checks while HubSpot is down (a check that meets the outage stops at
+ * its first request, so a day-long outage costs at most one request this often).
+ */
+export const OUTAGE_RECHECK_CAP_MS = 30_000;
+
+/**
+ * How long after a check that did not get its answer the next one runs; `outagesInARow` counts
+ * the checks in a row that met a HubSpot outage, this one included. An outage (5xx, timeout,
+ * refused connection) says nothing about the account: the next check comes OUTAGE_PAUSE_MS later,
+ * as the queues' outage probes do, doubling while HubSpot stays down up to OUTAGE_RECHECK_CAP_MS,
+ * so the crm queue opens within seconds of a short outage's end. A 429 waits what HubSpot asks.
+ * Anything else (a check that answered "not ready" schedules itself) waits `recheckMs`. Never
+ * longer than `recheckMs`.
+ */
+export function delayBeforeNextCheck(error: unknown, outagesInARow: number, recheckMs: number): number {
+  if (error instanceof RateLimitedError) return Math.min(recheckMs, Math.max(error.retryAfterMs, MIN_RATE_LIMITED_RECHECK_MS));
+  if (error instanceof ProviderUnavailableError) {
+    const doubled = OUTAGE_PAUSE_MS * 2 ** Math.min(Math.max(0, outagesInARow - 1), 20);
+    return Math.min(recheckMs, OUTAGE_RECHECK_CAP_MS, doubled);
+  }
+  return recheckMs;
+}
 
 export interface AccountGate {
   stop(): void;
@@ -29,7 +54,10 @@ export interface AccountGate {
  *
  * A check HubSpot answers with its burst limit (429: another process, say `crm:setup` just
  * before the worker started, filled the account's 10 seconds) says nothing about the account:
- * it runs again as soon as HubSpot allows, not a whole `recheckMs` later.
+ * it runs again as soon as HubSpot allows, not a whole `recheckMs` later. Nor does a check that
+ * met an outage: it runs again a few seconds later (see delayBeforeNextCheck). A worker that
+ * started during an outage with no stored stage map (a new database) otherwise held its crm
+ * queue for up to a whole `recheckMs` after HubSpot answered again.
  */
 export function startAccountGate(deps: {
   api: AccountApi;
@@ -45,6 +73,7 @@ export function startAccountGate(deps: {
   let stopped = false;
   let opened = false;
   let granted: ReadonlySet<string> = new Set();
+  let outagesInARow = 0;
 
   const open = async () => {
     if (opened) return;
@@ -56,6 +85,7 @@ export function startAccountGate(deps: {
     let next = deps.recheckMs;
     try {
       const report = await reconcileAccount(api, { apply: false, ...deps.pipelines, knownScopes: granted });
+      outagesInARow = 0;
       granted = new Set(report.grantedScopes);
       await saveAccountStatus(db, report);
       if (report.stageMap) account.setStages(createStageMap(report.stageMap));
@@ -66,7 +96,8 @@ export function startAccountGate(deps: {
       }
       log.error({ problems: report.problems }, 'HubSpot account is not set up for the product: crm jobs wait (run npm run crm:setup)');
     } catch (error) {
-      if (error instanceof RateLimitedError) next = Math.min(deps.recheckMs, Math.max(error.retryAfterMs, MIN_RATE_LIMITED_RECHECK_MS));
+      outagesInARow = error instanceof ProviderUnavailableError ? outagesInARow + 1 : 0;
+      next = delayBeforeNextCheck(error, outagesInARow, deps.recheckMs);
       const stored = opened ? null : await loadStoredStageMap(db);
       if (stored) {
         account.setStages(createStageMap(stored));
@@ -78,7 +109,7 @@ export function startAccountGate(deps: {
         // allows, so no warning and no stack.
         log.info({ retryInMs: next }, 'HubSpot request budget spent: the account check runs again when it allows');
       } else {
-        log.warn({ err: error }, opened ? 'HubSpot account check failed: checking again' : 'HubSpot account check failed: crm jobs wait until it succeeds');
+        log.warn({ err: error, retryInMs: next }, opened ? 'HubSpot account check failed: checking again' : 'HubSpot account check failed: crm jobs wait until it succeeds');
       }
     }
     if (!stopped) timer = setTimeout(() => void check(), next);

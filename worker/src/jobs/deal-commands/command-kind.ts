@@ -1,6 +1,8 @@
 import type { Db } from '@app/db/client';
+import type { Prisma } from '@app/db/generated/client';
 import type { CommandToApply } from '../../crm/deal-command-repository';
 import type { HubSpotGateway, Properties } from '../../crm/hubspot-gateway';
+import type { NoticePolicy } from '../../crm/notice-rules';
 
 /**
  * What one kind of staff command adds to the shared apply job (crm-apply-deal-command.ts), which
@@ -16,4 +18,9 @@ export interface CommandKind {
   apply?(deps: { db: Db; hubspot: HubSpotGateway }, command: CommandToApply, dealHubspotId: string): Promise<void>;
   /** The note on the HubSpot deal once applied; `cleaner` is the name of the owner it sets. */
   note(command: CommandToApply, cleaner: string | null): string;
+  /**
+   * Written in the transaction that settles the command as applied, once (a retry that finds it
+   * settled runs nothing): what becoming applied makes visible calls for (a quote's e-mail).
+   */
+  applied?(tx: Prisma.TransactionClient, command: CommandToApply, context: { policy: NoticePolicy; now: Date }): Promise<void>;
 }

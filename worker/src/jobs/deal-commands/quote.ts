@@ -4,6 +4,7 @@ import { formatUsd } from '@app/shared/money';
 import { sentQuoteSchema, type SentQuote } from '@app/shared/quote';
 import { dollars } from '../../crm/booking-deal-properties';
 import type { CommandToApply } from '../../crm/deal-command-repository';
+import { writeQuoteReady } from '../../crm/quote-notice-repository';
 import { REQUEST_ID, type HubSpotGateway, type NewObject } from '../../crm/hubspot-gateway';
 import type { CommandKind } from './command-kind';
 
@@ -61,9 +62,15 @@ export function quoteNote(command: Pick<CommandToApply, 'changes' | 'staffEmail'
   return `Quote of ${formatUsd(quote.totalCents)} sent (${lines.join('; ')}) by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}. Moved to ${stage}.`;
 }
 
-/** A 'quote' command: the amount and stage as a move sets them, the quote's products, and its line items. */
+/**
+ * A 'quote' command: the amount and stage as a move sets them, the quote's products, and its line
+ * items; once applied (the portal offers it from then on), the customer's e-mail asking to approve it.
+ */
 export const quoteKind: CommandKind = {
   properties: (command) => ({ external_skus: quoteOf(command).lines.map((line) => line.id).join(';') }),
   apply: ({ hubspot }, command, dealHubspotId) => replaceLineItems(hubspot, command, dealHubspotId),
   note: (command) => quoteNote(command),
+  applied: async (tx, command, { policy, now }) => {
+    await writeQuoteReady(tx, policy, { dealId: command.deal.id, quoteId: command.id }, now);
+  },
 };

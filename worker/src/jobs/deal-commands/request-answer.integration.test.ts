@@ -15,29 +15,56 @@ import { crmApplyDealCommandJob } from '../crm-apply-deal-command';
 import { crmPushBookingJob } from '../crm-push-booking';
 import { crmPushChangeRequestJob } from '../crm-push-change-request';
 import { answerNote } from './request-answer';
+import { startTwilioEmulator, type TwilioEmulator } from '@app/emulators/twilio/twilio-emulator';
+import { COMPANY } from '@app/runtime/company';
+import { requestAnsweredSms } from '@app/shared/customer-messages';
+import { formatUsPhone } from '@app/shared/phone';
+import { TEST_OTP_SECRET, uniquePhone } from '../../../../test/portal-app';
+import { createTwilioClient } from '../../sms/twilio-client';
+import { smsSendJob } from '../sms-send';
 
 const log = createLogger({ service: 'request-answer-test', level: 'silent', format: 'json' });
 const context = { log, jobId: 'job', attempt: 1 };
 /** Far enough ahead that the customer's texts about it are due. */
 const SCHEDULED = '2030-01-15T15:00:00.000Z';
 const NEW_START = '2030-01-18T14:00:00.000Z';
+const TWILIO_SID = 'AC0123456789abcdef0123456789abcdef';
+const PORTAL_URL = 'http://127.0.0.1:5173/login';
 
 describe('crm.apply-deal-command: answering a change or cancel request, against the HubSpot emulator', () => {
   let db: Db;
   let crm: TestHubSpot;
   let hubspot: HubSpotEmulator;
   let gateway: HubSpotGateway;
+  let twilio: TwilioEmulator;
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
     crm = await startSetUpHubSpot();
     hubspot = crm.emulator;
     gateway = crm.gateway();
+    twilio = await startTwilioEmulator({ port: 0, accountSid: TWILIO_SID, authToken: 'answer-test-token', deliveryStepMs: 20 });
   });
   afterAll(async () => {
+    await twilio.close();
     await hubspot.close();
     await db.$disconnect();
   });
+
+  /**
+   * The customer's "request answered" text as the worker sends it: the row and sms.send event the
+   * mirror wrote with the answer, run by the sms.send job against the Twilio emulator. Returns
+   * the words the phone got.
+   */
+  async function answerTextSent(dealId: string): Promise<string[]> {
+    const row = await db.smsMessage.findFirstOrThrow({ where: { dealId, purpose: 'request_answered' } });
+    const event = await db.outboxEvent.findFirstOrThrow({ where: { type: 'sms.send', aggregateId: row.id } });
+    const client = createTwilioClient({ accountSid: TWILIO_SID, authToken: 'answer-test-token', baseUrl: twilio.url, timeoutMs: 2_000 });
+    const send = smsSendJob({ db, twilio: client, from: '+15555550100', portalUrl: PORTAL_URL, otpSecret: TEST_OTP_SECRET, statusCallbackUrl: 'http://127.0.0.1:1/api/twilio/status' });
+    await send.process(event.payload as never, { ...context, jobId: event.id });
+    return twilio.messages({ to: row.to }).map((m) => m.body);
+  }
+  const textCtx = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl: 'http://127.0.0.1:5173/login' };
 
   const job = () => crmApplyDealCommandJob({ db, hubspot: gateway, account: crm.account });
   const remote = (type: 'deals' | 'tickets', hubspotId: string) => hubspot.objects(type).find((o) => o.id === hubspotId)!.properties;
@@ -52,6 +79,8 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
   /** A scheduled cleaning (or one done, for a claim) in HubSpot with the customer's open request on it, mirrored as a pull leaves them. */
   async function requestInHubSpot(category: 'RescheduleRequest' | 'CancellationRequest' | 'RecleanClaim', stageId: string = STAGE.CLEANING_SCHEDULED) {
     const booking = await insertBooking(db, { email: `answer.${randomBytes(4).toString('hex')}@example.com` });
+    // A phone of its own: the texts it gets are this test's alone.
+    await db.contact.update({ where: { id: booking.contactId }, data: { phone: uniquePhone() } });
     await crmPushBookingJob({ db, hubspot: gateway, account: crm.account, batchSize: 1 }).process({ dealId: booking.dealId }, { ...context, jobId: booking.outboxId });
     const { hubspotId } = await db.deal.findUniqueOrThrow({ where: { id: booking.dealId } });
     await gateway.updateObject('deals', hubspotId!, { dealstage: stages().dealStageId(stageId), scheduled_date: SCHEDULED });
@@ -86,6 +115,11 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
     expect((await db.deal.findUniqueOrThrow({ where: { id: req.dealId } })).scheduledAt).toEqual(new Date(NEW_START));
     expect(await db.ticket.findUniqueOrThrow({ where: { id: req.ticketId } })).toMatchObject({ pipelineStage: TICKET_STAGE_COMPLETED, declineReason: null });
     expect(await textsOf(req.dealId)).toEqual(expect.arrayContaining(['request_answered', 'rescheduled']));
+    // The answer's text names the new day and time, so the customer need not sign in to learn it.
+    const { reference } = await db.deal.findUniqueOrThrow({ where: { id: req.dealId }, select: { reference: true } });
+    const words = await answerTextSent(req.dealId);
+    expect(words).toEqual([requestAnsweredSms(textCtx, reference, 'change request', { kind: 'moved', scheduledAt: new Date(NEW_START) })]);
+    expect(words[0]).toContain(`we've moved your cleaning ${reference} to Fri, Jan 18 at 9:00 AM ET, as you asked.`);
 
     const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } });
     expect(settled).toMatchObject({ status: 'applied', conflict: null, error: null });
@@ -110,6 +144,8 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
     expect(remote('tickets', req.ticketHubspotId).hs_pipeline_stage).toBe(stages().ticketStageId(TICKET_STAGE_COMPLETED));
     expect((await db.deal.findUniqueOrThrow({ where: { id: req.dealId } })).stageId).toBe(STAGE.CANCELED);
     expect(notesOn(req.hubspotId).map((n) => n.properties.hs_note_body)).toEqual([expect.stringMatching(/^Approved the customer's cancellation request: canceled by /)]);
+    const { reference } = await db.deal.findUniqueOrThrow({ where: { id: req.dealId }, select: { reference: true } });
+    expect(await answerTextSent(req.dealId)).toEqual([`${COMPANY.name}: we've canceled your cleaning ${reference}, as you asked. Details: ${PORTAL_URL}`]);
   });
 
   it('declines: the ticket is declined in HubSpot, the deal untouched, the reason kept for the portal and the customer texted', async () => {
@@ -123,6 +159,9 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
     expect(await db.ticket.findUniqueOrThrow({ where: { id: req.ticketId } })).toMatchObject({ pipelineStage: TICKET_STAGE_DECLINED, declineReason: 'We are fully booked that week.' });
     expect(await textsOf(req.dealId)).toEqual(['request_answered']);
     expect(notesOn(req.hubspotId).map((n) => n.properties.hs_note_body)).toEqual([expect.stringMatching(/^Declined the customer's change request by .+\. Reason: We are fully booked that week\.$/)]);
+    // The text says it was declined and when the cleaning stays; the reason is in the portal.
+    const { reference } = await db.deal.findUniqueOrThrow({ where: { id: req.dealId }, select: { reference: true } });
+    expect(await answerTextSent(req.dealId)).toEqual([`${COMPANY.name}: we can't accept your change request for ${reference}: it stays Tue, Jan 15 at 10:00 AM ET. Why: ${PORTAL_URL}`]);
   });
 
   it('approves a re-clean claim: the ticket completed, the done cleaning untouched, the note kept for the portal', async () => {

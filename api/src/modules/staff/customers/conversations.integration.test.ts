@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorBody } from '@app/shared/api-error';
 import { createLogger } from '@app/runtime/logger';
 import { DEV_STAFF_IDENTITY } from '@app/emulators/oidc/provider';
 import { twilioSignature } from '@app/emulators/twilio/signature';
@@ -156,7 +157,7 @@ describe('conversations by text', () => {
     expect(conversation.reply).toEqual({ allowed: false, reason: STAFF_REPLY_ERRORS.optedOut });
     const refused = await reply(customer.phone, 'Sorry to see you go');
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ code: 'sms_opted_out', field: 'body', error: STAFF_REPLY_ERRORS.optedOut });
+    expect(await refused.json()).toEqual(apiErrorBody(STAFF_REPLY_ERRORS.optedOut, 'sms_opted_out', 'body'));
     expect(await api.db.smsMessage.count({ where: { to: customer.phone } })).toBe(0);
 
     const tooLong = await reply(customer.phone, 'x'.repeat(460));
@@ -255,7 +256,7 @@ describe('conversations by text', () => {
     expect(await answersTo(customer.phone)).toHaveLength(0);
     const refused = await reply(customer.phone, 'Hello!');
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ code: 'sms_budget_spent', field: 'body', error: STAFF_REPLY_ERRORS.budget });
+    expect(await refused.json()).toEqual(apiErrorBody(STAFF_REPLY_ERRORS.budget, 'sms_budget_spent', 'body'));
   });
 
   it('is for staff only', async () => {

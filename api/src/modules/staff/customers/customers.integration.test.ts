@@ -159,7 +159,7 @@ describe('staff API: customers', () => {
     const unticked = await booked(false, new Date('2026-11-23T15:00:00Z'));
     const body = (await (await staff.request(`/api/hubspot/contact-details/${contact.id}`)).json()) as { textsConsent: unknown; textsNotAgreed: unknown };
     // The newest booking left the box unticked: staff see that only login codes go, and since which booking.
-    expect(body.textsNotAgreed).toEqual({ since: '2026-11-23T15:00:00.000Z', reference: unticked });
+    expect(body.textsNotAgreed).toEqual({ since: '2026-11-23T15:00:00.000Z', reference: unticked, form: 'booking' });
     expect(body.textsConsent).toEqual([
       { form: 'booking', phone, version: SMS_CONSENT_VERSION, words: words(5), textsAgreed: false, agreedAt: '2026-11-23T15:00:00.000Z', reference: unticked },
       { form: 'booking', phone, version: SMS_CONSENT_VERSION, words: words(4), textsAgreed: true, agreedAt: '2026-11-22T15:00:00.000Z', reference: ticked },

@@ -2,6 +2,8 @@ import { sqlPool, type Db } from '@app/db/client';
 import type { OutboxRow } from '@app/runtime/outbox/outbox-row';
 import { endPortalSessions } from '@app/db/identity';
 import { outboxEvent } from '@app/runtime/outbox/events';
+import { planNotice, queueNoticeEmail } from '@app/runtime/outbox/customer-notice';
+import { portalInviteKey } from '@app/shared/notice-channels';
 import { bookingTextsChoice, newestBookingConsentSql, smsConsentsSql, type BookingTextsChoice, type SmsConsentRecord } from '@app/db/sms-consent';
 import type { OptOut } from '@app/db/sms-opt-out';
 import type { DeliveryHold } from '@app/db/sms-delivery-hold';
@@ -74,7 +76,7 @@ export interface ContactDetailsRow {
     serviceType: string | null;
     amountCents: number | null;
     invoiceStatus: string | null;
-    source: 'public_form' | 'portal' | 'hubspot';
+    source: 'public_form' | 'portal' | 'hubspot' | 'office';
     submittedName: string | null;
     submittedPhone: string | null;
     portalConfirmedAt: Date | null;
@@ -182,10 +184,12 @@ export type InviteOutcome =
   | { kind: 'phone_mismatch' };
 
 /**
- * Marks the contact invited (creating it for a new e-mail) and stores the invitation text's
- * delivery row and outbox event, in one transaction (the worker writes the text, with the
- * portal's sign-in link, from the row). An existing contact keeps its phone: a
- * different one is refused, so a typo can never hand someone else's account a new login phone.
+ * Marks the contact invited (creating it for a new e-mail) and plans the invite's customer notice
+ * (docs/customer-messages.md#channels): its text's delivery row and outbox event, and its e-mail
+ * to the contact's address (email_message and its email.send event), in one transaction (the
+ * worker writes the words of both, with the portal's sign-in link, from the rows). One notice
+ * per invite (its invited_at). An existing contact keeps its phone: a different one is refused,
+ * so a typo can never hand someone else's account a new login phone.
  */
 export async function inviteContact(
   db: Db,
@@ -211,7 +215,10 @@ export async function inviteContact(
       });
     }
     if (!contact.phone) return { kind: 'no_phone' as const };
-    const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
+    const subject = { contactId: contact.id, invitedAt: at.toISOString() };
+    const noticeId = await planNotice(tx, { kind: 'portal_invite', dealId: null, subject: { ...subject }, dedupeKey: portalInviteKey(subject) });
+    if (noticeId && contact.email) await queueNoticeEmail(tx, noticeId, { kind: 'portal_invite', to: contact.email, dealId: null });
+    const message = await tx.smsMessage.create({ data: { purpose: 'staff_invite', to: contact.phone, noticeId, createdAt: at, statusUpdatedAt: at }, select: { id: true } });
     const event = await tx.outboxEvent.create({
       data: outboxEvent('sms.send', { messageId: message.id }, { aggregateId: message.id }),
       select: { id: true, type: true, payload: true },

@@ -6,10 +6,12 @@ import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { conversation, noReplyNeeded, sendReply } from './conversation-service';
 import { contactDetails, invite, searchCustomers, setPortalAccess } from './service';
+import { sentNotices } from './sent-notices-service';
+import { sentNoticesQuerySchema } from '@app/shared/sent-notices';
 
 const portalAccessSchema = z.object({ suspended: z.boolean() }).strict();
 
-/** Customers: lookup, the customer page, invites to the portal, portal access, and conversations by text. */
+/** Customers: lookup, the customer page, what we sent them, invites to the portal, portal access, and conversations by text. */
 export function customersRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'hubspotAccountId' | 'sendableAt' | 'auth'>): Router {
   const router = new Router();
 
@@ -31,6 +33,12 @@ export function customersRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' |
   router.post('/api/internal/admin/customers/:id/portal-access', async (ctx) => {
     const { suspended } = portalAccessSchema.parse(ctx.request.body ?? {});
     ctx.body = { success: true, ...(await setPortalAccess(deps, ctx.params.id ?? '', suspended)) };
+  });
+
+  // What we told the customer and what became of it on each channel, newest first, a page at a time.
+  router.get('/api/internal/admin/customers/:id/notices', async (ctx) => {
+    const { before } = sentNoticesQuerySchema.parse(ctx.query);
+    ctx.body = await sentNotices(deps, ctx.params.id ?? '', before);
   });
 
   // A phone's thread (a customer's, or an unknown number's). The phone goes in the query, which

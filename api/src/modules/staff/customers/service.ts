@@ -121,7 +121,7 @@ export async function contactDetails(deps: Pick<ModuleDeps, 'db' | 'now' | 'hubs
     company,
     officeActions: officeActions(c.officeActions),
     portalSuspended: c.suspended,
-    textsNotAgreed: textsChoice && !textsChoice.textsAgreed ? { since: textsChoice.agreedAt.toISOString(), reference: textsChoice.reference } : null,
+    textsNotAgreed: textsChoice && !textsChoice.textsAgreed ? { since: textsChoice.agreedAt.toISOString(), reference: textsChoice.reference, form: textsChoice.form } : null,
     textsHeld: hold ? { since: hold.heldSince.toISOString(), errorCode: hold.errorCode, why: heldWhy(hold) } : null,
     textsConsent: consents.map((k) => ({ form: k.form, phone: k.phone, version: k.version, words: k.words, textsAgreed: k.textsAgreed, agreedAt: k.agreedAt.toISOString(), reference: k.reference })),
     textsOptOut: optOut ? { since: optOut.optedOutAt.toISOString(), how: optOut.source === 'keyword' ? `replied ${optOut.keyword ?? 'STOP'}` : 'Twilio reported the number unsubscribed' } : null,

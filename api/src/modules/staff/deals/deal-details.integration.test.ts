@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY } from '@app/runtime/company';
+import { bookingRequestBody, type FormBookingRequestInput } from '@app/shared/booking-request-fixture';
+import { SMS_CONSENT_VERSION } from '@app/shared/sms-consent';
 import { dealDetailsSchema } from '@app/shared/staff-board';
 import { TestBrowser } from '../../../../../test/portal-app';
 import { createOwnTestDatabase } from '../../../../../test/context';
@@ -56,6 +59,46 @@ describe('staff board API: a cleaning\'s details', () => {
       });
       const again = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${ids.today}`)).json());
       expect(again.photos).toBe(1);
+    });
+
+    it('says what the customer asked for and agreed to, from the booking as accepted, whatever HubSpot changed since', async () => {
+      const email = `asked.${Date.now()}@example.com`;
+      const book = async (overrides: Partial<FormBookingRequestInput>) => {
+        const res = await new TestBrowser(api.url).request('/api/hubspot/portal/requestBooking', { method: 'POST', body: bookingRequestBody({ email, ...overrides }, NOW) });
+        expect(res.status, await res.clone().text()).toBe(201);
+        return ((await res.json()) as { request: { dealId: string } }).request.dealId;
+      };
+      const asked: Partial<FormBookingRequestInput> = { serviceType: 'Recurring Clean', squareFootage: 1500, frequency: 'weekly', visitType: 'basic', addOns: ['addon-oven'], quoteType: 'in-person', contactMethod: 'text', textsAgreed: true };
+      const first = await book({ ...asked, description: 'Two cats.' });
+      // HubSpot's copy changes (the office edited the deal there): the request still says what was asked.
+      await api.db.deal.update({ where: { id: first }, data: { squareFootage: 2000, frequency: 'monthly', skus: [], amountCents: 1 } });
+      const details = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${first}`)).json());
+      expect(details.request).toMatchObject({
+        source: 'public_form',
+        serviceType: 'Recurring Clean',
+        squareFootage: 1500,
+        frequency: 'weekly',
+        visitType: 'basic',
+        addOns: [{ id: 'addon-oven', name: 'Oven', cents: 8_000 }],
+        firstBookingDiscount: true,
+        // $179 + $80, 10% off: what the booking form and its confirmation showed.
+        estimate: { subtotalCents: 25_900, discountPercent: 10, discountCents: 2_590, totalCents: 23_310 },
+        quoteType: 'in-person',
+        contactMethod: 'text',
+        consent: { version: SMS_CONSENT_VERSION, textsAgreed: true },
+      });
+      expect(details.request?.consent?.words).toContain(COMPANY.legalName);
+      expect(details).toMatchObject({ rooms: 'Kitchen, 2 bathrooms', notes: 'Two cats.' });
+
+      // The same e-mail again: no first-booking discount, and so none in its estimate; no texts box ticked.
+      const second = await book({ ...asked, contactMethod: 'email', textsAgreed: false });
+      const again = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${second}`)).json());
+      expect(again.request).toMatchObject({ firstBookingDiscount: false, estimate: { discountCents: 0, totalCents: 25_900 }, contactMethod: 'email', consent: { textsAgreed: false } });
+    });
+
+    it('answers no request for a deal made in HubSpot', async () => {
+      const details = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${ids.today}`)).json());
+      expect(details.request).toBeNull();
     });
 
     it('answers 404 for a cleaning deleted in HubSpot or unknown', async () => {

@@ -10,8 +10,23 @@ const dealDetailsSelect = {
   invoiceUrl: true,
   invoicePdfUrl: true,
   amountCents: true,
+  frequency: true,
+  visitType: true,
   hubspotUpdatedAt: true,
-  bookingRequest: { select: { description: true, rooms: true } },
+  discountPercent: true,
+  // What the customer asked for and agreed to (shared/src/deal-request.ts).
+  bookingRequest: {
+    select: {
+      description: true,
+      rooms: true,
+      source: true,
+      createdAt: true,
+      payload: true,
+      quoteType: true,
+      contactMethod: true,
+      smsConsent: { select: { version: true, words: true, textsAgreed: true, agreedAt: true } },
+    },
+  },
   // The cleaner's photos of it (they are in HubSpot, on the deal's notes).
   _count: { select: { photos: true } },
   // The latest staff commands: the one on its way, and what became of the last ones.

@@ -64,7 +64,7 @@ describe('staff API: scheduling and closing out a cleaning', () => {
     expect(await check.json()).toEqual({
       warnings: [
         { code: 'outside-hours', message: 'This cleaning runs outside working hours (7:00 AM to 8:00 PM).' },
-        { code: 'not-asked-date', message: 'The customer asked for 2026-11-26, morning.' },
+        { code: 'not-asked-date', message: 'The customer asked for Thu, Nov 26, morning.' },
       ],
     });
     // Friday 10 AM for two and a half hours runs into Maria's 11 AM deep clean.
@@ -73,7 +73,7 @@ describe('staff API: scheduling and closing out a cleaning', () => {
 
     const refused = await post(d.id, 'schedule', plan({ ...early, acceptWarnings: ['outside-hours'] }));
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ code: 'schedule_warnings', field: 'acceptWarnings', error: `${WARNINGS_NOT_ACCEPTED} The customer asked for 2026-11-26, morning.` });
+    expect(await refused.json()).toMatchObject({ code: 'schedule_warnings', field: 'acceptWarnings', error: `${WARNINGS_NOT_ACCEPTED} The customer asked for Thu, Nov 26, morning.` });
     expect(await commandsOf(d.id)).toEqual([]);
 
     const saved = await post(d.id, 'schedule', plan({ ...early, acceptWarnings: ['outside-hours', 'not-asked-date'] }));

@@ -14,7 +14,7 @@ import {
   type ScheduleWarning,
 } from '@app/shared/schedule';
 import { cleaningType } from '../common/cleaning-type';
-import { commandDealSelect, ownerRefusal, recordDealCommand, type CommandDeal, type CommandOutcome } from '../common/command-repository';
+import { commandDealSelect, ownerRefusal, recordDealCommand, type CommandDeal, type CommandDraft, type CommandOutcome } from '../common/command-repository';
 
 type Reader = Db | Prisma.TransactionClient;
 
@@ -36,20 +36,28 @@ export function recordSchedule(db: Db, dealId: string, input: ScheduleInput, sta
       kind: 'schedule',
       seenModifiedAt: input.seenModifiedAt,
       seen: input.seen,
-      decide: async (tx, deal) => {
-        if (!SCHEDULABLE_STAGES.has(deal.stageId)) return { status: 409, code: 'move_not_allowed', field: 'stageId', message: NOT_SCHEDULABLE };
-        const refusal = await ownerRefusal(tx, input.ownerId);
-        if (refusal) return refusal;
-        const open = unaccepted(await warningsFor(tx, deal, input), input.acceptWarnings);
-        if (open.length > 0) {
-          return { status: 409, code: 'schedule_warnings', field: 'acceptWarnings', message: `${WARNINGS_NOT_ACCEPTED} ${open.map((w) => w.message).join(' ')}` };
-        }
-        const scheduledAt = new Date(input.scheduledAt).toISOString();
-        return { changes: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt, ownerId: input.ownerId, durationMinutes: input.durationMinutes } };
-      },
+      decide: scheduleDecision(input),
     },
     staffEmail,
   );
+}
+
+/**
+ * The 'schedule' command's own checks and what it sets: a schedulable stage, a cleaner on the
+ * roster, every warning accepted. Also the office's booking for a customer (customers/booking-repository.ts).
+ */
+export function scheduleDecision(input: Plan & Pick<ScheduleInput, 'acceptWarnings'>): CommandDraft['decide'] {
+  return async (tx, deal) => {
+    if (!SCHEDULABLE_STAGES.has(deal.stageId)) return { status: 409, code: 'move_not_allowed', field: 'stageId', message: NOT_SCHEDULABLE };
+    const refusal = await ownerRefusal(tx, input.ownerId);
+    if (refusal) return refusal;
+    const open = unaccepted(await warningsFor(tx, deal, input), input.acceptWarnings);
+    if (open.length > 0) {
+      return { status: 409, code: 'schedule_warnings', field: 'acceptWarnings', message: `${WARNINGS_NOT_ACCEPTED} ${open.map((w) => w.message).join(' ')}` };
+    }
+    const scheduledAt = new Date(input.scheduledAt).toISOString();
+    return { changes: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt, ownerId: input.ownerId, durationMinutes: input.durationMinutes } };
+  };
 }
 
 /** POST /deals/:id/schedule/check: the warnings of a plan, before it is saved; null for a deal we do not hold. */
@@ -62,7 +70,7 @@ export async function checkSchedule(db: Db, dealId: string, plan: Plan): Promise
  * What stands out in a plan: the cleaner's other cleanings that day (scheduled in the mirror,
  * or on their way to HubSpot as a command), working hours, and the day the customer asked for.
  */
-async function warningsFor(db: Reader, deal: CommandDeal, plan: Plan): Promise<ScheduleWarning[]> {
+export async function warningsFor(db: Reader, deal: Pick<CommandDeal, 'id' | 'preferredDate' | 'timeOfDay'>, plan: Plan): Promise<ScheduleWarning[]> {
   const start = new Date(plan.scheduledAt);
   const owner = await db.owner.findUnique({ where: { id: plan.ownerId }, select: { firstName: true, lastName: true, email: true } });
   return scheduleWarnings({

@@ -1,6 +1,8 @@
 import type { Db } from '@app/db/client';
 import { lastQuote } from '@app/db/quotes';
+import { toSettle } from '@app/shared/booking-request';
 import { closeOutRefusal } from '@app/shared/close-out';
+import { dealRequestOf } from '@app/shared/deal-request';
 import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { mayQuote, plainMoves, STAGE_NEEDS } from '@app/shared/deal-transitions';
@@ -28,6 +30,7 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     ...deal,
     rooms: describeRooms(d.bookingRequest?.rooms),
     notes: d.bookingRequest?.description ?? null,
+    toSettle: toSettle(d),
     photos: d._count.photos,
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
@@ -41,6 +44,7 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     openRequest: openRequestOf(d.tickets[0]),
     mayQuote: !pending && mayQuote(d.stageId),
     quote: quote ? quoteView(quote) : null,
+    request: d.bookingRequest ? dealRequestOf(d.bookingRequest, d) : null,
   };
 }
 

@@ -16,6 +16,19 @@ export function findScheduledBetween(db: Db, from: Date, to: Date): Promise<Boar
   return db.deal.findMany({ where: { ...scheduled, scheduledAt: { gte: from, lt: to } }, select: boardCleaningSelect, orderBy: { scheduledAt: 'asc' } });
 }
 
+/**
+ * Cleanings still scheduled (never closed out) that began before `before`, oldest first: the
+ * board keeps them until the office closes them out. The count is whole, the rows bounded.
+ */
+export async function findOpenBefore(db: Db, before: Date, limit: number): Promise<{ count: number; rows: BoardCleaningRow[] }> {
+  const where: Prisma.DealWhereInput = { ...scheduled, scheduledAt: { lt: before } };
+  const [count, rows] = await Promise.all([
+    db.deal.count({ where }),
+    db.deal.findMany({ where, select: boardCleaningSelect, orderBy: [{ scheduledAt: 'asc' }, { id: 'asc' }], take: limit }),
+  ]);
+  return { count, rows };
+}
+
 /** Scheduled cleanings in [from, to) that no cleaner is assigned to. */
 export async function findUnassigned(db: Db, from: Date, to: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
   const where: Prisma.DealWhereInput = { ...scheduled, ownerId: null, scheduledAt: { gte: from, lt: to } };

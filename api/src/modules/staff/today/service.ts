@@ -20,6 +20,7 @@ import {
   boardDataVersion,
   crmAccountReady,
   customerTextCounts,
+  findOpenBefore,
   findScheduledBetween,
   findUnassigned,
   findUnpaid,
@@ -59,14 +60,15 @@ async function failedJobs(queues: TodayBoardDeps['queues']): Promise<number | nu
   }
 }
 
-/** The board's lists at `now` (its minute): today's and tomorrow's cleanings, requests, unassigned, unpaid. */
+/** The board's lists at `now` (its minute): earlier cleanings still open, today's and tomorrow's, requests, unassigned, unpaid. */
 async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> {
   const today = easternToday(now);
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
   const text = '';
-  const [cleanings, unhappy, bookings, changes, unassigned, unpaid] = await Promise.all([
+  const [cleanings, earlier, unhappy, bookings, changes, unassigned, unpaid] = await Promise.all([
     findScheduledBetween(deps.db, startToday, startAfter),
+    findOpenBefore(deps.db, startToday, BOARD_LIST_LIMIT),
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, category: 'UnhappyCustomer' }),
     findNewBookings(deps.db, { text, limit: BOARD_LIST_LIMIT }),
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, leaveOut: 'UnhappyCustomer' }),
@@ -79,6 +81,8 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
   return {
     // Late ones first: the office calls those cleaners before anything else.
     today: { date: today, cleanings: lateFirst(cleanings.filter((d) => d.scheduledAt! < startTomorrow).map(cleaning)) },
+    // Never closed out, from before today: kept, oldest first, until the office closes them out.
+    earlier: { count: earlier.count, cleanings: earlier.rows.map(cleaning) },
     tomorrow: { date: tomorrow, cleanings: cleanings.filter((d) => d.scheduledAt! >= startTomorrow).map(cleaning) },
     unhappy: { count: unhappy.count, items: unhappy.rows.map((t) => ticketRequest(t, deps.links)) },
     newBookings: { count: bookings.count, items: bookings.rows.map((d) => bookingRequest(d, deps.links)) },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordPullCompleted } from '@app/db/sync-status';
+import { STAGE } from '@app/shared/deal-stages';
 import { todayBoardSchema } from '@app/shared/staff-board';
 import { createCustomer, signIn, TestBrowser } from '../../../../../test/portal-app';
 import { createOwnTestDatabase } from '../../../../../test/context';
@@ -54,6 +55,50 @@ describe('staff board API: the today board (GET /api/internal/admin/today)', () 
       hubspotUrl: 'https://app.hubspot.com/contacts/123456/record/0-3/hs-today',
     });
     expect(board.tomorrow).toMatchObject({ date: '2026-11-25', cleanings: [{ id: ids.tomorrow, cleaner: null, customer: { name: 'Ben Baker' }, hubspotUrl: null }] });
+  });
+
+  it('keeps earlier cleanings never closed out, oldest first, until they are; closed ones are gone', async () => {
+    const add = (name: string, stageId: string, scheduledAt: string) =>
+      api.db.deal.create({ data: { name, stageId, source: 'hubspot', scheduledAt: new Date(scheduledAt), serviceType: 'Basic Clean' }, select: { id: true } });
+    const lastWeek = await add('lastWeek', STAGE.CLEANING_SCHEDULED, '2026-11-17T15:00:00Z');
+    const done = await add('doneEarlier', STAGE.CLEANING_DONE, '2026-11-23T15:00:00Z');
+    const canceled = await add('noShowEarlier', STAGE.CANCELED, '2026-11-22T15:00:00Z');
+    try {
+      const res = await staff.request('/api/internal/admin/today');
+      expect(res.status).toBe(200);
+      const board = todayBoardSchema.parse(await res.json());
+      // 23:00 yesterday in Atlanta (the same UTC date as today) is earlier, not today.
+      expect(board.earlier.count).toBe(3);
+      expect(board.earlier.cleanings.map((d) => d.id)).toEqual([lastWeek.id, ids.paidPast, ids.yesterday]);
+      expect(board.earlier.cleanings.map((d) => d.id)).not.toContain(done.id);
+      expect(board.earlier.cleanings.map((d) => d.id)).not.toContain(canceled.id);
+      expect(board.earlier.cleanings[2]).toMatchObject({ customer: { name: 'Ann Able' }, cleaner: 'Olive Owner', stageLabel: 'Cleaning Scheduled', visit: { state: 'late', stateLabel: 'Late' } });
+      expect(board.today.cleanings.map((d) => d.id)).not.toContain(ids.yesterday);
+
+      // Closed out (HubSpot has the change, the mirror follows): it leaves the section.
+      await api.db.deal.update({ where: { id: lastWeek.id }, data: { stageId: STAGE.CLEANING_DONE, visitOutcome: 'done' } });
+      const after = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+      expect(after.earlier.count).toBe(2);
+      expect(after.earlier.cleanings.map((d) => d.id)).toEqual([ids.paidPast, ids.yesterday]);
+    } finally {
+      await api.db.deal.deleteMany({ where: { id: { in: [lastWeek.id, done.id, canceled.id] } } });
+    }
+  });
+
+  it('shows at most the board\'s few earlier cleanings, the count whole', async () => {
+    const many = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        api.db.deal.create({ data: { name: `old${i}`, stageId: STAGE.CLEANING_SCHEDULED, source: 'hubspot', scheduledAt: new Date(Date.UTC(2026, 9, 1 + i, 15)) }, select: { id: true } }),
+      ),
+    );
+    try {
+      const board = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+      expect(board.earlier.count).toBe(13);
+      expect(board.earlier.cleanings).toHaveLength(10);
+      expect(board.earlier.cleanings.map((d) => d.id)).toEqual(many.slice(0, 10).map((d) => d.id));
+    } finally {
+      await api.db.deal.deleteMany({ where: { id: { in: many.map((d) => d.id) } } });
+    }
   });
 
   it('lists new bookings and open change/cancel requests oldest first, each with its cleaning', async () => {

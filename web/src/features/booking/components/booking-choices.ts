@@ -1,4 +1,4 @@
-import { priceBooking, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES, type BookingPrice, type RecurringFrequency, type VisitType } from '@app/shared/booking-price';
+import { laterVisitCents, priceBooking, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES, type BookingPrice, type RecurringFrequency, type VisitType } from '@app/shared/booking-price';
 import { isServiceFamily, sqftSelectValue, type ServiceFamily } from '@app/shared/services';
 import type { SquareFootageKey } from '@app/shared/square-footage';
 
@@ -22,6 +22,8 @@ export interface DraftChoice {
   addOns: readonly string[];
   /** The estimate as a first booking gets it; null until service and size are chosen (and, recurring, the visit type). */
   price: BookingPrice | null;
+  /** A priced Recurring Clean: what each later visit costs (the discount is the first visit's only); else null. */
+  laterVisitCents: number | null;
 }
 
 export function readDraft(draft: BookingDraft): DraftChoice {
@@ -32,12 +34,14 @@ export function readDraft(draft: BookingDraft): DraftChoice {
   const visitType = recurring ? (VISIT_TYPES.find((v) => v === draft.visitType) ?? null) : null;
   const frequency = recurring ? (RECURRING_FREQUENCIES.find((f) => f === draft.frequency) ?? null) : null;
   const ready = service !== null && band !== null && (!recurring || visitType !== null);
+  const choice = ready ? { serviceType: service, squareFootage: band, visitType: visitType ?? undefined, addOns: draft.addOns } : null;
   return {
     service,
     band,
     frequency,
     visitType,
     addOns: draft.addOns,
-    price: ready ? priceBooking({ serviceType: service, squareFootage: band, visitType: visitType ?? undefined, addOns: draft.addOns }, { firstBooking: true }) : null,
+    price: choice ? priceBooking(choice, { firstBooking: true }) : null,
+    laterVisitCents: choice ? laterVisitCents(choice) : null,
   };
 }

@@ -6,7 +6,7 @@ import { minBookingDate } from '@app/shared/eastern-time';
 import { FREQUENCY_LABELS, RECURRING_FAMILY, RECURRING_FREQUENCIES, VISIT_TYPES, VISIT_TYPE_LABELS } from '@app/shared/booking-price';
 import { CONTACT_METHODS, QUOTE_TYPES, TIMES_OF_DAY } from '@app/shared/form-fields';
 import { SERVICE_FAMILY_NAMES } from '@app/shared/services';
-import { smsConsentWords } from '@app/shared/sms-consent';
+import { smsConsentWords, TEXT_CONTACT_WITHOUT_TEXTS } from '@app/shared/sms-consent';
 import { SQUARE_FOOTAGE_BANDS } from '@app/shared/square-footage';
 import { bookingZipWarning, zipInput } from '@app/shared/zip-check';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
@@ -114,7 +114,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
   const zip = watch('address.zip') ?? '';
   const zipWarning = bookingZipWarning(zip);
   const busy = phase !== 'idle';
-  const [serviceType, squareFootage, frequency, visitType, addOns, preferredDate, timeOfDay] = watch([
+  const [serviceType, squareFootage, frequency, visitType, addOns, preferredDate, timeOfDay, contactMethod, textsAgreed] = watch([
     'serviceType',
     'squareFootage',
     'frequency',
@@ -122,6 +122,8 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
     'addOns',
     'preferredDate',
     'timeOfDay',
+    'contactMethod',
+    'textsAgreed',
   ]);
   const choice = readDraft({
     serviceType: serviceType ?? '',
@@ -133,6 +135,23 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
     timeOfDay: typeof timeOfDay === 'string' ? timeOfDay : '',
   });
   const recurring = choice.service === RECURRING_FAMILY;
+  const when = { preferredDate: preferredDate ?? '', timeOfDay: typeof timeOfDay === 'string' ? timeOfDay : '' };
+  // "Text message" brings the text box to the choice: it is what makes texts possible. Optional
+  // all the same (docs/product.md §5 asks for a contact method and the agreement only), so
+  // unticked it says what happens instead, and never blocks the request.
+  const textsAtContactChoice = contactMethod === 'text';
+  const textsBox = (
+    <TextsOptInField
+      termsId="booking-sms-terms"
+      errorId="booking-texts-error"
+      error={errors.textsAgreed?.message}
+      registration={register('textsAgreed')}
+      label={SMS_CONSENT.textsOptIn ?? ''}
+      disclosure={SMS_CONSENT.disclosure}
+      note={textsAtContactChoice && textsAgreed !== true ? TEXT_CONTACT_WITHOUT_TEXTS : undefined}
+      noteId="booking-texts-note"
+    />
+  );
 
   const onValid = async (values: BookingFormValues) => {
     const refused = await submit(toBookingRequest(values, SMS_CONSENT.version));
@@ -142,8 +161,6 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
 
   return (
     <div className="booking-layout">
-      <BookingSummary choice={choice} preferredDate={preferredDate ?? ''} timeOfDay={typeof timeOfDay === 'string' ? timeOfDay : ''} />
-
       <form
         ref={formRef}
         id={formId}
@@ -258,6 +275,7 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
             registration={register('contactMethod')}
             error={errors.contactMethod?.message}
           />
+          {textsAtContactChoice ? textsBox : null}
         </FormSection>
 
         <FormSection title="5. Address">
@@ -330,20 +348,15 @@ export function BookingForm({ selection }: { selection: BookingSelection }) {
           {SMS_CONSENT.agreement}
         </ConsentField>
         {/* Texts on a box of their own, never needed to book (shared/src/sms-consent.ts). */}
-        <TextsOptInField
-          termsId="booking-sms-terms"
-          errorId="booking-texts-error"
-          error={errors.textsAgreed?.message}
-          registration={register('textsAgreed')}
-          label={SMS_CONSENT.textsOptIn ?? ''}
-          disclosure={SMS_CONSENT.disclosure}
-        />
+        {textsAtContactChoice ? null : textsBox}
 
         <FormAlert message={failure} />
 
         <SubmitRow busy={busy} label="Request My Cleaning" busyLabel="Sending your request…" large />
       </form>
-      <BookingBar choice={choice} formId={formId} busy={busy} />
+      {/* After the form: beside it on wide screens; on phones what is included and the trust panel follow it, the summary and price being the bar's. */}
+      <BookingSummary choice={choice} {...when} />
+      <BookingBar choice={choice} {...when} formId={formId} busy={busy} />
       <SubmitOverlay phase={phase} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useId, useRef, useState } from 'react';
 import { FREQUENCY_LABELS, VISIT_TYPE_LABELS, type RecurringFrequency, type VisitType } from '@app/shared/booking-price';
 import { FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { findProduct } from '@app/shared/catalogue';
@@ -26,10 +27,20 @@ export function whenLine(date: string, timeOfDay: string | null): string | null 
   return day ? [day, timeOfDay ? timeOfDay.charAt(0).toUpperCase() + timeOfDay.slice(1) : null].filter(Boolean).join(' · ') : null;
 }
 
-/** The price's headline: the estimate, a starting price while the size is open, or the quote. */
+/**
+ * A Recurring Clean's estimate, visit by visit: the first-booking discount comes off the first
+ * visit only (shared/src/booking-price.ts), so "First visit $233.10, then $259 a visit".
+ */
+export function visitsLine(firstVisitCents: number, laterVisitCents: number): string {
+  if (firstVisitCents === laterVisitCents) return `${formatDollars(laterVisitCents)} a visit`;
+  return `First visit ${formatDollars(firstVisitCents)}, then ${formatDollars(laterVisitCents)} a visit`;
+}
+
+/** The price's headline: the estimate (visit by visit for a recurring clean), a starting price while the size is open, or the quote. */
 export function estimateHeadline(choice: DraftChoice): { label: string; price: string } {
   if (choice.price) {
     if (choice.price.quote || choice.price.totalCents === null) return { label: 'Estimate', price: QUOTE_TEXT };
+    if (choice.laterVisitCents !== null) return { label: 'Estimate', price: visitsLine(choice.price.totalCents, choice.laterVisitCents) };
     return { label: 'Estimated total', price: formatDollars(choice.price.totalCents) };
   }
   if (!choice.service) return { label: 'Estimated starting price', price: 'Quoted after your assessment' };
@@ -51,66 +62,86 @@ interface BookingSummaryProps {
   timeOfDay: string;
 }
 
+/** What is chosen so far: service, size, date and add-ons. */
+function SummaryFacts({ choice, preferredDate, timeOfDay }: BookingSummaryProps) {
+  return (
+    <dl className="booking-summary__facts">
+      <dt>Service</dt>
+      <dd data-summary="service">{serviceLine(choice)}</dd>
+      <dt>Home size</dt>
+      <dd data-summary="size">{choice.band === null ? NOT_CHOSEN : `${bandLabel(choice.band)} sq ft`}</dd>
+      <dt>Preferred date</dt>
+      <dd data-summary="date">{whenLine(preferredDate, timeOfDay) ?? NOT_CHOSEN}</dd>
+      <dt>Add-ons</dt>
+      <dd data-summary="add-ons">{choice.addOns.length === 0 ? 'None' : choice.addOns.map((id) => findProduct(id)?.name ?? id).join(', ')}</dd>
+    </dl>
+  );
+}
+
+/** The priced lines and the first-booking discount; `testIds` on the one copy tests read (the wide screen's). */
+function EstimateLines({ choice, testIds }: { choice: DraftChoice; testIds: boolean }) {
+  const priced = choice.price && !choice.price.quote ? choice.price : null;
+  if (!priced) return null;
+  return (
+    <table className="estimate__lines">
+      <caption className="visually-hidden">Estimate lines</caption>
+      <tbody>
+        {priced.lines.map((line) => (
+          <tr key={line.id}>
+            <th scope="row">{line.name}</th>
+            <td>{formatDollars(line.cents)}</td>
+          </tr>
+        ))}
+        {priced.discountPercent ? (
+          <tr className="estimate__discount">
+            <th scope="row">First-booking discount ({priced.discountPercent}%)</th>
+            <td data-testid={testIds ? 'estimate-discount' : undefined}>−{formatDollars(priced.discountCents)}</td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+function EstimateNote() {
+  return (
+    <p className="estimate__note">
+      <strong>{FIRST_BOOKING_DISCOUNT_PERCENT}% off your first booking.</strong> Your price is confirmed after a free 15-minute
+      assessment, before any work begins. Nothing is charged now.
+    </p>
+  );
+}
+
 /**
- * What the visitor has chosen so far and what it comes to, beside the form (sticky on wide
- * screens): service, size, date, add-ons, and the estimate with the first-booking discount, all
- * from the catalogue (the api prices the request itself; this is a preview).
+ * What the visitor has chosen so far and what it comes to, beside the form on wide screens
+ * (sticky): service, size, date, add-ons, and the estimate with the first-booking discount, all
+ * from the catalogue (the api prices the request itself; this is a preview), then what is
+ * included and the trust panel. On phones the summary and price are the bottom bar's
+ * (BookingBar), and what follows the form here is what is included and the trust panel.
  */
 export function BookingSummary({ choice, preferredDate, timeOfDay }: BookingSummaryProps) {
   const { label, price } = estimateHeadline(choice);
-  const when = whenLine(preferredDate, timeOfDay) ?? NOT_CHOSEN;
   const features = choice.service ? featuresOf(choice.service) : [];
-  const priced = choice.price && !choice.price.quote ? choice.price : null;
   return (
-    // Focusable: on a short screen the sticky summary scrolls on its own, and keyboards must reach it.
-    <aside className="booking-summary" aria-labelledby="booking-summary-heading" tabIndex={0}>
-      <h2 id="booking-summary-heading">Your booking</h2>
-      <dl className="booking-summary__facts">
-        <dt>Service</dt>
-        <dd data-summary="service">{serviceLine(choice)}</dd>
-        <dt>Home size</dt>
-        <dd data-summary="size">{choice.band === null ? NOT_CHOSEN : `${bandLabel(choice.band)} sq ft`}</dd>
-        <dt>Preferred date</dt>
-        <dd data-summary="date">{when}</dd>
-        <dt>Add-ons</dt>
-        <dd data-summary="add-ons">
-          {choice.addOns.length === 0 ? 'None' : choice.addOns.map((id) => findProduct(id)?.name ?? id).join(', ')}
-        </dd>
-      </dl>
-      <section className="estimate" aria-labelledby="estimate-heading" aria-live="polite">
-        <h3 id="estimate-heading" className="visually-hidden">
-          Price estimate
-        </h3>
-        {priced ? (
-          <table className="estimate__lines">
-            <caption className="visually-hidden">Estimate lines</caption>
-            <tbody>
-              {priced.lines.map((line) => (
-                <tr key={line.id}>
-                  <th scope="row">{line.name}</th>
-                  <td>{formatDollars(line.cents)}</td>
-                </tr>
-              ))}
-              {priced.discountPercent ? (
-                <tr className="estimate__discount">
-                  <th scope="row">First-booking discount ({priced.discountPercent}%)</th>
-                  <td data-testid="estimate-discount">−{formatDollars(priced.discountCents)}</td>
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-        ) : null}
-        <p>{label}</p>
-        <p className="estimate__price" data-testid="estimate-price">
-          {price}
-        </p>
-        <p className="estimate__note">
-          <strong>{FIRST_BOOKING_DISCOUNT_PERCENT}% off your first booking.</strong> Your price is confirmed after a free
-          15-minute assessment, before any work begins. Nothing is charged now.
-        </p>
-      </section>
+    // Focusable: on a short screen the sticky column scrolls on its own, and keyboards must reach it.
+    <aside className="booking-side" aria-labelledby="booking-summary-heading" tabIndex={0}>
+      <div className="booking-summary">
+        <h2 id="booking-summary-heading">Your booking</h2>
+        <SummaryFacts choice={choice} preferredDate={preferredDate} timeOfDay={timeOfDay} />
+        <section className="estimate" aria-labelledby="estimate-heading" aria-live="polite">
+          <h3 id="estimate-heading" className="visually-hidden">
+            Price estimate
+          </h3>
+          <EstimateLines choice={choice} testIds />
+          <p>{label}</p>
+          <p className={choice.laterVisitCents === null ? 'estimate__price' : 'estimate__price estimate__price--visits'} data-testid="estimate-price">
+            {price}
+          </p>
+          <EstimateNote />
+        </section>
+      </div>
       {features.length > 0 ? (
-        <section aria-labelledby="included-heading">
+        <section className="booking-included" aria-labelledby="included-heading">
           <h3 id="included-heading">What&apos;s included</h3>
           <ul className="check-list">
             {features.map((feature) => (
@@ -124,18 +155,52 @@ export function BookingSummary({ choice, preferredDate, timeOfDay }: BookingSumm
   );
 }
 
-/** The phone's bottom bar: the service and the estimate, and the form's submit button. */
-export function BookingBar({ choice, formId, busy }: { choice: DraftChoice; formId: string; busy: boolean }) {
+interface BookingBarProps extends BookingSummaryProps {
+  formId: string;
+  busy: boolean;
+}
+
+/**
+ * The phone's bottom bar: the service and the estimate, the form's submit button, and "Details"
+ * opening the summary above it (what is chosen, the priced lines, the discount).
+ */
+export function BookingBar({ choice, preferredDate, timeOfDay, formId, busy }: BookingBarProps) {
   const { price } = estimateHeadline(choice);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   return (
-    <div className="booking-bar" role="region" aria-label="Booking total">
-      <p className="booking-bar__text">
-        <span>{choice.service ?? 'Your booking'}</span>
-        <strong data-testid="bar-price">{price}</strong>
-      </p>
-      <button type="submit" form={formId} className="button" disabled={busy}>
-        Send request
-      </button>
+    <div
+      className="booking-bar"
+      role="region"
+      aria-label="Booking total"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggleRef.current?.focus();
+      }}
+    >
+      {/* Two lines: the service and "Details", then the price and the submit. */}
+      <div className="booking-bar__row">
+        <span className="booking-bar__service" data-testid="bar-service">
+          {serviceLine(choice) === NOT_CHOSEN ? 'Your booking' : serviceLine(choice)}
+        </span>
+        <button ref={toggleRef} type="button" className="link-button booking-bar__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          Details
+        </button>
+        <strong className="booking-bar__price" data-testid="bar-price" aria-live="polite">
+          {price}
+        </strong>
+        <button type="submit" form={formId} className="button" disabled={busy}>
+          Send request
+        </button>
+      </div>
+      {/* After the toggle in reading order, shown above the bar. */}
+      <div id={panelId} className="booking-bar__panel" hidden={!open}>
+        <SummaryFacts choice={choice} preferredDate={preferredDate} timeOfDay={timeOfDay} />
+        <EstimateLines choice={choice} testIds={false} />
+        <EstimateNote />
+      </div>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { BookingRequest } from '@app/shared/booking-request';
 import { BOOKING_CREATING_DELAY_MS, BOOKING_TIDYING_DELAY_MS } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { createIdempotencyKeys } from '../../../lib/idempotency-key';
 import { requestBooking, type BookingOutcome } from '../api/request-booking';
 

@@ -18,14 +18,14 @@ import {
   CONTACT_PROMISE,
   confirmationContactStep,
 } from '@app/shared/texts';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { CallUs } from '../../../components/company-contact';
 import { Page } from '../../../components/page';
 import { formatDollars } from '../../../lib/money';
 import { QueryProvider } from '../../../lib/query-provider';
 import { isApiStatus } from '../../../lib/api-client';
 import { useBookingStatus } from '../api/get-booking-status';
-import { QUOTE_TEXT, serviceLine, whenLine } from '../components/booking-summary';
+import { QUOTE_TEXT, serviceLine, visitsLine, whenLine } from '../components/booking-summary';
 import '../booking.css';
 
 const RECORDING = 'Your request is being recorded with our booking team…';
@@ -33,6 +33,11 @@ const RECORDED = 'Your request has reached our booking team.';
 
 function estimateText(summary: BookingSummary): string {
   if (summary.amountCents === null) return QUOTE_TEXT;
+  // A Recurring Clean visit by visit: the discount is the first visit's only.
+  if (summary.laterVisitCents !== null) {
+    const discount = summary.discountPercent ? ` (${summary.discountPercent}% off the first visit)` : '';
+    return `${visitsLine(summary.amountCents, summary.laterVisitCents)}${discount}`;
+  }
   const discount = summary.discountPercent ? ` (with ${summary.discountPercent}% off your first booking)` : '';
   return `${formatDollars(summary.amountCents)}${discount}`;
 }
@@ -73,7 +78,7 @@ function NextSteps({ summary }: { summary: BookingSummary }) {
     <section aria-labelledby="next-steps-heading">
       <h2 id="next-steps-heading">{CONFIRMATION_NEXT_STEPS_HEADING}</h2>
       <ol className="next-steps">
-        <li>{confirmationContactStep(summary.contactMethod, summary.quoteType)}</li>
+        <li>{confirmationContactStep(summary.contactMethod, summary.quoteType, summary.textsAgreed)}</li>
         <li>{summary.amountCents === null ? CONFIRMATION_QUOTE_AT_ASSESSMENT : CONFIRMATION_PRICE_AT_ASSESSMENT}</li>
         <li>{CONFIRMATION_NOTHING_CHARGED}</li>
         <li>

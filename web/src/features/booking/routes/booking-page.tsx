@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { BOOKING_MISSING_SERVICE_TITLE, BOOKING_TITLE } from '@app/shared/texts';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { Page } from '../../../components/page';
 import { parseBookingSearch } from '../../../lib/booking-link';
 import { BookingForm } from '../components/booking-form';

@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { PAYMENT_SUCCESS_TITLE, VIEW_MY_CLEANINGS } from '@app/shared/texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 

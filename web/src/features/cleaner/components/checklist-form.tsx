@@ -1,45 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { CHECKLISTS, visitDoneSchema, type ChecklistAnswer, type ChecklistFamily, type ChecklistResult, type VisitDoneInput } from '@app/shared/cleaning-checklists';
+import { visitDoneSchema, type ChecklistAnswer, type ChecklistResult, type VisitChecklist, type VisitDoneInput } from '@app/shared/cleaning-checklists';
 
-type Values = { checklist: Record<string, ChecklistAnswer> };
-
-/** The answers as the api takes them, from what the schema kept (true, or the reason). */
-const answersOf = (result: ChecklistResult): Values['checklist'] =>
-  Object.fromEntries(Object.entries(result).map(([id, v]) => [id, v === true ? { ticked: true } : { ticked: false, reason: v }]));
+type Answers = Record<string, ChecklistAnswer>;
 
 /**
- * Done's checklist (docs/cleaner-day.md): one large checkbox per item of the service's list; an
- * unticked item asks "Why not?". The form's schema is the api's, so an error names the item.
+ * Done's last step (docs/cleaner-day.md): the items ticked as the cleaner went are kept by the
+ * api, so only the unticked ones are listed, each with its box (ticked after all) or "Why not?".
+ * The form's schema is the api's, so an error names the item. With every item ticked there is
+ * nothing to fill in.
  */
-export function ChecklistForm(props: { family: ChecklistFamily; pending: boolean; onDone: (checklist: Values['checklist']) => void; onCancel: () => void }) {
-  const { family, pending, onDone, onCancel } = props;
+export function ChecklistForm(props: { checklist: VisitChecklist; ticked: readonly string[]; pending: boolean; onDone: (checklist: Answers) => void; onCancel: () => void }) {
+  const { checklist, ticked, pending, onDone, onCancel } = props;
   const id = useId();
-  const items = CHECKLISTS[family].items;
+  const open = checklist.items.filter((i) => !ticked.includes(i.id));
   const form = useForm<VisitDoneInput, unknown, { checklist: ChecklistResult }>({
-    resolver: zodResolver(visitDoneSchema(family)),
-    defaultValues: { checklist: Object.fromEntries(items.map((i) => [i.id, { ticked: false, reason: '' }])) },
+    resolver: zodResolver(visitDoneSchema(checklist.items, ticked)),
+    defaultValues: { checklist: Object.fromEntries(open.map((i) => [i.id, { ticked: false, reason: '' }])) },
   });
   const answers = useWatch({ control: form.control, name: 'checklist' });
   const errors = form.formState.errors.checklist as Record<string, { message?: string } | undefined> | undefined;
-  const submit = form.handleSubmit((values) => onDone(answersOf(values.checklist)));
+  // Only what the api does not have yet: the unticked items, ticked now or with their reason.
+  const submit = form.handleSubmit((values) =>
+    onDone(Object.fromEntries(open.map(({ id: itemId }) => [itemId, values.checklist[itemId] === true ? { ticked: true } : { ticked: false, reason: String(values.checklist[itemId]) }]))),
+  );
 
   return (
     <form className="visit-checklist" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h4 id={`${id}-title`}>Checklist: {CHECKLISTS[family].label}</h4>
+      <h4 id={`${id}-title`}>Finish: {checklist.label}</h4>
+      {open.length === 0 ? <p>Every item is ticked.</p> : <p>Not ticked: tick it, or say why it was not done.</p>}
       <ul className="visit-checklist__items">
-        {items.map((item) => {
+        {open.map((item) => {
           const error = errors?.[item.id]?.message;
-          const ticked = answers?.[item.id]?.ticked ?? false;
+          const isTicked = answers?.[item.id]?.ticked ?? false;
           const reasonId = `${id}-${item.id}-reason`;
           return (
             <li key={item.id} className="visit-checklist__item">
               <label className="visit-checklist__tick">
-                <input type="checkbox" {...form.register(`checklist.${item.id}.ticked`)} aria-describedby={error && ticked ? `${reasonId}-error` : undefined} />
+                <input type="checkbox" {...form.register(`checklist.${item.id}.ticked`)} aria-describedby={error && isTicked ? `${reasonId}-error` : undefined} />
                 <span>{item.label}</span>
               </label>
-              {ticked ? null : (
+              {isTicked ? null : (
                 <p className="visit-checklist__reason">
                   <label htmlFor={reasonId}>Why not? ({item.label})</label>
                   <input

@@ -22,6 +22,7 @@ export function cleanerCleaning(overrides: Partial<CleanerCleaning> = {}): Clean
     visit: { state: 'not_started', stateLabel: 'Not started', onMyWayAt: null, etaMinutes: null, arrival: null, startedAt: null, doneAt: null, startedWithDone: false },
     checklistFamily: 'basic',
     photoCount: 0,
+    ticked: [],
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CHECKLISTS } from '@app/shared/cleaning-checklists';
+import { CHECKLISTS, visitChecklist } from '@app/shared/cleaning-checklists';
 import { ChecklistForm } from './checklist-form';
 import { cleanerCleaning } from './cleaning-fixture';
 import { VisitActions } from './visit-actions';
@@ -45,13 +45,36 @@ describe("a cleaning's taps on My day", () => {
     expect(done).toContain('done 11:00 AM');
   });
 
-  it('lists the checklist as large checkboxes, each unticked one asking why not', () => {
-    const html = render(<ChecklistForm family="basic" pending={false} onDone={() => {}} onCancel={() => {}} />);
-    for (const item of CHECKLISTS.basic.items) {
-      expect(html).toContain(`<span>${item.label}</span>`);
-      expect(html).toContain(`Why not? (${item.label})</label>`);
-    }
-    expect(html.match(/type="checkbox"/g)).toHaveLength(CHECKLISTS.basic.items.length);
+  it('is one tap On my way, with the minutes to arrive below it (15 unless changed)', () => {
+    const html = render(<VisitActions cleaning={CLEANING} today />);
+    expect(html).toMatch(/<button type="button" class="button visit-actions__big" aria-describedby="[^"]+-hint">On my way<\/button>/);
+    expect(html).toMatch(/<label for="[^"]+">Minutes to arrive<\/label> <select id="[^"]+">/);
+    expect(html).toContain('<option value="15" selected="">15 min</option>');
+    expect(html).toContain('Pat gets a text: arriving in about 15 min.');
+  });
+
+  it("shows the visit's checklist from Start on, in groups, the saved ticks ticked", () => {
+    const checklist = visitChecklist({ serviceType: 'basic-1500', skus: ['addon-oven'], rooms: { kitchen: true, bathroomCount: 2 } });
+    const started = { ...NOT_STARTED, state: 'in_progress', stateLabel: 'In progress', startedAt: '2026-12-10T14:05:00.000Z' } as const;
+    expect(render(<VisitActions cleaning={{ ...CLEANING, checklist }} today />)).not.toContain('Checklist:');
+    const html = render(<VisitActions cleaning={{ ...CLEANING, checklist, visit: started, ticked: ['floors'] }} today />);
+    expect(html).toContain('Checklist: Basic clean</h4>');
+    expect(html).toContain(`1 of ${checklist.items.length} ticked · saved as you go`);
+    for (const legend of ['The service', 'Add-ons', 'Rooms']) expect(html).toContain(`<legend>${legend}</legend>`);
+    for (const label of ['Inside the oven', 'Kitchen', 'Bathrooms (2)']) expect(html).toContain(`<span>${label}</span>`);
+    expect(html.match(/type="checkbox" checked=""/g)).toHaveLength(1);
+  });
+
+  it('at Done lists only the unticked items, each asking why not', () => {
+    const checklist = visitChecklist({ serviceType: 'basic-1500', skus: ['addon-oven'] });
+    const ticked = CHECKLISTS.basic.items.slice(1).map((i) => i.id);
+    const html = render(<ChecklistForm checklist={checklist} ticked={ticked} pending={false} onDone={() => {}} onCancel={() => {}} />);
+    for (const label of [CHECKLISTS.basic.items[0]!.label, 'Inside the oven']) expect(html).toContain(`Why not? (${label})</label>`);
+    expect(html.match(/Why not\?/g)).toHaveLength(2);
+    expect(html.match(/type="checkbox"/g)).toHaveLength(2);
     expect(html).toContain('>Finish: cleaning done</button>');
+    const all = render(<ChecklistForm checklist={checklist} ticked={checklist.items.map((i) => i.id)} pending={false} onDone={() => {}} onCancel={() => {}} />);
+    expect(all).toContain('Every item is ticked.');
+    expect(all).not.toContain('Why not?');
   });
 });

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { CleanerCleaning } from '@app/shared/cleaner-day';
-import { ETA_MINUTES, type EtaMinutes } from '@app/shared/cleaning-visit';
+import { ETA_DEFAULT_MINUTES, ETA_MINUTES, type EtaMinutes } from '@app/shared/cleaning-visit';
 import { STAGE } from '@app/shared/deal-stages';
 import { ApiError } from '../../../lib/api-client';
 import { useVisitAction, type VisitAction } from '../api/visit-actions';
 import { ChecklistForm } from './checklist-form';
 import { easternClock } from './day-format';
+import { VisitChecklistAsYouGo } from './visit-checklist';
+import { checklistOf } from './visit-checklist-of';
 import { VisitPhotos } from './visit-photos';
 
 /** What the cleaner reads after each tap (in the live region). */
@@ -21,14 +23,17 @@ function errorMessage(error: unknown): string {
 
 /**
  * On my way, Start cleaning, Done (docs/cleaner-day.md) for one cleaning of today: one big button
- * per step, the state and its times above them, each answer in a live region. Every tap is safe
- * to repeat: the api answers a second one with the first record.
+ * per step, the state and its times above them, each answer in a live region. On my way is one
+ * tap with the minutes to arrive below it (15 unless changed). From Start on, the visit's
+ * checklist is ticked as the cleaner goes; Done asks only about what is still unticked. Every
+ * tap is safe to repeat: the api answers a second one with the first record.
  */
 export function VisitActions({ cleaning, today }: { cleaning: CleanerCleaning; today: boolean }) {
   const { visit } = cleaning;
   const mutation = useVisitAction(cleaning.id);
-  const [step, setStep] = useState<'idle' | 'minutes' | 'checklist'>('idle');
-  const [minutes, setMinutes] = useState<EtaMinutes | null>(null);
+  const [step, setStep] = useState<'idle' | 'checklist'>('idle');
+  const [minutes, setMinutes] = useState<EtaMinutes>(ETA_DEFAULT_MINUTES);
+  const minutesId = useId();
   const [message, setMessage] = useState('');
   const who = cleaning.customerFirstName ?? 'the customer';
   // The office may have closed it out (or canceled it): nothing left to tap.
@@ -59,50 +64,58 @@ export function VisitActions({ cleaning, today }: { cleaning: CleanerCleaning; t
       </p>
 
       {today && open && step === 'idle' ? (
-        <p className="visit-actions__row">
+        <>
           {!visit.onMyWayAt && !visit.startedAt ? (
-            <button type="button" className="button visit-actions__big" onClick={() => setStep('minutes')} disabled={mutation.isPending}>
-              On my way
-            </button>
+            <div className="visit-actions__on-my-way">
+              <button type="button" className="button visit-actions__big" onClick={() => send({ kind: 'on-my-way', minutes })} disabled={mutation.isPending} aria-describedby={`${minutesId}-hint`}>
+                On my way
+              </button>
+              <p className="visit-actions__minutes">
+                <label htmlFor={minutesId}>Minutes to arrive</label>{' '}
+                <select id={minutesId} value={minutes} onChange={(event) => setMinutes(Number(event.target.value) as EtaMinutes)}>
+                  {ETA_MINUTES.map((m) => (
+                    <option key={m} value={m}>
+                      {m} min
+                    </option>
+                  ))}
+                </select>
+                <span id={`${minutesId}-hint`} className="muted visit-actions__hint">
+                  {' '}
+                  {who === 'the customer' ? 'The customer' : who} gets a text: arriving in about {minutes} min.
+                </span>
+              </p>
+            </div>
           ) : null}
-          {!visit.startedAt ? (
-            <button type="button" className="button visit-actions__big" onClick={() => send({ kind: 'start' })} disabled={mutation.isPending}>
-              Start cleaning
+          <p className="visit-actions__row">
+            {!visit.startedAt ? (
+              <button type="button" className="button visit-actions__big" onClick={() => send({ kind: 'start' })} disabled={mutation.isPending}>
+                Start cleaning
+              </button>
+            ) : null}
+            <button type="button" className="button visit-actions__big" onClick={() => setStep('checklist')} disabled={mutation.isPending}>
+              Done
             </button>
-          ) : null}
-          <button type="button" className="button visit-actions__big" onClick={() => setStep('checklist')} disabled={mutation.isPending}>
-            Done
-          </button>
-        </p>
+          </p>
+        </>
       ) : null}
 
-      {step === 'minutes' ? (
-        <fieldset className="visit-actions__minutes">
-          <legend>Minutes to arrive</legend>
-          <p className="visit-actions__choices">
-            {ETA_MINUTES.map((m) => (
-              <button key={m} type="button" className="button button--ghost visit-actions__choice" aria-pressed={m === minutes} onClick={() => setMinutes(m)}>
-                {m} min
-              </button>
-            ))}
-          </p>
-          <p className="visit-actions__row">
-            <button type="button" className="button visit-actions__big" disabled={minutes === null || mutation.isPending} onClick={() => minutes && send({ kind: 'on-my-way', minutes })}>
-              {minutes ? `Send: arriving in ${minutes} min` : 'Send'}
-            </button>
-            <button type="button" className="button button--ghost visit-actions__big" onClick={() => setStep('idle')}>
-              Back
-            </button>
-          </p>
-        </fieldset>
-      ) : null}
+      {/* The visit's checklist from Start on, ticked as the cleaner goes (docs/cleaner-day.md#checklists). */}
+      {today && open && visit.startedAt && step === 'idle' ? <VisitChecklistAsYouGo cleaning={cleaning} /> : null}
 
       {step === 'checklist' ? (
-        <ChecklistForm family={cleaning.checklistFamily} pending={mutation.isPending} onDone={(checklist) => send({ kind: 'done', checklist })} onCancel={() => setStep('idle')} />
+        <ChecklistForm
+          checklist={checklistOf(cleaning)}
+          ticked={cleaning.ticked}
+          pending={mutation.isPending}
+          onDone={(checklist) => send({ kind: 'done', checklist })}
+          onCancel={() => setStep('idle')}
+        />
       ) : null}
 
       {/* Photos are optional, during the cleaning and in the Done step (docs/cleaner-day.md#photos). */}
-      {today && open && (visit.startedAt || step === 'checklist') ? <VisitPhotos dealId={cleaning.id} added={cleaning.photoCount} /> : null}
+      {today && open && (visit.startedAt || step === 'checklist') ? (
+        <VisitPhotos dealId={cleaning.id} added={cleaning.photoCount} defaultLabel={step === 'checklist' || cleaning.ticked.length > 0 ? 'after' : 'before'} />
+      ) : null}
 
       <p className="visit-actions__status" role="status" aria-live="polite">
         {mutation.isPending ? 'Sending…' : message}

@@ -1,7 +1,7 @@
 import { CLEANERS_ONLY_PAGE, MY_DAY_TITLE } from '@app/shared/cleaner-day';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { isApiStatus } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query-provider';
@@ -20,21 +20,23 @@ function MyDay({ me }: { me: CleanerMe }) {
   const [today, tomorrow] = me.days;
   return (
     <Page title={MY_DAY_TITLE} heading={MY_DAY_TITLE} lead={`Signed in as ${me.name}. Times are Eastern Time.`}>
-      <p>
-        <button type="button" className="button button--ghost" onClick={() => void signOut()}>
-          Sign out
-        </button>
-      </p>
-      {signOutFailed ? (
-        <p className="alert" role="alert">
-          Signing out did not work. Please try again.
-        </p>
-      ) : null}
       <CallTheOffice date={today} />
       <OfficeChangesProvider>
         <DayList date={today} heading="Today" />
         <DayList date={tomorrow} heading="Tomorrow" />
       </OfficeChangesProvider>
+      {/* Out of the way of the day's buttons: at the foot of the page, small (docs/cleaner-day.md). */}
+      <footer className="cleaner-day__account">
+        <span className="muted">{me.email}</span>{' '}
+        <button type="button" className="link-button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+        {signOutFailed ? (
+          <p className="alert" role="alert">
+            Signing out did not work. Please try again.
+          </p>
+        ) : null}
+      </footer>
     </Page>
   );
 }

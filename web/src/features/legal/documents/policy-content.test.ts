@@ -121,8 +121,8 @@ describe('text messages in the privacy policy and terms', () => {
       'Test Co customer texts: booking confirmations, appointment reminders and changes, invoices, login codes, answers to your requests and a request to rate each cleaning. Message frequency varies. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
     for (const slug of ['privacy', 'terms']) {
       const text = textOf(doc(slug));
-      expect(text).toContain(`When you tick the box for texts on our booking form, we send Test Co customer texts to the phone number you gave. ${disclosure}`);
-      expect(text).toContain('Texts are optional: you can book without them.');
+      expect(text).toContain(`When you tick the box for texts on our booking form, or turn texts on in the customer portal, we send Test Co customer texts to the phone number you gave. ${disclosure}`);
+      expect(text).toContain('Texts are optional: you can book without them, and turn them off in the portal at any time.');
       expect(text).toContain('Reply HELP, call (404) 555-0100 or e-mail help@testco.example for help.');
     }
     expect(textOf(doc('privacy'))).not.toContain('only when you ask for a portal sign-in code');

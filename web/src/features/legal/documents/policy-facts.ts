@@ -75,14 +75,14 @@ export function whoWeAre(brand: Company, thisDocument = 'this policy'): string {
 }
 
 /**
- * The text message program as the booking form and login page describe it (sms-consent.ts), for
+ * The text message program as the booking form, the portal and the login page describe it (sms-consent.ts), for
  * the privacy policy and the terms: campaign vetting compares them with the opt-in (texts on a
  * box of their own, never needed to book; a login request gets its code only).
  */
 export function textProgramParagraphs(brand: Company): string[] {
   const program = smsProgramName(brand);
   return [
-    `When you tick the box for texts on our booking form, we send ${program} to the phone number you gave. ${smsConsentWords('booking', brand).disclosure} Texts are optional: you can book without them. When you ask for a login code, we text you that code, and nothing more unless you chose texts when booking.`,
+    `When you tick the box for texts on our booking form, or turn texts on in the customer portal, we send ${program} to the phone number you gave. ${smsConsentWords('booking', brand).disclosure} Texts are optional: you can book without them, and turn them off in the portal at any time. When you ask for a login code, we text you that code, and nothing more unless you chose texts when booking or in the portal.`,
     `Reply STOP to any of our texts to stop them, and START to receive them again. Reply HELP, call ${formatUsPhone(brand.phone)} or e-mail ${brand.email} for help. Only US phone numbers (+1) are supported. Carriers are not liable for delayed or undelivered messages.`,
   ];
 }

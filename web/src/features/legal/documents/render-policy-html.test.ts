@@ -2,7 +2,7 @@ import { LEGAL_DISPLAY_DATE } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
 import type { PolicyDocument } from './policy-document';
 import { findPolicyDocument, POLICY_DOCUMENTS } from './registry';
-import { escapeHtml } from '../../../lib/escape-html';
+import { escapeHtml } from '@app/shared/escape-html';
 import { renderPolicyHtml, renderPolicyMain } from './render-policy-html';
 import { testCompany } from './test-company';
 

@@ -1,6 +1,6 @@
 import type { Company } from '@app/shared/company';
 import { LEGAL_PAGE_STYLE } from '@app/shared/legal-page-style';
-import { escapeHtml } from '../../../lib/escape-html';
+import { escapeHtml } from '@app/shared/escape-html';
 import type { PolicyDocument, PolicySection } from './policy-document';
 
 function renderSection(section: PolicySection): string {

@@ -1,6 +1,6 @@
 import { LEGAL_DISPLAY_DATE, type LegalDocument } from '@app/shared/constants';
 import { POLICY_LOAD_FAILED } from '@app/shared/texts';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import LEGAL_INDEX from 'virtual:legal-index';
 import { Page } from '../../../components/page';
 import { PolicyDialog } from '../../../components/policy-dialog';

@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { CONTENT_LOAD_FAILED } from '@app/shared/texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import LEGAL_INDEX from 'virtual:legal-index';
 import { Page } from '../../../components/page';
 import { useLegalContent } from '../../../lib/use-legal-content';

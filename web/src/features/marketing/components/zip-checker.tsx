@@ -4,7 +4,7 @@ import { waitlistLink } from '@app/shared/marketing-texts';
 import type * as ZipCheck from '@app/shared/zip-check';
 import type { ZipCheckResult } from '@app/shared/zip-check';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 type ZipCheckModule = typeof ZipCheck;
 

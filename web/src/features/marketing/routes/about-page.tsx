@@ -1,7 +1,7 @@
 import { COMPANY } from '../../../lib/company';
 import { ASSESSMENT_MINUTES } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 import { SiteImage } from '../../../components/site-image';
 

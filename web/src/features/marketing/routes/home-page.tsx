@@ -1,7 +1,7 @@
 import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/constants';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { COMING_SOON, GET_STARTED } from '@app/shared/marketing-texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { trustStatements } from '@app/shared/company';
 import { CallUs } from '../../../components/company-contact';
 import { CheckIcon } from '../../../components/icons';

@@ -3,7 +3,7 @@ import { ASSESSMENT_MINUTES, FIRST_BOOKING_DISCOUNT_PERCENT } from '@app/shared/
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { ADD_ONS } from '@app/shared/services';
 import { COMMERCIAL_COMING_SOON, SCHEDULE_SERVICE } from '@app/shared/marketing-texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CheckIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { SiteImage } from '../../../components/site-image';

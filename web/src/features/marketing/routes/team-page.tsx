@@ -1,5 +1,5 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 import { QueryProvider } from '../../../lib/query-provider';
 import { useTeam } from '../api/get-team';

@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { NOT_FOUND } from '@app/shared/texts';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 
 export function NotFoundPage() {

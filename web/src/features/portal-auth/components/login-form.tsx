@@ -1,4 +1,5 @@
 import { loginErrorMessage, loginErrorTone } from '@app/shared/login';
+import { formatEasternClock } from '@app/shared/eastern-time';
 import { toLoginPhone } from '@app/shared/phone';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { smsConsentWords } from '@app/shared/sms-consent';
@@ -23,7 +24,7 @@ import {
   loginResendIn,
 } from '@app/shared/texts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { SmsTerms } from '../../../components/form/sms-terms';
 import { COMPANY } from '../../../lib/company';
 import { markSignedIn } from '../../../lib/session';
@@ -49,8 +50,6 @@ function LoginError({ message }: { message: string | null }) {
   );
 }
 
-const clockTime = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
 /** Step 2's account of the code: where it went (the number masked to its last four digits), the api's message, until when it works. */
 function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; resent: boolean }) {
   return (
@@ -58,7 +57,7 @@ function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; 
       {resent ? <p>{LOGIN_CODE_RESENT}</p> : sent.message ? <p>{sent.message}</p> : null}
       <p>
         {loginCodeSentTo(phone.slice(-4))}
-        {sent.expiresAt ? ` ${loginCodeWorksUntil(clockTime(sent.expiresAt))}` : null}
+        {sent.expiresAt ? ` ${loginCodeWorksUntil(formatEasternClock(sent.expiresAt))}` : null}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { SIGNED_OUT_BANNER_MS } from '@app/shared/constants';
 import { SIGNED_OUT_BANNER } from '@app/shared/texts';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 
 /** Router state the logout navigates with (see app/account-menu.tsx). */
 function cameFromLogout(state: unknown): boolean {

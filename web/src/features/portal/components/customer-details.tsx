@@ -1,6 +1,8 @@
 import type { CustomerDetails } from '@app/shared/entities';
 import { formatUsPhone } from '@app/shared/phone';
+import { REACH_SECTION_TITLE } from '@app/shared/reach-channels';
 import { ACCOUNT_ID_LABEL } from '@app/shared/texts';
+import { REACH_SECTION_ID } from './reach-section';
 
 interface CustomerDetailsProps {
   details: CustomerDetails | undefined;
@@ -30,6 +32,9 @@ export function CustomerDetailsCard({ details, fallback }: CustomerDetailsProps)
           </div>
         ))}
       </dl>
+      <p className="fine-print">
+        <a href={`#${REACH_SECTION_ID}`}>{REACH_SECTION_TITLE}</a>: your choices about texts and e-mail.
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { CANCEL_BUTTON, CHANGE_BUTTON, NOT_CONFIRMED, RECLEAN_BUTTON } from '@app/shared/texts';
+import { CANCEL_BUTTON, CHANGE_BUTTON, CLEANING_TIME_PASSED_NEXT, NOT_CONFIRMED, RECLEAN_BUTTON } from '@app/shared/texts';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { dealCardId } from '@app/shared/routes';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
 export type ManageAction = 'change' | 'cancel';
@@ -90,7 +91,8 @@ export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: D
     if (manage.disabled && area && focused instanceof HTMLButtonElement && focused.disabled && area.contains(focused)) area.focus();
   }, [manage.disabled]);
   return (
-    <article className="deal-card card" aria-labelledby={`${id}-title`} data-deal-id={deal.id}>
+    // The "Needs your attention" links lead here (id), and focus lands on the card (tabIndex -1).
+    <article className="deal-card card" id={dealCardId(deal.id)} tabIndex={-1} aria-labelledby={`${id}-title`} data-deal-id={deal.id}>
       <header className="deal-card__head">
         <h3 id={`${id}-title`}>{deal.title}</h3>
         {deal.reference ? (
@@ -150,6 +152,12 @@ export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: D
         ) : null}
       </dl>
       {children}
+      {/* After the quote it follows from (an approved one stays on the card while its invoice is due). */}
+      {deal.nextStep ? (
+        <p className="deal-card__next" data-next-step="">
+          {deal.nextStep}
+        </p>
+      ) : null}
       {onBookAgain && deal.serviceId ? (
         <div className="actions">
           <button type="button" className="button button--ghost" onClick={() => onBookAgain(deal)}>
@@ -183,6 +191,11 @@ export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: D
           {manage.message ? (
             <p id={why} className="deal-card__notice" data-manage-message="">
               {manage.message}
+            </p>
+          ) : null}
+          {manage.passed ? (
+            <p className="fine-print" data-passed-next="">
+              {CLEANING_TIME_PASSED_NEXT}
             </p>
           ) : null}
           {manage.note ? (

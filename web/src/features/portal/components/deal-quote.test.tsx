@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { quoteSchema, sentQuote, type QuoteView } from '@app/shared/quote';
+import { QUOTE_APPROVED_NEXT } from '@app/shared/portal-next-step';
 import type { PortalQuote } from '../api/quote';
 import { answerLine, QuoteBlock } from './deal-quote';
 
@@ -13,10 +14,10 @@ const quote: QuoteView = {
 };
 const answered = { answer: 'declined' as const, reason: 'Too dear', status: 'pending' as const, error: null, answeredAt: '2026-11-25T14:00:00.000Z' };
 
-const render = (data: PortalQuote) =>
+const render = (data: PortalQuote, awaiting = true) =>
   renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <QuoteBlock data={data} dealId="deal-1" />
+      <QuoteBlock data={data} dealId="deal-1" awaiting={awaiting} />
     </QueryClientProvider>,
   );
 
@@ -35,6 +36,23 @@ describe('the quote on a portal card', () => {
     expect(html).not.toContain('>Approve</button>');
     expect(html).toContain('You declined this quote. We are passing your answer on to our office. Your reason: “Too dear”');
     expect(answerLine({ ...answered, answer: 'approved', status: 'applied' })).toBe('You approved this quote.');
+  });
+
+  it('after Approve says what comes next, until the card’s own stage says it', () => {
+    const approved = { ...answered, answer: 'approved' as const, reason: null };
+    const html = render({ quote: { ...quote, answer: approved }, canAnswer: false });
+    expect(html).toContain('You approved this quote. We are passing your answer on to our office.');
+    expect(html).toContain(`>${QUOTE_APPROVED_NEXT}</p>`);
+    expect(render({ quote: { ...quote, answer: { ...approved, status: 'applied' } }, canAnswer: false }, false)).not.toContain(QUOTE_APPROVED_NEXT);
+    // An answer HubSpot could not take says so instead.
+    expect(render({ quote: { ...quote, answer: { ...approved, status: 'failed' } }, canAnswer: false })).not.toContain(QUOTE_APPROVED_NEXT);
+    expect(render({ quote: { ...quote, answer: answered }, canAnswer: false })).not.toContain(QUOTE_APPROVED_NEXT);
+  });
+
+  it('names how often a recurring clean comes; a single visit says nothing of it', () => {
+    const weekly = sentQuote(quoteSchema.parse({ serviceType: 'Recurring Clean', squareFootage: 1500, visitType: 'basic', frequency: 'weekly', addOns: [] }));
+    expect(render({ quote: { ...quote, quote: weekly }, canAnswer: true })).toContain('Recurring clean: <strong>Weekly</strong>');
+    expect(render({ quote, canAnswer: true })).not.toContain('Recurring clean:');
   });
 
   it('shows nothing without a quote', () => {

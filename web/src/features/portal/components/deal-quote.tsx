@@ -1,4 +1,5 @@
 import { formatUsd } from '@app/shared/money';
+import { frequencyLabel, QUOTE_APPROVED_NEXT } from '@app/shared/portal-next-step';
 import { MAX_QUOTE_REASON, type QuoteView } from '@app/shared/quote';
 import { useId, useState } from 'react';
 import { QuoteLines } from '../../../components/quote-lines';
@@ -15,8 +16,12 @@ export function answerLine(answer: NonNullable<QuoteView['answer']>): string {
   return said;
 }
 
-/** The quote, the answer or Approve / Decline (with an optional reason). */
-export function QuoteBlock({ data, dealId }: { data: PortalQuote; dealId: string }) {
+/**
+ * The quote, the answer or Approve / Decline (with an optional reason). While the deal still
+ * awaits the answer (`awaiting`), an approval says what comes next; once HubSpot has it, the
+ * card's own next step says it.
+ */
+export function QuoteBlock({ data, dealId, awaiting = true }: { data: PortalQuote; dealId: string; awaiting?: boolean }) {
   const id = useId();
   const mutation = useAnswerQuote(dealId);
   const [declining, setDeclining] = useState(false);
@@ -24,16 +29,28 @@ export function QuoteBlock({ data, dealId }: { data: PortalQuote; dealId: string
   const { quote, canAnswer } = data;
   if (!quote) return null;
   const answer = quote.answer;
+  const frequency = frequencyLabel(quote.quote.frequency);
+  const approvedNext = awaiting && answer?.answer === 'approved' && answer.status !== 'failed';
   const failure = mutation.isError ? (mutation.error instanceof ApiError && mutation.error.serverMessage ? mutation.error.serverMessage : QUOTE_ANSWER_FAILED) : null;
   return (
     <section className="deal-quote" aria-labelledby={`${id}-title`} data-quote="">
       <h4 id={`${id}-title`}>Your quote</h4>
+      {frequency ? (
+        <p className="deal-quote__frequency" data-quote-frequency="">
+          Recurring clean: <strong>{frequency}</strong>
+        </p>
+      ) : null}
       <QuoteLines price={quote.quote} caption={`Quote of ${formatUsd(quote.quote.totalCents)}`} />
       <div aria-live="polite">
         {answer ? (
           <p className="deal-card__notice" data-quote-answer={`${answer.answer} ${answer.status}`}>
             {answerLine(answer)}
             {answer.reason ? ` Your reason: “${answer.reason}”` : ''}
+          </p>
+        ) : null}
+        {approvedNext ? (
+          <p className="deal-card__next" data-next-step="">
+            {QUOTE_APPROVED_NEXT}
           </p>
         ) : null}
         {failure ? (
@@ -77,7 +94,7 @@ export function QuoteBlock({ data, dealId }: { data: PortalQuote; dealId: string
 }
 
 /** The office's quote on a cleaning awaiting the customer's approval, loaded for that card only. */
-export function DealQuote({ dealId }: { dealId: string }) {
+export function DealQuote({ dealId, awaiting }: { dealId: string; awaiting: boolean }) {
   const quote = useQuote(dealId);
-  return quote.data ? <QuoteBlock data={quote.data} dealId={dealId} /> : null;
+  return quote.data ? <QuoteBlock data={quote.data} dealId={dealId} awaiting={awaiting} /> : null;
 }

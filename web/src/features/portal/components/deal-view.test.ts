@@ -3,6 +3,7 @@ import { dealSchema } from '@app/shared/entities';
 import {
   CANCELLATION_IN_PROGRESS,
   CHANGE_LOCKED_24H,
+  CLEANING_TIME_PASSED,
   COMPLETED,
   INVOICE_OPEN,
   INVOICE_PAID,
@@ -10,6 +11,7 @@ import {
   RESCHEDULE_IN_PROGRESS,
   UNKNOWN_STAGE,
 } from '@app/shared/texts';
+import { INVOICE_COMING_NEXT, INVOICE_TO_PAY_NEXT, REQUESTED_NEXT, SCHEDULING_NEXT } from '@app/shared/portal-next-step';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEAL_TITLE, dealView } from './deal-view';
 
@@ -35,7 +37,7 @@ describe('portal deal view', () => {
       notConfirmed: false,
       scheduled: 'October 12, 2026 at 10:30 AM',
       invoice: { amount: '$429.00', statusLabel: INVOICE_PAID, number: 'INV-7', pdfLink: 'http://x/pdf', link: 'http://x/inv' },
-      manage: { disabled: false, message: null, note: null },
+      manage: { disabled: false, message: null, note: null, passed: false },
     });
   });
 
@@ -52,19 +54,20 @@ describe('portal deal view', () => {
 
   it('disables Change and Cancel for an active request, with its text; fetched tickets win over the deal’s own', () => {
     const base = deal({ activeRequest: ticket('Reschedule Request', '1') });
-    expect(dealView(base, 'upcoming', undefined, NOW).manage).toEqual({ disabled: true, message: RESCHEDULE_IN_PROGRESS, note: null });
+    expect(dealView(base, 'upcoming', undefined, NOW).manage).toEqual({ disabled: true, message: RESCHEDULE_IN_PROGRESS, note: null, passed: false });
     expect(dealView(base, 'upcoming', [ticket('Cancellation Request', '2')], NOW).manage.message).toBe(CANCELLATION_IN_PROGRESS);
     expect(dealView(base, 'upcoming', [ticket('Cancellation Request', '4')], NOW).manage).toEqual({
       disabled: false,
       message: null,
       note: 'Recently modified (Cancellation Request)',
+      passed: false,
     });
   });
 
   it('shows the office’s reason under the spec’s note once the latest request was declined, and only then', () => {
     const declined = { ...ticket('Reschedule Request', '1613485806'), decline_reason: 'We are fully booked that week.' };
     const view = dealView(deal({ closedRequest: declined }), 'upcoming', undefined, NOW);
-    expect(view.manage).toEqual({ disabled: false, message: null, note: 'Recently modified (Reschedule Request)' });
+    expect(view.manage).toEqual({ disabled: false, message: null, note: 'Recently modified (Reschedule Request)', passed: false });
     expect(view.declined).toBe('We could not accept your change request: We are fully booked that week.');
     const cancel = { ...ticket('Cancellation Request', '1613485806'), decline_reason: 'Within our notice period.' };
     expect(dealView(deal({}), 'upcoming', [cancel], NOW).declined).toBe('We could not accept your cancellation request: Within our notice period.');
@@ -78,6 +81,28 @@ describe('portal deal view', () => {
     const soon = deal({ scheduled_date_display: 'October 8, 2026 at 9:00 AM' }); // 13:00Z tomorrow
     expect(dealView(soon, 'upcoming', undefined, NOW).manage).toMatchObject({ disabled: true, message: CHANGE_LOCKED_24H });
     expect(dealView(soon, 'upcoming', undefined, new Date('2026-10-07T12:59:00Z')).manage.disabled).toBe(false);
+  });
+
+  it('turns Change and Cancel off once the cleaning’s time has passed, not yet closed out, and says so', () => {
+    // Four hours past (10:00 AM Eastern), still Cleaning Scheduled.
+    const passed = dealView(deal({ scheduled_date_raw: '2026-10-07T10:00:00.000Z' }), 'upcoming', undefined, NOW);
+    expect(passed.manage).toEqual({ disabled: true, message: CLEANING_TIME_PASSED, note: null, passed: true });
+    expect(passed.nextStep).toBeNull();
+    // The moment before it starts, the §4 lock speaks, with its own words.
+    const before = dealView(deal({ scheduled_date_raw: '2026-10-07T14:01:00.000Z' }), 'upcoming', undefined, NOW);
+    expect(before.manage).toEqual({ disabled: true, message: CHANGE_LOCKED_24H, note: null, passed: false });
+  });
+
+  it('says what comes next by stage: after the approval the invoice, then payment, then the day', () => {
+    const next = (dealstage: string, input: Record<string, unknown> = {}) => dealView(deal({ dealstage, ...input }), 'upcoming', undefined, NOW).nextStep;
+    expect(next('1632009935')).toBe(INVOICE_COMING_NEXT);
+    expect(next('1632009935', { properties: { hs_invoice_status: 'open', hs_invoice_link: 'http://x/pay' } })).toBe(INVOICE_TO_PAY_NEXT);
+    expect(next('1606828763')).toBe(SCHEDULING_NEXT);
+    expect(next('1606828760')).toBe(REQUESTED_NEXT);
+    // A quote to answer and a confirmed date say it themselves; the history says nothing.
+    expect(next('1606828762')).toBeNull();
+    expect(next('1609338596', { scheduled_date_raw: '2026-10-12T14:30:00.000Z' })).toBeNull();
+    expect(dealView(deal({ dealstage: '1606828764' }), 'history', undefined, NOW).nextStep).toBeNull();
   });
 });
 

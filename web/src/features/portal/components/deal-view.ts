@@ -5,10 +5,11 @@ import { formatEastern, formatEasternShort } from '@app/shared/eastern-time';
 import type { Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice, invoiceStatusLabel } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
+import { portalNextStep } from '@app/shared/portal-next-step';
 import { dealScheduledAt, dealStatus } from '@app/shared/portal-split';
 import { recleanView } from '@app/shared/reclean-claim';
 import { declinedRequestNote } from '@app/shared/request-answers';
-import { manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
+import { isTicketClosed, manageButtonsState, pickRequests, type ManageButtonsState } from '@app/shared/tickets';
 
 /** Our wording: a deal with no service on it yet. */
 export const DEFAULT_DEAL_TITLE = 'Cleaning';
@@ -36,6 +37,10 @@ export interface MessageView {
 
 export interface DealView {
   id: string;
+  /** The deal's stage id (docs/product.md §4). */
+  stageId: string;
+  /** What comes next, in one sentence (shared/portal-next-step.ts); null where the card says it all. */
+  nextStep: string | null;
   /** The short reference the customer reads out (ATL-7K3F); null for a deal without one. */
   reference: string | null;
   title: string;
@@ -63,6 +68,8 @@ export interface DealView {
     until: string | null;
     /** What became of the latest claim, in the customer's words; null when there is none. */
     note: string | null;
+    /** The latest claim is still open: our office has not answered it yet. */
+    open: boolean;
   };
   /** The texts sent about it, oldest first. */
   messages: MessageView[];
@@ -96,8 +103,9 @@ function messageViews(deal: Deal): MessageView[] {
 /** The guarantee from the window the api computed (the company's hours) and the latest claim; `now` ends the offer. */
 function recleanOf(deal: Deal, now: Date): DealView['reclean'] {
   const until = deal.reclean?.until ? new Date(deal.reclean.until) : null;
-  const view = recleanView({ until, claim: deal.reclean?.claim ?? null, now });
-  return { offered: view.offered, until: until ? formatEastern(until) : null, note: view.note };
+  const claim = deal.reclean?.claim ?? null;
+  const view = recleanView({ until, claim, now });
+  return { offered: view.offered, until: until ? formatEastern(until) : null, note: view.note, open: claim !== null && !isTicketClosed(claim) };
 }
 
 /** In the history a stage still 'pending' (unknown, shown as 'Completed') reads as done. */
@@ -113,8 +121,13 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
   const scheduledAt = dealScheduledAt(deal);
   const status = dealStatus(deal, section);
   const service = deal.external_skus.map(findProduct).find((p) => p && p.type !== 'Add On');
+  const invoice = invoiceView(deal);
+  const manage = manageButtonsState({ ...requests, scheduled: scheduledAt, now });
   return {
     id: deal.id,
+    stageId: deal.dealstage,
+    // A passed cleaning's card says what follows it (CLEANING_TIME_PASSED_NEXT) instead.
+    nextStep: section === 'upcoming' && !manage.passed ? portalNextStep(deal.dealstage, { open: invoice?.payLink != null }) : null,
     reference: deal.reference ?? null,
     title: service?.name ?? DEFAULT_DEAL_TITLE,
     serviceId: service?.id ?? null,
@@ -124,8 +137,8 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     cleaner: deal.cleaner_first_name ?? null,
     notConfirmed: status.notConfirmed,
     scheduled: deal.scheduled_date_display || (scheduledAt ? formatEastern(scheduledAt) : null),
-    invoice: invoiceView(deal),
-    manage: manageButtonsState({ ...requests, scheduled: scheduledAt, now }),
+    invoice,
+    manage,
     declined: declinedRequestNote(requests),
     reclean: recleanOf(deal, now),
     messages: messageViews(deal),

@@ -24,7 +24,7 @@ function failureText(error: unknown): string {
 
 /**
  * docs/product.md §2/§5/§7: request a change or a cancellation. Reason required, and for a change the change
- * type too; a reschedule also asks for the new day (at least 5 days ahead). Success shows
+ * type too; a reschedule may propose the new day (optional: at least 5 days ahead). Success shows
  * 'Request Submitted' and closes after 1.2 s. A refusal or failure is shown in the modal (docs/product.md §7
  * only logs it; a customer must see that nothing was sent).
  */
@@ -37,7 +37,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
   const submitted = mutation.isSuccess;
   const minDate = minBookingDate();
   const reschedule = action === 'change' && changeType === RESCHEDULE_CHANGE_TYPE;
-  const valid = reason.trim() !== '' && (action === 'cancel' || changeType !== '') && (!reschedule || isOnOrAfterMinDate(newDate, minDate));
+  const valid = reason.trim() !== '' && (action === 'cancel' || changeType !== '') && (!reschedule || newDate === '' || isOnOrAfterMinDate(newDate, minDate));
 
   useEffect(() => {
     if (!submitted) return;
@@ -52,7 +52,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
     let payload: ManageBookingInput;
     // The modal sends changeType '' for a cancel (shared/manage-booking.ts accepts and drops it).
     if (action === 'cancel') payload = { ...common, action, changeType: '', hs_ticket_category: 'Cancellation Request' };
-    else if (changeType !== '') payload = { ...common, action, changeType, hs_ticket_category: 'Reschedule Request', ...(reschedule ? { preferredDate: newDate } : {}) };
+    else if (changeType !== '') payload = { ...common, action, changeType, hs_ticket_category: 'Reschedule Request', ...(reschedule && newDate ? { preferredDate: newDate } : {}) };
     else return;
     mutation.mutate(payload);
   };
@@ -91,18 +91,17 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
           ) : null}
           {reschedule ? (
             <div className="field">
-              <label htmlFor={`${ids}-date`}>New date</label>
+              <label htmlFor={`${ids}-date`}>New date (optional)</label>
               <input
                 id={`${ids}-date`}
                 type="date"
-                required
                 min={minDate}
                 aria-describedby={`${ids}-date-hint`}
                 value={newDate}
                 onChange={(event) => setNewDate(event.target.value)}
               />
               <p id={`${ids}-date-hint`} className="field__hint">
-                At least {BOOKING_MIN_DAYS_AHEAD} days from today. We confirm the time with you.
+                At least {BOOKING_MIN_DAYS_AHEAD} days from today, or leave it empty and tell us in the reason. We confirm the day and time with you.
               </p>
             </div>
           ) : null}

@@ -3,7 +3,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import type { Deal } from '@app/shared/entities';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { markSignedOut } from '../../../lib/session';
 import { useDeals } from '../api/get-deals';
 import { useDetails } from '../api/get-details';
@@ -11,11 +11,14 @@ import { useMe } from '../api/get-me';
 import { useProfile } from '../api/get-profile';
 import { useTickets } from '../api/get-tickets';
 import { isUnauthorized } from '../api/logged-load';
+import { useCardInHash } from '../hooks/use-card-in-hash';
 import { useNow } from '../hooks/use-now';
+import { AttentionStrip } from './attention-strip';
 import { CustomerDetailsCard } from './customer-details';
 import { DealCard, type ManageAction } from './deal-card';
 import { DealQuote } from './deal-quote';
 import { HomeProfileSection } from './home-profile-section';
+import { ReachSection } from './reach-section';
 import { dealView, type DealView } from './deal-view';
 import { ManageBookingModal } from './manage-booking-modal';
 import { RecleanClaimModal } from './reclean-claim-modal';
@@ -24,6 +27,7 @@ import '../../../components/form/forms.css';
 import '../portal.css';
 
 const NO_DEALS: readonly Deal[] = [];
+const QUOTE_STAGES: ReadonlySet<string> = new Set([STAGE.AWAITING_QUOTE_APPROVAL, STAGE.INVOICE_PAYMENT_NEEDED]);
 
 interface DealSectionProps {
   title: string;
@@ -47,7 +51,7 @@ function DealSection({ title, deals, empty, onManage, onBookAgain, onReclean, qu
         <div className="deal-list">
           {deals.map((deal) => (
             <DealCard key={deal.id} deal={deal} {...(onManage ? { onManage } : {})} {...(onBookAgain ? { onBookAgain } : {})} {...(onReclean ? { onReclean } : {})}>
-              {quoted?.has(deal.id) ? <DealQuote dealId={deal.id} /> : null}
+              {quoted?.has(deal.id) ? <DealQuote dealId={deal.id} awaiting={deal.stageId === STAGE.AWAITING_QUOTE_APPROVAL} /> : null}
             </DealCard>
           ))}
         </div>
@@ -58,7 +62,7 @@ function DealSection({ title, deals, empty, onManage, onBookAgain, onReclean, qu
 
 /**
  * The signed-in customer's dashboard. The session is checked first (no session → /login, §8); then
- * details, profile, deals and tickets load side by side. Deals and tickets are polled, so a change
+ * details, profile, deals and tickets load side by side (then how we reach the customer, and their home profile). Deals and tickets are polled, so a change
  * staff make in HubSpot shows up once the worker has mirrored it. A failed load is only logged and
  * the page goes on with empty data (§7).
  */
@@ -72,7 +76,8 @@ export function Portal() {
   const upcomingDeals = deals.data?.upcoming ?? NO_DEALS;
   const pastDeals = deals.data?.past ?? NO_DEALS;
   const upcomingIds = useMemo(() => upcomingDeals.map((d) => d.id), [upcomingDeals]);
-  const quoted = useMemo(() => new Set(upcomingDeals.filter((d) => d.dealstage === STAGE.AWAITING_QUOTE_APPROVAL).map((d) => d.id)), [upcomingDeals]);
+  // Awaiting the answer, or approved and waiting for the invoice: the card shows the quote agreed to.
+  const quoted = useMemo(() => new Set(upcomingDeals.filter((d) => QUOTE_STAGES.has(d.dealstage)).map((d) => d.id)), [upcomingDeals]);
   const tickets = useTickets(upcomingIds, signedIn);
   const now = useNow();
   // Open with the service to choose first ('' for none: "Schedule a new clean"); closed: null.
@@ -90,6 +95,9 @@ export function Portal() {
     markSignedOut();
     void navigate(CLIENT_ROUTES.login, { replace: true });
   }, [signedOut, navigate]);
+
+  // A link to one cleaning (the quote e-mail's) shows its card once the cards are there.
+  useCardInHash(me.isSuccess && deals.isSuccess);
 
   const ticketsByDeal = tickets.data?.ticketsByDealId;
   const upcoming = upcomingDeals.map((deal) => dealView(deal, 'upcoming', ticketsByDeal?.[deal.id], now));
@@ -117,6 +125,7 @@ export function Portal() {
 
   return (
     <div className="portal">
+      <AttentionStrip upcoming={upcoming} history={history} />
       <div className="portal__top">
         <CustomerDetailsCard details={details.data} fallback={me.data} />
         <div className="card portal__schedule">
@@ -141,6 +150,7 @@ export function Portal() {
         onBookAgain={(deal) => onSchedule(deal.serviceId)}
         onReclean={(deal) => setClaiming(deal.id)}
       />
+      <ReachSection enabled={signedIn} />
       <HomeProfileSection enabled={signedIn} />
       {scheduling && profile.data ? <ScheduleModal profile={profile.data} initialService={scheduling.service} onClose={closeSchedule} /> : null}
       {claimed ? <RecleanClaimModal key={claimed.id} deal={claimed} onClose={closeClaim} /> : null}

@@ -4,7 +4,7 @@ import { CLIENT_ROUTES } from '@app/shared/routes';
 import { notifyZipField, waitlistZipField } from '@app/shared/subscribe';
 import { NOTIFY_ZIP_NOT_SERVED, waitlistLink } from '@app/shared/texts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field';
 

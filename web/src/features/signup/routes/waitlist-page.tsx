@@ -3,7 +3,7 @@ import { isServedZip } from '@app/shared/service-area';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { WAITLIST_TITLE, WAITLIST_ZIP_SERVED, waitlistDone } from '@app/shared/texts';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { DetailsStep } from '../components/details-step';
 import { ZipStep } from '../components/zip-step';

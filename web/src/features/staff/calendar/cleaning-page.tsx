@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { ToolPage } from '../frame/tool-page';
 import { DealDetailsView } from './deal-details-panel';
 import { useDealDetails } from './get-deal-details';

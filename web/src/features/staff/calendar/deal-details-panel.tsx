@@ -1,7 +1,9 @@
+import { formatCalendarDay } from '@app/shared/eastern-time';
 import { invoiceStatusLabel } from '@app/shared/invoice';
 import { REQUEST_KIND_LABELS, type DealDetails } from '@app/shared/staff-board';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Modal } from '../../../components/modal';
+import { DealRequestFacts } from './deal-request-facts';
 import { useDealDetails } from './get-deal-details';
 import { useOwners } from '../common/get-owners';
 import { CustomerLink, HubSpotLink } from '../common/board-deal';
@@ -11,6 +13,7 @@ import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
 import { DealQuote } from '../common/deal-quote';
 import { seenOf } from '../common/seen-facts';
+import { VisitReport } from './visit-report';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
 
@@ -48,7 +51,7 @@ function OpenRequest({ deal }: { deal: DealDetails }) {
     <>
       <h3 className="deal-details__request">{REQUEST_KIND_LABELS[request.kind]}</h3>
       <p className="board-item__reason">{requestWords(request) || 'No reason given'}</p>
-      {request.requestedDate ? <p className="muted">Asked for {request.requestedDate}.</p> : null}
+      {request.requestedDate ? <p className="muted">Asked for {formatCalendarDay(request.requestedDate)}.</p> : null}
       <RequestAnswer request={request} seen={seenOf(deal)} scheduledAt={deal.scheduledAt} latest={answer} busy={latest?.status === 'pending' && !answer} />
     </>
   );
@@ -93,10 +96,12 @@ export function DealDetailsView({ deal }: { deal: DealDetails }) {
         <dd>{deal.serviceType ?? 'Cleaning'}</dd>
         <dt>Stage</dt>
         <dd>{deal.stageLabel}</dd>
-        <dt>Rooms</dt>
-        <dd>{deal.rooms ?? <span className="muted">Not given</span>}</dd>
-        <dt>Notes</dt>
-        <dd className="deal-details__notes">{deal.notes ?? <span className="muted">None</span>}</dd>
+        {deal.toSettle.length > 0 ? (
+          <>
+            <dt>To settle</dt>
+            <dd data-to-settle="">{deal.toSettle.join(' ')}</dd>
+          </>
+        ) : null}
         {deal.photos > 0 ? (
           <>
             <dt>Photos</dt>
@@ -117,6 +122,8 @@ export function DealDetailsView({ deal }: { deal: DealDetails }) {
         </dd>
         <Cleaner deal={deal} />
       </dl>
+      <DealRequestFacts deal={deal} />
+      <VisitReport dealId={deal.id} />
       <OpenRequest deal={deal} />
       <DealQuote deal={deal} />
       <DealMoves deal={deal} />

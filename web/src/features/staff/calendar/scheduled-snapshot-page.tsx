@@ -1,7 +1,7 @@
 import { easternToday } from '@app/shared/eastern-time';
 import type { ScheduledDeal } from '@app/shared/entities';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { usePageHead } from '../../../lib/head';
 import { CALENDAR_STAGE_FILTERS, useScheduledDeals, type CalendarStageFilter } from './get-scheduled-deals';
 import { useOwners } from '../common/get-owners';

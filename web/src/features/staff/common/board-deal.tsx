@@ -1,5 +1,5 @@
 import type { BoardDeal } from '@app/shared/staff-board';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { cleaningPath, customerPath } from './board-format';
 
 /** The customer of a cleaning, linked to their page in the staff area. */

@@ -1,4 +1,4 @@
-import { formatEastern } from '@app/shared/eastern-time';
+import { formatCalendarDay, formatEastern, formatEasternClock, formatEasternDay } from '@app/shared/eastern-time';
 import type { BoardDeal, RequestKind } from '@app/shared/staff-board';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 
@@ -7,10 +7,10 @@ export function easternClock(iso: string): string {
   return formatEastern(new Date(iso)).split(' at ')[1] ?? iso;
 }
 
-/** When the cleaning is: its appointment, else what the customer asked for, else that none is set. */
+/** When the cleaning is: its appointment ('Tue, Dec 8, 10:00 AM ET'), else what the customer asked for, else that none is set. */
 export function cleaningWhen(deal: Pick<BoardDeal, 'scheduledAt' | 'preferredDate' | 'timeOfDay'>): string {
-  if (deal.scheduledAt) return `${formatEastern(new Date(deal.scheduledAt))} ET`;
-  if (deal.preferredDate) return `asked for ${deal.preferredDate}${deal.timeOfDay ? `, ${deal.timeOfDay}` : ''}`;
+  if (deal.scheduledAt) return `${formatEasternDay(new Date(deal.scheduledAt))}, ${formatEasternClock(new Date(deal.scheduledAt))}`;
+  if (deal.preferredDate) return `asked for ${formatCalendarDay(deal.preferredDate)}${deal.timeOfDay ? `, ${deal.timeOfDay}` : ''}`;
   return 'no date yet';
 }
 

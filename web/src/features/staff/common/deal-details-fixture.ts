@@ -23,6 +23,7 @@ export function dealDetails(overrides: Partial<DealDetails> = {}): DealDetails {
     cleanerId: null,
     rooms: null,
     notes: null,
+    toSettle: [],
     photos: 0,
     mapUrl: null,
     invoice: { number: null, url: null, pdfUrl: null },
@@ -35,6 +36,7 @@ export function dealDetails(overrides: Partial<DealDetails> = {}): DealDetails {
     commands: [],
     mayQuote: false,
     quote: null,
+    request: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
 export function DealFormActions({
   submit,
   disabled,
-  back = 'Cancel',
+  back = 'Close',
   onBack,
   error = null,
 }: {

@@ -42,6 +42,10 @@ describe('DealMoves', () => {
     const html = render(deal);
     expect(html).toContain('>Quote Canceled</button>');
     expect(html).toContain('>Canceled</button>');
+    // Stage moves look like steps, under their own label, never like a form's dismiss button.
+    expect(html).toContain('<span class="stage-choices__label" aria-hidden="true">Move to</span>');
+    expect(html).toMatch(/<button type="button" class="stage-choice" aria-pressed="false">Canceled<\/button>/);
+    expect(html).not.toContain('>Cancel</button>');
     expect(html).not.toContain('Cleaning Scheduled');
     expect(html).not.toContain('Amount (USD)');
   });

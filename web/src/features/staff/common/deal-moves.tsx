@@ -3,7 +3,8 @@ import { CLOSE_OUT_LABELS } from '@app/shared/close-out';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatUsd } from '@app/shared/money';
 import type { DealDetails } from '@app/shared/staff-board';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/form/field';
 import { ChangedFacts } from './changed-facts';
 import { CloseOut } from './close-out';
 import { easternFromIso } from './format-eastern';
@@ -12,6 +13,7 @@ import { seenOf } from './seen-facts';
 import { ScheduleForm } from './schedule-form';
 import { failureText } from './staff-errors';
 import { DealFormActions } from './deal-form-actions';
+import './staff-forms.css';
 
 type Move = DealDetails['moves'][number];
 /** The commands this panel shows the fate of; an answer to a request shows its own (request-answer.tsx). */
@@ -72,7 +74,6 @@ function LatestCommand({ command }: { command: StageCommand }) {
  * Schedule for Cleaning Scheduled).
  */
 function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDone: () => void }) {
-  const id = useId();
   const mutation = useMoveDeal();
   const [reason, setReason] = useState('');
 
@@ -82,14 +83,17 @@ function MoveForm({ deal, move, onDone }: { deal: DealDetails; move: Move; onDon
   };
 
   return (
-    <form className="deal-move-form" onSubmit={submit} aria-label={`Move to ${move.label}`}>
+    <form className="deal-move-form staff-form" onSubmit={submit} aria-label={`Move to ${move.label}`}>
       {ASKS_REASON.has(move.stageId) ? (
-        <p>
-          <label htmlFor={`${id}-reason`}>Reason (optional)</label>
-          <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        </p>
+        <Field label="Reason (optional)">{(control) => <input {...control} name="reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}</Field>
       ) : null}
-      <DealFormActions submit={`Move to ${move.label}`} disabled={mutation.isPending} onBack={onDone} error={mutation.isError ? failureText(mutation.error) : null} />
+      <DealFormActions
+        submit={`Move to ${move.label}`}
+        disabled={mutation.isPending}
+        back={ASKS_REASON.has(move.stageId) ? 'Keep as is' : 'Close'}
+        onBack={onDone}
+        error={mutation.isError ? failureText(mutation.error) : null}
+      />
     </form>
   );
 }
@@ -112,14 +116,20 @@ export function DealMoves({ deal }: { deal: DealDetails }) {
       <div aria-live="polite">{latest && latest.kind !== 'request-answer' ? <LatestCommand command={latest} /> : null}</div>
       <CloseOut key={deal.version ?? ''} deal={deal} seen={seenOf(deal)} />
       {moves.length > 0 || deal.canSchedule ? (
-        <p className="deal-moves__choices">
+        <p className="deal-moves__choices stage-choices">
           {deal.canSchedule ? (
             <button type="button" className="button button--ghost" aria-pressed={chosen === SCHEDULE} onClick={() => setChosen(SCHEDULE)}>
               {scheduled ? 'Change date or cleaner' : 'Schedule'}
             </button>
           ) : null}
+          {moves.length > 0 ? (
+            // Stage moves look like steps (chips with a dot), never like a form's Close or Keep as is.
+            <span className="stage-choices__label" aria-hidden="true">
+              Move to
+            </span>
+          ) : null}
           {moves.map((m) => (
-            <button key={m.stageId} type="button" className="button button--ghost" aria-pressed={m.stageId === chosen} onClick={() => setChosen(m.stageId)}>
+            <button key={m.stageId} type="button" className="stage-choice" aria-pressed={m.stageId === chosen} onClick={() => setChosen(m.stageId)}>
               {m.label}
             </button>
           ))}

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
-import { quoteSchema, sentQuote, type QuoteView } from '@app/shared/quote';
-import { centsOf, DealQuote, QuoteForm, quoteInput, type QuoteFields } from './deal-quote';
+import { priceQuote, QUOTE_ADJUSTMENT_INVALID, QUOTE_REASON_REQUIRED, QUOTE_TOTAL_NOT_POSITIVE, quoteSchema, sentQuote, type QuoteView } from '@app/shared/quote';
+import type { DealRequest } from '@app/shared/deal-request';
+import { centsOf, DealQuote, QuoteForm, quoteFormSchema, quoteInput, type QuoteFields } from './deal-quote';
+import { ADD_ON_ADDED, ADD_ON_REMOVED, DISCOUNT_REMOVED, quoteChanges, requestedQuote } from './quote-changes';
 import { answerText } from './quote-summary';
 import { dealDetails } from './deal-details-fixture';
 
@@ -15,6 +17,22 @@ const sent: QuoteView = {
   sentAt: '2026-11-24T14:00:00.000Z',
   quote: sentQuote(quoteSchema.parse({ serviceType: 'Deep Clean', squareFootage: 1500, adjustmentCents: -900, adjustmentReason: 'Repeat customer' })),
   answer: null,
+};
+
+/** The issue's request: 1001-1500 sq ft, weekly basic visits, the oven, 10% off: $233.10. */
+const REQUEST: DealRequest = {
+  source: 'public_form',
+  submittedAt: '2026-12-02T15:00:00.000Z',
+  serviceType: 'Recurring Clean',
+  squareFootage: 1500,
+  frequency: 'weekly',
+  visitType: 'basic',
+  addOns: [{ id: 'addon-oven', name: 'Oven', cents: 8_000 }],
+  firstBookingDiscount: true,
+  estimate: { lines: [], subtotalCents: 25_900, discountPercent: 10, discountCents: 2_590, totalCents: 23_310 },
+  quoteType: 'in-person',
+  contactMethod: 'text',
+  consent: null,
 };
 
 const render = (node: ReactNode) => renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -56,15 +74,56 @@ describe('the staff quote', () => {
     });
   });
 
-  it('offers the form only when the deal may be quoted, starting from the deal\'s service with its live total', () => {
+  it('offers the form only when the deal may be quoted; without a request it starts from the deal\'s service with its live total', () => {
     expect(render(<DealQuote deal={deal} />)).toContain('>Quote</button>');
     expect(render(<DealQuote deal={{ ...deal, mayQuote: false }} />)).toBe('');
+    expect(requestedQuote(deal)).toMatchObject({ serviceType: 'Deep Clean', squareFootage: 1000, addOns: [], firstBookingDiscount: false });
     const form = render(<QuoteForm deal={deal} onDone={() => undefined} />);
-    expect(form).toContain('<option value="Deep Clean" selected="">Deep Clean</option>');
     expect(form).toContain('Single Deep Clean (0-1000 sq ft)');
     expect(form).toMatch(/<tfoot><tr><th scope="row">Total<\/th><td>\$279\.00<\/td>/);
     expect(form).toContain('>Send quote</button>');
+    expect(form).toContain('This cleaning has no booking request');
     expect(form).not.toContain('How often');
+    expect(form).not.toContain('data-changed');
+  });
+
+  it('starts from the request: its size, service, visit, frequency, add-ons, discount and the estimate the customer saw', () => {
+    const asked = { ...deal, request: REQUEST };
+    expect(requestedQuote(asked)).toEqual({ ...fields, visitType: 'basic', adjustment: '', adjustmentReason: '' });
+    const form = render(<QuoteForm deal={asked} onDone={() => undefined} />);
+    // $179 + $80 = $259, 10% off: $233.10, as on the booking form.
+    expect(form).toContain('Recurring Basic Clean (1001-1500 sq ft)');
+    expect(form).toContain('First-booking discount (10%)');
+    expect(form).toMatch(/<tfoot><tr><th scope="row">Total<\/th><td>\$233\.10<\/td>/);
+    expect(form).toContain('Starts from what the customer asked for on Wed, Dec 2 (their estimate: $233.10).');
+    expect(form).toContain('How often');
+    // Nothing changed yet: nothing is marked.
+    expect(form).not.toContain('data-changed');
+  });
+
+  it('marks every line the office changed from the request, in words tied to its control', () => {
+    const changed = { ...fields, visitType: 'basic' as const, squareFootage: 2000 as const, frequency: 'bi-weekly' as const, addOns: ['addon-interior-windows'], firstBookingDiscount: false, adjustment: '', adjustmentReason: '' };
+    const price = priceQuote(quoteInput(changed) as Parameters<typeof priceQuote>[0]);
+    expect(quoteChanges(REQUEST, changed, price?.totalCents ?? null)).toEqual({
+      squareFootage: 'Changed from 1001-1500 sq ft',
+      frequency: 'Changed from Weekly',
+      firstBookingDiscount: DISCOUNT_REMOVED,
+      addOns: { 'addon-oven': ADD_ON_REMOVED, 'addon-interior-windows': ADD_ON_ADDED },
+      total: 'Changed from $233.10, the estimate the customer saw',
+    });
+    // A non-recurring service is marked as such; visit and frequency are then no lines of the quote.
+    expect(quoteChanges(REQUEST, { ...changed, serviceType: 'Deep Clean' }, null)).toMatchObject({ serviceType: 'Changed from Recurring Clean' });
+    expect(quoteChanges(REQUEST, { ...changed, serviceType: 'Deep Clean' }, null)).not.toHaveProperty('frequency');
+    expect(quoteChanges(null, changed, 1)).toEqual({ addOns: {} });
+  });
+
+  it('checks the form with the api\'s own rule, each error under its field', () => {
+    const base = requestedQuote({ ...deal, request: REQUEST });
+    expect(quoteFormSchema.safeParse(base).data).toMatchObject({ serviceType: 'Recurring Clean', squareFootage: 1500, visitType: 'basic', frequency: 'weekly', addOns: ['addon-oven'], firstBookingDiscount: true, adjustmentCents: 0 });
+    const issues = (value: QuoteFields) => quoteFormSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ ...base, adjustment: 'ten' })).toEqual([['adjustment', QUOTE_ADJUSTMENT_INVALID]]);
+    expect(issues({ ...base, adjustment: '-5' })).toEqual([['adjustmentReason', QUOTE_REASON_REQUIRED]]);
+    expect(issues({ ...base, adjustment: '-900', adjustmentReason: 'Friend' })).toEqual([['adjustment', QUOTE_TOTAL_NOT_POSITIVE]]);
   });
 
   it('shows the quote sent and what the customer answered', () => {

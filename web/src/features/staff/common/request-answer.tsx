@@ -1,7 +1,10 @@
 import type { DealCommandView } from '@app/shared/deal-commands';
 import { REASON_MAX } from '@app/shared/request-answers';
 import type { AnswerableKind } from '@app/shared/staff-board';
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstError } from '../../../components/form/focus-first-error';
+import { Field } from '../../../components/form/field';
+import { ApiError } from '../../../lib/api-client';
 import { useAnswerRequest } from './answer-request';
 import { ChangedFacts } from './changed-facts';
 import { easternInputParts, easternInstant } from './eastern-input';
@@ -9,6 +12,7 @@ import { easternFromIso } from './format-eastern';
 import { failureText } from './staff-errors';
 import type { SeenDeal } from './seen-facts';
 import { DealFormActions } from './deal-form-actions';
+import './staff-forms.css';
 
 type AnswerCommand = Extract<DealCommandView, { kind: 'request-answer' }>;
 
@@ -98,8 +102,8 @@ export function RequestAnswer(props: {
   seen: SeenDeal;
 }) {
   const { request, latest, busy, seen } = props;
-  const id = useId();
   const mutation = useAnswerRequest();
+  const formRef = useRef<HTMLFormElement>(null);
   const [mode, setMode] = useState<Mode>(null);
   const [when, setWhen] = useState(() => proposedStart(request.requestedDate, props.scheduledAt));
   const [reason, setReason] = useState('');
@@ -110,6 +114,9 @@ export function RequestAnswer(props: {
   const pending = busy || latest?.status === 'pending';
   // A decline's reason and an approved claim's note are the customer's to read; the claim's is its approval.
   const asksWords = mode === 'decline' || (mode === 'approve' && claim);
+  // The api's refusal of one of the form's fields goes under it; anything else above the buttons.
+  const refused = mutation.isError && mutation.error instanceof ApiError && (mutation.error.field === 'reason' || mutation.error.field === 'scheduledAt') ? mutation.error.field : undefined;
+  const fieldError = (field: 'reason' | 'scheduledAt') => (refused === field ? failureText(mutation.error) : undefined);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +127,7 @@ export function RequestAnswer(props: {
         : claim
           ? { answer: 'approve' as const, reason: reason.trim() }
           : { answer: 'approve' as const, ...(reschedule && start ? { scheduledAt: start } : {}) };
-    mutation.mutate({ ticketId: request.id, ...seen, ...input }, { onSuccess: () => setMode(null) });
+    mutation.mutate({ ticketId: request.id, ...seen, ...input }, { onSuccess: () => setMode(null), onError: () => focusFirstError(formRef.current) });
   };
 
   return (
@@ -128,37 +135,35 @@ export function RequestAnswer(props: {
     <div role="group" className="request-answer" aria-label={words.group}>
       <div aria-live="polite">{latest ? <AnswerStatus command={latest} /> : busy ? <p className="status-note">A change of this cleaning is on its way to HubSpot.</p> : null}</div>
       {pending ? null : (
-        <p className="request-answer__choices">
-          <button type="button" className="button button--ghost" aria-pressed={mode === 'approve'} onClick={() => setMode('approve')}>
+        <p className="request-answer__choices stage-choices">
+          <button type="button" className="stage-choice" aria-pressed={mode === 'approve'} onClick={() => setMode('approve')}>
             {words.approve}
           </button>{' '}
-          <button type="button" className="button button--ghost" aria-pressed={mode === 'decline'} onClick={() => setMode('decline')}>
+          <button type="button" className="stage-choice" aria-pressed={mode === 'decline'} onClick={() => setMode('decline')}>
             Decline
           </button>
         </p>
       )}
       {mode && !pending ? (
-        <form className="deal-move-form" onSubmit={send} aria-label={`${mode === 'decline' ? 'Decline' : 'Approve'} the ${claim ? 'claim' : 'request'}`}>
+        <form ref={formRef} className="deal-move-form staff-form" onSubmit={send} aria-label={`${mode === 'decline' ? 'Decline' : 'Approve'} the ${claim ? 'claim' : 'request'}`} noValidate>
           {mode === 'approve' && reschedule ? (
-            <p>
-              <label htmlFor={`${id}-when`}>New date and start time (Eastern)</label>
-              <input id={`${id}-when`} name="scheduledAt" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required={needsDate} />
-            </p>
+            <Field label="New date and start time (Eastern)" required={needsDate} error={fieldError('scheduledAt')}>
+              {(control) => <input {...control} name="scheduledAt" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />}
+            </Field>
           ) : null}
           {mode === 'approve' && request.kind === 'cancellation' ? <p>The cleaning will be canceled in HubSpot and the customer told.</p> : null}
           {mode === 'approve' && claim ? <p>The ticket is closed as completed; the done cleaning stays as it is. Arrange the visit with the customer.</p> : null}
           {asksWords ? (
-            <p>
-              <label htmlFor={`${id}-reason`}>{mode === 'decline' ? 'Reason (the customer reads it)' : 'When you come back (the customer reads it)'}</label>
-              <textarea id={`${id}-reason`} name="reason" value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} required />
-            </p>
+            <Field label={mode === 'decline' ? 'Reason (the customer reads it)' : 'When you come back (the customer reads it)'} required error={fieldError('reason')}>
+              {(control) => <textarea {...control} name="reason" value={reason} maxLength={REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)} />}
+            </Field>
           ) : null}
           <DealFormActions
             submit={mode === 'decline' ? words.declined : claim ? 'Approve claim' : !reschedule ? 'Cancel the cleaning' : needsDate ? 'Approve and move' : 'Approve'}
             disabled={mutation.isPending}
             back="Back"
             onBack={() => setMode(null)}
-            error={mutation.isError ? failureText(mutation.error) : null}
+            error={mutation.isError && !refused ? failureText(mutation.error) : null}
           />
         </form>
       ) : null}

@@ -1,5 +1,6 @@
 import { REQUEST_KIND_LABELS, type StaffRequest } from '@app/shared/staff-board';
-import { Link } from 'react-router-dom';
+import { formatCalendarDay } from '@app/shared/eastern-time';
+import { Link } from 'react-router';
 import { cleaningPath, cleaningWhen, requestWords, waitedSince } from './board-format';
 import { CustomerLink, HubSpotLink } from './board-deal';
 
@@ -17,7 +18,7 @@ export function RequestSummary({ request, now }: { request: StaffRequest; now: D
         {deal.address ? ` · ${deal.address}` : ''}
       </p>
       {requestWords(request) ? <p className="board-item__reason">{requestWords(request)}</p> : null}
-      {request.requestedDate ? <p className="board-item__meta">Asks for {request.requestedDate}</p> : null}
+      {request.requestedDate ? <p className="board-item__meta">Asks for {formatCalendarDay(request.requestedDate)}</p> : null}
       {request.photos > 0 ? (
         <p className="board-item__meta">
           {request.photos === 1 ? '1 photo' : `${request.photos} photos`} from the customer, on the ticket in HubSpot

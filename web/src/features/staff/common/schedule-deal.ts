@@ -20,7 +20,7 @@ export async function scheduleDeal({ dealId, ...input }: ForDeal<ScheduleInput>)
   return api.post(dealPath(dealId, 'schedule'), input, recordedSchema);
 }
 
-/** POST /deals/:id/close-out: done, no-show or canceled on the day. */
-export async function closeOutDeal({ dealId, ...input }: ForDeal<CloseOutInput>): Promise<{ commandId: string }> {
-  return api.post(dealPath(dealId, 'close-out'), input, recordedSchema);
+/** POST /deals/:id/close-out: done, no-show or canceled on the day; `keepalive` when the page is going away. */
+export async function closeOutDeal({ dealId, ...input }: ForDeal<CloseOutInput>, options: { keepalive?: boolean } = {}): Promise<{ commandId: string }> {
+  return api.post(dealPath(dealId, 'close-out'), input, recordedSchema, options);
 }

@@ -1,5 +1,5 @@
 import type { Company } from '@app/shared/entities';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { customerPath } from '../common/board-format';
 import { CrmActivityItem, isCrmActivity } from './crm-activity';
 import { ContextFacts } from './context-facts';

@@ -37,12 +37,19 @@ describe('CustomerContextView texts', () => {
   });
 
   it('says only login codes go when the newest booking left the text box unticked', () => {
-    const declined = textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: 'ATL-7K3F' } });
+    const declined = textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: 'ATL-7K3F', form: 'booking' } });
     expect(declined).toContain('data-texts-not-agreed');
     expect(declined).toContain('Only login codes: the text box was left unticked on the booking form');
     expect(declined).toContain('ATL-7K3F');
     // STOP says more: nothing at all goes.
-    expect(textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: null }, textsOptOut: { since: '2026-11-22T15:00:00.000Z', how: 'replied STOP' } })).toContain('data-texts-opted-out');
+    expect(textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: null, form: 'booking' }, textsOptOut: { since: '2026-11-22T15:00:00.000Z', how: 'replied STOP' } })).toContain('data-texts-opted-out');
+  });
+
+  it('says only login codes go when the customer turned texts off in the portal', () => {
+    const off = textsFact({ ...context, textsNotAgreed: { since: '2026-11-23T15:00:00.000Z', reference: null, form: 'portal' } });
+    expect(off).toContain('data-texts-not-agreed="portal"');
+    expect(off).toContain('Only login codes: the customer turned texts off in the portal');
+    expect(off).not.toContain('booking form');
   });
 
   it('lists each booking consent with whether texts were agreed to, and a login consent as its code only', () => {
@@ -54,6 +61,7 @@ describe('CustomerContextView texts', () => {
             { form: 'booking', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: false, agreedAt: '2026-11-23T15:00:00.000Z', reference: 'ATL-2' },
             { form: 'booking', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: true, agreedAt: '2026-11-22T15:00:00.000Z', reference: 'ATL-1' },
             { form: 'login', phone: '+14045550123', version: '2026-11-27.2', words: 'w', textsAgreed: null, agreedAt: '2026-11-21T15:00:00.000Z', reference: null },
+            { form: 'portal', phone: '+14045550123', version: '2026-11-28', words: 'w', textsAgreed: true, agreedAt: '2026-11-24T15:00:00.000Z', reference: null },
           ],
         }}
       />,
@@ -61,5 +69,6 @@ describe('CustomerContextView texts', () => {
     expect(html).toContain('<span data-texts-agreed="no">did not agree to texts</span>');
     expect(html).toContain('<span data-texts-agreed="yes">agreed to texts</span>');
     expect(html).toContain('login page, +14045550123, terms of 2026-11-27.2, its login code only');
+    expect(html).toContain('portal (How we reach you), +14045550123, terms of 2026-11-28, <span data-texts-agreed="yes">turned texts on</span>');
   });
 });

@@ -1,14 +1,16 @@
-import { findProduct } from '@app/shared/catalogue';
 import { dealStageLabel } from '@app/shared/deal-stages';
 import { formatUsPhone } from '@app/shared/phone';
 import type { CustomerContext } from '@app/shared/entities';
 import { isTicketClosed } from '@app/shared/tickets';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cleaningPath } from '../common/board-format';
 import { CompanyCard } from './company-card';
 import { CrmActivityItem, isCrmActivity } from './crm-activity';
 import { ContextFacts } from './context-facts';
 import { easternFromIso } from '../common/format-eastern';
 import { PortalHold } from './portal-hold';
+import { cleaningName, SECTION_IDS } from './customer-summary';
 
 type CrmRecord = Record<string, unknown>;
 
@@ -23,6 +25,12 @@ function recordLine(r: CrmRecord): string {
   const when = str(r, 'createdAt') ?? str(r, 'dueDate') ?? str(r, 'hs_timestamp');
   const text = title ?? JSON.stringify(r);
   return when ? `${text} (${easternFromIso(when)})` : text;
+}
+
+/** Where a consent to texts was given: the booking form (which booking), the login page, or the portal's "How we reach you". */
+function consentForm(k: { form: string; reference: string | null }): string {
+  if (k.form === 'booking') return `booking form${k.reference ? ` (${k.reference})` : ''}`;
+  return k.form === 'portal' ? 'portal (How we reach you)' : 'login page';
 }
 
 /** Whether HubSpot has an office action (docs/staff-actions.md). */
@@ -59,12 +67,11 @@ function DealsTable({ deals }: { deals: CrmRecord[] }) {
         <tbody>
           {deals.map((d, i) => {
             const stage = str(d, 'dealstage') ?? '';
-            const service = str(d, 'serviceType');
             const amount = str(d, 'amount');
             return (
               <tr key={str(d, 'id') ?? i}>
                 <th scope="row">
-                  {str(d, 'dealname') ?? (service ? (findProduct(service)?.name ?? service) : 'Cleaning')}
+                  {str(d, 'id') ? <Link to={cleaningPath(str(d, 'id') ?? '')}>{cleaningName(d)}</Link> : cleaningName(d)}
                   {str(d, 'reference') ? <span className="deal-reference"> {str(d, 'reference')}</span> : null}
                   {d.portalHeld === true && str(d, 'id') ? <PortalHold dealId={str(d, 'id') ?? ''} submittedContact={str(d, 'submittedContact')} /> : null}
                 </th>
@@ -101,9 +108,23 @@ function logged(r: CrmRecord, i: number, now: Date): ReactNode {
 
 /**
  * The §3 customer context: who they are, their deals, tasks, subscriptions, activities, notes and
- * company; `texts` is their thread (conversations/conversation-thread.tsx), last.
+ * company; `summary` (customer-summary.tsx) and the office's booking form come first, for a
+ * phone call; `texts` is their thread (conversations/conversation-thread.tsx), last, one link
+ * away from the summary.
  */
-export function CustomerContextView({ context, customerId, children, texts }: { context: CustomerContext; customerId?: string; children?: ReactNode; texts?: ReactNode }) {
+export function CustomerContextView({
+  context,
+  customerId,
+  children,
+  texts,
+  summary,
+}: {
+  context: CustomerContext;
+  customerId?: string;
+  children?: ReactNode;
+  texts?: ReactNode;
+  summary?: ReactNode;
+}) {
   const now = new Date();
   const facts: Array<[string, ReactNode]> = [
     ['Email', context.email ?? '—'],
@@ -120,10 +141,16 @@ export function CustomerContextView({ context, customerId, children, texts }: { 
       'Texts',
       optOut ? (
         <span data-texts-opted-out="">Opted out on {easternFromIso(optOut.since)} ({optOut.how}); nothing is texted, login codes included, until the phone replies START</span>
+      ) : notAgreed?.form === 'portal' ? (
+        <span data-texts-not-agreed="portal">
+          Only login codes: the customer turned texts off in the portal ({easternFromIso(notAgreed.since)}). Other texts go again once they turn them on
+          there or book with the text box ticked
+        </span>
       ) : notAgreed ? (
         <span data-texts-not-agreed="">
           Only login codes: the text box was left unticked on the booking form ({easternFromIso(notAgreed.since)}
-          {notAgreed.reference ? `, ${notAgreed.reference}` : ''}). Other texts go again after a booking with the box ticked
+          {notAgreed.reference ? `, ${notAgreed.reference}` : ''}). Other texts go again after a booking with the box ticked, or once the customer turns
+          them on in the portal
         </span>
       ) : held ? (
         <span data-texts-held="">
@@ -137,11 +164,14 @@ export function CustomerContextView({ context, customerId, children, texts }: { 
   return (
     <article className="card" aria-labelledby="customer-context-name">
       <h2 id="customer-context-name">{context.name || context.email || 'Customer'}</h2>
+      {summary}
       <ContextFacts facts={facts} />
       {children}
       {context.company ? <CompanyCard company={context.company} customerId={customerId ?? ''} now={now} /> : null}
-      <section className="tool-section" aria-label="Deals">
-        <h3>Deals</h3>
+      <section className="tool-section" aria-labelledby={SECTION_IDS.cleanings}>
+        <h3 id={SECTION_IDS.cleanings} tabIndex={-1}>
+          Deals
+        </h3>
         <DealsTable deals={context.deals} />
       </section>
       <ListSection title="Tasks" empty="No tasks." items={context.tasks.map((t, i) => logged(t, i, now))} />
@@ -176,11 +206,13 @@ export function CustomerContextView({ context, customerId, children, texts }: { 
             <li key={i} data-text-consent="">
               <details>
                 <summary>
-                  {easternFromIso(k.agreedAt)}: {k.form === 'booking' ? `booking form${k.reference ? ` (${k.reference})` : ''}` : 'login page'}, {k.phone}, terms of {k.version}
-                  {k.form === 'booking' && typeof k.textsAgreed === 'boolean' ? (
+                  {easternFromIso(k.agreedAt)}: {consentForm(k)}, {k.phone}, terms of {k.version}
+                  {k.form !== 'login' && typeof k.textsAgreed === 'boolean' ? (
                     <>
                       {', '}
-                      <span data-texts-agreed={k.textsAgreed ? 'yes' : 'no'}>{k.textsAgreed ? 'agreed to texts' : 'did not agree to texts'}</span>
+                      <span data-texts-agreed={k.textsAgreed ? 'yes' : 'no'}>
+                        {k.form === 'portal' ? (k.textsAgreed ? 'turned texts on' : 'turned texts off') : k.textsAgreed ? 'agreed to texts' : 'did not agree to texts'}
+                      </span>
                     </>
                   ) : k.form === 'login' ? (
                     ', its login code only'
@@ -192,7 +224,9 @@ export function CustomerContextView({ context, customerId, children, texts }: { 
           ))}
         />
       ) : null}
-      {texts}
+      <div id={SECTION_IDS.texts} tabIndex={-1} className="customer-texts">
+        {texts}
+      </div>
     </article>
   );
 }

@@ -1,14 +1,17 @@
 import { EMPTY_CUSTOMER_CONTEXT } from '@app/shared/customer-context';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { contactDetailsQuery, useContactDetails } from './get-contact-details';
 import type { CustomerSummary } from './search-customers';
 import { CustomerContextView } from './customer-context-view';
+import { CustomerPageSummary } from './customer-summary';
+import { BookCleaningForm } from './book-cleaning-form';
 import { CustomerSearch } from './customer-search';
 import { InviteToPortal } from './invite-to-portal';
 import { PortalAccess } from './portal-access';
 import { HomeProfileCard } from './home-profile-card';
+import { SentNoticesCard } from './sent-notices-card';
 import { ToolPage } from '../frame/tool-page';
 import { ConversationThread } from '../conversations/conversation-thread';
 import { formatUsPhone } from '@app/shared/phone';
@@ -18,6 +21,7 @@ type ChosenCustomer = Pick<CustomerSummary, 'id'> & Partial<Pick<CustomerSummary
 
 function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
   const details = useContactDetails(customer.id);
+  const [booking, setBooking] = useState(false);
   if (details.isPending) return <p className="page-loading">Loading {customer.name || customer.email || 'the customer'}…</p>;
   // A failed load was logged by the query and answered with the empty context (docs/product.md §7/§8).
   const context = details.data ?? EMPTY_CUSTOMER_CONTEXT;
@@ -26,10 +30,17 @@ function SelectedCustomer({ customer }: { customer: ChosenCustomer }) {
       customerId={customer.id}
       context={{ ...context, name: context.name || (customer.name ?? ''), email: context.email ?? customer.email ?? null }}
       texts={context.phone ? <ConversationThread phone={context.phone} /> : <p className="muted">No phone on file: no texts.</p>}
+      summary={
+        <>
+          <CustomerPageSummary context={context} now={new Date()} booking={booking} onBook={() => setBooking((open) => !open)} />
+          {booking ? <BookCleaningForm contactId={customer.id} onClose={() => setBooking(false)} /> : null}
+        </>
+      }
     >
       <InviteToPortal key={customer.id} contactId={customer.id} />
       <PortalAccess key={`access-${customer.id}`} contactId={customer.id} suspended={context.portalSuspended === true} />
       <HomeProfileCard key={`home-${customer.id}`} contactId={customer.id} />
+      <SentNoticesCard key={`notices-${customer.id}`} contactId={customer.id} />
     </CustomerContextView>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MY_DAY_TITLE, OFFICE_ONLY_PAGE } from '@app/shared/cleaner-day';
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { Page } from '../../../components/page';
 import { isApiStatus } from '../../../lib/api-client';
 import { QueryProvider } from '../../../lib/query-provider';

@@ -1,6 +1,6 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
 import { useEffect, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router';
 import { markSignedIn } from '../../../lib/session';
 import { useStaffSignOut } from '../../../lib/use-staff-sign-out';
 import type { StaffMe } from './get-staff-me';

@@ -1,7 +1,7 @@
 import { staffSignInOptionsSchema, type StaffSignInOptions } from '@app/shared/staff-sign-in';
 import { STAFF_SIGN_IN_ERRORS, STAFF_SIGNED_OUT, type StaffSignInError } from '@app/shared/texts';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { api, ApiError } from '../../../lib/api-client';
 import '../../../components/form/forms.css';

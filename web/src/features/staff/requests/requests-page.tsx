@@ -1,6 +1,6 @@
 import { isAnswerableKind, REQUEST_KIND_LABELS, REQUEST_KINDS, type RequestsQuery } from '@app/shared/staff-board';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/form/field';
 import { useOpenRequests } from './get-open-requests';
 import { RequestSummary } from '../common/request-summary';

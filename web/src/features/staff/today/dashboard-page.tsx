@@ -1,9 +1,10 @@
 import { STAGE } from '@app/shared/deal-stages';
 import { CLIENT_ROUTES, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
-import type { BoardDeal, StaffRequest, TodayBoard } from '@app/shared/staff-board';
+import type { BoardCleaning, BoardDeal, StaffRequest, TodayBoard } from '@app/shared/staff-board';
+import { formatEasternDay } from '@app/shared/eastern-time';
 import { VIEW_SCHEDULE } from '@app/shared/texts';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { usePageHead } from '../../../lib/head';
 import { useTodayBoard } from './get-today-board';
 import { BoardDealSummary } from '../common/board-deal';
@@ -13,20 +14,32 @@ import { cleaningWhen, customerPath, easternClock, unknownNumberPath, waitedSinc
 import { formatUsPhone } from '@app/shared/phone';
 import type { WaitingConversation } from '@app/shared/conversations';
 import { RequestSummary } from '../common/request-summary';
+import { ActionStatus } from '../common/action-status';
 import { RequireStaff } from '../frame/require-staff';
 import '../common/staff.css';
 import '../common/staff-board.css';
 
-/** A board section: a heading with its count, the first items, and where the rest are handled. */
-function Section(props: { id: string; title: string; count: number; empty: string; more?: { to: string; label: string }; children: ReactNode }) {
-  const { id, title, count, empty, more, children } = props;
+/** A board section: a heading with its count, the first items, and where the rest are handled. Empty ones fold into "Nothing waiting". */
+interface SectionProps {
+  id: string;
+  title: string;
+  count: number;
+  /** What the folded section says: nothing is waiting there. */
+  empty: string;
+  more?: { to: string; label: string } | undefined;
+  /** In the board's main column (wide screens): what the office acts on first, the cleanings with their close-out. */
+  main?: boolean;
+  children: ReactNode;
+}
+
+function Section({ id, title, count, more, children }: Omit<SectionProps, 'main'>) {
   return (
     <section className="board-section" aria-labelledby={id}>
       <h2 id={id}>
         {title} <span className="board-count">{count}</span>
       </h2>
-      {count === 0 ? <p className="muted">{empty}</p> : <ul className="board-list">{children}</ul>}
-      {more && count > 0 ? (
+      <ul className="board-list">{children}</ul>
+      {more ? (
         <p className="board-more">
           <Link to={more.to}>{more.label}</Link>
         </p>
@@ -35,23 +48,42 @@ function Section(props: { id: string; title: string; count: number; empty: strin
   );
 }
 
+/** The sections with nothing in them, in one short list: they take no column of their own. */
+function NothingWaiting({ sections }: { sections: readonly Pick<SectionProps, 'id' | 'title' | 'empty'>[] }) {
+  if (sections.length === 0) return null;
+  return (
+    <section className="board-section board-quiet" aria-labelledby="board-quiet">
+      <h2 id="board-quiet">Nothing waiting</h2>
+      <ul className="board-quiet__list">
+        {sections.map((s) => (
+          <li key={s.id} data-section={s.id}>
+            <strong>{s.title}</strong> <span className="muted">{s.empty}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 const dayTitle = (label: string, date: string) => `${label}, ${new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' })}`;
 
-/** Today's scheduled cleanings can be closed out from the board: their day has come. */
-const OPEN_TODAY = { allowed: true, reason: null };
+/** Today's and earlier days' scheduled cleanings can be closed out from the board: their day has come. */
+const OPEN_TO_CLOSE = { allowed: true, reason: null };
 
-function Cleanings({ id, label, day, closable = false }: { id: string; label: string; day: TodayBoard['today']; closable?: boolean }) {
-  return (
-    <Section id={id} title={dayTitle(label, day.date)} count={day.cleanings.length} empty="No cleanings scheduled." more={{ to: CLIENT_ROUTES.adminScheduledSnapshot, label: 'Open the calendar' }}>
-      {day.cleanings.map((deal) => (
-        <li key={deal.id}>
-          <p className={`board-visit board-visit--${deal.visit.state}`}>{deal.visit.stateLabel}</p>
-          <BoardDealSummary deal={deal} when={easternClock(deal.scheduledAt!)} />
-          {closable && deal.stageId === STAGE.CLEANING_SCHEDULED ? <CloseOut compact key={deal.version ?? ''} deal={{ id: deal.id, closeOut: OPEN_TODAY }} seen={seenOf(deal)} /> : null}
-        </li>
-      ))}
-    </Section>
-  );
+/** An earlier cleaning's day and time: 'Tue, Dec 8, 10:00 AM'. */
+const earlierWhen = (iso: string) => `${formatEasternDay(new Date(iso))}, ${easternClock(iso)}`;
+
+function cleaningItems(cleanings: readonly BoardCleaning[], when: (iso: string) => string, onClosed: ((message: string) => void) | null) {
+  return cleanings.map((deal) => (
+    <li key={deal.id} data-deal-id={deal.id}>
+      <p className={`board-visit board-visit--${deal.visit.state}`}>{deal.visit.stateLabel}</p>
+      <BoardDealSummary deal={deal} when={when(deal.scheduledAt!)} />
+      {onClosed && deal.stageId === STAGE.CLEANING_SCHEDULED ? (
+        // Not keyed by the deal's version: a pull that moves it must not drop a close-out held for its undo.
+        <CloseOut compact deal={{ id: deal.id, closeOut: OPEN_TO_CLOSE, customer: deal.customer, scheduledAt: deal.scheduledAt }} seen={seenOf(deal)} onSent={onClosed} />
+      ) : null}
+    </li>
+  ));
 }
 
 const requestItems = (items: StaffRequest[], now: Date) =>
@@ -198,41 +230,86 @@ function CustomerTexts({ texts }: { texts: TodayBoard['texts'] }) {
 /** The board itself (exported for its test). */
 export function Board({ board }: { board: TodayBoard }) {
   const now = new Date(board.generatedAt);
+  // The last close-out sent from the board: its card leaves once HubSpot has it, the words stay.
+  const [closed, setClosed] = useState<string | null>(null);
+  const onClosed = (message: string) => setClosed(`${message}. Sent to HubSpot.`);
+  const calendar = { to: CLIENT_ROUTES.adminScheduledSnapshot, label: 'Open the calendar' };
+  const sections: SectionProps[] = [
+    // First: a customer who rated a cleaning 1 to 3 is waiting for the office's call.
+    {
+      id: 'board-unhappy',
+      title: 'Unhappy customers',
+      count: board.unhappy.count,
+      empty: 'No customer rated a cleaning 1 to 3.',
+      more: { to: `${CLIENT_ROUTES.adminRequests}?kind=unhappy`, label: 'All unhappy customers' },
+      main: true,
+      children: requestItems(board.unhappy.items, now),
+    },
+    // Never closed out: kept, oldest first, until they are.
+    {
+      id: 'board-earlier',
+      title: 'Earlier, still open',
+      count: board.earlier.count,
+      empty: 'Every earlier cleaning is closed out.',
+      more: board.earlier.count > board.earlier.cleanings.length ? calendar : undefined,
+      main: true,
+      children: cleaningItems(board.earlier.cleanings, earlierWhen, onClosed),
+    },
+    { id: 'board-today', title: dayTitle('Today', board.today.date), count: board.today.cleanings.length, empty: 'No cleanings scheduled.', more: calendar, main: true, children: cleaningItems(board.today.cleanings, easternClock, onClosed) },
+    { id: 'board-tomorrow', title: dayTitle('Tomorrow', board.tomorrow.date), count: board.tomorrow.cleanings.length, empty: 'No cleanings scheduled.', more: calendar, children: cleaningItems(board.tomorrow.cleanings, easternClock, null) },
+    { id: 'board-bookings', title: 'New booking requests', count: board.newBookings.count, empty: 'No new requests.', more: { to: CLIENT_ROUTES.adminRequests, label: 'All requests' }, children: requestItems(board.newBookings.items, now) },
+    {
+      id: 'board-changes',
+      title: 'Changes, cancellations and re-clean claims',
+      count: board.openChanges.count,
+      empty: 'No open change or cancel requests or re-clean claims.',
+      more: { to: CLIENT_ROUTES.adminRequests, label: 'All requests' },
+      children: requestItems(board.openChanges.items, now),
+    },
+    {
+      id: 'board-conversations',
+      title: 'Texts waiting for an answer',
+      count: board.conversations.count,
+      empty: 'Every customer’s text has an answer.',
+      children: board.conversations.items.map((c) => <WaitingItem key={c.phone} conversation={c} now={now} />),
+    },
+    {
+      id: 'board-unassigned',
+      title: 'No cleaner yet (next 7 days)',
+      count: board.unassigned.count,
+      empty: 'Every cleaning of the week has a cleaner.',
+      more: { to: CLIENT_ROUTES.cleanerRoster, label: 'Assign on the roster' },
+      children: dealItems(board.unassigned.items),
+    },
+    { id: 'board-unpaid', title: 'Unpaid after the cleaning', count: board.unpaid.count, empty: 'No open invoices for past cleanings.', children: dealItems(board.unpaid.items) },
+  ];
+  // The earlier section says nothing when empty: there is nothing to fold.
+  const quiet = sections.filter((s) => s.count === 0 && s.id !== 'board-earlier');
+  const shown = (main: boolean) =>
+    sections
+      .filter((s) => s.count > 0 && Boolean(s.main) === main)
+      .map(({ children, main: _main, ...s }) => (
+        <Section key={s.id} {...s}>
+          {children}
+        </Section>
+      ));
   return (
-    <div className="board-grid">
-      {/* First: a customer who rated a cleaning 1 to 3 is waiting for the office's call. */}
-      <Section
-        id="board-unhappy"
-        title="Unhappy customers"
-        count={board.unhappy.count}
-        empty="No customer rated a cleaning 1 to 3."
-        more={{ to: `${CLIENT_ROUTES.adminRequests}?kind=unhappy`, label: 'All unhappy customers' }}
-      >
-        {requestItems(board.unhappy.items, now)}
-      </Section>
-      <Cleanings id="board-today" label="Today" day={board.today} closable />
-      <Cleanings id="board-tomorrow" label="Tomorrow" day={board.tomorrow} />
-      <Section id="board-bookings" title="New booking requests" count={board.newBookings.count} empty="No new requests." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
-        {requestItems(board.newBookings.items, now)}
-      </Section>
-      <Section id="board-changes" title="Changes, cancellations and re-clean claims" count={board.openChanges.count} empty="No open change or cancel requests or re-clean claims." more={{ to: CLIENT_ROUTES.adminRequests, label: 'All requests' }}>
-        {requestItems(board.openChanges.items, now)}
-      </Section>
-      <Section id="board-conversations" title="Texts waiting for an answer" count={board.conversations.count} empty="Every customer's text has an answer.">
-        {board.conversations.items.map((c) => (
-          <WaitingItem key={c.phone} conversation={c} now={now} />
-        ))}
-      </Section>
-      <Section id="board-unassigned" title="No cleaner yet (next 7 days)" count={board.unassigned.count} empty="Every cleaning of the week has a cleaner." more={{ to: CLIENT_ROUTES.cleanerRoster, label: 'Assign on the roster' }}>
-        {dealItems(board.unassigned.items)}
-      </Section>
-      <Section id="board-unpaid" title="Unpaid after the cleaning" count={board.unpaid.count} empty="No open invoices for past cleanings.">
-        {dealItems(board.unpaid.items)}
-      </Section>
-      <Ratings ratings={board.ratings} />
-      <SyncHealth sync={board.sync} now={now} />
-      <CustomerTexts texts={board.texts} />
-    </div>
+    <>
+      <ActionStatus message={closed} />
+      {/* Two columns on a wide screen: the cleanings to act on, and everything else beside them. */}
+      <div className="board-grid">
+        <div className="board-column board-column--main">
+          {shown(true)}
+          <NothingWaiting sections={quiet} />
+        </div>
+        <div className="board-column">
+          {shown(false)}
+          <Ratings ratings={board.ratings} />
+          <SyncHealth sync={board.sync} now={now} />
+          <CustomerTexts texts={board.texts} />
+        </div>
+      </div>
+    </>
   );
 }
 
@@ -283,7 +360,9 @@ function Today() {
       ) : (
         <Board board={board.data} />
       )}
-      <ToolCards />
+      {/* Below the board, so they come with it: drawn under the loading line, the board's arrival
+          would push them down the page (on a phone by the board's whole height). */}
+      {board.isPending ? null : <ToolCards />}
     </div>
   );
 }
