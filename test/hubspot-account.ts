@@ -6,8 +6,8 @@ import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-a
 import { createStageMap, type StageMap } from '../worker/src/crm/account/stage-map';
 import { createHubSpotClient } from '../worker/src/crm/hubspot-client';
 import { createHubSpotGateway, type HubSpotGateway } from '../worker/src/crm/hubspot-gateway';
-import { localRequestBudget } from '../worker/src/crm/request-budget';
-import { testHubSpotGateway } from './hubspot-gateway';
+import { localHubSpotBudgets } from '../worker/src/crm/request-budget';
+import { TEST_BUDGET_LIMITS, testHubSpotGateway } from './hubspot-gateway';
 import { uniqueFirstObjectId } from './hubspot-ids';
 
 export interface TestHubSpot {
@@ -76,7 +76,8 @@ export async function startSetUpHubSpot(options: Partial<HubSpotEmulatorOptions>
     gateway: (o = {}) =>
       createHubSpotGateway(
         createHubSpotClient({ accessToken: token, basePath: emulator.url, timeoutMs: o.timeoutMs ?? 5_000 }),
-        localRequestBudget(o.budget ?? { max: 100, windowMs: 10_000 }),
+        // Searches spaced as the worker spaces them, with the margin a busy test machine needs.
+        localHubSpotBudgets({ request: o.budget ?? { max: 100, windowMs: 10_000 }, search: TEST_BUDGET_LIMITS.search }),
       ),
   };
 }

@@ -9,7 +9,7 @@ import { createPrismaClient } from '@app/db/client';
 import { findWaiting } from '@app/db/conversations';
 import { DEMO_CUSTOMER } from './demo/demo-plan';
 import { freePort, waitUntil } from './net';
-import { REPO_ROOT, bin } from './repo';
+import { REPO_ROOT } from './repo';
 
 // `npm run dev` as a developer runs it (no Redis: the queues live in Postgres), on ports and a data
 // folder of its own, against a database of its own so it leaves the developer's .data alone.
@@ -31,7 +31,9 @@ describe('npm run dev', { timeout: 150_000 }, () => {
     ports.twilio = twilio;
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of ['REDIS_URL', 'HUBSPOT_ACCESS_TOKEN', 'TWILIO_ACCOUNT_SID', 'EMAIL_SMTP_URL', 'OIDC_CLIENT_ID', 'NODE_ENV']) delete env[name];
-    runner = spawn(bin('tsx'), [path.join(REPO_ROOT, 'dev/src/run-dev.ts')], {
+    // As the npm script starts it: node with tsx's loader, so SIGTERM reaches the runner itself
+    // (tsx's own wrapper gives a busy child 60 ms to take a signal, then kills it).
+    runner = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'dev/src/run-dev.ts')], {
       cwd: REPO_ROOT,
       env: {
         ...env,

@@ -64,7 +64,8 @@ export async function createPortalCustomer(label: string, booking: Partial<Pick<
         const status = await fetch(appUrl(`/api/hubspot/portal/bookingStatus?dealId=${request.dealId}`));
         return status.ok && ((await status.json()) as { syncedToCrm: boolean }).syncedToCrm;
       },
-      { timeout: 30_000, interval: 250 },
+      // A second or two on its own; a full test run's browsers and worker can keep it waiting far longer.
+      { timeout: 60_000, interval: 250 },
     )
     .toBe(true);
   const client = crm();

@@ -72,7 +72,8 @@ describe('staff tools', () => {
     // The context of §3: the facts, the deals (the one scheduled in HubSpot once the pull brought it in), empty lists said so.
     const context = page.getByRole('article', { name: 'Riley Portal' });
     await context.waitFor();
-    const facts = await context.locator('dl.context-facts').innerText();
+    // The customer's own facts come first; the home and company cards, loaded after, have lists of their own.
+    const facts = await context.locator('dl.context-facts').first().innerText();
     const shownPhone = `(${customer.phoneDigits.slice(0, 3)}) ${customer.phoneDigits.slice(3, 6)}-${customer.phoneDigits.slice(6)}`;
     for (const text of [customer.email, shownPhone, customer.hubspotContactId]) expect(facts).toContain(text);
     const deals = context.getByRole('region', { name: 'Deals' });
