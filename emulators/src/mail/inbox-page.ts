@@ -11,7 +11,7 @@ const OUTCOME_WORDS: Record<DeliveryOutcome, string | null> = {
 };
 
 function outcomeNote(mail: StoredMail): string {
-  const words = [...new Set(mail.envelopeTo.map((to) => OUTCOME_WORDS[outcomeFor(to)]).filter(Boolean))];
+  const words = [...new Set(mail.envelopeTo.map((to) => OUTCOME_WORDS[mail.outcomes[to] ?? outcomeFor(to)]).filter(Boolean))];
   return words.length > 0 ? ` · reported: ${escape(words.join(', '))}` : '';
 }
 
@@ -38,7 +38,7 @@ pre { white-space: pre-wrap; background: #f6f8fa; padding: .8rem; border-radius:
 
 function page(title: string, body: string, refreshSeconds?: number): string {
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">${refresh}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 export function inboxHtml(messages: StoredMail[], to: string | undefined): string {

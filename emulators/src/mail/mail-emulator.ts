@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { BodyTooLargeError, readBody, sendEmpty, sendJson } from '../twilio/http-io';
 import { createFaults, faultSpecSchema, type FaultKind, type FaultSpec } from './faults';
 import { inboxHtml, messageHtml } from './inbox-page';
+import { createMailboxes, mailboxOutcomeSchema } from './mailboxes';
 import { createMailStore, type StoredMail } from './mail-store';
 import { startSmtpListener } from './smtp-listener';
-import { webhookTargetSchema, type WebhookTarget } from './webhook-events';
+import { webhookTargetSchema, type DeliveryOutcome, type WebhookTarget } from './webhook-events';
 import { createWebhookPoster, type WebhookPost } from './webhook-poster';
 
 export interface MailEmulatorOptions {
@@ -43,7 +44,9 @@ export interface MailEmulator {
   webhookPosts(): WebhookPost[];
   /** Messages whose reports are still on their way (0: every report is posted, or given up). */
   webhookReportsInFlight(): number;
-  /** Forgets every message, fault and report posted (the webhook stays set). */
+  /** What becomes of mail to `address` from now on, whatever its local part says. */
+  setMailbox(address: string, outcome: DeliveryOutcome): void;
+  /** Forgets every message, fault, mailbox outcome and report posted (the webhook stays set). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -58,6 +61,7 @@ export async function startMailEmulator(options: MailEmulatorOptions): Promise<M
   const host = options.host ?? '127.0.0.1';
   const store = createMailStore();
   const faults = createFaults();
+  const mailboxes = createMailboxes();
   let webhook: WebhookTarget | null = options.webhook ?? null;
   const poster = createWebhookPoster({ target: () => webhook, stepMs: options.webhookStepMs ?? 200, retryDelaysMs: options.webhookRetryDelaysMs ?? [1_000, 5_000, 15_000] });
   const smtp = await startSmtpListener({
@@ -68,6 +72,7 @@ export async function startMailEmulator(options: MailEmulatorOptions): Promise<M
     verifiedDomains: options.verifiedDomains,
     store,
     faults,
+    outcomeFor: mailboxes.outcomeFor,
     onMessage: (mail) => poster.report(mail),
   });
   const addFault = (spec: FaultSpec) => {
@@ -119,6 +124,15 @@ export async function startMailEmulator(options: MailEmulatorOptions): Promise<M
         return sendJson(res, 200, addFault(parsed.data));
       }
     }
+    // What becomes of mail to one address from now on: PUT { outcome } (a mailbox closed: "bounced").
+    const mailbox = /^\/_emulator\/mailboxes\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'PUT' && mailbox) {
+      const parsed = mailboxOutcomeSchema.safeParse(JSON.parse((await readBody(req)) || '{}'));
+      if (!parsed.success) return sendJson(res, 400, { error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      const address = decodeURIComponent(mailbox[1]!);
+      mailboxes.set(address, parsed.data.outcome);
+      return sendJson(res, 200, { address, outcome: parsed.data.outcome });
+    }
     if (url.pathname === '/_emulator/webhook') {
       // The signing key is not shown back: it is a secret the product shares.
       if (req.method === 'GET') return sendJson(res, 200, { url: webhook?.url ?? null });
@@ -137,6 +151,7 @@ export async function startMailEmulator(options: MailEmulatorOptions): Promise<M
     if (req.method === 'POST' && url.pathname === '/_emulator/reset') {
       store.clear();
       faults.clear();
+      mailboxes.clear();
       poster.reset();
       return sendEmpty(res, 204);
     }
@@ -163,11 +178,13 @@ export async function startMailEmulator(options: MailEmulatorOptions): Promise<M
     setWebhook(target) {
       webhook = target === null ? null : webhookTargetSchema.parse(target);
     },
+    setMailbox: (address, outcome) => mailboxes.set(address, outcome),
     webhookPosts: () => poster.posts(),
     webhookReportsInFlight: () => poster.inFlight(),
     reset() {
       store.clear();
       faults.clear();
+      mailboxes.clear();
       poster.reset();
     },
     async close() {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Unsubscribe } from './smtp-rules';
+import type { DeliveryOutcome } from './webhook-events';
 
 /** A message as the emulator's inbox holds it: what the recipient's mail program would show. */
 export interface StoredMail {
@@ -25,6 +26,8 @@ export interface StoredMail {
    * drops the copy), so a resend after a lost answer is one message with copies 2.
    */
   copies: number;
+  /** What the emulator reports for each envelope recipient, fixed when the message arrived (webhook-events.ts, mailboxes.ts). */
+  outcomes: Record<string, DeliveryOutcome>;
 }
 
 export interface MailStore {

@@ -3,6 +3,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { FaultController } from './faults';
 import type { MailStore, StoredMail } from './mail-store';
+import type { DeliveryOutcome } from './webhook-events';
 import { SMTP_LIMITS, SmtpRefusal, checkHeaders, checkSender, readUnsubscribe } from './smtp-rules';
 
 export interface SmtpListenerOptions {
@@ -13,6 +14,8 @@ export interface SmtpListenerOptions {
   verifiedDomains: readonly string[];
   store: MailStore;
   faults: FaultController;
+  /** What becomes of mail to each recipient (mailboxes.ts). */
+  outcomeFor: (address: string) => DeliveryOutcome;
   /** Called with each message taken (new or a repeated Message-ID). */
   onMessage?: (mail: StoredMail) => void;
 }
@@ -81,6 +84,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
             messageId: get('message-id')!,
             envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            outcomes: Object.fromEntries(session.envelope.rcptTo.map((rcpt) => [rcpt.address, options.outcomeFor(rcpt.address)])),
             from: addresses(parsed.from)[0]!,
             to: addresses(parsed.to),
             subject: parsed.subject ?? '',

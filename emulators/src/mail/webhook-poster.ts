@@ -91,7 +91,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
 
   async function run(mail: StoredMail, signal: AbortSignal): Promise<void> {
     for (const recipient of mail.envelopeTo) {
-      for (const step of eventsFor(outcomeFor(recipient))) {
+      for (const step of eventsFor(mail.outcomes[recipient] ?? outcomeFor(recipient))) {
         if (!(await pause(options.stepMs, signal))) return;
         const target = options.target();
         if (!target) return;

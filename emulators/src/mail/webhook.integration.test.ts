@@ -92,6 +92,22 @@ describe('mail emulator: delivery, bounce and complaint reports', () => {
     expect(new Set(received.map((r) => r.signature.token)).size).toBe(5);
   });
 
+  it('bounces an address told closed from its next message on; the messages before keep their delivery', async () => {
+    await send('sam@customer.example');
+    await expect.poll(() => received.length, { timeout: 5_000, interval: 20 }).toBe(1);
+    const told = await fetch(`${emulator.url}/_emulator/mailboxes/${encodeURIComponent('Sam@Customer.example')}`, { method: 'PUT', body: JSON.stringify({ outcome: 'bounced' }) });
+    expect(await told.json()).toEqual({ address: 'Sam@Customer.example', outcome: 'bounced' });
+    const refused = await fetch(`${emulator.url}/_emulator/mailboxes/sam%40customer.example`, { method: 'PUT', body: JSON.stringify({ outcome: 'lost' }) });
+    expect(refused.status).toBe(400);
+    await send('sam@customer.example');
+    await expect.poll(() => received.length, { timeout: 5_000, interval: 20 }).toBe(2);
+    expect(received.map((r) => [r['event-data'].event, r['event-data'].severity ?? null])).toEqual([
+      ['delivered', null],
+      ['failed', 'permanent'],
+    ]);
+    expect(emulator.messages({ to: 'sam@customer.example' }).map((m) => m.outcomes['sam@customer.example'])).toEqual(['bounced', 'delivered']);
+  });
+
   it('tries a report again, signed afresh, until the product takes it; 406 means stop', async () => {
     answers = [503];
     await send('bounce@customer.example');
