@@ -12,7 +12,7 @@ export const SENT_NOTICES_PAGE = 50;
 
 /**
  * A delivery's state, in the same few words for both channels: waiting for its time, being sent,
- * sent (the provider took it), delivered (the phone's carrier said so: texts only), failed, not
+ * sent (the provider took it), delivered (the phone's carrier or the receiving mailbox said so), failed, not
  * sent (canceled, with why), or none (nothing was written for the channel, with why).
  */
 export const DELIVERY_STATES = ['waiting', 'sending', 'sent', 'delivered', 'failed', 'not_sent', 'none'] as const;

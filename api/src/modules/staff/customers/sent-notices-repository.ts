@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import type { EmailStatus, NoticeKind, SmsStatus } from '@app/db/generated/client';
+import type { EmailDelivery, EmailStatus, NoticeKind, SmsStatus } from '@app/db/generated/client';
 
 export interface TextDeliveryRow {
   id: string;
@@ -20,6 +20,10 @@ export interface EmailDeliveryRow {
   errorMessage: string | null;
   statusUpdatedAt: Date;
   dueAt: Date | null;
+  /** What the provider reported after taking it (its webhook): delivered, a hard bounce, a complaint. */
+  delivery: EmailDelivery | null;
+  deliveryDetail: string | null;
+  deliveryReportedAt: Date | null;
 }
 
 export interface SentNoticeRow {
@@ -72,7 +76,7 @@ export async function findSentNotices(
       createdAt: true,
       deal: { select: { id: true, reference: true } },
       texts: { select: delivery, orderBy: { createdAt: 'asc' } },
-      emails: { select: delivery, orderBy: { createdAt: 'asc' } },
+      emails: { select: { ...delivery, delivery: true, deliveryDetail: true, deliveryReportedAt: true }, orderBy: { createdAt: 'asc' } },
     },
   });
   const queued = notices.flatMap((n) => [...n.texts, ...n.emails]).filter((d) => d.status === 'queued');

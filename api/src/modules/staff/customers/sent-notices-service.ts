@@ -46,8 +46,24 @@ function noneWritten(kind: NoticeKind, channel: NoticeChannel): string {
     : 'no phone for the cleaning, or this kind of text is switched off (CUSTOMER_TEXTS_OFF).';
 }
 
+/** An e-mail the provider reported on: delivered; refused for good by the receiving server (with its words); marked as spam. */
+function reportedEmail(row: EmailDeliveryRow): Delivery | null {
+  if (!row.delivery || !row.deliveryReportedAt) return null;
+  const at = row.deliveryReportedAt.toISOString();
+  switch (row.delivery) {
+    case 'delivered':
+      return { state: 'delivered', to: row.to, at, reason: null };
+    case 'bounced':
+      return { state: 'failed', to: row.to, at, reason: `it bounced${row.deliveryDetail ? ` (${row.deliveryDetail})` : ''}.` };
+    case 'complained':
+      return { state: 'delivered', to: row.to, at, reason: 'the customer marked it as spam.' };
+  }
+}
+
 function deliveryOf(row: TextDeliveryRow | EmailDeliveryRow | undefined, channel: NoticeChannel, kind: NoticeKind): Delivery {
   if (!row) return { state: 'none', to: null, at: null, reason: noneWritten(kind, channel) };
+  const reported = 'delivery' in row ? reportedEmail(row) : null;
+  if (reported) return reported;
   const state = channel === 'sms' ? TEXT_STATES[row.status as TextDeliveryRow['status']] : EMAIL_STATES[row.status as EmailDeliveryRow['status']];
   const reason =
     state === 'not_sent' ? whyNotSent(row.errorMessage) : state === 'failed' ? failure(channel === 'sms' ? 'Twilio' : 'Mail server', row.errorCode, row.errorMessage) : null;

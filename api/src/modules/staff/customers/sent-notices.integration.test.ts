@@ -4,6 +4,7 @@ import { unsubscribeEmail } from '@app/db/email-unsubscribe';
 import { writeNoticeText, type NoticeToWrite } from '@app/worker/crm/notice-repository';
 import { recordEmailCanceled, recordEmailFailed, recordEmailSent } from '@app/worker/email/email-message-repository';
 import { EMAIL_SKIP_REASONS } from '@app/worker/email/email-send';
+import { recordDeliveryReport } from '../../email-events/repository';
 import { recordAccepted, recordCanceled } from '@app/worker/sms/sms-message-repository';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { SENT_NOTICES_CURSOR_ERROR, SENT_NOTICES_PAGE, sentNoticesSchema, type SentNotices } from '@app/shared/sent-notices';
@@ -133,6 +134,25 @@ describe('staff API: what we sent a customer', () => {
       text: { state: 'none', reason: 'this kind goes by e-mail only.' },
       email: { state: 'not_sent', reason: 'e-mail to this address bounced or was marked as spam.' },
     });
+  });
+
+  it("says what the provider reported on each e-mail: delivered, a hard bounce in the receiving server's words, a complaint", async () => {
+    const customer = await createCustomer(api.db, { with: 'deal' });
+    const deal = await dealOf(customer);
+    const reported = new Date(START.getTime() + 60_000);
+    const sentAndReported = async (kind: NoticeToWrite['kind'], days: number, delivery: 'delivered' | 'bounced' | 'complained', detail: string | null) => {
+      const written = await notice(customer, deal.id, kind, new Date(START.getTime() + days * DAY));
+      await recordEmailSent(api.db, written.emailId, { subject: kind, providerResponse: '250 2.0.0 Ok', sender: 'Company <hello@example.com>', messageId: `<${written.emailId}@example.com>`, textBody: kind }, START);
+      // As the provider's signed webhook records it (api/src/modules/email-events).
+      await recordDeliveryReport(api.db, { emailId: written.emailId, recipient: customer.email.toLowerCase(), delivery, detail, at: reported });
+    };
+    await sentAndReported('cleaning_confirmed', 5, 'delivered', null);
+    await sentAndReported('rescheduled', 6, 'bounced', '550 5.1.1 The email account that you tried to reach does not exist');
+    await sentAndReported('reminder', 7, 'complained', 'Marked as spam');
+    const byKind = Object.fromEntries((await listOf(customer.id)).notices.map((n) => [n.kind, n.email]));
+    expect(byKind.cleaning_confirmed).toEqual({ state: 'delivered', to: customer.email, at: reported.toISOString(), reason: null });
+    expect(byKind.rescheduled).toEqual({ state: 'failed', to: customer.email, at: reported.toISOString(), reason: 'it bounced (550 5.1.1 The email account that you tried to reach does not exist).' });
+    expect(byKind.reminder).toEqual({ state: 'delivered', to: customer.email, at: reported.toISOString(), reason: 'the customer marked it as spam.' });
   });
 
   it(`pages ${SENT_NOTICES_PAGE} at a time, newest first, none twice`, async () => {
