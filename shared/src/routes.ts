@@ -47,6 +47,18 @@ export const dealCardId = (dealId: string): string => `deal-${dealId}`;
 /** The portal at one cleaning's card (an e-mail's link to the quote it asks to approve). */
 export const portalDealPath = (dealId: string): string => `${CLIENT_ROUTES.portal}#${dealCardId(dealId)}`;
 
+/** The deal card a link's fragment names ('#deal-<id>', as the quote e-mail links it), or null. */
+export function cardIdInHash(hash: string): string | null {
+  const prefix = dealCardId('');
+  let id: string;
+  try {
+    id = hash.startsWith('#') ? decodeURIComponent(hash.slice(1)) : '';
+  } catch {
+    return null; // A fragment typed with a stray '%'.
+  }
+  return id.startsWith(prefix) && id.length > prefix.length ? id : null;
+}
+
 export type ClientRouteName = keyof typeof CLIENT_ROUTES;
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[ClientRouteName];
 

@@ -1,7 +1,7 @@
 import { loginErrorMessage, loginErrorTone } from '@app/shared/login';
 import { formatEasternClock } from '@app/shared/eastern-time';
 import { toLoginPhone } from '@app/shared/phone';
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { cardIdInHash, CLIENT_ROUTES } from '@app/shared/routes';
 import { smsConsentWords } from '@app/shared/sms-consent';
 import {
   LOGIN_BACK,
@@ -24,7 +24,7 @@ import {
   loginResendIn,
 } from '@app/shared/texts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SmsTerms } from '../../../components/form/sms-terms';
 import { COMPANY } from '../../../lib/company';
 import { markSignedIn } from '../../../lib/session';
@@ -69,6 +69,7 @@ function CodeSentNote({ phone, sent, resent }: { phone: string; sent: CodeSent; 
  */
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const ids = useId();
   const [step, setStep] = useState<'contact' | 'code'>('contact');
   const [email, setEmail] = useState('');
@@ -151,7 +152,7 @@ export function LoginForm() {
       return;
     }
     markSignedIn();
-    void navigate(CLIENT_ROUTES.portal);
+    void navigate(CLIENT_ROUTES.portal + cardHashAfterSignIn(location.state));
   };
 
   const onBack = () => {
@@ -261,4 +262,11 @@ export function LoginForm() {
       </form>
     </>
   );
+}
+
+/** The card the customer came for ('#deal-<id>', from the portal's redirect), or '' for the portal's top. */
+export function cardHashAfterSignIn(state: unknown): string {
+  const after = typeof state === 'object' && state !== null && 'afterSignIn' in state ? (state as { afterSignIn: unknown }).afterSignIn : null;
+  const card = typeof after === 'string' ? cardIdInHash(after) : null;
+  return card ? `#${card}` : '';
 }

@@ -1,7 +1,7 @@
 import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
 import type { Deal } from '@app/shared/entities';
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { cardIdInHash, CLIENT_ROUTES } from '@app/shared/routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { markSignedOut } from '../../../lib/session';
@@ -93,7 +93,9 @@ export function Portal() {
   useEffect(() => {
     if (!signedOut) return;
     markSignedOut();
-    void navigate(CLIENT_ROUTES.login, { replace: true });
+    // A link to one cleaning (the quote e-mail's) opened signed out: back to its card after signing in.
+    const card = cardIdInHash(window.location.hash);
+    void navigate(CLIENT_ROUTES.login, { replace: true, state: card ? { afterSignIn: `#${card}` } : null });
   }, [signedOut, navigate]);
 
   // A link to one cleaning (the quote e-mail's) shows its card once the cards are there.

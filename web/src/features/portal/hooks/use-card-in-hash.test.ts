@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealCardId, portalDealPath } from '@app/shared/routes';
-import { cardIdInHash } from './use-card-in-hash';
+import { cardIdInHash, dealCardId, portalDealPath } from '@app/shared/routes';
 
 describe('the card a portal link names', () => {
   it('is the deal card of the quote e-mail\'s link', () => {

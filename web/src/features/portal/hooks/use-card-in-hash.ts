@@ -1,18 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { dealCardId } from '@app/shared/routes';
-
-const CARD_PREFIX = dealCardId('');
-
-/** The deal card a link's fragment names ('#deal-<id>', as the quote e-mail links it), or null. */
-export function cardIdInHash(hash: string): string | null {
-  let id: string;
-  try {
-    id = hash.startsWith('#') ? decodeURIComponent(hash.slice(1)) : '';
-  } catch {
-    return null; // A fragment typed with a stray '%'.
-  }
-  return id.startsWith(CARD_PREFIX) && id.length > CARD_PREFIX.length ? id : null;
-}
+import { cardIdInHash } from '@app/shared/routes';
 
 /**
  * Brings the card the address names into view and focus once the cards are there: the browser
