@@ -6,7 +6,13 @@ import type { Page } from 'playwright-core';
  * banner floats over the page and would otherwise cover what they click.
  */
 export async function withCookieConsent(page: Page): Promise<void> {
-  await page.addInitScript((key) => window.localStorage.setItem(key, 'true'), COOKIE_CONSENT_KEY);
+  await page.addInitScript((key) => {
+    try {
+      window.localStorage.setItem(key, 'true');
+    } catch {
+      // A sandboxed frame (an e-mail in the dev inbox) has no storage, and needs no consent.
+    }
+  }, COOKIE_CONSENT_KEY);
 }
 
 /** Waits until the app has hydrated (the page's own scripts ran), so clicks reach React. */

@@ -11,6 +11,7 @@ import { errorOf } from '../src/form-errors';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { tabOrderGaps } from '../src/keyboard';
 import { crm, crmStages } from '../src/portal-customer';
+import { openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { uniquePhone } from '../src/unique-phone';
 import { useBrowserPage } from '../src/use-browser-page';
@@ -37,11 +38,7 @@ async function customerWhoBooked(): Promise<{ email: string; street: string; hub
 }
 
 async function openCustomer(page: Page, email: string) {
-  await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Customers', exact: true }).click();
-  await page.getByLabel('Name, e-mail or phone').fill(email);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('list', { name: 'Customers found' }).getByRole('button').first().click();
-  const context = page.getByRole('article', { name: 'Casey Caller' });
+  const context = await openStaffCustomer(page, email, 'Casey Caller');
   await context.getByRole('region', { name: 'Summary' }).waitFor();
   return context;
 }
