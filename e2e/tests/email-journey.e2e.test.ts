@@ -49,7 +49,7 @@ async function readableOnPhone(page: Page, to: string, mail: InboxMail) {
 }
 
 /**
- * Issue 45's proof: a customer who leaves the text box unticked and asks to be reached by e-mail
+ * E-mail beside texts, proved: a customer who leaves the text box unticked and asks to be reached by e-mail
  * books on the real form, finds the confirmation with the reference in the local inbox, opens the
  * quote e-mail's link (signed out: through sign-in, back to the quote), approves it and gets the
  * confirmation once the office schedules. Their mailbox then closes: the provider's bounce report

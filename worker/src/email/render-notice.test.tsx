@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderNoticeEmail } from './render-notice';
-import type { EmailCompany } from './templates/layout';
+import { EVERY_KIND, SAMPLE_COMPANY, SAMPLE_PORTAL_URL } from './sample-notices';
 import type { EmailNotice } from './templates/notices';
 
-const company: EmailCompany = {
-  name: 'Atlanta Home Cleaning',
-  phone: '(404) 555-0100',
-  address: '123 Peachtree St NE, Atlanta, GA 30303',
-  email: 'hello@cleaning.example',
-  websiteUrl: 'https://www.cleaning.example/',
-};
-const portalUrl = 'https://www.cleaning.example/portal';
-// 3 PM UTC on Dec 8, 2026 is 10 AM in Atlanta.
-const scheduledAt = new Date('2026-12-08T15:00:00Z');
-
-const EVERY_KIND: EmailNotice[] = [
-  { kind: 'request_received', reference: 'AHC-1234', service: 'Standard Clean', portalUrl },
-  { kind: 'quote_ready', reference: 'AHC-1234', amount: '$233.10', frequency: 'Weekly', approveUrl: `${portalUrl}#quote` },
-  { kind: 'cleaning_confirmed', reference: 'AHC-1234', scheduledAt, portalUrl },
-  { kind: 'reminder', scheduledAt, portalUrl, unsubscribeUrl: 'https://www.cleaning.example/e/unsubscribe/t1' },
-  { kind: 'rescheduled', reference: 'AHC-1234', scheduledAt, portalUrl },
-  { kind: 'canceled', reference: 'AHC-1234', portalUrl },
-  { kind: 'request_answered', reference: 'AHC-1234', request: 'change request', outcome: { kind: 'moved', scheduledAt }, portalUrl },
-  { kind: 'invoice_ready', amount: '$150.00', payUrl: 'https://pay.cleaning.example/i/1' },
-  { kind: 'rating_request', reference: 'AHC-1234', textTo: '+14045550123', unsubscribeUrl: 'https://www.cleaning.example/e/unsubscribe/t2' },
-  { kind: 'on_my_way', cleanerFirstName: 'Maria', from: new Date('2026-12-08T14:50:00Z'), to: new Date('2026-12-08T15:10:00Z') },
-  { kind: 'portal_invite', firstName: 'Dana', signInUrl: `${portalUrl}/login` },
-];
+const company = SAMPLE_COMPANY;
+const portalUrl = SAMPLE_PORTAL_URL;
 
 describe('notice e-mails', () => {
   it.each(EVERY_KIND.map((notice) => [notice.kind, notice] as const))('%s: HTML and plain text with the company, its address and phone', async (_kind, notice) => {

@@ -45,8 +45,14 @@ export const styles = {
   text: { color: COLORS.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
   muted: { color: COLORS.muted, fontSize: '14px', lineHeight: '20px', margin: '0 0 8px' },
   button: { backgroundColor: COLORS.accent, borderRadius: '6px', color: '#ffffff', display: 'inline-block', fontSize: '16px', fontWeight: 600, padding: '12px 20px', textDecoration: 'none' },
-  link: { color: COLORS.accent },
+  // Underlined: a link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
+  link: { color: COLORS.accent, textDecoration: 'underline' },
 } as const;
+
+/** A phone number kept on one line: "(404) 555-" at a line's end and "0100" on the next cannot be dialled at a glance. */
+export function Phone({ number }: { number: string }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{number}</span>;
+}
 
 interface LayoutProps {
   company: EmailCompany;
@@ -63,6 +69,8 @@ export function EmailLayout({ company, preview, heading, children, unsubscribeUr
   return (
     <Html lang="en">
       <Head>
+        {/* The document's title: what a screen reader announces, and a browser tab shows, when the e-mail opens on its own. */}
+        <title>{heading}</title>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <style>{DARK_MODE}</style>
@@ -81,10 +89,10 @@ export function EmailLayout({ company, preview, heading, children, unsubscribeUr
           </Section>
           <Hr className="rule" style={{ borderColor: COLORS.line, margin: '20px 0 12px' }} />
           <Text className="muted" style={styles.muted}>
-            {company.name} · {company.address} · {company.phone}
+            {company.name} · {company.address} · <Phone number={company.phone} />
           </Text>
           <Text className="muted" style={styles.muted}>
-            Questions? Reply to this e-mail or call {company.phone}.{' '}
+            Questions? Reply to this e-mail or call <Phone number={company.phone} />.{' '}
             <Link href={company.websiteUrl} style={styles.link}>
               {company.websiteUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}
             </Link>

@@ -6,7 +6,7 @@ import { formatEasternClock, formatEasternShort } from '@app/shared/eastern-time
 import type { RequestOutcome } from '@app/shared/customer-messages';
 import { formatUsPhone } from '@app/shared/phone';
 import type { TicketNoun } from '@app/shared/tickets';
-import { EmailLayout, styles, type EmailCompany } from './layout';
+import { EmailLayout, Phone, styles, type EmailCompany } from './layout';
 
 /**
  * The e-mail of each notice (docs/email.md): what it says and the one thing it asks the customer
@@ -156,7 +156,9 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
         body: (
           <>
             <P>Your cleaning is <strong>{when(notice.scheduledAt)}</strong>. Please make sure we can get in.</P>
-            <P>Questions? Call {company.phone}.</P>
+            <P>
+              Questions? Call <Phone number={company.phone} />.
+            </P>
             <Action href={notice.portalUrl}>See the details</Action>
           </>
         ),
@@ -174,7 +176,9 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
       return {
         body: (
           <>
-            <P>Your cleaning {notice.reference} is canceled. If that is a surprise, call us at {company.phone}.</P>
+            <P>
+              Your cleaning {notice.reference} is canceled. If that is a surprise, call us at <Phone number={company.phone} />.
+            </P>
             <Action href={notice.portalUrl}>Book again</Action>
           </>
         ),
