@@ -11,8 +11,8 @@ export async function axeViolations(page: Page, rules: 'wcag and best practices'
   const results = await new AxeBuilder({ page })
     .withTags(rules === 'wcag' ? wcag : [...wcag, 'best-practice'])
     // axe.run() in the page itself. The default runs each frame apart and then merges the parts in
-    // a new tab it opens for every check (a renderer process started, axe compiled twice): about
-    // half the browser's work of the accessibility files. Our pages have no cross-origin frames,
+    // a new tab it opens for every check (a renderer process started, axe compiled twice), which
+    // cost a quarter of axe's share of the browser's work. Our pages have no cross-origin frames,
     // the one thing only the default mode reaches.
     .setLegacyMode()
     .analyze();

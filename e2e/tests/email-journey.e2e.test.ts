@@ -153,7 +153,7 @@ describe('a customer reached by e-mail only, end to end', () => {
       expect(await frame.locator('body').innerText()).toContain(`Your cleaning ${reference} is confirmed for`);
 
       // The mailbox closes. The office moves the cleaning: that e-mail goes and bounces, and
-      // e-mail to the address stops; the portal tells the customer.
+      // e-mail to the address stops; the office's customer page says so.
       await closeMailbox(email);
       await crm().patchDeal(remote!.id, { scheduledAt: easternAt(11, 10).toISOString() });
       const moved = await waitForMail(email, (s) => s.startsWith(`Your cleaning ${reference} has moved to`), 60_000);
@@ -161,13 +161,19 @@ describe('a customer reached by e-mail only, end to end', () => {
       await staff.goto(appUrl('/admin/dashboard'));
       await waitForApp(staff);
       let context = await openStaffCustomer(staff, email, NAME);
-      const standing = () => context.getByRole('region', { name: 'What we sent' }).locator('[data-email-standing]').innerText();
+      const sent = () => context.getByRole('region', { name: 'What we sent' });
+      const standing = () => sent().locator('[data-email-standing]').innerText();
+      /** The customer page opened afresh (it does not poll), with what we sent loaded. */
+      const reopened = async () => {
+        await staff.reload();
+        await waitForApp(staff);
+        context = await openStaffCustomer(staff, email, NAME);
+        await sent().locator('[data-email-standing]').waitFor();
+      };
       await expect
         .poll(
           async () => {
-            await staff.reload();
-            await waitForApp(staff);
-            context = await openStaffCustomer(staff, email, NAME);
+            await reopened();
             return standing();
           },
           { timeout: 30_000, interval: 1_000 },
@@ -177,14 +183,10 @@ describe('a customer reached by e-mail only, end to end', () => {
 
       // Moved once more: that e-mail is not sent, and the office's page says why.
       await crm().patchDeal(remote!.id, { scheduledAt: easternAt(12, 10).toISOString() });
-      const sent = () => context.getByRole('region', { name: 'What we sent' });
       await expect
         .poll(
           async () => {
-            await staff.reload();
-            await waitForApp(staff);
-            context = await openStaffCustomer(staff, email, NAME);
-            await sent().locator('[data-email-standing]').waitFor();
+            await reopened();
             return sent().locator('tr[data-notice="rescheduled"] td[data-label="E-mail"]').allInnerTexts();
           },
           { timeout: 60_000, interval: 1_000 },
