@@ -227,8 +227,11 @@ describe('crm.pull: HubSpot changes into the mirror', () => {
     const searches = hubspot.requests().filter((r) => r.path.endsWith('/search'));
     expect(searches.length).toBeGreaterThanOrEqual(9);
     expect(hubspot.requests().filter((r) => r.status === 429)).toHaveLength(0);
+    // The budget spaces the searches' departures at 4 a second; on a loaded machine some arrive
+    // bunched (the file's emulator allows for it, LOADED_MACHINE_SEARCH_LIMIT). Three pulls with
+    // no budget would send their nine and more searches within the first second.
     const times = searches.map((r) => r.at).sort((a, b) => a - b);
-    expect(Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length))).toBeLessThanOrEqual(4);
+    expect(Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1_000).length))).toBeLessThanOrEqual(LOADED_MACHINE_SEARCH_LIMIT.max);
   });
 
   it('asks HubSpot only for what changed since the last pull', async () => {
