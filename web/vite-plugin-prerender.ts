@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger, Plugin, ViteBuilder } from 'vite';
 import type * as ServerEntry from './src/entry-server';
+import { COOKIE_CONSENT_FLAG_SCRIPT } from '../shared/src/cookie-consent-flag.ts';
 import { escapeHtml } from '../shared/src/escape-html.ts';
 import type { RenderedPage } from './src/entry-server';
 
@@ -17,6 +18,9 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const SSR_OUT_DIR = 'dist-ssr';
 export const PRERENDERED_DIR = 'prerendered';
+export const FRAMES_DIR = 'frames';
+/** Marks the root of a pre-rendered frame: src/main.tsx starts the app at once and replaces it. */
+export const FRAME_ATTRIBUTE = 'data-app-frame';
 
 interface Assets {
   js: string[];
@@ -59,6 +63,22 @@ function pageHtml(template: string, page: RenderedPage, assets: Assets, seoHead:
   return replaced;
 }
 
+/**
+ * A frame of the pages the browser renders: the app shell with the frame's markup in #root, and
+ * first in the head the script that hides the cookie notice for a visitor who accepted it, run
+ * before the stylesheet is even requested so the notice never flashes. It preloads nothing: the
+ * app's chunks are named in FRAME_ATTRIBUTE, for src/main.tsx to fetch together once the frame
+ * has painted (fetched before, they would share a slow connection with the stylesheet and delay
+ * the paint; fetched as each import is found, they would cost a round trip per level).
+ */
+function frameHtml(template: string, frame: RenderedPage, app: Assets): string {
+  const chunks = escapeHtml(app.js.map((file) => `/${file}`).join(' '));
+  const withFrame = template.replace('<div id="root"></div>', `<div id="root" ${FRAME_ATTRIBUTE}="${chunks}">${frame.html}</div>`);
+  const charset = /<meta charset="[^"]*"\s*\/?>/;
+  if (withFrame === template || !charset.test(withFrame)) throw new Error('prerender: index.html needs <meta charset> and an empty <div id="root"></div>');
+  return withFrame.replace(charset, (meta) => `${meta}<script>${COOKIE_CONSENT_FLAG_SCRIPT}</script>`);
+}
+
 // `npm run dev` and the api serve the site here when PUBLIC_URL is not set.
 const LOCAL_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -93,8 +113,9 @@ function lastChanged(root: string, folder: string): string {
 /**
  * Builds the browser app and a server bundle of src/entry-server.tsx, then renders each public
  * marketing page into dist/prerendered/<file>.html (the API serves those for their paths; the
- * browser hydrates them), each with its canonical link, share card and structured data, and
- * writes sitemap.xml and robots.txt. The server bundle is a build by-product and is removed again.
+ * browser hydrates them), each with its canonical link, share card and structured data, the
+ * frames of the pages the browser renders into dist/frames/<frame>.html (painted before their
+ * code arrives; the app replaces them), and writes sitemap.xml and robots.txt. The server bundle is a build by-product and is removed again.
  */
 export function prerender(): Plugin {
   return {
@@ -121,7 +142,8 @@ export function prerender(): Plugin {
         const shell = await readFile(shellPath, 'utf8');
         // The entry's own imports and the app it imports at once (src/app/boot.tsx) with theirs.
         const shellChunks = ['index.html', ...(manifest['index.html']?.dynamicImports ?? [])];
-        await writeFile(shellPath, withAssets(shell, chunkAssets(manifest, shellChunks, shell)));
+        const appAssets = chunkAssets(manifest, shellChunks, shell);
+        await writeFile(shellPath, withAssets(shell, appAssets));
         const entry = (await import(pathToFileURL(path.join(ssrDist, 'entry-server.js')).href)) as typeof ServerEntry;
         const origin = siteOrigin(builder.config.logger);
 
@@ -135,12 +157,16 @@ export function prerender(): Plugin {
           // A page changes with its feature folder (its components and content).
           if (entry.isIndexed(route)) sitemap.push({ url: `${origin}${route.path}`, lastmod: lastChanged(root, path.dirname(path.dirname(route.source))) });
         }
+        await mkdir(path.join(dist, FRAMES_DIR), { recursive: true });
+        for (const { frame, path: framePath } of entry.APP_FRAMES) {
+          await writeFile(path.join(dist, FRAMES_DIR, `${frame}.html`), frameHtml(shell, await entry.renderFrame(framePath), appAssets));
+        }
         sitemap.push(...entry.legalPageEntries(origin));
         await writeFile(path.join(dist, 'sitemap.xml'), entry.sitemapXml(sitemap));
         await writeFile(path.join(dist, 'robots.txt'), entry.robotsTxt(origin));
         // Only the pre-render needs the manifest; the site has no use for it.
         await rm(path.join(dist, '.vite'), { recursive: true, force: true });
-        builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/`);
+        builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/, ${entry.APP_FRAMES.length} frames into ${FRAMES_DIR}/`);
       } finally {
         await rm(ssrDist, { recursive: true, force: true });
       }

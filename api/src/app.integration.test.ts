@@ -12,6 +12,7 @@ import { testDatabaseUrl, testRedisUrl, uniqueQueuePrefix } from '../../test/con
 import { createApp, type AppDeps } from './app';
 import { checkCrmAccount, pingDatabase } from './modules/health/repository';
 import { apiErrorBody } from '@app/shared/api-error';
+import { CLIENT_ROUTES } from '@app/shared/routes';
 
 const logger = createLogger({ service: 'api-test', level: 'silent', format: 'json' });
 
@@ -161,6 +162,9 @@ describe('serving the built web app', () => {
     await writeFile(path.join(dist, 'prerendered', 'index.html.br'), brotliCompressSync('<div id="root"><h1>Home page</h1></div>'));
     await writeFile(path.join(dist, 'prerendered', 'pricing.html'), '<div id="root"><h1>Pricing page</h1></div>');
     await writeFile(path.join(dist, 'prerendered', '404.html'), '<div id="root"><h1>Not found page</h1></div>');
+    await mkdir(path.join(dist, 'frames'));
+    await writeFile(path.join(dist, 'frames', 'site.html'), '<div id="root" data-app-frame><header>Site frame</header></div>');
+    await writeFile(path.join(dist, 'frames', 'staff.html'), '<div id="root" data-app-frame><p>Staff frame</p></div>');
     await mkdir(path.join(dist, 'legal'));
     await writeFile(path.join(dist, 'legal', 'privacy.html'), '<main><h1>Privacy</h1></main>');
     ({ url: base, server } = await listen({ readinessChecks: {}, webDistDir: dist }));
@@ -171,11 +175,20 @@ describe('serving the built web app', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('serves the app shell for client routes that are not pre-rendered, with 200', async () => {
-    for (const route of ['/admin/ScheduledSnapshot', '/booking/confirmation', '/portal', '/about']) {
+  it("serves a client route that is not pre-rendered its area's frame, with 200", async () => {
+    const frames = [
+      ['/booking/confirmation', 'Site frame'],
+      ['/portal', 'Site frame'],
+      ['/about', 'Site frame'],
+      ['/admin/login', 'Site frame'],
+      ['/admin/ScheduledSnapshot', 'Staff frame'],
+      ['/admin/lookup/', 'Staff frame'],
+      [CLIENT_ROUTES.cleanerDay, 'Staff frame'],
+    ];
+    for (const [route, frame] of frames) {
       const res = await fetch(`${base}${route}`);
       expect(res.status, route).toBe(200);
-      expect(await res.text(), route).toContain('<div id="root"></div>');
+      expect(await res.text(), route).toContain(frame);
     }
   });
 
@@ -221,6 +234,9 @@ describe('serving the built web app', () => {
     const res = await fetch(`${base}/prerendered/pricing.html`);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('Pricing page');
+    const frame = await fetch(`${base}/frames/staff.html`);
+    expect(frame.status).toBe(404);
+    expect(await frame.text()).not.toContain('Staff frame');
   });
 
   it("serves an asset's build-time Brotli copy to a browser that accepts it, the plain file otherwise", async () => {

@@ -143,6 +143,30 @@ describe('cookie banner', { timeout: 30_000 }, () => {
     expect(await banner(page).count()).toBe(0);
   });
 
+  it('paints with the portal\'s and the staff area\'s frame before their code runs, and never for a visitor who accepted it', async () => {
+    const { page } = browser;
+    // The app never starts (its boot module does nothing): what shows is the frame's HTML, its
+    // stylesheet and its one inline script.
+    await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'export function startApp() {}' }));
+    try {
+      for (const path of ['/portal', '/admin/dashboard']) {
+        await page.goto(appUrl(path));
+        await page.evaluate(() => window.localStorage.clear());
+        await page.reload();
+        await banner(page).waitFor();
+        expect(await page.getByText('Loading…').isVisible(), path).toBe(true);
+        await page.evaluate((key) => window.localStorage.setItem(key, 'true'), COOKIE_CONSENT_KEY);
+        await page.reload();
+        await page.getByText('Loading…').waitFor();
+        // Hidden by the head script (allowed by the Content-Security-Policy's hash), before any paint.
+        expect(await banner(page).isVisible(), path).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.dataset.cookieConsent), path).toBe('given');
+      }
+    } finally {
+      await page.unroute(/\/assets\/boot-[^/]+\.js$/);
+    }
+  });
+
   it('can be dismissed for the visit without storing consent, so it comes back on the next load', async () => {
     const { page } = browser;
     await page.goto(appUrl('/about'));

@@ -114,6 +114,17 @@ export function isCleanerAreaRoute(pathname: string): boolean {
 }
 
 /**
+ * The pre-rendered frame a page the browser renders itself arrives in (web/vite-plugin-prerender.ts):
+ * the public site's (header, footer) or the bare one of the staff and cleaner areas, which draw
+ * their own.
+ */
+export type AppFrame = 'site' | 'staff';
+
+export function appFrameOf(pathname: string): AppFrame {
+  return isStaffAreaRoute(pathname) || isCleanerAreaRoute(pathname) ? 'staff' : 'site';
+}
+
+/**
  * Pages search engines must leave out of their results (sent with `X-Robots-Tag: noindex`):
  * sign-in steps, the customer's own pages, the staff area, and the pages that only follow a
  * request or a payment. Not blocked in robots.txt, or crawlers could never read the noindex.

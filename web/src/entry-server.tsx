@@ -6,7 +6,7 @@ import { pageFor } from './app/routes';
 import { collectHead, type HeadData } from './lib/head';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/site';
 
-export { PRERENDER_ROUTES } from './app/prerender-routes';
+export { APP_FRAMES, PRERENDER_ROUTES } from './app/prerender-routes';
 // Build-time only (the pre-render): what search engines and link previews read of each page.
 export { isIndexed, legalPageEntries, robotsTxt, seoHead, sitemapXml } from './seo/page-seo';
 
@@ -24,13 +24,26 @@ export interface RenderedPage {
 export async function render(path: string): Promise<RenderedPage> {
   // Loaded first, so the page renders in place instead of behind a Suspense placeholder.
   await pageFor(path).preload();
+  return renderApp(path, false);
+}
+
+/**
+ * The frame the browser paints before the app's code arrives on the pages it renders itself
+ * (booking, sign-in, the portal, the staff area): header or none, the loading line, the cookie
+ * notice. The app replaces it (app/boot.tsx) instead of hydrating it.
+ */
+export function renderFrame(path: string): Promise<RenderedPage> {
+  return renderApp(path, true);
+}
+
+async function renderApp(path: string, frame: boolean): Promise<RenderedPage> {
   let head: HeadData = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
   collectHead((found) => (head = found));
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <StaticRouter location={path}>
-          <App />
+          <App frame={frame} />
         </StaticRouter>
       </StrictMode>,
       // React moves a large Suspense boundary's content out of place (behind a swap script) so a

@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { COOKIE_CONSENT_FLAG_SCRIPT } from '@app/shared/cookie-consent-flag';
 import { LEGAL_PAGE_STYLE } from '@app/shared/legal-page-style';
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 /** The standalone legal pages' one <style> block, allowed by its hash and nothing else inline. */
-const LEGAL_STYLE_HASH = `'sha256-${createHash('sha256').update(LEGAL_PAGE_STYLE).digest('base64')}'`;
+const LEGAL_STYLE_HASH = sha256(LEGAL_PAGE_STYLE);
+/** The app frames' one inline script (hides the cookie notice once accepted), allowed by its hash. */
+const CONSENT_FLAG_HASH = sha256(COOKIE_CONSENT_FLAG_SCRIPT);
 
 /**
- * The site's Content-Security-Policy: everything from our own origin, no inline script, no
- * plugin, no framing. The built pages carry no inline script, and no inline style but the
- * legal pages' one block, allowed by its hash (a test checks both); images may also be data:
+ * The site's Content-Security-Policy: everything from our own origin, no plugin, no framing.
+ * The built pages carry no inline script but the app frames' consent flag, and no inline style
+ * but the legal pages' one block, each allowed by its hash (a test checks both); images may also be data:
  * and blob: URLs (the booking form previews the photos a visitor picks).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${CONSENT_FLAG_HASH}`,
   `style-src 'self' ${LEGAL_STYLE_HASH}`,
   "img-src 'self' data: blob:",
   "font-src 'self'",

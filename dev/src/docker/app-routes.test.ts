@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ROUTE_PATHS, isNotIndexedRoute, NOINDEX } from '@app/shared/routes';
-import { PRERENDER_ROUTES } from '../../../web/src/app/prerender-routes';
+import { appFrameOf, CLIENT_ROUTE_PATHS, isNotIndexedRoute, NOINDEX } from '@app/shared/routes';
+import { APP_FRAMES, PRERENDER_ROUTES } from '../../../web/src/app/prerender-routes';
 import { NGINX_DIR } from './native-nginx';
 
 /** The entries of one `map $uri $<name>` of the nginx front: route pattern → value. */
@@ -17,12 +17,12 @@ const nginxPages = () => nginxMap('uri', 'app_page');
 const routePattern = (route: string) => (route === '/' ? '/' : `~^${route}/?$`);
 
 describe('the nginx front\'s page table (dev/docker/nginx/app-routes.conf)', () => {
-  it('has every route of the app, each with its pre-rendered page or the app shell, and nothing else', () => {
+  it("has every route of the app, each with its pre-rendered page or its area's frame, and nothing else", () => {
     const prerendered = new Map(PRERENDER_ROUTES.map((r) => [r.path, r.file]));
     const expected = new Map(
       CLIENT_ROUTE_PATHS.map((route) => {
         const file = prerendered.get(route);
-        return [routePattern(route), file ? `/prerendered/${file}.html` : '/index.html'] as const;
+        return [routePattern(route), file ? `/prerendered/${file}.html` : `/frames/${appFrameOf(route)}.html`] as const;
       }),
     );
     expect(nginxPages()).toEqual(expected);
@@ -35,7 +35,7 @@ describe('the nginx front\'s page table (dev/docker/nginx/app-routes.conf)', () 
   });
 
   it('routes no path to a file the build does not make', () => {
-    const files = new Set(['/index.html', ...PRERENDER_ROUTES.map((r) => `/prerendered/${r.file}.html`)]);
+    const files = new Set([...APP_FRAMES.map((f) => `/frames/${f.frame}.html`), ...PRERENDER_ROUTES.map((r) => `/prerendered/${r.file}.html`)]);
     for (const page of nginxPages().values()) expect(files.has(page), page).toBe(true);
   });
 });

@@ -52,16 +52,17 @@ describe.skipIf(!binary)('the docker compose web front (nginx), plain HTTP', () 
   });
   const get = (p: string, headers: Record<string, string> = {}) => fetch(`${nginx.url}${p}`, { headers, redirect: 'manual' });
 
-  it('serves each page\'s pre-rendered HTML under its route, the app shell for the others, uncached', async () => {
+  it('serves each page\'s pre-rendered HTML under its route, its area\'s frame for the others, uncached', async () => {
     const pages: Array<[string, string]> = [
       ['/', 'prerendered/index.html'],
       ['/about', 'prerendered/about.html'],
       ['/about/', 'prerendered/about.html'],
       ['/pricing', 'prerendered/pricing.html'],
       ['/legal', 'prerendered/legal.html'],
-      ['/booking', 'index.html'],
-      ['/portal', 'index.html'],
-      ['/admin/ScheduledSnapshot', 'index.html'],
+      ['/booking', 'frames/site.html'],
+      ['/portal', 'frames/site.html'],
+      ['/admin/ScheduledSnapshot', 'frames/staff.html'],
+      ['/cleaner/', 'frames/staff.html'],
       ['/legal/privacy.html', 'legal/privacy.html'],
     ];
     for (const [route, source] of pages) {
@@ -89,7 +90,7 @@ describe.skipIf(!binary)('the docker compose web front (nginx), plain HTTP', () 
   });
 
   it('answers a path that is no page with the not-found page and status 404, also for the pre-rendered files\' own names', async () => {
-    for (const route of ['/nope', '/About', '/about/x', '/prerendered/about.html', '/metrics']) {
+    for (const route of ['/nope', '/About', '/about/x', '/prerendered/about.html', '/frames/site.html', '/metrics']) {
       const res = await get(route);
       expect(res.status, route).toBe(404);
       expectSecurityHeaders(res, route);

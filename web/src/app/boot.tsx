@@ -15,7 +15,8 @@ const app = (
 /**
  * Starts the app in the page's root element. A pre-rendered page (see vite-plugin-prerender.ts) is
  * hydrated once its page's code has loaded, so React adopts the server HTML instead of replacing
- * it; other pages (booking, login, portal, staff) start empty and are rendered.
+ * it; other pages (booking, login, portal, staff) are rendered, replacing the frame they arrived
+ * in (its markup is not the page's, so it is not hydrated).
  */
 export function startApp(container: HTMLElement, prerendered: boolean): void {
   if (prerendered) {

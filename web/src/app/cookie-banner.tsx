@@ -20,12 +20,16 @@ function hasConsent(): boolean {
  * appears once the page has hydrated (the HTML cannot know about localStorage); on a page the
  * browser renders from nothing (booking, login, portal, staff) it comes with the first paint, not
  * one render later: there it is often the largest text of a phone's first screen, and so the
- * paint Lighthouse takes for the page's largest contentful paint. It floats over the page, so its arrival moves no content.
+ * paint Lighthouse takes for the page's largest contentful paint; there the build's pre-rendered
+ * frame (inFrame) paints it before the app's code arrives. It floats over the page, so its arrival
+ * moves no content.
  */
-export function CookieBanner() {
+export function CookieBanner({ inFrame = false }: { inFrame?: boolean }) {
   const inBrowser = useHydrated();
   const [closed, setClosed] = useState(false);
-  if (!inBrowser || closed || hasConsent()) return null;
+  // The pre-rendered frame of the portal and staff area (app.tsx) paints it with the HTML; the
+  // stylesheet hides it there for a visitor who accepted it (shared/src/cookie-consent-flag.ts).
+  if (!inFrame && (!inBrowser || closed || hasConsent())) return null;
 
   const accept = () => {
     try {

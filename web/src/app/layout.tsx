@@ -10,9 +10,13 @@ import { SiteHeader } from './site-header';
 /**
  * The shared frame around every page (docs/product.md §2). The staff workspace brings its own header and
  * navigation (features/staff StaffFrame), so its pages get neither the site's header nor footer; nor
- * does the cleaner's day (features/cleaner), a page of its own read on a phone.
+ * does the cleaner's day (features/cleaner), a page of its own read on a phone. `frame` is the
+ * build's pre-rendered frame of the pages the browser renders (app.tsx): the cookie notice is in
+ * its HTML.
  */
-export function AppLayout({ children }: { children: ReactNode }) {
+export const PAGE_LOADING = <p className="page-loading container">Loading…</p>;
+
+export function AppLayout({ children, frame = false }: { children: ReactNode; frame?: boolean }) {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstPath = useRef(pathname);
@@ -44,12 +48,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             page does not, so pre-rendered content paints at once. */}
         <div key={pathname} className={navigated.current ? 'route-transition' : undefined}>
           <PageErrorBoundary>
-            <Suspense fallback={<p className="page-loading container">Loading…</p>}>{children}</Suspense>
+            <Suspense fallback={PAGE_LOADING}>{children}</Suspense>
           </PageErrorBoundary>
         </div>
       </main>
       {staffArea ? null : <SiteFooter />}
-      <CookieBanner />
+      <CookieBanner inFrame={frame} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { CLIENT_ROUTES } from '@app/shared/routes';
+import { CLIENT_ROUTES, type AppFrame } from '@app/shared/routes';
 import type { ImageSlot } from '../types/imagery';
 
 export interface PrerenderRoute {
@@ -37,4 +37,15 @@ export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
   route(CLIENT_ROUTES.checkoutSuccess, 'checkout-success', 'checkout', 'checkout-success-page'),
   // Any unknown path renders the not-found page; the API serves this file with status 404.
   route('/__not-found__', '404', 'not-found', 'not-found-page'),
+];
+
+/**
+ * The frames of the pages left to the browser (dist/frames/<frame>.html): each painted from its
+ * HTML before the app's code arrives, rendered at a path of its area (the site's at one no link
+ * points to, so no navigation link looks current). The API and the nginx front serve each page its
+ * frame (appFrameOf).
+ */
+export const APP_FRAMES: readonly { frame: AppFrame; path: string }[] = [
+  { frame: 'site', path: '/__frame__' },
+  { frame: 'staff', path: CLIENT_ROUTES.adminDashboard },
 ];
