@@ -147,7 +147,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     await expect.poll(() => crmQueue.getJobScheduler('crm.pull'), { timeout: 20_000 }).toBeDefined();
     // Every schedule asserted in Postgres too (a slow start may not have got to the last one yet).
     const asserted = async () => (await db.jobSchedule.findMany({ select: { name: true } })).map((r) => r.name).sort();
-    await expect.poll(asserted, { timeout: 20_000 }).toEqual(['crm.pull', 'housekeeping.purge-expired']);
+    await expect.poll(asserted, { timeout: 20_000 }).toEqual(['crm.pull', 'housekeeping.purge-expired', 'plans.make-visits']);
     expect(worker.output()).not.toContain('HubSpot account ready');
 
     // Frozen while the store is lost and looked at, so its checks cannot heal it before the asserts.
@@ -156,7 +156,7 @@ describe.each(BACKENDS)('a lost queue store heals itself: %s backend', { timeout
     const lostAt = new Date();
     expect(await crmQueue.getJobScheduler('crm.pull')).toBeUndefined();
     // What /readyz advises meanwhile.
-    await expect(checkSchedules(db, queues)).rejects.toThrow('missing from the queue store: crm.pull, housekeeping.purge-expired');
+    await expect(checkSchedules(db, queues)).rejects.toThrow('missing from the queue store: crm.pull, housekeeping.purge-expired, plans.make-visits');
     crm.emulator.faults.clear();
     twilio.clearFaults();
     worker.child.kill('SIGCONT');

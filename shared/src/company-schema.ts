@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ratingThanksSms } from './cleaning-rating';
 import { AFTER_HOURS_PLACEHOLDERS, afterHoursReplySms } from './customer-messages';
+import { isCalendarDate } from './eastern-time';
 import { LONGEST_REOPENING_TEXT } from './office-hours';
 import { isUsPhone } from './phone';
 import { countSegments } from './sms-segments';
@@ -122,6 +123,15 @@ export const companySchema = z
      */
     reviewUrl: webUrl.optional(),
     testimonials: z.array(testimonialSchema).min(3, 'needs at least three (the home page shows three)'),
+    /**
+     * Days the company does not clean (holidays), as Eastern dates 'YYYY-MM-DD': a recurring
+     * plan's visit that falls on one moves by the plan's rule, or is flagged for the office
+     * (shared/src/plan-schedule.ts).
+     */
+    closedDays: z
+      .array(z.string().refine(isCalendarDate, 'each must be a date written YYYY-MM-DD'))
+      .max(400, 'must list at most 400 days')
+      .default([]),
     texting: textingSchema.default({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY }),
   })
   .superRefine((company, ctx) => {

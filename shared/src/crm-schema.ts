@@ -76,6 +76,8 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
   { objectType: 'deals', name: 'first_booking_discount', label: 'First-booking discount (%)', description: 'Discount granted because this was the customer\'s first booking; the amount is after it. Empty: none.', type: 'number', fieldType: 'number' },
   { objectType: 'deals', name: 'scheduled_date', label: 'Scheduled date', description: 'Start of the cleaning as scheduled by staff (shown in Eastern Time).', type: 'datetime', fieldType: 'date' },
   { objectType: 'deals', name: 'duration_minutes', label: 'Expected duration (minutes)', description: 'How long the scheduled cleaning is planned to take.', type: 'number', fieldType: 'number' },
+  { objectType: 'deals', name: 'recurring_plan_id', label: 'Recurring plan', description: 'The recurring plan this cleaning is a visit of (our id); empty for a one-off cleaning.', type: 'string', fieldType: 'text' },
+  { objectType: 'deals', name: 'plan_occurrence_date', label: 'Plan visit date', description: "The date the recurring plan's rule gives this visit (before a move off a closed day): with the plan, the visit's identity.", type: 'date', fieldType: 'date' },
   { objectType: 'deals', name: 'visit_outcome', label: 'Visit outcome', description: 'How a closed-out cleaning went: done, no-show, or canceled on the day.', type: 'enumeration', fieldType: 'select', options: CLOSE_OUT_OUTCOMES.map((value) => ({ value, label: CLOSE_OUT_LABELS[value] })) },
 
   // Line items: HubSpot's own name, hs_sku, price, quantity, plus:

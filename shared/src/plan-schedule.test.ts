@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRuleProblem, planVisits, type PlanRule } from './plan-schedule';
+import { firstOccurrence, planRuleProblem, planVisits, type PlanRule } from './plan-schedule';
 
 /** A weekly Tuesday 10 AM plan from Tue, Dec 1, 2026. */
 const WEEKLY: PlanRule = { frequency: 'weekly', weekday: 2, startTime: '10:00', startDate: '2026-12-01', endDate: null, pauses: [], closedDayRule: 'next_open_day' };
@@ -76,5 +76,14 @@ describe('a plan’s visits', () => {
     expect(planRuleProblem({ ...WEEKLY, frequency: 'monthly_nth_weekday' })?.field).toBe('nth');
     expect(planRuleProblem({ ...WEEKLY, pauses: [{ from: '2026-12-10', to: '2026-12-09' }] })?.field).toBe('pauses');
     expect(() => planVisits({ ...WEEKLY, startDate: '2026-13-01' }, { from: '2026-12-01', through: '2026-12-31' })).toThrow(/^startDate: /);
+  });
+});
+
+describe('a plan’s first visit', () => {
+  it('is the first occurrence on or after the start, whichever the frequency', () => {
+    expect(firstOccurrence({ ...WEEKLY, startDate: '2026-11-28' })).toBe('2026-12-01');
+    expect(firstOccurrence({ ...WEEKLY, frequency: 'every_2_weeks' })).toBe('2026-12-01');
+    expect(firstOccurrence({ ...WEEKLY, frequency: 'monthly_nth_weekday', nth: 1, startDate: '2026-12-02' })).toBe('2027-01-05');
+    expect(firstOccurrence({ ...WEEKLY, frequency: 'monthly_nth_weekday', weekday: 5, nth: -1 })).toBe('2026-12-25');
   });
 });

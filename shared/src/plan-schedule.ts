@@ -81,6 +81,25 @@ function nthWeekdayOfMonth(year: number, month: number, weekday: Weekday, nth: n
   return addDays(lastDay, -((weekdayOf(lastDay) - weekday + 7) % 7));
 }
 
+/** The rule's first occurrence: the visit that takes the first-visit-only add-ons. */
+export function firstOccurrence(rule: Pick<PlanRule, 'frequency' | 'weekday' | 'startDate' | 'nth'>): string {
+  if (STEP_DAYS[rule.frequency] !== undefined) return firstWeekdayFrom(rule.startDate, rule.weekday);
+  let [year, month] = rule.startDate.split('-').map(Number) as [number, number];
+  for (;;) {
+    const date = nthWeekdayOfMonth(year, month, rule.weekday, rule.nth!);
+    if (date >= rule.startDate) return date;
+    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+  }
+}
+
+/** How a deal records a plan's frequency (the booking's three words: weekly, bi-weekly, monthly). */
+export const DEAL_FREQUENCY_OF: Record<PlanFrequency, 'weekly' | 'bi-weekly' | 'monthly'> = {
+  weekly: 'weekly',
+  every_2_weeks: 'bi-weekly',
+  every_4_weeks: 'monthly',
+  monthly_nth_weekday: 'monthly',
+};
+
 /** The rule's occurrence dates from its start through `through`, before pauses and closed days. */
 function occurrenceDates(rule: PlanRule, through: string): string[] {
   const last = rule.endDate !== null && rule.endDate < through ? rule.endDate : through;

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       sendable: env.QUIET_HOURS ? sendableAt : (at) => at,
       ratingDelayMinutes: env.RATING_REQUEST_DELAY_MINUTES ?? null,
     },
+    plans: { horizonWeeks: env.PLAN_HORIZON_WEEKS, closedDays: COMPANY.closedDays },
     // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.
     email: { transport: mail, from: env.EMAIL_FROM ?? `${COMPANY.name} <${COMPANY.email}>`, company: emailCompany(COMPANY, env.PUBLIC_URL!), publicUrl: env.PUBLIC_URL! },
     sweepRunsPerPass: env.CRM_SWEEP_INTERVAL_MS > 0 ? Math.max(1, Math.round((env.CRM_SWEEP_PASS_HOURS * 3_600_000) / env.CRM_SWEEP_INTERVAL_MS)) : 1,
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
       { name: 'crm.pull', everyMs: env.CRM_PULL_INTERVAL_MS },
       { name: 'crm.sweep', everyMs: env.CRM_SWEEP_INTERVAL_MS },
       { name: 'housekeeping.purge-expired', everyMs: env.HOUSEKEEPING_INTERVAL_MS },
+      { name: 'plans.make-visits', everyMs: env.PLAN_VISITS_INTERVAL_MS },
     ],
   });
   await schedules.ready;

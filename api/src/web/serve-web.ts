@@ -2,12 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
-import { isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH } from '@app/shared/routes';
+import { appFrameOf, isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH, type AppFrame } from '@app/shared/routes';
 
 // Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
 const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', QUEUE_DASHBOARD_PATH];
 /** Folder of web/dist with the pre-rendered pages (see web/vite-plugin-prerender.ts). */
 const PRERENDERED_DIR = 'prerendered';
+/** Folder of web/dist with the frames of the pages the browser renders (site.html, staff.html). */
+const FRAMES_DIR = 'frames';
+const FRAMES: readonly AppFrame[] = ['site', 'staff'];
 /** The pre-rendered not-found page, served with status 404 for paths that are no route. */
 const NOT_FOUND_FILE = '404';
 
@@ -47,6 +50,17 @@ async function readPrerendered(distDir: string): Promise<Map<string, PageFile>> 
   return pages;
 }
 
+/** Each frame's page, or the bare app shell when the build has none (an older build). */
+async function readFrames(distDir: string, shell: PageFile): Promise<Record<AppFrame, PageFile>> {
+  const read = (frame: AppFrame) =>
+    readPage(path.join(distDir, FRAMES_DIR, `${frame}.html`)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return shell;
+      throw error;
+    });
+  const [site, staff] = await Promise.all(FRAMES.map(read));
+  return { site: site!, staff: staff! };
+}
+
 /** The page in the best encoding the browser takes: the build's Brotli or gzip copy, else the HTML itself. */
 function sendPage(ctx: Context, page: PageFile): void {
   ctx.type = 'html';
@@ -64,12 +78,13 @@ function sendPage(ctx: Context, page: PageFile): void {
 /**
  * Serves the built single-page app: hashed assets with a long cache, the pre-rendered HTML of a
  * marketing page for its path (crawlers and the first paint get real content; the app then
- * hydrates it), and the app shell for every other client route. A path that is no route of the
+ * hydrates it), and for every other client route the app shell in its area's pre-rendered frame. A path that is no route of the
  * app gets the not-found page with HTTP status 404, so crawlers and monitors see the truth.
  */
 export async function serveWeb(distDir: string): Promise<Middleware[]> {
   const shell = await readPage(path.join(distDir, 'index.html'));
   const prerendered = await readPrerendered(distDir);
+  const frames = await readFrames(distDir, shell);
   const assets = serve(distDir, {
     index: false,
     // The build's .br / .gz copies (dev/src/precompress-web.ts), for browsers that accept them.
@@ -83,7 +98,7 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
   });
   const spaFallback: Middleware = async (ctx, next) => {
     // The pre-rendered files are served only under their routes, never under their file names.
-    if (ctx.path.startsWith(`/${PRERENDERED_DIR}/`)) return;
+    if (ctx.path.startsWith(`/${PRERENDERED_DIR}/`) || ctx.path.startsWith(`/${FRAMES_DIR}/`)) return;
     await next();
     if (ctx.body != null || ctx.status !== 404) return;
     if (!['GET', 'HEAD'].includes(ctx.method) || isServerPath(ctx.path)) return;
@@ -93,7 +108,7 @@ export async function serveWeb(distDir: string): Promise<Middleware[]> {
     ctx.set('Cache-Control', 'no-cache');
     // Sign-in, the portal and the staff area stay out of search results (robots.txt lets crawlers read this).
     if (known && isNotIndexedRoute(route)) ctx.set('X-Robots-Tag', NOINDEX);
-    sendPage(ctx, (known ? prerendered.get(route) : prerendered.get(NOT_FOUND_FILE)) ?? shell);
+    sendPage(ctx, (known ? (prerendered.get(route) ?? frames[appFrameOf(route)]) : prerendered.get(NOT_FOUND_FILE)) ?? shell);
   };
   return [spaFallback, assets];
 }

@@ -177,6 +177,8 @@ export const SCHEDULED_JOBS = {
   'crm.pull': { queue: 'crm', payload: scheduledPayload },
   'crm.sweep': { queue: 'crm', payload: scheduledPayload },
   'housekeeping.purge-expired': { queue: 'housekeeping', payload: scheduledPayload },
+  /** Recurring plans' visits made ahead (Postgres only: their pushes to HubSpot are outbox events). */
+  'plans.make-visits': { queue: 'housekeeping', payload: scheduledPayload },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type OutboxEventType = keyof typeof OUTBOX_EVENTS;

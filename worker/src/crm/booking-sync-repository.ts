@@ -33,6 +33,13 @@ const pushSelect = {
   submittedPhone: true,
   portalConfirmedAt: true,
   contact: { select: contactSelect },
+  // A recurring plan's visit arrives scheduled (docs/recurring-plans.md): its start, length and
+  // cleaner go with the deal's create, and its plan and occurrence.
+  scheduledAt: true,
+  durationMinutes: true,
+  owner: { select: { hubspotId: true } },
+  planId: true,
+  planOccurrence: true,
 } as const;
 type PushRow = Prisma.DealGetPayload<{ select: typeof pushSelect }>;
 

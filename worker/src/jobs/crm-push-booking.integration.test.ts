@@ -81,6 +81,36 @@ describe('crm.push-booking against the HubSpot emulator', () => {
     expect(local.contact?.hubspotId).toBe(contact!.id);
   });
 
+  it("creates a recurring plan's visit scheduled, with its cleaner, length and plan, in the same requests", async () => {
+    const cleaner = hubspot.addOwner({ email: `carla.${Date.now()}@cleaning.example`, firstName: 'Carla', lastName: 'Cleaner' });
+    const owner = await db.owner.create({ data: { hubspotId: cleaner.id, firstName: 'Carla', lastName: 'Cleaner', isCleaner: true } });
+    const booking = await insertBooking(db, { skus: ['deep-1500'] });
+    const plan = await db.recurringPlan.create({
+      data: {
+        contactId: booking.contactId, squareFootage: 1500, serviceType: 'Recurring Clean', visitType: 'basic', skus: ['deep-1500'], amountCents: 12_900,
+        firstVisitCents: 12_900, frequency: 'weekly', weekday: 2, startTime: '10:00', durationMinutes: 150, ownerId: owner.id, startDate: new Date('2026-12-01T00:00:00Z'), createdBy: 'office@example.com',
+      },
+    });
+    await db.deal.update({
+      where: { id: booking.dealId },
+      data: { source: 'plan', stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: new Date('2026-12-08T15:00:00Z'), durationMinutes: 150, ownerId: owner.id, planId: plan.id, planOccurrence: new Date('2026-12-08T00:00:00Z') },
+    });
+    hubspot.clearRequests();
+    await enqueue(booking);
+    expect((await settled(booking.outboxId)).returnvalue).toEqual({ outcome: 'pushed', pushed: 1, failed: 0 });
+    const [deal] = dealsFor(booking.dealId);
+    expect(deal?.properties).toMatchObject({
+      dealstage: crm.stages.dealStageId(STAGE.CLEANING_SCHEDULED),
+      duration_minutes: '150',
+      hubspot_owner_id: cleaner.id,
+      recurring_plan_id: plan.id,
+      plan_occurrence_date: '2026-12-08',
+    });
+    expect(Date.parse(deal!.properties.scheduled_date!)).toBe(Date.parse('2026-12-08T15:00:00Z'));
+    // Contact, deal, line item: no request of its own to schedule it.
+    expect(hubspot.requests().filter((r) => r.method !== 'GET').length).toBeLessThanOrEqual(3);
+  });
+
   it('pushes many bookings in batches, with few requests and no duplicates', async () => {
     const bookings = [];
     for (let i = 0; i < 150; i++) bookings.push(await insertBooking(db));

@@ -40,6 +40,22 @@ function dealProperties(b: BookingToPush, stages: StageMap, loginPhone: string |
     portal_note: heldFromPortal(b, loginPhone) ? portalHeldNote(b.submittedPhone, loginPhone) : '',
     app_request_id: b.dealId,
     pipeline: stages.dealPipelineId,
+    ...scheduledVisitProperties(b),
+  };
+}
+
+/**
+ * What a deal made scheduled (a recurring plan's visit) carries from its create: so HubSpot,
+ * and every page that reads deals, see it as a scheduled cleaning without a second request.
+ * Nothing for a booking, which the office schedules later.
+ */
+function scheduledVisitProperties(b: BookingToPush): Properties {
+  return {
+    ...(b.scheduledAt && { scheduled_date: b.scheduledAt.toISOString() }),
+    ...(b.durationMinutes !== null && { duration_minutes: String(b.durationMinutes) }),
+    ...(b.owner && { hubspot_owner_id: b.owner.hubspotId }),
+    ...(b.planId && { recurring_plan_id: b.planId }),
+    ...(b.planOccurrence && { plan_occurrence_date: b.planOccurrence.toISOString().slice(0, 10) }),
   };
 }
 

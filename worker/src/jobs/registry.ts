@@ -18,6 +18,7 @@ import { crmPushSupportTicketJob } from './crm-push-support-ticket';
 import { crmRecordSignupJob } from './crm-record-signup';
 import { crmSweepJob } from './crm-sweep';
 import { housekeepingPurgeJob } from './housekeeping-purge';
+import { plansMakeVisitsJob } from './plans-make-visits';
 import type { JobDefinition } from './job';
 import { smsSendJob } from './sms-send';
 import { emailSendJob, type EmailSendDeps } from '../email/email-send';
@@ -41,9 +42,13 @@ export interface JobDeps {
   notices?: NoticePolicy;
   /** In how many runs the sweep checks the whole mirror (a slice each run); 1 when absent. */
   sweepRunsPerPass?: number;
+  /** Recurring plans: how many weeks of visits are kept made ahead (PLAN_HORIZON_WEEKS), and the company's closed days. */
+  plans?: { horizonWeeks: number; closedDays: readonly string[] };
   /** The mail provider and the e-mails' sender and footer; absent: no e-mail job (tests of other queues). */
   email?: Pick<EmailSendDeps, 'transport' | 'from' | 'company' | 'publicUrl'>;
 }
+
+export const DEFAULT_PLAN_HORIZON_WEEKS = 8;
 
 /** Every job kind the worker runs; each lives in its own file under jobs/. */
 export function createJobs(deps: JobDeps): JobDefinition[] {
@@ -67,6 +72,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmAttachClaimPhotoJob({ db: deps.db, hubspot: deps.hubspot }),
     smsSendJob({ db: deps.db, twilio: deps.twilio, from: deps.smsFrom, otpSecret: deps.otpSecret, statusCallbackUrl: deps.smsStatusCallbackUrl, portalUrl: deps.portalUrl }),
     housekeepingPurgeJob({ db: deps.db }),
+    plansMakeVisitsJob({ db: deps.db, ...(deps.plans ?? { horizonWeeks: DEFAULT_PLAN_HORIZON_WEEKS, closedDays: [] }) }),
     ...(deps.email ? [emailSendJob({ db: deps.db, ...deps.email, otpSecret: deps.otpSecret, portalUrl: deps.portalUrl, textTo: replyNumberOf(deps.smsFrom) })] : []),
   ] as JobDefinition[];
 }
