@@ -1,3 +1,4 @@
+import { DEMO_COMPANY } from '@app/shared/company';
 import type { Db } from '@app/db/client';
 import type { OutboxNotifier } from '@app/runtime/outbox/notifier';
 import { EMULATOR_DEFAULTS } from '@app/runtime/emulator-defaults';
@@ -41,6 +42,7 @@ export function testModuleDeps(base: { db: Db; outbox: OutboxNotifier; now: () =
     twilioInbound: { authToken: EMULATOR_DEFAULTS.TWILIO_AUTH_TOKEN, webhookUrl: EMULATOR_DEFAULTS.TWILIO_INBOUND_URL },
     homeSecrets: keyringOf(DEV_HOME_SECRET_KEYS),
     emailEvents: { signingKey: EMULATOR_DEFAULTS.EMAIL_WEBHOOK_SIGNING_KEY },
+    plans: { horizonWeeks: 8, closedDays: new Set(DEMO_COMPANY.closedDays) },
     ...rest,
     auth: { otpSecret: DEV_OTP_SECRET, trustedProxyHops: 0, smsBudget: TEST_SMS_BUDGET, smsReplyNumber: null, ...auth },
   };

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createPrismaClient } from '@app/db/client';
+import { COMPANY } from '@app/runtime/company';
 import { ConfigError } from '@app/shared/parse-env';
 import { sendableAt } from '@app/shared/quiet-hours';
 import { hubspotBudgetKeys } from '@app/runtime/hubspot-budget-keys';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
         queues,
         homeSecrets: env.HOME_SECRET_KEYRING,
         emailEvents: env.EMAIL_EVENTS,
+        plans: { horizonWeeks: env.PLAN_HORIZON_WEEKS, closedDays: new Set(COMPANY.closedDays) },
       }),
       opsRoutes({
         db,

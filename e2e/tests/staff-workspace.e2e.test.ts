@@ -17,6 +17,7 @@ const NAV = [
   ['Calendar', '/admin/ScheduledSnapshot'],
   ['Requests', '/admin/requests'],
   ['Customers', '/admin/lookup'],
+  ['Plans', '/admin/plans'],
   ['Roster', '/admin/cleaner-roster'],
   ['Invites', '/admin/dashboard/invites'],
   ['Sessions', '/internal/sessionmanager'],

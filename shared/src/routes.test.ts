@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, CLIENT_ROUTES, isCleanerAreaRoute, isKnownClientRoute, isNotIndexedRoute, isStaffAreaRoute } from './routes';
 
 describe('client routes', () => {
-  it('lists every route and linked path of spec §2 exactly once, plus the waitlist, the careers, team, requests and cleaning pages of the staff area and the cleaner\'s day', () => {
+  it('lists every route and linked path of spec §2 exactly once, plus the waitlist, the careers, team, requests, cleaning and plans pages of the staff area and the cleaner\'s day', () => {
     expect([...CLIENT_ROUTE_PATHS].sort()).toEqual(
       [
         '/',
@@ -31,6 +31,7 @@ describe('client routes', () => {
         '/admin/team',
         '/admin/requests',
         '/admin/cleaning',
+        '/admin/plans',
         '/cleaner',
       ].sort(),
     );

@@ -37,6 +37,8 @@ export const CLIENT_ROUTES = {
   adminRequests: '/admin/requests',
   // One cleaning (?id=), where the office quotes, schedules, answers and closes it out (staff).
   adminCleaning: '/admin/cleaning',
+  // Recurring customers' plans, active, paused and ended, each with its next visit (staff).
+  adminPlans: '/admin/plans',
   // Not in the list of docs/product.md §2: a cleaner's own page, today's and tomorrow's cleanings.
   cleanerDay: '/cleaner',
 } as const;
@@ -95,6 +97,7 @@ const STAFF_AREA: ReadonlySet<string> = new Set<string>([
   CLIENT_ROUTES.adminTeam,
   CLIENT_ROUTES.adminRequests,
   CLIENT_ROUTES.adminCleaning,
+  CLIENT_ROUTES.adminPlans,
 ]);
 
 const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);

@@ -34,6 +34,11 @@ export const SHARED_ENV = {
    * the portal links in the worker's texts. Required in production, https there.
    */
   PUBLIC_URL: origin.optional(),
+  /**
+   * How many weeks ahead every active recurring plan's visits are kept made (docs/recurring-plans.md):
+   * by the worker's round, and by the api when the office makes a plan.
+   */
+  PLAN_HORIZON_WEEKS: z.coerce.number().int().min(1, 'must be at least 1').max(52, 'must be at most 52').default(8),
   /** Twilio's auth token: the worker sends with it, the api checks Twilio's signatures with it. Outside production: the emulator's. */
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   /** The sender: the worker texts from it, the login page names it (a messaging service id names no number). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_FREQUENCIES } from './plan-schedule';
 import { visitViewSchema } from './cleaning-visit';
 import { CLOSE_OUT_OUTCOMES } from './close-out';
 import { waitingConversationSchema } from './conversations';
@@ -216,5 +217,15 @@ export const dealDetailsSchema = boardDealSchema.extend({
   quote: quoteViewSchema.nullable(),
   /** What the customer asked for and agreed to (shared/src/deal-request.ts); null for a deal made in HubSpot. */
   request: dealRequestSchema.nullable().default(null),
+  /** The recurring plan this cleaning is a visit of (docs/recurring-plans.md); null when none. */
+  plan: z.object({ id: z.string(), rule: z.string() }).nullable().default(null),
+  /**
+   * A scheduled Recurring Clean that is no plan's visit yet: the office may make its plan, how
+   * often proposed from the booking, with the cleaning's add-ons to keep on every visit; else null.
+   */
+  makePlan: z
+    .object({ frequency: z.enum(PLAN_FREQUENCIES), rule: z.string(), addOns: z.array(z.object({ id: z.string(), name: z.string() })) })
+    .nullable()
+    .default(null),
 });
 export type DealDetails = z.output<typeof dealDetailsSchema>;

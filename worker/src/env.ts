@@ -89,8 +89,6 @@ const schema = z
     CRM_SWEEP_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     /** How often expired sessions, sign-in attempts, idempotency keys and login codes are deleted; 0 turns it off. */
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
-    /** How many weeks ahead every active recurring plan's visits are kept made (docs/recurring-plans.md). */
-    PLAN_HORIZON_WEEKS: z.coerce.number().int().min(1, 'must be at least 1').max(52, 'must be at most 52').default(8),
     /** How often the plans' visits are made ahead; 0 turns it off. */
     PLAN_VISITS_INTERVAL_MS: z.coerce.number().int().refine((v) => v === 0 || v >= 1_000, 'must be 0 (off) or at least 1000').default(3_600_000),
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hex digits').optional(),

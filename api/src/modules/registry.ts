@@ -23,6 +23,7 @@ import { twilioInboundRoutes, type TwilioInboundSettings } from './twilio-inboun
 import { twilioStatusRoutes, type TwilioStatusSettings } from './twilio-status/routes';
 import { emailUnsubscribeRoutes } from './email-unsubscribe/routes';
 import { emailEventsRoutes, type EmailEventsSettings } from './email-events/routes';
+import type { PlanSettings } from './staff/plans/repository';
 
 /** What API modules may depend on; main.ts builds it once, tests with test/module-deps.ts. Every field is required: no module falls back to a value of its own. */
 export interface ModuleDeps {
@@ -58,6 +59,8 @@ export interface ModuleDeps {
   homeSecrets: Keyring;
   /** Verification of the e-mail provider's webhook (bounces, complaints, deliveries). */
   emailEvents: EmailEventsSettings;
+  /** Recurring plans: how far ahead their visits are made (PLAN_HORIZON_WEEKS) and the company's closed days. */
+  plans: PlanSettings;
 }
 
 /**

@@ -66,6 +66,7 @@ export const PAGES = {
   adminTeam: page(() => import('../features/staff/managed-lists/team-tool-page'), (m) => m.TeamToolPage),
   adminRequests: page(() => import('../features/staff/requests/requests-page'), (m) => m.RequestsPage),
   adminCleaning: page(() => import('../features/staff/calendar/cleaning-page'), (m) => m.CleaningPage),
+  adminPlans: page(() => import('../features/staff/plans/plans-page'), (m) => m.PlansPage),
   cleanerDay: page(() => import('../features/cleaner/routes/my-day-page'), (m) => m.MyDayPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 

@@ -6,6 +6,7 @@ import { homeProfileStaffRoutes } from '../home-profile/staff-routes';
 import { calendarRoutes } from './calendar/routes';
 import { customersRoutes } from './customers/routes';
 import { dealsRoutes } from './deals/routes';
+import { plansRoutes } from './plans/routes';
 import { requestsRoutes } from './requests/routes';
 import { sessionsRoutes } from './sessions/routes';
 import { teamRosterRoutes } from './team/routes';
@@ -35,6 +36,7 @@ export function staffRoutes(deps: ModuleDeps): Router {
     todayRoutes(deps),
     requestsRoutes(deps),
     dealsRoutes(deps),
+    plansRoutes(deps),
     calendarRoutes(deps),
     customersRoutes(deps),
     homeProfileStaffRoutes(deps),

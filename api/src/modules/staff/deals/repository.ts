@@ -14,6 +14,10 @@ const dealDetailsSelect = {
   visitType: true,
   hubspotUpdatedAt: true,
   discountPercent: true,
+  skus: true,
+  squareFootage: true,
+  // The recurring plan it is a visit of (docs/recurring-plans.md).
+  plan: { select: { id: true, frequency: true, weekday: true, startTime: true, nth: true } },
   // What the customer asked for and agreed to (shared/src/deal-request.ts).
   bookingRequest: {
     select: {

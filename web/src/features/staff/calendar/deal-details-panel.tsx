@@ -13,6 +13,7 @@ import { DealMoves } from '../common/deal-moves';
 import { AnswerStatus, RequestAnswer } from '../common/request-answer';
 import { DealQuote } from '../common/deal-quote';
 import { seenOf } from '../common/seen-facts';
+import { DealPlan } from '../plans/deal-plan';
 import { VisitReport } from './visit-report';
 
 const CLEANER_FIELD_ID = 'deal-details-cleaner';
@@ -126,6 +127,7 @@ export function DealDetailsView({ deal }: { deal: DealDetails }) {
       <VisitReport dealId={deal.id} />
       <OpenRequest deal={deal} />
       <DealQuote deal={deal} />
+      <DealPlan deal={deal} />
       <DealMoves deal={deal} />
       <p className="deal-details__links">
         {deal.customer ? <Link to={customerPath(deal.customer.id)}>Customer page</Link> : null}

@@ -37,6 +37,8 @@ export function dealDetails(overrides: Partial<DealDetails> = {}): DealDetails {
     mayQuote: false,
     quote: null,
     request: null,
+    plan: null,
+    makePlan: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { label: 'Calendar', to: CLIENT_ROUTES.adminScheduledSnapshot },
   { label: 'Requests', to: CLIENT_ROUTES.adminRequests },
   { label: 'Customers', to: CLIENT_ROUTES.adminLookup },
+  { label: 'Plans', to: CLIENT_ROUTES.adminPlans },
   { label: 'Roster', to: CLIENT_ROUTES.cleanerRoster },
   { label: 'Invites', to: CLIENT_ROUTES.adminInvites },
   { label: 'Sessions', to: CLIENT_ROUTES.sessionManager },

@@ -1,0 +1,162 @@
+import type { Db } from '@app/db/client';
+import { horizonWindow, makeVisitsIn, planSelect } from '@app/runtime/plans/plan-visits';
+import { laterVisitCents, RECURRING_FAMILY, serviceProduct, type VisitType } from '@app/shared/booking-price';
+import { personName } from '@app/shared/customer-context';
+import { STAGE } from '@app/shared/deal-stages';
+import { easternToday, easternWallTime } from '@app/shared/eastern-time';
+import { describePlanRule, monthlyCentsOf, nthOfMonth, type NewPlan, type PlanView, type PlanVisitView } from '@app/shared/recurring-plan';
+import type { PlanFrequency, Weekday } from '@app/shared/plan-schedule';
+import { defaultDurationMinutes } from '@app/shared/schedule';
+import type { ServiceFamily } from '@app/shared/services';
+import type { SquareFootageKey } from '@app/shared/square-footage';
+
+/** How far ahead plans' visits are made, and the company's closed days (PLAN_HORIZON_WEEKS, closedDays). */
+export interface PlanSettings {
+  horizonWeeks: number;
+  closedDays: ReadonlySet<string>;
+}
+
+export type MakePlanOutcome =
+  | { kind: 'made'; planId: string; visits: number }
+  | { kind: 'not_found' }
+  | { kind: 'plan_exists' }
+  | { kind: 'not_scheduled' }
+  | { kind: 'not_recurring' }
+  | { kind: 'add_ons'; unknown: string[] }
+  | { kind: 'end_date' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Makes a plan of a scheduled Recurring Clean, in one transaction: the plan (the cleaning's
+ * Eastern weekday and start time, its length, cleaner, home and package; the catalogue's price
+ * of a later visit with the every-visit add-ons, or the cleaning's own amount where the size is
+ * quoted), the cleaning made its first visit, and every visit of the horizon made with its push
+ * to HubSpot. A cleaning that is already a visit, or a second request at once, makes no second plan.
+ */
+export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, staffEmail: string, settings: PlanSettings, now: Date): Promise<MakePlanOutcome> {
+  return db.$transaction(async (tx) => {
+    const deal = await tx.deal.findFirst({
+      where: { OR: [{ id: dealId }, { hubspotId: dealId }], archivedAt: null },
+      select: {
+        id: true, contactId: true, stageId: true, scheduledAt: true, ownerId: true, durationMinutes: true, serviceType: true, visitType: true,
+        squareFootage: true, skus: true, amountCents: true, street: true, city: true, state: true, zip: true, planId: true,
+      },
+    });
+    if (!deal || !deal.contactId) return { kind: 'not_found' as const };
+    if (deal.planId) return { kind: 'plan_exists' as const };
+    if (deal.stageId !== STAGE.CLEANING_SCHEDULED || !deal.scheduledAt || !deal.ownerId) return { kind: 'not_scheduled' as const };
+    const choice = { serviceType: deal.serviceType as ServiceFamily, squareFootage: deal.squareFootage as SquareFootageKey, visitType: (deal.visitType ?? undefined) as VisitType | undefined };
+    const service = serviceProduct(choice);
+    if (deal.serviceType !== RECURRING_FAMILY || !deal.visitType || deal.squareFootage === null || !service) return { kind: 'not_recurring' as const };
+    const addOns = deal.skus.filter((sku) => sku !== service.id);
+    const unknown = input.recurringAddOns.filter((sku) => !addOns.includes(sku));
+    if (unknown.length > 0) return { kind: 'add_ons' as const, unknown };
+
+    const start = easternWallTime(deal.scheduledAt);
+    const startDate = `${start.year}-${pad(start.month)}-${pad(start.day)}`;
+    if (input.endDate !== null && input.endDate <= startDate) return { kind: 'end_date' as const };
+    const amountCents = laterVisitCents({ ...choice, addOns: input.recurringAddOns }) ?? deal.amountCents;
+    if (!amountCents) return { kind: 'not_recurring' as const };
+
+    const plan = await tx.recurringPlan.create({
+      data: {
+        contactId: deal.contactId,
+        street: deal.street,
+        city: deal.city,
+        state: deal.state,
+        zip: deal.zip,
+        squareFootage: deal.squareFootage,
+        serviceType: deal.serviceType,
+        visitType: deal.visitType,
+        skus: [service.id, ...input.recurringAddOns],
+        firstVisitSkus: addOns.filter((sku) => !input.recurringAddOns.includes(sku)),
+        amountCents,
+        firstVisitCents: deal.amountCents ?? amountCents,
+        frequency: input.frequency,
+        weekday: new Date(`${startDate}T12:00:00Z`).getUTCDay(),
+        nth: input.frequency === 'monthly_nth_weekday' ? (input.nth ?? nthOfMonth(startDate)) : null,
+        startTime: `${pad(start.hour)}:${pad(start.minute)}`,
+        durationMinutes: deal.durationMinutes ?? defaultDurationMinutes(deal.serviceType),
+        ownerId: deal.ownerId,
+        startDate: asDate(startDate),
+        endDate: input.endDate === null ? null : asDate(input.endDate),
+        closedDayRule: input.closedDayRule,
+        createdBy: staffEmail,
+      },
+      select: planSelect,
+    });
+    // Only while it is no plan's visit: of two requests at once, the second makes nothing.
+    const linked = await tx.deal.updateMany({ where: { id: deal.id, planId: null }, data: { planId: plan.id, planOccurrence: asDate(startDate) } });
+    if (linked.count === 0) throw new PlanRaceLost();
+    const visits = await makeVisitsIn(tx, plan, horizonWindow(now, settings.horizonWeeks), settings.closedDays);
+    return { kind: 'made' as const, planId: plan.id, visits: visits + 1 };
+  }).catch((error: unknown) => {
+    if (error instanceof PlanRaceLost) return { kind: 'plan_exists' as const };
+    throw error;
+  });
+}
+
+/** Another request made the cleaning a visit first: everything this one wrote is rolled back. */
+class PlanRaceLost extends Error {}
+
+const visitSelect = { id: true, reference: true, planOccurrence: true, scheduledAt: true, stageId: true, ownerId: true, planDetachedAt: true, planFlag: true } as const;
+
+function visitView(v: { id: string; reference: string; planOccurrence: Date | null; scheduledAt: Date | null; stageId: string; ownerId: string | null; planDetachedAt: Date | null; planFlag: string | null }): PlanVisitView {
+  return {
+    dealId: v.id,
+    reference: v.reference,
+    occurrence: v.planOccurrence ? day(v.planOccurrence) : '',
+    scheduledAt: v.scheduledAt?.toISOString() ?? null,
+    stageId: v.stageId,
+    ownerId: v.ownerId,
+    detached: v.planDetachedAt !== null,
+    flag: v.planFlag,
+  };
+}
+
+const OPEN_STAGES = [STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED];
+
+/** Plans, active first, each with its next open visit (or a plan's coming visits when `planId` is given). */
+export async function readPlans(db: Db, now: Date, planId?: string): Promise<PlanView[]> {
+  const today = easternToday(now);
+  const plans = await db.recurringPlan.findMany({
+    where: planId ? { id: planId } : {},
+    orderBy: [{ status: 'asc' }, { createdAt: 'desc' }],
+    take: 500,
+    select: {
+      id: true, status: true, contactId: true, frequency: true, weekday: true, startTime: true, nth: true, ownerId: true, amountCents: true, startDate: true, endDate: true, pauses: true,
+      contact: { select: { firstName: true, lastName: true, email: true } },
+      owner: { select: { firstName: true, lastName: true, email: true } },
+      visits: {
+        where: { archivedAt: null, ...(planId ? {} : { stageId: { in: OPEN_STAGES }, scheduledAt: { gte: now } }) },
+        orderBy: { planOccurrence: 'asc' },
+        take: planId ? 200 : 1,
+        select: visitSelect,
+      },
+    },
+  });
+  return plans.map((p) => {
+    const visits = p.visits.map(visitView);
+    const pauses = p.pauses as Array<{ from: string; to: string }>;
+    return {
+      id: p.id,
+      status: p.status as PlanView['status'],
+      contactId: p.contactId,
+      customerName: personName(p.contact) ?? p.contact.email,
+      frequency: p.frequency as PlanFrequency,
+      rule: describePlanRule({ frequency: p.frequency as PlanFrequency, weekday: p.weekday as Weekday, startTime: p.startTime, nth: (p.nth ?? undefined) as 1 | undefined }),
+      ownerId: p.ownerId,
+      ownerName: p.owner ? (personName(p.owner) ?? p.owner.email) : null,
+      amountCents: p.amountCents,
+      monthlyCents: monthlyCentsOf(p.frequency as PlanFrequency, p.amountCents),
+      startDate: day(p.startDate),
+      endDate: p.endDate ? day(p.endDate) : null,
+      pausedNow: pauses.some((pause) => pause.from <= today && today <= pause.to),
+      nextVisit: visits.find((v) => OPEN_STAGES.includes(v.stageId as (typeof OPEN_STAGES)[number]) && v.scheduledAt !== null && v.scheduledAt >= now.toISOString()) ?? null,
+      visits: planId ? visits : [],
+    };
+  });
+}

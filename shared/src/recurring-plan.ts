@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { isCalendarDate } from './eastern-time';
+import { PLAN_FREQUENCIES, type ClosedDayRule, type PlanFrequency, type PlanRule } from './plan-schedule';
+
+/**
+ * A recurring plan as the office makes it from a scheduled recurring request (docs/recurring-plans.md):
+ * the request's cleaning is the first visit, and gives the plan its weekday, start time, length,
+ * cleaner and package; the office says how often, which add-ons come every visit, and when it
+ * ends. The staff page, the api and the worker read it from here.
+ */
+
+export const CLOSED_DAY_RULES = ['next_open_day', 'previous_open_day', 'flag'] as const satisfies readonly ClosedDayRule[];
+
+export const PLAN_FREQUENCY_REQUIRED = 'Choose how often the visits come.';
+export const PLAN_NTH_INVALID = 'Choose the week of the month: first to fourth, or last.';
+export const PLAN_END_INVALID = 'Give the end date as a date after the first visit, or none.';
+export const PLAN_ADD_ONS_INVALID = 'Choose the every-visit add-ons among this cleaning\'s add-ons.';
+export const PLAN_EXISTS = 'This cleaning is already a visit of a recurring plan.';
+export const PLAN_NEEDS_SCHEDULE = 'Schedule this cleaning with a cleaner first: its date and time become the plan\'s.';
+export const PLAN_NEEDS_RECURRING = 'Only a Recurring Clean with its visit type can become a plan: quote it as one first.';
+
+export const PLAN_FREQUENCY_LABELS: Record<PlanFrequency, string> = {
+  weekly: 'Every week',
+  every_2_weeks: 'Every 2 weeks',
+  every_4_weeks: 'Every 4 weeks',
+  monthly_nth_weekday: 'Once a month, on the same weekday',
+};
+
+export const CLOSED_DAY_RULE_LABELS: Record<ClosedDayRule, string> = {
+  next_open_day: 'Move it to the next open day',
+  previous_open_day: 'Move it to the open day before',
+  flag: 'Keep it and flag it for the office',
+};
+
+const NTH_WORDS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '-1': 'last' };
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** How a deal's booking words its frequency, as a plan's (monthly: every 4 weeks unless the office says otherwise). */
+export const PLAN_FREQUENCY_OF_BOOKING: Record<string, PlanFrequency> = { weekly: 'weekly', 'bi-weekly': 'every_2_weeks', monthly: 'every_4_weeks' };
+
+/** The week of the month a date is in, as a monthly plan counts it: 1 to 4, or -1 for a fifth. */
+export function nthOfMonth(date: string): 1 | 2 | 3 | 4 | -1 {
+  const day = Number(date.slice(8, 10));
+  const nth = Math.ceil(day / 7);
+  return nth > 4 ? -1 : (nth as 1 | 2 | 3 | 4);
+}
+
+/** "Every Tuesday at 10:00 AM", "Every 2 weeks on Tuesday at 10:00 AM", "The second Tuesday of each month at 10:00 AM". */
+export function describePlanRule(rule: Pick<PlanRule, 'frequency' | 'weekday' | 'startTime' | 'nth'>): string {
+  const [h, m] = rule.startTime.split(':').map(Number) as [number, number];
+  const time = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  const weekday = WEEKDAY_NAMES[rule.weekday];
+  switch (rule.frequency) {
+    case 'weekly':
+      return `Every ${weekday} at ${time}`;
+    case 'every_2_weeks':
+      return `Every 2 weeks on ${weekday} at ${time}`;
+    case 'every_4_weeks':
+      return `Every 4 weeks on ${weekday} at ${time}`;
+    case 'monthly_nth_weekday':
+      return `The ${NTH_WORDS[String(rule.nth)]} ${weekday} of each month at ${time}`;
+  }
+}
+
+const dateField = z.string().refine(isCalendarDate, PLAN_END_INVALID);
+
+/**
+ * POST /api/internal/admin/deals/:id/plan: make a plan of this scheduled recurring cleaning.
+ * Strict: an unknown field is refused. `nth` only for a monthly plan (its default: the week of
+ * the month the first visit falls in).
+ */
+export const newPlanSchema = z
+  .object({
+    frequency: z.enum(PLAN_FREQUENCIES, { error: PLAN_FREQUENCY_REQUIRED }),
+    nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: PLAN_NTH_INVALID }).optional(),
+    recurringAddOns: z.array(z.string().min(1).max(64), { error: PLAN_ADD_ONS_INVALID }).max(20, PLAN_ADD_ONS_INVALID).default([]),
+    endDate: dateField.nullable().default(null),
+    closedDayRule: z.enum(CLOSED_DAY_RULES).default('next_open_day'),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.nth !== undefined && value.frequency !== 'monthly_nth_weekday') ctx.addIssue({ code: 'custom', path: ['nth'], message: PLAN_NTH_INVALID });
+  });
+export type NewPlan = z.output<typeof newPlanSchema>;
+export type NewPlanInput = z.input<typeof newPlanSchema>;
+
+/** A visit of a plan as the staff pages and the portal show it. */
+export const planVisitSchema = z.object({
+  dealId: z.string(),
+  reference: z.string(),
+  occurrence: z.string(),
+  scheduledAt: z.string().nullable(),
+  stageId: z.string(),
+  ownerId: z.string().nullable(),
+  detached: z.boolean(),
+  flag: z.string().nullable(),
+});
+export type PlanVisitView = z.infer<typeof planVisitSchema>;
+
+/** A plan as the staff pages show it. */
+export const planViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'ended']),
+  contactId: z.string(),
+  customerName: z.string(),
+  frequency: z.enum(PLAN_FREQUENCIES),
+  rule: z.string(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  amountCents: z.number(),
+  /** What a month of visits brings, in cents (the visits a rule gives in an average month). */
+  monthlyCents: z.number(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  pausedNow: z.boolean(),
+  nextVisit: planVisitSchema.nullable(),
+  visits: z.array(planVisitSchema),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
+
+/** Visits per average month (52 weeks over 12 months) of each frequency. */
+export const VISITS_PER_MONTH: Record<PlanFrequency, number> = { weekly: 52 / 12, every_2_weeks: 26 / 12, every_4_weeks: 13 / 12, monthly_nth_weekday: 1 };
+
+/** What a month of a plan's visits brings in, in whole cents. */
+export const monthlyCentsOf = (frequency: PlanFrequency, amountCents: number): number => Math.round(VISITS_PER_MONTH[frequency] * amountCents);

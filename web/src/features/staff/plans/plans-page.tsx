@@ -1,0 +1,82 @@
+import { formatCalendarDay, formatEasternShort } from '@app/shared/eastern-time';
+import { formatUsd } from '@app/shared/money';
+import type { PlanView } from '@app/shared/recurring-plan';
+import { Link } from 'react-router';
+import { cleaningPath, customerPath } from '../common/board-format';
+import { ToolPage } from '../frame/tool-page';
+import { usePlans } from './get-plans';
+import '../common/staff-board.css';
+
+/** Active, paused (inside one of its pauses), ending (an end date ahead) or ended. */
+function statusOf(plan: PlanView): string {
+  if (plan.status === 'ended') return 'Ended';
+  if (plan.pausedNow) return 'Paused';
+  return plan.endDate ? `Ending ${formatCalendarDay(plan.endDate)}` : 'Active';
+}
+
+function PlanRow({ plan }: { plan: PlanView }) {
+  const next = plan.nextVisit;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={customerPath(plan.contactId)}>{plan.customerName}</Link>
+      </th>
+      <td>{plan.rule}</td>
+      <td>{plan.ownerName ?? <span className="muted">No cleaner</span>}</td>
+      <td>
+        {next?.scheduledAt ? <Link to={cleaningPath(next.dealId)}>{formatEasternShort(new Date(next.scheduledAt))}</Link> : <span className="muted">None ahead</span>}
+        {next && next.ownerId !== plan.ownerId ? <span className="muted"> · another cleaner</span> : null}
+        {next?.flag === 'closed_day' ? <span className="muted"> · on a closed day</span> : null}
+      </td>
+      <td>{formatUsd(plan.amountCents)}</td>
+      <td>{formatUsd(plan.monthlyCents)}</td>
+      <td>{statusOf(plan)}</td>
+    </tr>
+  );
+}
+
+function Plans() {
+  const plans = usePlans();
+  if (plans.isPending) return <p className="page-loading">Loading the plans…</p>;
+  if (plans.isError) return <p className="alert">The plans could not be loaded just now. Reload the page to try again.</p>;
+  if (plans.data.length === 0) return <p>No recurring plans yet. Make one from a scheduled Recurring Clean&apos;s page.</p>;
+  const active = plans.data.filter((p) => p.status === 'active');
+  const monthly = active.reduce((sum, p) => sum + (p.pausedNow ? 0 : p.monthlyCents), 0);
+  return (
+    <>
+      <p>
+        {active.length === 1 ? '1 active plan' : `${active.length} active plans`}, about {formatUsd(monthly)} a month.
+      </p>
+      <div className="table-scroll">
+        <table className="admin-table">
+          <caption>Recurring plans, active first (Eastern Time)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">How often</th>
+              <th scope="col">Cleaner</th>
+              <th scope="col">Next visit</th>
+              <th scope="col">Per visit</th>
+              <th scope="col">Per month</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plans.data.map((plan) => (
+              <PlanRow key={plan.id} plan={plan} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** /admin/plans: recurring customers' plans (docs/recurring-plans.md), each with its next visit and what it brings a month. */
+export function PlansPage() {
+  return (
+    <ToolPage title="Plans" lead="Recurring customers and their plans. Each plan's visits are made weeks ahead, as cleanings of their own.">
+      <Plans />
+    </ToolPage>
+  );
+}
