@@ -59,6 +59,27 @@ describe('customer texts from changes in the mirror', () => {
     expect(await deal.texts()).toHaveLength(2);
   });
 
+  it("writes a recurring plan's visit its reminder at its first mirror, with no confirmation, and once", async () => {
+    const deal = await bookedDeal();
+    // Made by the plan already scheduled (docs/recurring-plans.md): the change rule would see no change.
+    const plan = await db.recurringPlan.create({
+      data: {
+        contactId: deal.contactId, squareFootage: 1500, serviceType: 'Recurring Clean', visitType: 'basic', skus: ['recurring-basic-1500'], amountCents: 17_900, firstVisitCents: 17_900,
+        frequency: 'weekly', weekday: 4, startTime: '09:00', durationMinutes: 120, startDate: new Date('2026-12-03T00:00:00Z'), createdBy: 'office@example.com',
+      },
+    });
+    await db.deal.update({ where: { id: deal.dealId }, data: { source: 'plan', stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: THURSDAY, planId: plan.id, planOccurrence: new Date('2026-12-03T00:00:00Z') } });
+    expect(await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY)], { now: NOW })).toMatchObject({ updated: 1, notices: 1 });
+    const texts = await deal.texts();
+    expect(texts.map((t) => t.purpose)).toEqual(['reminder']);
+    expect(texts[0]).toMatchObject({ to: deal.phone, dedupeKey: `reminder:${deal.dealId}:${THURSDAY.toISOString()}` });
+    // Mirrored again: nothing more. Moved by the office: told, and reminded of the new date, as any cleaning.
+    await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, THURSDAY)], { now: NOW });
+    expect(await deal.texts()).toHaveLength(1);
+    await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, FRIDAY)], { now: NOW });
+    expect((await deal.texts()).map((t) => t.purpose)).toEqual(['reminder', 'rescheduled', 'reminder']);
+  });
+
   it('sends no reminder for a cleaning booked less than a day ahead', async () => {
     const deal = await bookedDeal();
     await applyDeals(db, [deal.change(STAGE.CLEANING_SCHEDULED, new Date(NOW.getTime() + 20 * 3_600_000))], { now: NOW });

@@ -1,8 +1,8 @@
 import type { Db } from '@app/db/client';
 import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
-import { writeDealNotice, writeNoticeText } from './notice-repository';
-import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
+import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
@@ -144,7 +144,7 @@ export async function applyDeals(
     addMerges(merges, await followMerge(db, 'deal', deal.mergedHubspotIds, deal.hubspotId));
     const existing = await db.deal.findFirst({
       where: { OR: [{ hubspotId: deal.hubspotId }, ...(deal.appRequestId ? [{ id: deal.appRequestId }] : [])] },
-      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, contactId: true, ...dealPhone },
+      select: { id: true, hubspotUpdatedAt: true, archivedAt: true, stageId: true, scheduledAt: true, contactId: true, planId: true, ...dealPhone },
     });
     const contact = deal.contactHubspotId ? await db.contact.findUnique({ where: { hubspotId: deal.contactHubspotId }, select: { id: true } }) : null;
     if (existing) {
@@ -152,16 +152,18 @@ export async function applyDeals(
       // A deal mirrored before its customer was (docs/product.md §3) takes them; a deal's customer is never swapped.
       const data = existing.contactId === null && contact ? { ...mirrored, contactId: contact.id } : mirrored;
       const notice = dealNoticeFor(existing, deal, now);
+      const planReminder = notice ? null : planVisitReminderFor(existing, deal, now);
       const done = closedOutDone(existing, deal);
       const canceled = cancellationOf(existing, deal, now);
       const phone = phoneOf(existing);
       const email = emailOf(existing);
-      if ((notice && (phone || email)) || (done && phone) || (canceled && email)) {
+      if (((notice || planReminder) && (phone || email)) || (done && phone) || (canceled && email)) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
         const closedOutAt = done ? await closeOutTime(db, existing.id, now) : now;
         await db.$transaction(async (tx) => {
           await tx.deal.update({ where: { id: existing.id }, data });
           if (notice && (await writeDealNotice(tx, policy, { id: existing.id, to: phone, email }, notice, now))) notices++;
+          if (planReminder && (await writeReminder(tx, policy, { id: existing.id, to: phone, email }, planReminder, now))) notices++;
           if (done && phone) {
             const rating = { dealId: existing.id, phone, email, contactId: existing.contactId ?? contact?.id ?? null, ownerId: mirrored.ownerId, scheduledAt: deal.scheduledAt! };
             if (await writeRatingRequest(tx, policy, rating, closedOutAt, now)) notices++;

@@ -76,7 +76,19 @@ export async function writeDealNotice(
   const subject = { scheduledAt: notice.scheduledAt.toISOString() };
   const recipients = { to: deal.to, email: deal.email };
   const written = await writeNoticeText(tx, policy, { kind: notice.kind, dealId: deal.id, ...recipients, subject, dueAt: now });
-  const remindAt = reminderAt(notice.scheduledAt, now, policy.sendable, policy.reminderLeadMs);
-  if (remindAt) await writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, ...recipients, subject, dueAt: remindAt });
+  await writeReminder(tx, policy, deal, notice.scheduledAt, now);
   return written;
+}
+
+/** The reminder of a cleaning at `scheduledAt`, waiting in the outbox until it is due; none when its moment has passed. True when written. */
+export async function writeReminder(
+  tx: Prisma.TransactionClient,
+  policy: NoticePolicy,
+  deal: { id: string; to: string | null; email?: string | null | undefined },
+  scheduledAt: Date,
+  now: Date,
+): Promise<boolean> {
+  const remindAt = reminderAt(scheduledAt, now, policy.sendable, policy.reminderLeadMs);
+  if (!remindAt) return false;
+  return writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, email: deal.email, subject: { scheduledAt: scheduledAt.toISOString() }, dueAt: remindAt });
 }

@@ -72,6 +72,18 @@ export function dealNoticeFor(before: DealMoment, after: DealMoment, now: Date):
 }
 
 /**
+ * A recurring plan's visit is made already scheduled (docs/recurring-plans.md), so the change
+ * rule above never fires for it: its first mirror from HubSpot (the row held no HubSpot version
+ * yet) is when its reminder is written. No confirmation: a plan's visits come weeks ahead, a
+ * week at a time, and the customer agreed to the plan with its first visit.
+ */
+export function planVisitReminderFor(before: { planId: string | null; hubspotUpdatedAt: Date | null }, after: DealMoment, now: Date): Date | null {
+  if (before.planId === null || before.hubspotUpdatedAt !== null) return null;
+  if (after.stageId !== STAGE.CLEANING_SCHEDULED || after.scheduledAt === null || after.scheduledAt.getTime() <= now.getTime()) return null;
+  return after.scheduledAt;
+}
+
+/**
  * When the reminder of a cleaning at `scheduledAt` goes out: `lead` before it, moved past quiet
  * hours; null when that moment has passed or would fall after the cleaning (booked less than
  * the lead ahead: the confirmation was the reminder).

@@ -69,6 +69,9 @@ export async function recordDealCommand(db: Db, dealId: string, draft: CommandDr
 /** Whether a write failed because another command of the deal is pending (the one-pending index). */
 export const isPendingClash = (error: unknown): boolean => isUniqueViolation(error);
 
+/** The kinds that change a visit itself (its date, cleaner, stage, price or what the customer asked). */
+const DETACHING_KINDS: ReadonlySet<string> = new Set(['move', 'schedule', 'quote', 'request-answer']);
+
 /**
  * recordDealCommand inside the caller's transaction (a cleaner's done writes its visit with it).
  * A clash with another pending command throws (isPendingClash): the caller's transaction is lost.
@@ -91,12 +94,17 @@ export async function recordDealCommandIn(tx: Tx, dealId: string, draft: Command
   const event = outboxEvent('crm.apply-deal-command', { commandId }, { aggregateId: commandId });
   // The command and its outbox event in one statement (docs/decisions/raw-sql.md, 3: each Prisma
   // query costs the api about a millisecond of CPU, and every staff action takes this path).
+  // A recurring plan's visit changed on its own is detached: later changes of the plan leave it
+  // (docs/recurring-plans.md). A close-out is the visit happening, not a change of it.
+  const detaches = DETACHING_KINDS.has(draft.kind);
   await tx.$executeRaw`
     WITH command AS (
       INSERT INTO deal_command (id, deal_id, kind, changes, seen, seen_modified_at, reason, staff_email)
       VALUES (${commandId}::uuid, ${dealId}, ${draft.kind}, ${JSON.stringify(decided.changes)}::jsonb, ${JSON.stringify(seen)}::jsonb,
         ${deal.hubspotUpdatedAt}::timestamptz, ${draft.reason || null}, ${staffEmail})
       RETURNING id
+    ), detached AS (
+      UPDATE deal SET plan_detached_at = now() WHERE id = ${dealId} AND ${detaches} AND plan_id IS NOT NULL AND plan_detached_at IS NULL
     )
     INSERT INTO outbox_event (id, type, payload, aggregate_type, aggregate_id)
     SELECT ${event.id}::uuid, ${event.type}, ${JSON.stringify(event.payload)}::jsonb, ${event.aggregateType}, ${event.aggregateId} FROM command`;

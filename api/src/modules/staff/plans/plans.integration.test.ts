@@ -67,6 +67,21 @@ describe('staff API: the office makes a recurring plan of a scheduled Recurring 
     expect(detail.visits).toHaveLength(8);
   });
 
+  it('detaches a visit the office changes on its own: moved, it is no longer the plan\'s to change', async () => {
+    const deal = await recurringDeal();
+    const { planId } = (await (await makePlan(deal.id, { frequency: 'weekly' })).json()) as { planId: string };
+    const [, second, third] = await api.db.deal.findMany({ where: { planId }, orderBy: { planOccurrence: 'asc' } });
+    const moved = await office.request(`/api/internal/admin/deals/${second!.id}/schedule`, {
+      method: 'POST',
+      body: { scheduledAt: '2026-12-09T15:00:00.000Z', durationMinutes: 150, ownerId, seenModifiedAt: null, acceptWarnings: ['cleaner-busy', 'not-asked-date', 'outside-hours'] },
+    });
+    expect(moved.status, await moved.clone().text()).toBe(202);
+    expect((await api.db.deal.findUniqueOrThrow({ where: { id: second!.id } })).planDetachedAt).not.toBeNull();
+    expect((await api.db.deal.findUniqueOrThrow({ where: { id: third!.id } })).planDetachedAt).toBeNull();
+    const detail = (await (await office.request(`/api/internal/admin/plans/${planId}`)).json()) as PlanView;
+    expect(detail.visits.filter((v) => v.detached).map((v) => v.dealId)).toEqual([second!.id]);
+  });
+
   it('makes one plan of a cleaning, however often or at once it is asked', async () => {
     const deal = await recurringDeal();
     const answers = await Promise.all([makePlan(deal.id, { frequency: 'every_2_weeks' }), makePlan(deal.id, { frequency: 'every_2_weeks' })]);
