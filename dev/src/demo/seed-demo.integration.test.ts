@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import { PORTAL_HISTORY_LIMIT } from '@app/shared/constants';
 import { STAGE } from '@app/shared/deal-stages';
+import { formatEasternShort } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
 import { CHANGE_LOCKED_24H, COMPLETED, RESCHEDULE_IN_PROGRESS } from '@app/shared/texts';
 import type { HubSpotGateway } from '@app/worker/crm/hubspot-gateway';
@@ -105,6 +106,18 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
     const contact = await findLoginContact(db, customer.email, customer.phone);
     expect(contact).toMatchObject({ eligible: true, suspended: false });
 
+    // The weekly plan, made once: eight visits from three days after the first start, the third
+    // skipped and the fifth moved to the next afternoon, both detached, each on its way to HubSpot.
+    const plans = await db.recurringPlan.findMany({ where: { contactId: contact!.id }, include: { visits: { orderBy: { planOccurrence: 'asc' } } } });
+    expect(plans).toHaveLength(1);
+    const visits = plans[0]!.visits;
+    expect(visits).toHaveLength(8);
+    expect(visits.map((v) => v.stageId === STAGE.CANCELED)).toEqual([false, false, true, false, false, false, false, false]);
+    expect(visits.map((v) => v.planDetachedAt !== null)).toEqual([false, false, true, false, true, false, false, false]);
+    expect(formatEasternShort(visits[4]!.scheduledAt!)).toMatch(/ at 1:00 PM$/);
+    expect(visits[4]!.preferredDate!.getTime() - visits[4]!.planOccurrence!.getTime()).toBe(86_400_000);
+    expect(await db.outboxEvent.count({ where: { type: 'crm.push-booking', aggregateId: { in: visits.map((v) => v.id) } } })).toBe(8);
+
     // A short conversation by text, its last reply unanswered, seeded once however often it runs;
     // and the rating the customer texted back for their last done cleaning, which waits for nobody.
     expect(await db.inboundText.count({ where: { fromPhone: customer.phone } })).toBe(3);
@@ -122,7 +135,9 @@ describe('demo data: seeded into HubSpot, pulled into the mirror like real data'
 
     await pull();
     const { upcoming, past } = await portalDeals({ db, now: () => now }, contact!.id);
-    expect(upcoming).toHaveLength(plan.deals.filter((d) => d.person === customer.key).length - (PORTAL_HISTORY_LIMIT + 1));
+    // The plan's visits are cleanings of the customer's like any other (the skipped one is not ahead).
+    const planVisitsAhead = visits.filter((v) => v.stageId !== STAGE.CANCELED).length;
+    expect(upcoming).toHaveLength(plan.deals.filter((d) => d.person === customer.key).length - (PORTAL_HISTORY_LIMIT + 1) + planVisitsAhead);
     expect(past).toHaveLength(PORTAL_HISTORY_LIMIT);
     expect(upcoming.map((d) => d.manage.message)).toContain(CHANGE_LOCKED_24H);
     expect(upcoming.map((d) => d.manage.message)).toContain(RESCHEDULE_IN_PROGRESS);

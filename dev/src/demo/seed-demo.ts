@@ -11,6 +11,7 @@ import { seedDemoContext } from './demo-context';
 import { seedDemoConversation } from './demo-conversation';
 import { demoKeyring, seedDemoHome } from './demo-home';
 import { seedDemoRating } from './demo-rating';
+import { seedDemoRecurringPlan, type DemoRecurringPlan } from './demo-recurring-plan';
 import type { CrmRecord, HubSpotCrm } from './hubspot-crm';
 import { QUOTED_FROM, seedDemoQuote, type SeedQuoteOutcome } from './seed-quote';
 
@@ -102,6 +103,8 @@ export interface SeedDemoOptions {
 
 export interface SeededDemo {
   plan: DemoPlan;
+  /** The demo customer's weekly recurring plan, with a skipped and a detached visit. */
+  recurring: DemoRecurringPlan;
   /** What became of each quoted deal's quote, by the deal's demo_key. */
   quotes: Map<string, SeedQuoteOutcome>;
 }
@@ -158,7 +161,9 @@ async function markDemoCleaner(db: Db): Promise<void> {
 
 /**
  * Puts the demo plan into HubSpot (the emulator) and the demo customer, with a short conversation
- * by text, a home profile with a door code (demo-home.ts) and one rated cleaning, into our database.
+ * by text, a home profile with a door code (demo-home.ts), a weekly recurring plan with a skipped
+ * and a detached visit (demo-recurring-plan.ts, pushed by the worker) and one rated cleaning, into
+ * our database.
  * Idempotent: records are found again by their demo_key and updated, with dates moved to be
  * relative to `now` again; nothing is duplicated. The deals, invoices and tickets reach our
  * mirror the way real ones do, through the worker's crm.pull. A quoted deal is mirrored at once
@@ -187,6 +192,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   await seedDemoContext(crm, customerHubspotId, now);
   await seedDemoConversation(db, plan.customer, localId, now);
   await seedDemoHome(db, localId, options.homeSecrets ?? demoKeyring(), now);
+  const recurring = await seedDemoRecurringPlan(db, localId, plan.customer, DEMO_CLEANER.id, now);
 
   const deals = byDemoKey(await crm.list('deals'));
   const tickets = byDemoKey(await crm.list('tickets'));
@@ -229,7 +235,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeededDemo> {
   const quotes = new Map<string, SeedQuoteOutcome>();
   for (const deal of quoted) quotes.set(deal.key, await seedDemoQuote(quoteDeps, deal.hubspotId, deal.quote, DEV_STAFF_IDENTITY.email));
   if (rated) await seedDemoRating(quoteDeps, rated, plan.customer, localId);
-  return { plan, quotes };
+  return { plan, recurring, quotes };
 }
 
 /** What a start says about the demo quote: awaiting the customer's answer, or why not this time. */
