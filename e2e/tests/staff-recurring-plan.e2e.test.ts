@@ -1,7 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { bookingRequestBody } from '@app/shared/booking-request-fixture';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday } from '@app/shared/eastern-time';
+import { PLAN_VISIT_SKIPPED, type PlanView } from '@app/shared/recurring-plan';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
@@ -9,10 +8,10 @@ import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { tabOrderGaps } from '../src/keyboard';
-import { crm, crmStages } from '../src/portal-customer';
+import { createPortalCustomer, crmStages } from '../src/portal-customer';
+import { signInToPortal } from '../src/portal-login';
 import { openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
-import { uniquePhone } from '../src/unique-phone';
 import { useBrowserPage } from '../src/use-browser-page';
 
 const WIDE = { width: 1366, height: 900 };
@@ -20,30 +19,18 @@ const PHONE = { width: 390, height: 844 };
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-/** A customer who booked once through the public form, with a street of their own; resolves once they are in HubSpot. */
-async function weeklyCustomer(): Promise<{ email: string; street: string }> {
-  const email = `weekly.${randomBytes(4).toString('hex')}@example.com`;
-  const street = `${randomInt(100, 99_999)} Every Week Way`;
-  const response = await fetch(appUrl('/api/hubspot/portal/requestBooking'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(bookingRequestBody({ name: 'Wendy Weekly', email, phone: (await uniquePhone()).e164, address: { street, city: 'Atlanta', state: 'GA', zip: '30303' }, rooms: {} })),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  await eventually(() => crm().findContactByEmail(email), (c) => c !== null);
-  return { email, street };
-}
-
-describe('the office turns a weekly cleaning into a recurring plan', () => {
+describe('a recurring plan: the office makes it from a weekly cleaning, the customer skips a visit', () => {
   const browser = useBrowserPage();
+  const home = useBrowserPage();
 
-  it('books a weekly Recurring Clean, makes its plan from the cleaning, and the plan makes its visits in HubSpot', { timeout: 240_000 }, async () => {
+  it('books a weekly Recurring Clean, makes its plan, the visits reach HubSpot, and the customer skips the third in the portal', { timeout: 240_000 }, async () => {
     const { page } = browser;
-    const customer = await weeklyCustomer();
+    // A customer who booked once through the public form and signs in to the portal.
+    const customer = await createPortalCustomer('weekly');
     await page.setViewportSize(WIDE);
     await withCookieConsent(page);
     await signInAsStaff(page, 'plans');
-    const context = await openStaffCustomer(page, customer.email, 'Wendy Weekly');
+    const context = await openStaffCustomer(page, customer.email, 'Riley Portal');
 
     // A phone call: a weekly basic Recurring Clean with the oven on the first visit, a week from now at 10 AM.
     await context.getByRole('region', { name: 'Summary' }).getByRole('button', { name: 'Book a cleaning' }).click();
@@ -101,7 +88,7 @@ describe('the office turns a weekly cleaning into a recurring plan', () => {
 
     // The plans page lists it with its next visit, at 1366 and 390 px.
     await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Plans', exact: true }).click();
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Wendy Weekly' }) }).filter({ hasText: `Every ${weekday} at 10:00 AM` }).first();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Riley Portal' }) }).filter({ hasText: `Every ${weekday} at 10:00 AM` }).first();
     await row.waitFor();
     expect(await row.getByRole('link').nth(1).getAttribute('href')).toContain(encodeURIComponent(dealId));
     expect(await axeViolations(page)).toEqual([]);
@@ -109,5 +96,34 @@ describe('the office turns a weekly cleaning into a recurring plan', () => {
     await row.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await tabOrderGaps(page, page.getByRole('main'))).toEqual({ unreachable: [], invisible: [] });
+
+    // The customer, on a phone, skips the plan's third visit from its card, from the keyboard.
+    const plan = await page.evaluate(async (id) => (await (await fetch(`/api/internal/admin/plans/${id}`)).json()) as PlanView, planId);
+    const third = plan.visits[2]!;
+    const portal = home.page;
+    await portal.setViewportSize(PHONE);
+    await withCookieConsent(portal);
+    await portal.goto(appUrl('/login'));
+    await signInToPortal(portal, customer, { from: 'here' });
+    const card = portal.locator(`[data-deal-id="${third.dealId}"]`);
+    await card.waitFor();
+    expect(await card.locator('[data-plan]').innerText()).toBe(`Every ${weekday} at 10:00 AM`);
+    await card.getByRole('button', { name: 'Skip this visit' }).focus();
+    await portal.keyboard.press('Enter');
+    const confirm = card.getByRole('group', { name: 'Skip this visit' });
+    await confirm.waitFor();
+    expect(await axeViolations(portal)).toEqual([]);
+    expect(await fitsWidth(portal)).toBe(true);
+    await confirm.getByRole('button', { name: 'Yes, skip it' }).click();
+    await card.getByText(PLAN_VISIT_SKIPPED).waitFor();
+    // HubSpot's deal goes to Canceled, and the card follows once the mirror has it; the others stay.
+    await eventually(
+      async () => (await crmObjects('deals')).find((d) => d.properties.app_request_id === third.dealId),
+      (d) => d?.properties.dealstage === crmStages().dealStageId(STAGE.CANCELED),
+    );
+    const scheduled = await crmObjects('deals');
+    for (const v of plan.visits.filter((v) => v.dealId !== third.dealId && v.dealId !== dealId)) {
+      expect(scheduled.find((d) => d.properties.app_request_id === v.dealId)?.properties.dealstage, v.occurrence).toBe(crmStages().dealStageId(STAGE.CLEANING_SCHEDULED));
+    }
   });
 });

@@ -171,6 +171,12 @@ export const dealSchema = z.object({
   reference: text.optional(),
   service_address: text.optional(),
   cleaner_first_name: text.optional(),
+  /**
+   * Beyond §3: the recurring plan this cleaning is a visit of (docs/recurring-plans.md): its rule
+   * in words, and whether the customer may skip this visit now (a visit to come, outside the
+   * 24-hour lock, with no request on its way).
+   */
+  plan: z.object({ rule: z.string(), skippable: z.boolean() }).optional(),
 });
 export type Deal = z.output<typeof dealSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAGE } from './deal-stages';
 import { isCalendarDate } from './eastern-time';
 import { PLAN_FREQUENCIES, type ClosedDayRule, type PlanFrequency, type PlanRule } from './plan-schedule';
 
@@ -123,3 +124,17 @@ export const VISITS_PER_MONTH: Record<PlanFrequency, number> = { weekly: 52 / 12
 
 /** What a month of a plan's visits brings in, in whole cents. */
 export const monthlyCentsOf = (frequency: PlanFrequency, amountCents: number): number => Math.round(VISITS_PER_MONTH[frequency] * amountCents);
+
+/** The portal's answer once a visit is skipped. */
+export const PLAN_VISIT_SKIPPED = 'Skipped: we will not come that day. Your plan goes on as before.';
+/** A skip of a cleaning that is no plan's visit, or no longer to come. */
+export const NOT_SKIPPABLE = 'Only a visit of your plan that is still to come can be skipped.';
+
+/** A skip of a visit with a change already on its way (a skip sent twice, or the office's change). */
+export const SKIP_PENDING = 'This visit has a change on its way to us: it shows here in a moment.';
+
+/** A skip that could not be sent (no answer, or one we did not expect). */
+export const SKIP_FAILED = 'We could not skip this visit just now. Try again, or call us.';
+
+/** The stages of a visit still to come (scheduled, or waiting for its cleaner). */
+export const SKIPPABLE_STAGES: ReadonlySet<string> = new Set([STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED]);

@@ -68,6 +68,10 @@ export interface PortalDealRow {
   tickets: PortalTicketRow[];
   /** The texts that went out about the deal (JSON: `at` is an ISO string), oldest first. */
   messages: { kind: string; status: string; at: string }[];
+  /** The recurring plan this cleaning is a visit of (docs/recurring-plans.md): its rule; null for any other cleaning. */
+  plan: { frequency: string; weekday: number; startTime: string; nth: number | null } | null;
+  /** A change of it (the office's, or the customer's skip) is on its way to HubSpot. */
+  commandPending?: boolean;
 }
 
 /**
@@ -112,6 +116,7 @@ const dealSelect = {
   invoiceNumber: true,
   invoicePdfUrl: true,
   invoiceUrl: true,
+  plan: { select: { frequency: true, weekday: true, startTime: true, nth: true } },
   // An unhappy customer's ticket is the office's own (a call to make), not a request of the customer's.
   tickets: {
     where: { archivedAt: null, category: { not: 'UnhappyCustomer' } },
@@ -140,7 +145,10 @@ SELECT d.id, d.reference, d.name, d.stage_id AS "stageId", d.scheduled_at AS "sc
     FROM ticket t WHERE t.deal_id = d.id AND t.archived_at IS NULL AND t.category <> 'Unhappy Customer'), '[]') AS tickets,
   COALESCE((
     SELECT json_agg(json_build_object('kind', s.purpose, 'status', s.status, 'at', COALESCE(s.sent_at, s.created_at)) ORDER BY s.created_at)
-    FROM sms_message s WHERE s.deal_id = d.id AND s.status NOT IN ('queued', 'canceled')), '[]') AS messages
+    FROM sms_message s WHERE s.deal_id = d.id AND s.status NOT IN ('queued', 'canceled')), '[]') AS messages,
+  (SELECT json_build_object('frequency', p.frequency, 'weekday', p.weekday, 'startTime', p.start_time, 'nth', p.nth)
+    FROM recurring_plan p WHERE p.id = d.plan_id) AS plan,
+  EXISTS (SELECT 1 FROM deal_command m WHERE m.deal_id = d.id AND m.status = 'pending') AS "commandPending"
 FROM deal d JOIN contact c ON c.id = d.contact_id
 WHERE d.contact_id = $1 AND d.archived_at IS NULL AND ${PORTAL_VISIBLE_DEAL_SQL.sql}`;
 

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import { manageBookingSchemaAt } from '@app/shared/manage-booking';
 import { portalRequestSchema } from '@app/shared/portal-request';
 import { quoteAnswerSchema } from '@app/shared/quote';
@@ -18,6 +19,7 @@ import {
   portalDeals,
   requestPortalBooking,
   sessionUser,
+  skipPlanVisit,
   staffSessionUser,
   ticketsByDeal,
 } from './service';
@@ -68,6 +70,13 @@ export function portalRoutes(deps: ModuleDeps): Router {
     const input = quoteAnswerSchema.parse(ctx.request.body ?? {});
     ctx.status = 201;
     ctx.body = { success: true, ...(await answerQuote(deps, contactId, ctx.params.id ?? '', input)) };
+  });
+
+  // One visit of the customer's recurring plan skipped (docs/recurring-plans.md).
+  router.post('/api/portal/deals/:id/skip', async (ctx) => {
+    const { contactId } = requireCustomer(ctx);
+    z.object({}).strict().parse(ctx.request.body ?? {});
+    ctx.body = { success: true, ...(await skipPlanVisit(deps, contactId, ctx.params.id ?? '')) };
   });
 
   // "Something was missed": a re-clean claim on a done cleaning within the guarantee window.

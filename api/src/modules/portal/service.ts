@@ -12,7 +12,10 @@ import { servicesForSqft } from '@app/shared/services';
 import { CLEANING_PASSED_REFUSED, RECLEAN_CLAIM_SUBMITTED, REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
 import { recleanClaimDeadline, recleanClaimRefusal, type RecleanClaim } from '@app/shared/reclean-claim';
 import { TICKET_CATEGORY_LABELS, manageButtonsState, pickClaim, pickRequests } from '@app/shared/tickets';
+import type { PlanFrequency, Weekday } from '@app/shared/plan-schedule';
+import { describePlanRule, NOT_SKIPPABLE, PLAN_VISIT_SKIPPED, SKIP_PENDING, SKIPPABLE_STAGES } from '@app/shared/recurring-plan';
 import { AppError, errors } from '../../errors';
+import { recordDealCommandIn } from '../staff/common/command-repository';
 import type { ModuleDeps } from '../registry';
 import {
   findContact,
@@ -82,7 +85,7 @@ function toTicket(t: PortalTicketRow): Ticket {
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 /** The §3 deal as the portal reads it. Draft invoices are not shown to customers. */
-function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
+function toDeal(d: PortalDealRow): Deal & { dealname: string | null; planVisit: { rule: string; pending: boolean } | null } {
   const invoice = d.invoiceStatus && d.invoiceStatus !== 'draft' ? d : null;
   const tickets = d.tickets.map(toTicket);
   const { activeRequest, closedRequest } = pickRequests(tickets);
@@ -111,6 +114,12 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
     service_address: [d.street, d.city].filter(Boolean).join(', ') || null,
     cleaner_first_name: d.owner?.firstName ?? null,
     messages: d.messages.map((m) => ({ kind: m.kind, status: m.status, at: new Date(m.at).toISOString() })),
+    planVisit: d.plan
+      ? {
+          rule: describePlanRule({ frequency: d.plan.frequency as PlanFrequency, weekday: d.plan.weekday as Weekday, startTime: d.plan.startTime, nth: (d.plan.nth ?? undefined) as 1 | undefined }),
+          pending: d.commandPending === true,
+        }
+      : null,
   };
 }
 
@@ -122,19 +131,57 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null } {
 export async function portalDeals(deps: Pick<Deps, 'db' | 'now'>, contactId: string) {
   const now = deps.now();
   const { upcoming, history } = splitDeals((await listDeals(deps.db, contactId)).map(toDeal));
-  const decorate = (section: 'upcoming' | 'history') => (deal: ReturnType<typeof toDeal>) => ({
-    ...deal,
-    invoice: deriveInvoice(deal),
-    status: dealStatus(deal, section),
-    manage: manageButtonsState({
+  const decorate = (section: 'upcoming' | 'history') => ({ planVisit, ...deal }: ReturnType<typeof toDeal>) => {
+    const manage = manageButtonsState({
       activeRequest: deal.activeRequest,
       closedRequest: deal.closedRequest,
       scheduled: deal.scheduled_date_raw ? new Date(deal.scheduled_date_raw) : null,
       now,
-    }),
-  });
+    });
+    return {
+      ...deal,
+      invoice: deriveInvoice(deal),
+      status: dealStatus(deal, section),
+      manage,
+      // A skip (or the office's change) on its way: not offered again until HubSpot has it.
+      ...(planVisit && { plan: { rule: planVisit.rule, skippable: !planVisit.pending && !manage.disabled && SKIPPABLE_STAGES.has(deal.dealstage) } }),
+    };
+  };
   return { upcoming: upcoming.map(decorate('upcoming')), past: history.map(decorate('history')) };
 }
+
+/**
+ * POST /api/portal/deals/:id/skip: the customer skips one visit of their plan (docs/recurring-plans.md).
+ * Under the deal's lock, as a change request is: a visit of a plan still to come, outside the
+ * 24-hour lock of §4 and with no request on its way, becomes a command that moves it to Canceled
+ * (the office's path to HubSpot: docs/staff-actions.md), recorded as the customer's, and the
+ * visit is detached from the plan. Anything else is refused and nothing is written.
+ */
+export async function skipPlanVisit(deps: Deps, contactId: string, dealId: string): Promise<{ message: string }> {
+  const now = deps.now();
+  const outcome = await withOwnedDeal(deps.db, contactId, dealId, async (tx, deal) => {
+    if (!deal) return { kind: 'missing' as const };
+    const { activeRequest, closedRequest } = pickRequests(deal.tickets.map(toTicket));
+    const state = manageButtonsState({ activeRequest, closedRequest, scheduled: deal.scheduledAt, now });
+    if (!deal.plan || !SKIPPABLE_STAGES.has(deal.stageId) || state.passed) return { kind: 'refused' as const, code: 'not_skippable' as const, message: NOT_SKIPPABLE };
+    if (state.disabled) return { kind: 'refused' as const, code: activeRequest ? ('request_in_progress' as const) : ('change_locked' as const), message: state.message ?? '' };
+    const { hubspotUpdatedAt, contact } = await tx.deal.findUniqueOrThrow({ where: { id: deal.id }, select: { hubspotUpdatedAt: true, contact: { select: { email: true } } } });
+    const recorded = await recordDealCommandIn(
+      tx,
+      deal.id,
+      { kind: 'move', seenModifiedAt: hubspotUpdatedAt?.toISOString() ?? null, reason: SKIP_REASON, decide: async () => ({ changes: { stageId: STAGE.CANCELED } }) },
+      `${contact?.email ?? 'the customer'} (the customer, in the portal)`,
+    );
+    return recorded.kind === 'recorded' ? { kind: 'skipped' as const } : { kind: 'refused' as const, code: 'change_pending' as const, message: SKIP_PENDING };
+  });
+  if (outcome.kind === 'missing') throw errors.notFound(BOOKING_NOT_FOUND);
+  if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
+  deps.outbox.notify();
+  return { message: PLAN_VISIT_SKIPPED };
+}
+
+/** The note HubSpot's deal gets with a skip (the command's reason). */
+const SKIP_REASON = 'Skipped by the customer in the portal: one visit of their recurring plan.';
 
 /** GET fetchTickets: every requested id must be one of the customer's deals, else 404 (no hint which). */
 export async function ticketsByDeal(deps: Pick<Deps, 'db'>, contactId: string, dealIds: readonly string[]) {

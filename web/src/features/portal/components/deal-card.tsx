@@ -1,6 +1,9 @@
+import { SKIP_FAILED } from '@app/shared/recurring-plan';
 import { CANCEL_BUTTON, CHANGE_BUTTON, CLEANING_TIME_PASSED_NEXT, NOT_CONFIRMED, RECLEAN_BUTTON } from '@app/shared/texts';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { dealCardId } from '@app/shared/routes';
+import { useSkipVisit } from '../api/skip-visit';
+import { ApiError } from '../../../lib/api-client';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
 export type ManageAction = 'change' | 'cancel';
@@ -77,6 +80,49 @@ function Guarantee({ deal, onReclean }: { deal: DealView; onReclean: (deal: Deal
   );
 }
 
+/** What a refused or failed skip says: the api's reason (a 409 says why), else ours. */
+const skipFailure = (error: unknown) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : SKIP_FAILED);
+
+/**
+ * "Skip this visit" on a visit of the customer's plan (docs/recurring-plans.md): asked once more
+ * ("Skip the visit of …?"), then sent; the answer is said in the card's live region.
+ */
+function SkipVisit({ deal }: { deal: DealView }) {
+  const [asking, setAsking] = useState(false);
+  const skip = useSkipVisit();
+  const answer = skip.data?.message ?? (skip.error ? skipFailure(skip.error) : null);
+  return (
+    <div className="deal-card__skip">
+      {deal.plan?.skippable && !asking ? (
+        <div className="actions">
+          <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+            Skip this visit
+          </button>
+        </div>
+      ) : null}
+      {deal.plan?.skippable && asking ? (
+        <div className="actions" role="group" aria-label="Skip this visit">
+          <p className="deal-card__notice">Skip the visit of {deal.scheduled} ET? The other visits of your plan stay as they are.</p>
+          <button
+            type="button"
+            className="button"
+            disabled={skip.isPending}
+            onClick={() => skip.mutate(deal.id, { onSettled: () => setAsking(false) })}
+          >
+            {skip.isPending ? 'Skipping…' : 'Yes, skip it'}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setAsking(false)}>
+            Keep it
+          </button>
+        </div>
+      ) : null}
+      <p className="fine-print" aria-live="polite" data-skip-answer="">
+        {answer}
+      </p>
+    </div>
+  );
+}
+
 /** One cleaning: service, status, date (Eastern), where, who, invoice, and Change/Cancel (upcoming) or Book again (past). */
 export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: DealCardProps) {
   const id = useId();
@@ -130,6 +176,12 @@ export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: D
           <div>
             <dt>Cleaner</dt>
             <dd data-cleaner="">{deal.cleaner}</dd>
+          </div>
+        ) : null}
+        {deal.plan ? (
+          <div>
+            <dt>Your plan</dt>
+            <dd data-plan="">{deal.plan.rule}</dd>
           </div>
         ) : null}
         <div>
@@ -188,6 +240,7 @@ export function DealCard({ deal, onManage, onBookAgain, onReclean, children }: D
               {CANCEL_BUTTON}
             </button>
           </div>
+          {deal.plan ? <SkipVisit deal={deal} /> : null}
           {manage.message ? (
             <p id={why} className="deal-card__notice" data-manage-message="">
               {manage.message}

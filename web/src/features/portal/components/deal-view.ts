@@ -73,6 +73,8 @@ export interface DealView {
   };
   /** The texts sent about it, oldest first. */
   messages: MessageView[];
+  /** The recurring plan it is a visit of: its rule in words, and whether "Skip this visit" is offered now; null for any other cleaning. */
+  plan: { rule: string; skippable: boolean } | null;
 }
 
 
@@ -142,5 +144,7 @@ export function dealView(deal: Deal, section: 'upcoming' | 'history', tickets: r
     declined: declinedRequestNote(requests),
     reclean: recleanOf(deal, now),
     messages: messageViews(deal),
+    // Skippable as the server says, and only while Change and Cancel are offered by the same rules here.
+    plan: deal.plan ? { rule: deal.plan.rule, skippable: deal.plan.skippable && section === 'upcoming' && !manage.disabled } : null,
   };
 }
