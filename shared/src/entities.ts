@@ -199,6 +199,8 @@ export const scheduledDealSchema = z.object({
   /** The live state and its label (shared/cleaning-visit.ts): the staff calendar's addition. */
   visitState: z.enum(VISIT_STATES).optional(),
   visitStateLabel: z.string().optional(),
+  /** A visit of a recurring plan (docs/recurring-plans.md): the staff calendar marks it. */
+  planVisit: z.literal(true).optional(),
 });
 export type ScheduledDeal = z.output<typeof scheduledDealSchema>;
 export const scheduledDealsSchema = z.array(scheduledDealSchema);

@@ -41,6 +41,13 @@ describe('schedule warnings', () => {
     expect(scheduleWarnings(plan({ start: at(3, 18), askedDate: '2026-12-03' }))).toEqual([]);
   });
 
+  it("warns when a plan's visit goes to another cleaner than the plan's", () => {
+    expect(scheduleWarnings(plan({ preferredCleaner: 'Ana Lopez' }))).toEqual([
+      { code: 'not-preferred-cleaner', message: "This visit's plan has Ana Lopez as the customer's cleaner." },
+    ]);
+    expect(scheduleWarnings(plan({ preferredCleaner: null }))).toEqual([]);
+  });
+
   it('lets a save through only the warnings it accepted', () => {
     const warnings = scheduleWarnings(plan({ start: at(3, 6), askedDate: '2026-12-04' }));
     expect(unaccepted(warnings, ['outside-hours']).map((w) => w.code)).toEqual(['not-asked-date']);

@@ -25,7 +25,7 @@ export function defaultDurationMinutes(serviceType: string | null): number {
   return (deep ? PACKAGE_MAX_DURATION_MS.deep : PACKAGE_MAX_DURATION_MS.basic) / MINUTE_MS;
 }
 
-export const SCHEDULE_WARNING_CODES = ['cleaner-busy', 'outside-hours', 'not-asked-date'] as const;
+export const SCHEDULE_WARNING_CODES = ['cleaner-busy', 'outside-hours', 'not-asked-date', 'not-preferred-cleaner'] as const;
 export type ScheduleWarningCode = (typeof SCHEDULE_WARNING_CODES)[number];
 
 export interface ScheduleWarning {
@@ -78,6 +78,8 @@ export interface SchedulePlan {
   /** The day the customer asked for (YYYY-MM-DD), with the part of the day; null when none was asked. */
   askedDate: string | null;
   askedTimeOfDay: string | null;
+  /** A recurring plan's visit: the plan's own cleaner, when the schedule gives the visit another (docs/recurring-plans.md). */
+  preferredCleaner?: string | null;
 }
 
 const endOf = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE_MS);
@@ -101,6 +103,9 @@ export function scheduleWarnings(plan: SchedulePlan): ScheduleWarning[] {
   if (plan.askedDate && easternToday(plan.start) !== plan.askedDate) {
     const part = plan.askedTimeOfDay ? `, ${plan.askedTimeOfDay}` : '';
     warnings.push({ code: 'not-asked-date', message: `The customer asked for ${formatCalendarDay(plan.askedDate)}${part}.` });
+  }
+  if (plan.preferredCleaner) {
+    warnings.push({ code: 'not-preferred-cleaner', message: `This visit's plan has ${plan.preferredCleaner} as the customer's cleaner.` });
   }
   return warnings;
 }

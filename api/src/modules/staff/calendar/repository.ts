@@ -18,6 +18,8 @@ export interface ScheduledDealRow {
   owner: OwnerRef | null;
   /** The cleaner's taps (docs/cleaner-day.md); null before the first. */
   visit: VisitRow | null;
+  /** A visit of a recurring plan (docs/recurring-plans.md). */
+  planVisit: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ScheduledDealRow {
  */
 const SCHEDULED_DEALS = `
 SELECT d.id, d.scheduled_at AS "scheduledAt", d.stage_id AS "stageId", d.service_type AS "serviceType", d.duration_minutes AS "durationMinutes",
-  d.street, d.city, d.state, d.zip,
+  d.street, d.city, d.state, d.zip, d.plan_id IS NOT NULL AS "planVisit",
   o.id AS "ownerId", o.first_name AS "ownerFirstName", o.last_name AS "ownerLastName", o.email AS "ownerEmail",
   c.id AS "contactId", c.first_name AS "contactFirstName", c.last_name AS "contactLastName", c.email AS "contactEmail",
   v.deal_id AS "visitDealId", v.on_my_way_at AS "onMyWayAt", v.eta_minutes AS "etaMinutes", v.started_at AS "startedAt", v.done_at AS "doneAt"

@@ -33,6 +33,7 @@ export async function scheduledDeals(
     contactId: d.contact?.id ?? null,
     stageId: d.stageId,
     durationMinutes: d.durationMinutes ?? defaultDurationMinutes(d.serviceType),
+    ...(d.planVisit && { planVisit: true }),
     // The live state (docs/cleaner-day.md): not started, on the way, in progress, done, late.
     ...visitStateOf(visitView(d.visit, d, now)),
   }));

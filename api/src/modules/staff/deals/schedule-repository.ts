@@ -80,7 +80,17 @@ export async function warningsFor(db: Reader, deal: Pick<CommandDeal, 'id' | 'pr
     others: await cleanerDay(db, deal.id, plan.ownerId, start),
     askedDate: deal.preferredDate ? deal.preferredDate.toISOString().slice(0, 10) : null,
     askedTimeOfDay: deal.timeOfDay,
+    preferredCleaner: await otherPreferredCleaner(db, deal.id, plan.ownerId),
   });
+}
+
+/** A recurring plan's visit given to another cleaner than its plan's: the plan's cleaner's name; else null. */
+async function otherPreferredCleaner(db: Reader, dealId: string, ownerId: string): Promise<string | null> {
+  if (!dealId) return null;
+  const visit = await db.deal.findUnique({ where: { id: dealId }, select: { plan: { select: { ownerId: true, owner: { select: { firstName: true, lastName: true, email: true } } } } } });
+  const preferred = visit?.plan;
+  if (!preferred?.ownerId || preferred.ownerId === ownerId) return null;
+  return personName(preferred.owner) || 'another cleaner';
 }
 
 async function cleanerDay(db: Reader, dealId: string, ownerId: string, start: Date): Promise<BusyCleaning[]> {

@@ -65,6 +65,10 @@ describe('staff API: the office makes a recurring plan of a scheduled Recurring 
     expect(listed.monthlyCents).toBe(Math.round((52 / 12) * plan.amountCents));
     const detail = (await (await office.request(`/api/internal/admin/plans/${planId}`)).json()) as PlanView;
     expect(detail.visits).toHaveLength(8);
+    // The calendar marks the plan's visits, and no other cleaning.
+    const week = (await (await office.request('/api/hubspot/admin/scheduledDeals?start=2026-12-07T00:00:00Z&end=2026-12-14T00:00:00Z')).json()) as { id: string; planVisit?: boolean }[];
+    expect(week.find((d) => d.id === made[0]!.id)?.planVisit).toBe(true);
+    expect(week.filter((d) => d.planVisit).every((d) => made.some((m) => m.id === d.id))).toBe(true);
   });
 
   it('detaches a visit the office changes on its own: moved, it is no longer the plan\'s to change', async () => {
@@ -76,6 +80,14 @@ describe('staff API: the office makes a recurring plan of a scheduled Recurring 
       body: { scheduledAt: '2026-12-09T15:00:00.000Z', durationMinutes: 150, ownerId, seenModifiedAt: null, acceptWarnings: ['cleaner-busy', 'not-asked-date', 'outside-hours'] },
     });
     expect(moved.status, await moved.clone().text()).toBe(202);
+    // Another cleaner for a visit: the check says whose plan it is (the main reason a customer asks for a change).
+    const other = (await api.db.owner.create({ data: { hubspotId: `owner-${unique()}`, firstName: 'Bea', lastName: 'Other', isCleaner: true } })).id;
+    const check = await office.request(`/api/internal/admin/deals/${third!.id}/schedule/check`, {
+      method: 'POST',
+      body: { scheduledAt: '2026-12-15T15:00:00.000Z', durationMinutes: 150, ownerId: other, seenModifiedAt: null },
+    });
+    const { warnings } = (await check.json()) as { warnings: { code: string; message: string }[] };
+    expect(warnings).toContainEqual({ code: 'not-preferred-cleaner', message: "This visit's plan has Maria Alvarez as the customer's cleaner." });
     expect((await api.db.deal.findUniqueOrThrow({ where: { id: second!.id } })).planDetachedAt).not.toBeNull();
     expect((await api.db.deal.findUniqueOrThrow({ where: { id: third!.id } })).planDetachedAt).toBeNull();
     const detail = (await (await office.request(`/api/internal/admin/plans/${planId}`)).json()) as PlanView;

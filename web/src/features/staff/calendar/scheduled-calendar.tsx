@@ -77,7 +77,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
         ...(d.durationMinutes ? { end: new Date(Date.parse(d.date) + d.durationMinutes * 60_000).toISOString() } : {}),
         color: colorOf(colors, d.ownerId),
         className: d.ownerId ? '' : 'calendar-entry--unassigned',
-        extendedProps: { owner: d.owner ?? null, customer: d.customer ?? null, done: d.stageId === STAGE.CLEANING_DONE, visitState: d.visitState ?? null, visitStateLabel: d.visitStateLabel ?? null },
+        extendedProps: { owner: d.owner ?? null, customer: d.customer ?? null, done: d.stageId === STAGE.CLEANING_DONE, visitState: d.visitState ?? null, visitStateLabel: d.visitStateLabel ?? null, planVisit: d.planVisit === true },
       })),
     [deals, colors],
   );
@@ -126,6 +126,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
                 <span className="calendar-entry__done">Done · </span>
               ) : null}
               <b className="calendar-entry__title">{event.title}</b>
+              {event.extendedProps.planVisit ? <span className="calendar-entry__plan"> · Plan</span> : null}
             </span>
             {event.extendedProps.customer ? <span className="calendar-entry__customer">{event.extendedProps.customer as string}</span> : null}
             <span className="calendar-entry__owner">{calendarAssignedLine(event.extendedProps.owner as string | null)}</span>
