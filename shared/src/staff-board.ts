@@ -140,6 +140,12 @@ export const todayBoardSchema = z.object({
   unassigned: listed(boardDealSchema),
   /** Invoices still open after the cleaning's date. */
   unpaid: listed(boardDealSchema),
+  /**
+   * Recurring plans whose next visit needs the office (docs/recurring-plans.md): no cleaner, a
+   * closed day it could not move off, or another cleaning of its cleaner at the same time; each
+   * plan's next visit, soonest first. Optional for clients of an older api: none.
+   */
+  plans: listed(boardDealSchema).default({ count: 0, items: [] }),
   /** Customers' texts waiting for an answer, oldest first (docs/conversations.md). */
   conversations: listed(waitingConversationSchema),
   /** Ratings given in the last 30 days, overall and per cleaner. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBody } from '@app/shared/api-error';
 import { STAGE } from '@app/shared/deal-stages';
+import type { TodayBoard } from '@app/shared/staff-board';
 import { PLAN_ADD_ONS_INVALID, PLAN_EXISTS, PLAN_NEEDS_RECURRING, PLAN_NEEDS_SCHEDULE, type PlanView } from '@app/shared/recurring-plan';
 import { TestBrowser } from '../../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../../test/staff-app';
@@ -92,6 +93,16 @@ describe('staff API: the office makes a recurring plan of a scheduled Recurring 
     expect((await api.db.deal.findUniqueOrThrow({ where: { id: third!.id } })).planDetachedAt).toBeNull();
     const detail = (await (await office.request(`/api/internal/admin/plans/${planId}`)).json()) as PlanView;
     expect(detail.visits.filter((v) => v.detached).map((v) => v.dealId)).toEqual([second!.id]);
+  });
+
+  it("puts a plan on the board when its next visit clashes with another of its cleaner's cleanings", async () => {
+    const board = async () => ((await (await office.request('/api/internal/admin/today')).json()) as TodayBoard).plans;
+    const deal = await recurringDeal({ scheduledAt: new Date('2026-12-02T15:00:00Z') });
+    await makePlan(deal.id, { frequency: 'weekly' });
+    expect((await board()).items.map((d) => d.id)).not.toContain(deal.id);
+    // Another cleaning of Maria's an hour into the first visit.
+    await api.db.deal.create({ data: { contactId, name: 'Deep Clean', source: 'hubspot', stageId: STAGE.CLEANING_SCHEDULED, ownerId, scheduledAt: new Date('2026-12-02T16:00:00Z'), durationMinutes: 120 } });
+    expect((await board()).items.map((d) => d.id)).toContain(deal.id);
   });
 
   it('makes one plan of a cleaning, however often or at once it is asked', async () => {

@@ -39,6 +39,35 @@ export async function findUnassigned(db: Db, from: Date, to: Date, limit: number
   return { count, rows };
 }
 
+/**
+ * Active recurring plans whose next visit (the soonest still to come) has no cleaner, is flagged
+ * on a closed day, or overlaps another scheduled cleaning of its cleaner: those next visits,
+ * soonest first, the count whole. One statement for the plans' next visits and the overlap
+ * (docs/decisions/raw-sql.md: a per-plan window Prisma cannot express), then the board's select.
+ */
+export async function findPlansNeedingAttention(db: Db, now: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
+  const ids = await db.$queryRaw<{ id: string }[]>`
+    WITH next AS (
+      SELECT DISTINCT ON (d.plan_id) d.id, d.owner_id, d.scheduled_at, d.duration_minutes, d.plan_flag
+      FROM deal d JOIN recurring_plan p ON p.id = d.plan_id AND p.status = 'active'
+      WHERE d.archived_at IS NULL AND d.stage_id IN (${STAGE.SCHEDULING_IN_PROGRESS}, ${STAGE.CLEANING_SCHEDULED}) AND d.scheduled_at >= ${now}
+      ORDER BY d.plan_id, d.scheduled_at
+    )
+    SELECT n.id FROM next n
+    WHERE n.owner_id IS NULL OR n.plan_flag IS NOT NULL OR EXISTS (
+      SELECT 1 FROM deal o
+      WHERE o.owner_id = n.owner_id AND o.id <> n.id AND o.stage_id = ${STAGE.CLEANING_SCHEDULED} AND o.archived_at IS NULL
+        AND o.scheduled_at < n.scheduled_at + make_interval(mins => COALESCE(n.duration_minutes, ${DEFAULT_VISIT_MINUTES}))
+        AND n.scheduled_at < o.scheduled_at + make_interval(mins => COALESCE(o.duration_minutes, ${DEFAULT_VISIT_MINUTES})))
+    ORDER BY n.scheduled_at, n.id`;
+  const shown = ids.slice(0, limit).map((r) => r.id);
+  const rows = shown.length === 0 ? [] : await db.deal.findMany({ where: { id: { in: shown } }, select: boardDealSelect, orderBy: [{ scheduledAt: 'asc' }, { id: 'asc' }] });
+  return { count: ids.length, rows };
+}
+
+/** A cleaning without a planned length, as the overlap check counts it (the shorter package's: shared/schedule.ts). */
+const DEFAULT_VISIT_MINUTES = 120;
+
 /** Invoices still open whose cleaning was before `now` (HubSpot's due date is not mirrored), oldest first. */
 export async function findUnpaid(db: Db, now: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
   const where: Prisma.DealWhereInput = {

@@ -21,6 +21,7 @@ import {
   crmAccountReady,
   customerTextCounts,
   findOpenBefore,
+  findPlansNeedingAttention,
   findScheduledBetween,
   findUnassigned,
   findUnpaid,
@@ -60,13 +61,13 @@ async function failedJobs(queues: TodayBoardDeps['queues']): Promise<number | nu
   }
 }
 
-/** The board's lists at `now` (its minute): earlier cleanings still open, today's and tomorrow's, requests, unassigned, unpaid. */
+/** The board's lists at `now` (its minute): earlier cleanings still open, today's and tomorrow's, requests, unassigned, unpaid, plans. */
 async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> {
   const today = easternToday(now);
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
   const text = '';
-  const [cleanings, earlier, unhappy, bookings, changes, unassigned, unpaid] = await Promise.all([
+  const [cleanings, earlier, unhappy, bookings, changes, unassigned, unpaid, plans] = await Promise.all([
     findScheduledBetween(deps.db, startToday, startAfter),
     findOpenBefore(deps.db, startToday, BOARD_LIST_LIMIT),
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, category: 'UnhappyCustomer' }),
@@ -74,6 +75,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, leaveOut: 'UnhappyCustomer' }),
     findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
     findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
+    findPlansNeedingAttention(deps.db, now, BOARD_LIST_LIMIT),
   ]);
   const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
   // Each cleaning's live state at the board's minute (docs/cleaner-day.md).
@@ -89,6 +91,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
     openChanges: { count: changes.count, items: changes.rows.map((t) => ticketRequest(t, deps.links)) },
     unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
     unpaid: { count: unpaid.count, items: unpaid.rows.map(deal) },
+    plans: { count: plans.count, items: plans.rows.map(deal) },
   };
 }
 

@@ -282,6 +282,14 @@ export function Board({ board }: { board: TodayBoard }) {
       children: dealItems(board.unassigned.items),
     },
     { id: 'board-unpaid', title: 'Unpaid after the cleaning', count: board.unpaid.count, empty: 'No open invoices for past cleanings.', children: dealItems(board.unpaid.items) },
+    {
+      id: 'board-plans',
+      title: 'Plans whose next visit needs you',
+      count: board.plans.count,
+      empty: 'Every plan’s next visit has a cleaner and a free slot.',
+      more: { to: CLIENT_ROUTES.adminPlans, label: 'All plans' },
+      children: dealItems(board.plans.items),
+    },
   ];
   // The earlier section says nothing when empty: there is nothing to fold.
   const quiet = sections.filter((s) => s.count === 0 && s.id !== 'board-earlier');
