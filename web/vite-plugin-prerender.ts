@@ -158,7 +158,8 @@ export function prerender(): Plugin {
           if (entry.isIndexed(route)) sitemap.push({ url: `${origin}${route.path}`, lastmod: lastChanged(root, path.dirname(path.dirname(route.source))) });
         }
         await mkdir(path.join(dist, FRAMES_DIR), { recursive: true });
-        for (const { frame, path: framePath } of entry.APP_FRAMES) {
+        const frames = Object.entries(entry.APP_FRAME_PATHS);
+        for (const [frame, framePath] of frames) {
           await writeFile(path.join(dist, FRAMES_DIR, `${frame}.html`), frameHtml(shell, await entry.renderFrame(framePath), appAssets));
         }
         sitemap.push(...entry.legalPageEntries(origin));
@@ -166,7 +167,7 @@ export function prerender(): Plugin {
         await writeFile(path.join(dist, 'robots.txt'), entry.robotsTxt(origin));
         // Only the pre-render needs the manifest; the site has no use for it.
         await rm(path.join(dist, '.vite'), { recursive: true, force: true });
-        builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/, ${entry.APP_FRAMES.length} frames into ${FRAMES_DIR}/`);
+        builder.config.logger.info(`pre-rendered ${entry.PRERENDER_ROUTES.length} pages into ${PRERENDERED_DIR}/, ${frames.length} frames into ${FRAMES_DIR}/`);
       } finally {
         await rm(ssrDist, { recursive: true, force: true });
       }

@@ -10,3 +10,18 @@ export async function openStaffCustomer(page: Page, email: string, name: string)
   await context.waitFor();
   return context;
 }
+
+/**
+ * Sends the customer page's "Book a cleaning" form past the schedule's warnings (another file's
+ * cleaning may keep that cleaner busy then, so the office books anyway), once "Booked:" shows.
+ * Resolves with the new cleaning's deal id.
+ */
+export async function bookPastWarnings(page: Page, form: Locator): Promise<string> {
+  await form.getByRole('button', { name: 'Book the cleaning' }).click();
+  const booked = page.getByRole('heading', { name: /^Booked:/ });
+  const anyway = form.getByRole('button', { name: 'Book anyway' });
+  await booked.or(anyway).waitFor();
+  if (await anyway.isVisible()) await anyway.click();
+  await booked.waitFor();
+  return (await page.locator('[data-office-booked]').getAttribute('data-office-booked')) ?? '';
+}

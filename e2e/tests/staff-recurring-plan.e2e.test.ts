@@ -10,7 +10,7 @@ import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { tabOrderGaps } from '../src/keyboard';
 import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
-import { openStaffCustomer } from '../src/staff-customers';
+import { bookPastWarnings, openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -44,13 +44,7 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     await form.getByLabel('Date', { exact: true }).fill(day);
     await form.getByLabel('Start time (Eastern)').fill('10:00');
     await form.getByLabel('Cleaner').selectOption({ index: 1 });
-    await form.getByRole('button', { name: 'Book the cleaning' }).click();
-    const booked = page.getByRole('heading', { name: /^Booked:/ });
-    const anyway = form.getByRole('button', { name: 'Book anyway' });
-    await booked.or(anyway).waitFor();
-    if (await anyway.isVisible()) await anyway.click();
-    await booked.waitFor();
-    const dealId = (await page.locator('[data-office-booked]').getAttribute('data-office-booked'))!;
+    const dealId = await bookPastWarnings(page, form);
     // Scheduled in HubSpot, so the cleaning is scheduled here too.
     await eventually(
       async () => (await crmObjects('deals')).find((d) => d.properties.app_request_id === dealId),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { RECURRING_FAMILY, serviceProduct, type VisitType } from './booking-price';
+import type { Product } from './catalogue';
 import { STAGE } from './deal-stages';
-import { isCalendarDate } from './eastern-time';
-import { PLAN_FREQUENCIES, type ClosedDayRule, type PlanFrequency, type PlanRule } from './plan-schedule';
+import { easternToday, easternWallTime, isCalendarDate } from './eastern-time';
+import { PLAN_FREQUENCIES, type ClosedDayRule, type PlanFrequency, type PlanRule, type Weekday } from './plan-schedule';
+import type { ServiceFamily } from './services';
+import type { SquareFootageKey } from './square-footage';
+import { WEEKDAYS } from './weekdays';
 
 /**
  * A recurring plan as the office makes it from a scheduled recurring request (docs/recurring-plans.md):
@@ -33,24 +38,28 @@ export const CLOSED_DAY_RULE_LABELS: Record<ClosedDayRule, string> = {
   flag: 'Keep it and flag it for the office',
 };
 
-const NTH_WORDS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '-1': 'last' };
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** A monthly plan's week of the month: the first to the fourth, or the last. */
+export const PLAN_NTHS = [1, 2, 3, 4, -1] as const;
+export type PlanNth = (typeof PLAN_NTHS)[number];
+export const NTH_WORDS: Record<PlanNth, string> = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' };
+/** Sunday 0 (as Date counts and a plan stores it) to Saturday 6, by name (shared/weekdays.ts starts on Monday). */
+const weekdayName = (weekday: Weekday) => WEEKDAYS[(weekday + 6) % 7]!;
 
 /** How a deal's booking words its frequency, as a plan's (monthly: every 4 weeks unless the office says otherwise). */
 export const PLAN_FREQUENCY_OF_BOOKING: Record<string, PlanFrequency> = { weekly: 'weekly', 'bi-weekly': 'every_2_weeks', monthly: 'every_4_weeks' };
 
 /** The week of the month a date is in, as a monthly plan counts it: 1 to 4, or -1 for a fifth. */
-export function nthOfMonth(date: string): 1 | 2 | 3 | 4 | -1 {
+export function nthOfMonth(date: string): PlanNth {
   const day = Number(date.slice(8, 10));
   const nth = Math.ceil(day / 7);
-  return nth > 4 ? -1 : (nth as 1 | 2 | 3 | 4);
+  return nth > 4 ? -1 : (nth as PlanNth);
 }
 
 /** "Every Tuesday at 10:00 AM", "Every 2 weeks on Tuesday at 10:00 AM", "The second Tuesday of each month at 10:00 AM". */
 export function describePlanRule(rule: Pick<PlanRule, 'frequency' | 'weekday' | 'startTime' | 'nth'>): string {
   const [h, m] = rule.startTime.split(':').map(Number) as [number, number];
   const time = `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-  const weekday = WEEKDAY_NAMES[rule.weekday];
+  const weekday = weekdayName(rule.weekday);
   switch (rule.frequency) {
     case 'weekly':
       return `Every ${weekday} at ${time}`;
@@ -59,8 +68,52 @@ export function describePlanRule(rule: Pick<PlanRule, 'frequency' | 'weekday' | 
     case 'every_4_weeks':
       return `Every 4 weeks on ${weekday} at ${time}`;
     case 'monthly_nth_weekday':
-      return `The ${NTH_WORDS[String(rule.nth)]} ${weekday} of each month at ${time}`;
+      return `The ${NTH_WORDS[rule.nth ?? 1]} ${weekday} of each month at ${time}`;
   }
+}
+
+/** describePlanRule of a plan as its row stores the rule (recurring_plan). */
+export function describeStoredPlanRule(row: { frequency: string; weekday: number; startTime: string; nth: number | null }): string {
+  return describePlanRule({ frequency: row.frequency as PlanFrequency, weekday: row.weekday as Weekday, startTime: row.startTime, nth: (row.nth ?? undefined) as PlanNth | undefined });
+}
+
+/** What a plan takes from its first visit's start: the Eastern day, its weekday, and the wall-clock time 'HH:MM'. */
+export function planStartOf(scheduledAt: Date): { startDate: string; weekday: Weekday; startTime: string } {
+  const wall = easternWallTime(scheduledAt);
+  const startDate = easternToday(scheduledAt);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { startDate, weekday: new Date(`${startDate}T12:00:00Z`).getUTCDay() as Weekday, startTime: `${pad(wall.hour)}:${pad(wall.minute)}` };
+}
+
+/** A cleaning as the plan rule reads it. */
+export interface PlanSourceDeal {
+  planId: string | null;
+  stageId: string;
+  scheduledAt: Date | null;
+  ownerId: string | null;
+  serviceType: string | null;
+  visitType: string | null;
+  squareFootage: number | null;
+  skus: readonly string[];
+}
+
+/**
+ * Whether a cleaning may become a plan's first visit, the one rule the staff page's offer and the
+ * api's refusal share: no plan's visit yet, scheduled with a cleaner, a Recurring Clean with a
+ * visit type and a catalogue product for its size. Else why not; if so, its service product and
+ * its add-ons (the other product ids), and the start it gives the plan.
+ */
+export function planSourceOf(
+  d: PlanSourceDeal,
+): { refusal: 'plan_exists' | 'not_scheduled' | 'not_recurring' } | { refusal: null; service: Product; addOns: string[]; start: ReturnType<typeof planStartOf> } {
+  if (d.planId) return { refusal: 'plan_exists' };
+  if (d.stageId !== STAGE.CLEANING_SCHEDULED || !d.scheduledAt || !d.ownerId) return { refusal: 'not_scheduled' };
+  const service =
+    d.serviceType === RECURRING_FAMILY && d.visitType && d.squareFootage !== null
+      ? serviceProduct({ serviceType: d.serviceType as ServiceFamily, squareFootage: d.squareFootage as SquareFootageKey, visitType: d.visitType as VisitType })
+      : undefined;
+  if (!service) return { refusal: 'not_recurring' };
+  return { refusal: null, service, addOns: d.skus.filter((sku) => sku !== service.id), start: planStartOf(d.scheduledAt) };
 }
 
 const dateField = z.string().refine(isCalendarDate, PLAN_END_INVALID);
@@ -73,7 +126,7 @@ const dateField = z.string().refine(isCalendarDate, PLAN_END_INVALID);
 export const newPlanSchema = z
   .object({
     frequency: z.enum(PLAN_FREQUENCIES, { error: PLAN_FREQUENCY_REQUIRED }),
-    nth: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)], { error: PLAN_NTH_INVALID }).optional(),
+    nth: z.literal(PLAN_NTHS, { error: PLAN_NTH_INVALID }).optional(),
     recurringAddOns: z.array(z.string().min(1).max(64), { error: PLAN_ADD_ONS_INVALID }).max(20, PLAN_ADD_ONS_INVALID).default([]),
     endDate: dateField.nullable().default(null),
     closedDayRule: z.enum(CLOSED_DAY_RULES).default('next_open_day'),
@@ -136,5 +189,5 @@ export const SKIP_PENDING = 'This visit has a change on its way to us: it shows 
 /** A skip that could not be sent (no answer, or one we did not expect). */
 export const SKIP_FAILED = 'We could not skip this visit just now. Try again, or call us.';
 
-/** The stages of a visit still to come (scheduled, or waiting for its cleaner). */
-export const SKIPPABLE_STAGES: ReadonlySet<string> = new Set([STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED]);
+/** The stages of a visit still to come (scheduled, or waiting for its cleaner): a plan's next visit, and what a skip may cancel. */
+export const VISIT_TO_COME_STAGES: ReadonlySet<string> = new Set([STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED]);

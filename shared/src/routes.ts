@@ -121,7 +121,8 @@ export function isCleanerAreaRoute(pathname: string): boolean {
  * the public site's (header, footer) or the bare one of the staff and cleaner areas, which draw
  * their own.
  */
-export type AppFrame = 'site' | 'staff';
+export const APP_FRAME_NAMES = ['site', 'staff'] as const;
+export type AppFrame = (typeof APP_FRAME_NAMES)[number];
 
 export function appFrameOf(pathname: string): AppFrame {
   return isStaffAreaRoute(pathname) || isCleanerAreaRoute(pathname) ? 'staff' : 'site';

@@ -6,7 +6,7 @@ import { pageFor } from './app/routes';
 import { collectHead, type HeadData } from './lib/head';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from './lib/site';
 
-export { APP_FRAMES, PRERENDER_ROUTES } from './app/prerender-routes';
+export { APP_FRAME_PATHS, PRERENDER_ROUTES } from './app/prerender-routes';
 // Build-time only (the pre-render): what search engines and link previews read of each page.
 export { isIndexed, legalPageEntries, robotsTxt, seoHead, sitemapXml } from './seo/page-seo';
 

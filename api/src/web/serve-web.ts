@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
-import { appFrameOf, isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH, type AppFrame } from '@app/shared/routes';
+import { APP_FRAME_NAMES, appFrameOf, isKnownClientRoute, isNotIndexedRoute, NOINDEX, QUEUE_DASHBOARD_PATH, type AppFrame } from '@app/shared/routes';
 
 // Paths the app never renders: server endpoints, and assets (a stale chunk must fail cleanly, not get HTML).
 const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics', QUEUE_DASHBOARD_PATH];
@@ -10,7 +10,6 @@ const SERVER_PREFIXES = ['/api/', '/assets/', '/healthz', '/readyz', '/metrics',
 const PRERENDERED_DIR = 'prerendered';
 /** Folder of web/dist with the frames of the pages the browser renders (site.html, staff.html). */
 const FRAMES_DIR = 'frames';
-const FRAMES: readonly AppFrame[] = ['site', 'staff'];
 /** The pre-rendered not-found page, served with status 404 for paths that are no route. */
 const NOT_FOUND_FILE = '404';
 
@@ -57,8 +56,8 @@ async function readFrames(distDir: string, shell: PageFile): Promise<Record<AppF
       if (error.code === 'ENOENT') return shell;
       throw error;
     });
-  const [site, staff] = await Promise.all(FRAMES.map(read));
-  return { site: site!, staff: staff! };
+  const pages = await Promise.all(APP_FRAME_NAMES.map(async (frame) => [frame, await read(frame)] as const));
+  return Object.fromEntries(pages) as Record<AppFrame, PageFile>;
 }
 
 /** The page in the best encoding the browser takes: the build's Brotli or gzip copy, else the HTML itself. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appFrameOf, CLIENT_ROUTE_PATHS, isNotIndexedRoute, NOINDEX } from '@app/shared/routes';
-import { APP_FRAMES, PRERENDER_ROUTES } from '../../../web/src/app/prerender-routes';
+import { APP_FRAME_PATHS, PRERENDER_ROUTES } from '../../../web/src/app/prerender-routes';
 import { NGINX_DIR } from './native-nginx';
 
 /** The entries of one `map $uri $<name>` of the nginx front: route pattern → value. */
@@ -35,7 +35,7 @@ describe('the nginx front\'s page table (dev/docker/nginx/app-routes.conf)', () 
   });
 
   it('routes no path to a file the build does not make', () => {
-    const files = new Set([...APP_FRAMES.map((f) => `/frames/${f.frame}.html`), ...PRERENDER_ROUTES.map((r) => `/prerendered/${r.file}.html`)]);
+    const files = new Set([...Object.keys(APP_FRAME_PATHS).map((frame) => `/frames/${frame}.html`), ...PRERENDER_ROUTES.map((r) => `/prerendered/${r.file}.html`)]);
     for (const page of nginxPages().values()) expect(files.has(page), page).toBe(true);
   });
 });

@@ -45,7 +45,7 @@ export const PRERENDER_ROUTES: readonly PrerenderRoute[] = [
  * points to, so no navigation link looks current). The API and the nginx front serve each page its
  * frame (appFrameOf).
  */
-export const APP_FRAMES: readonly { frame: AppFrame; path: string }[] = [
-  { frame: 'site', path: '/__frame__' },
-  { frame: 'staff', path: CLIENT_ROUTES.adminDashboard },
-];
+export const APP_FRAME_PATHS: Readonly<Record<AppFrame, string>> = {
+  site: '/__frame__',
+  staff: CLIENT_ROUTES.adminDashboard,
+};

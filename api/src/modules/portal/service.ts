@@ -12,8 +12,7 @@ import { servicesForSqft } from '@app/shared/services';
 import { CLEANING_PASSED_REFUSED, RECLEAN_CLAIM_SUBMITTED, REQUEST_SUBMITTED, SERVICE_NOT_OFFERED } from '@app/shared/texts';
 import { recleanClaimDeadline, recleanClaimRefusal, type RecleanClaim } from '@app/shared/reclean-claim';
 import { TICKET_CATEGORY_LABELS, manageButtonsState, pickClaim, pickRequests } from '@app/shared/tickets';
-import type { PlanFrequency, Weekday } from '@app/shared/plan-schedule';
-import { describePlanRule, NOT_SKIPPABLE, PLAN_VISIT_SKIPPED, SKIP_PENDING, SKIPPABLE_STAGES } from '@app/shared/recurring-plan';
+import { describeStoredPlanRule, NOT_SKIPPABLE, PLAN_VISIT_SKIPPED, SKIP_PENDING, VISIT_TO_COME_STAGES } from '@app/shared/recurring-plan';
 import { AppError, errors } from '../../errors';
 import { recordDealCommandIn } from '../staff/common/command-repository';
 import type { ModuleDeps } from '../registry';
@@ -116,7 +115,7 @@ function toDeal(d: PortalDealRow): Deal & { dealname: string | null; planVisit: 
     messages: d.messages.map((m) => ({ kind: m.kind, status: m.status, at: new Date(m.at).toISOString() })),
     planVisit: d.plan
       ? {
-          rule: describePlanRule({ frequency: d.plan.frequency as PlanFrequency, weekday: d.plan.weekday as Weekday, startTime: d.plan.startTime, nth: (d.plan.nth ?? undefined) as 1 | undefined }),
+          rule: describeStoredPlanRule(d.plan),
           pending: d.commandPending === true,
         }
       : null,
@@ -144,7 +143,7 @@ export async function portalDeals(deps: Pick<Deps, 'db' | 'now'>, contactId: str
       status: dealStatus(deal, section),
       manage,
       // A skip (or the office's change) on its way: not offered again until HubSpot has it.
-      ...(planVisit && { plan: { rule: planVisit.rule, skippable: !planVisit.pending && !manage.disabled && SKIPPABLE_STAGES.has(deal.dealstage) } }),
+      ...(planVisit && { plan: { rule: planVisit.rule, skippable: !planVisit.pending && !manage.disabled && VISIT_TO_COME_STAGES.has(deal.dealstage) } }),
     };
   };
   return { upcoming: upcoming.map(decorate('upcoming')), past: history.map(decorate('history')) };
@@ -163,7 +162,7 @@ export async function skipPlanVisit(deps: Deps, contactId: string, dealId: strin
     if (!deal) return { kind: 'missing' as const };
     const { activeRequest, closedRequest } = pickRequests(deal.tickets.map(toTicket));
     const state = manageButtonsState({ activeRequest, closedRequest, scheduled: deal.scheduledAt, now });
-    if (!deal.plan || !SKIPPABLE_STAGES.has(deal.stageId) || state.passed) return { kind: 'refused' as const, code: 'not_skippable' as const, message: NOT_SKIPPABLE };
+    if (!deal.plan || !VISIT_TO_COME_STAGES.has(deal.stageId) || state.passed) return { kind: 'refused' as const, code: 'not_skippable' as const, message: NOT_SKIPPABLE };
     if (state.disabled) return { kind: 'refused' as const, code: activeRequest ? ('request_in_progress' as const) : ('change_locked' as const), message: state.message ?? '' };
     const { hubspotUpdatedAt, contact } = await tx.deal.findUniqueOrThrow({ where: { id: deal.id }, select: { hubspotUpdatedAt: true, contact: { select: { email: true } } } });
     const recorded = await recordDealCommandIn(

@@ -7,11 +7,8 @@ import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { mayQuote, plainMoves, STAGE_NEEDS } from '@app/shared/deal-transitions';
 import { quoteView } from '@app/shared/quote';
-import { RECURRING_FAMILY } from '@app/shared/booking-price';
 import { findProduct } from '@app/shared/catalogue';
-import { easternWallTime } from '@app/shared/eastern-time';
-import type { PlanFrequency, Weekday } from '@app/shared/plan-schedule';
-import { describePlanRule, PLAN_FREQUENCY_OF_BOOKING } from '@app/shared/recurring-plan';
+import { describePlanRule, describeStoredPlanRule, PLAN_FREQUENCY_OF_BOOKING, planSourceOf } from '@app/shared/recurring-plan';
 import { describeRooms } from '@app/shared/rooms';
 import { SCHEDULABLE_STAGES, type ScheduleInput, type ScheduleWarning } from '@app/shared/schedule';
 import { OWNER_INACTIVE, type AssignOwnerInput } from '@app/shared/staff-admin';
@@ -50,30 +47,18 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     mayQuote: !pending && mayQuote(d.stageId),
     quote: quote ? quoteView(quote) : null,
     request: d.bookingRequest ? dealRequestOf(d.bookingRequest, d) : null,
-    plan: d.plan ? { id: d.plan.id, rule: describePlanRule(ruleFields(d.plan)) } : null,
+    plan: d.plan ? { id: d.plan.id, rule: describeStoredPlanRule(d.plan) } : null,
     makePlan: pending ? null : makePlanOf(d),
   };
 }
 
-const ruleFields = (p: { frequency: string; weekday: number; startTime: string; nth: number | null }) => ({
-  frequency: p.frequency as PlanFrequency,
-  weekday: p.weekday as Weekday,
-  startTime: p.startTime,
-  nth: (p.nth ?? undefined) as 1 | undefined,
-});
-
-/** A scheduled Recurring Clean with its cleaner and no plan yet may become one: what the form proposes. */
+/** A cleaning that may become a plan's first visit (planSourceOf, the api's own rule): what the form proposes; else null. */
 function makePlanOf(d: DealDetailsRow): DealDetails['makePlan'] {
-  if (d.plan || d.stageId !== STAGE.CLEANING_SCHEDULED || !d.scheduledAt || !d.ownerId || d.serviceType !== RECURRING_FAMILY || !d.visitType) return null;
+  const source = planSourceOf({ ...d, planId: d.plan?.id ?? null });
+  if (source.refusal !== null) return null;
   const frequency = PLAN_FREQUENCY_OF_BOOKING[d.frequency ?? ''] ?? 'weekly';
-  const start = easternWallTime(d.scheduledAt);
-  const weekday = new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay() as Weekday;
-  const startTime = `${String(start.hour).padStart(2, '0')}:${String(start.minute).padStart(2, '0')}`;
-  const addOns = d.skus.flatMap((sku) => {
-    const product = findProduct(sku);
-    return product?.type === 'Add On' ? [{ id: sku, name: product.name }] : [];
-  });
-  return { frequency, rule: describePlanRule({ frequency, weekday, startTime }), addOns };
+  const addOns = source.addOns.map((sku) => ({ id: sku, name: findProduct(sku)?.name ?? sku }));
+  return { frequency, rule: describePlanRule({ frequency, weekday: source.start.weekday, startTime: source.start.startTime }), addOns };
 }
 
 /** Close-out of a scheduled cleaning: allowed from its day on, and not while a command is on its way. */

@@ -1,11 +1,10 @@
 import type { Db } from '@app/db/client';
 import { horizonWindow, makeVisitsIn, planSelect } from '@app/runtime/plans/plan-visits';
-import { laterVisitCents, RECURRING_FAMILY, serviceProduct, type VisitType } from '@app/shared/booking-price';
+import { laterVisitCents, type VisitType } from '@app/shared/booking-price';
 import { personName } from '@app/shared/customer-context';
-import { STAGE } from '@app/shared/deal-stages';
-import { easternToday, easternWallTime } from '@app/shared/eastern-time';
-import { describePlanRule, monthlyCentsOf, nthOfMonth, type NewPlan, type PlanView, type PlanVisitView } from '@app/shared/recurring-plan';
-import type { PlanFrequency, Weekday } from '@app/shared/plan-schedule';
+import { easternToday } from '@app/shared/eastern-time';
+import { describeStoredPlanRule, monthlyCentsOf, nthOfMonth, planSourceOf, VISIT_TO_COME_STAGES, type NewPlan, type PlanView, type PlanVisitView } from '@app/shared/recurring-plan';
+import type { PlanFrequency } from '@app/shared/plan-schedule';
 import { defaultDurationMinutes } from '@app/shared/schedule';
 import type { ServiceFamily } from '@app/shared/services';
 import type { SquareFootageKey } from '@app/shared/square-footage';
@@ -25,7 +24,6 @@ export type MakePlanOutcome =
   | { kind: 'add_ons'; unknown: string[] }
   | { kind: 'end_date' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -46,18 +44,14 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
       },
     });
     if (!deal || !deal.contactId) return { kind: 'not_found' as const };
-    if (deal.planId) return { kind: 'plan_exists' as const };
-    if (deal.stageId !== STAGE.CLEANING_SCHEDULED || !deal.scheduledAt || !deal.ownerId) return { kind: 'not_scheduled' as const };
-    const choice = { serviceType: deal.serviceType as ServiceFamily, squareFootage: deal.squareFootage as SquareFootageKey, visitType: (deal.visitType ?? undefined) as VisitType | undefined };
-    const service = serviceProduct(choice);
-    if (deal.serviceType !== RECURRING_FAMILY || !deal.visitType || deal.squareFootage === null || !service) return { kind: 'not_recurring' as const };
-    const addOns = deal.skus.filter((sku) => sku !== service.id);
+    const source = planSourceOf(deal);
+    if (source.refusal !== null) return { kind: source.refusal };
+    const { service, addOns, start } = source;
     const unknown = input.recurringAddOns.filter((sku) => !addOns.includes(sku));
     if (unknown.length > 0) return { kind: 'add_ons' as const, unknown };
-
-    const start = easternWallTime(deal.scheduledAt);
-    const startDate = `${start.year}-${pad(start.month)}-${pad(start.day)}`;
+    const { startDate } = start;
     if (input.endDate !== null && input.endDate <= startDate) return { kind: 'end_date' as const };
+    const choice = { serviceType: deal.serviceType as ServiceFamily, squareFootage: deal.squareFootage as SquareFootageKey, visitType: deal.visitType as VisitType };
     const amountCents = laterVisitCents({ ...choice, addOns: input.recurringAddOns }) ?? deal.amountCents;
     if (!amountCents) return { kind: 'not_recurring' as const };
 
@@ -68,17 +62,17 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
         city: deal.city,
         state: deal.state,
         zip: deal.zip,
-        squareFootage: deal.squareFootage,
-        serviceType: deal.serviceType,
-        visitType: deal.visitType,
+        squareFootage: choice.squareFootage,
+        serviceType: choice.serviceType,
+        visitType: choice.visitType,
         skus: [service.id, ...input.recurringAddOns],
         firstVisitSkus: addOns.filter((sku) => !input.recurringAddOns.includes(sku)),
         amountCents,
         firstVisitCents: deal.amountCents ?? amountCents,
         frequency: input.frequency,
-        weekday: new Date(`${startDate}T12:00:00Z`).getUTCDay(),
+        weekday: start.weekday,
         nth: input.frequency === 'monthly_nth_weekday' ? (input.nth ?? nthOfMonth(startDate)) : null,
-        startTime: `${pad(start.hour)}:${pad(start.minute)}`,
+        startTime: start.startTime,
         durationMinutes: deal.durationMinutes ?? defaultDurationMinutes(deal.serviceType),
         ownerId: deal.ownerId,
         startDate: asDate(startDate),
@@ -117,7 +111,6 @@ function visitView(v: { id: string; reference: string; planOccurrence: Date | nu
   };
 }
 
-const OPEN_STAGES = [STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED];
 
 /** Plans, active first, each with its next open visit (or a plan's coming visits when `planId` is given). */
 export async function readPlans(db: Db, now: Date, planId?: string): Promise<PlanView[]> {
@@ -131,7 +124,7 @@ export async function readPlans(db: Db, now: Date, planId?: string): Promise<Pla
       contact: { select: { firstName: true, lastName: true, email: true } },
       owner: { select: { firstName: true, lastName: true, email: true } },
       visits: {
-        where: { archivedAt: null, ...(planId ? {} : { stageId: { in: OPEN_STAGES }, scheduledAt: { gte: now } }) },
+        where: { archivedAt: null, ...(planId ? {} : { stageId: { in: [...VISIT_TO_COME_STAGES] }, scheduledAt: { gte: now } }) },
         orderBy: { planOccurrence: 'asc' },
         take: planId ? 200 : 1,
         select: visitSelect,
@@ -147,7 +140,7 @@ export async function readPlans(db: Db, now: Date, planId?: string): Promise<Pla
       contactId: p.contactId,
       customerName: personName(p.contact) ?? p.contact.email,
       frequency: p.frequency as PlanFrequency,
-      rule: describePlanRule({ frequency: p.frequency as PlanFrequency, weekday: p.weekday as Weekday, startTime: p.startTime, nth: (p.nth ?? undefined) as 1 | undefined }),
+      rule: describeStoredPlanRule(p),
       ownerId: p.ownerId,
       ownerName: p.owner ? (personName(p.owner) ?? p.owner.email) : null,
       amountCents: p.amountCents,
@@ -155,7 +148,7 @@ export async function readPlans(db: Db, now: Date, planId?: string): Promise<Pla
       startDate: day(p.startDate),
       endDate: p.endDate ? day(p.endDate) : null,
       pausedNow: pauses.some((pause) => pause.from <= today && today <= pause.to),
-      nextVisit: visits.find((v) => OPEN_STAGES.includes(v.stageId as (typeof OPEN_STAGES)[number]) && v.scheduledAt !== null && v.scheduledAt >= now.toISOString()) ?? null,
+      nextVisit: visits.find((v) => VISIT_TO_COME_STAGES.has(v.stageId) && v.scheduledAt !== null && v.scheduledAt >= now.toISOString()) ?? null,
       visits: planId ? visits : [],
     };
   });

@@ -4,7 +4,9 @@ import {
   CLOSED_DAY_RULE_LABELS,
   CLOSED_DAY_RULES,
   newPlanSchema,
+  NTH_WORDS,
   PLAN_FREQUENCY_LABELS,
+  PLAN_NTHS,
   type NewPlan,
 } from '@app/shared/recurring-plan';
 import type { DealDetails } from '@app/shared/staff-board';
@@ -28,11 +30,7 @@ interface PlanFields {
 
 const NTH_OPTIONS = [
   { value: '', label: 'The week of the first visit' },
-  { value: '1', label: 'First' },
-  { value: '2', label: 'Second' },
-  { value: '3', label: 'Third' },
-  { value: '4', label: 'Fourth' },
-  { value: '-1', label: 'Last' },
+  ...PLAN_NTHS.map((nth) => ({ value: String(nth), label: NTH_WORDS[nth].charAt(0).toUpperCase() + NTH_WORDS[nth].slice(1) })),
 ];
 
 /** The form's values as the api takes them, checked by the api's own schema (each error under its field). */
