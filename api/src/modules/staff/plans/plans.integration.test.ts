@@ -103,6 +103,11 @@ describe('staff API: the office makes a recurring plan of a scheduled Recurring 
     // Another cleaning of Maria's an hour into the first visit.
     await api.db.deal.create({ data: { contactId, name: 'Deep Clean', source: 'hubspot', stageId: STAGE.CLEANING_SCHEDULED, ownerId, scheduledAt: new Date('2026-12-02T16:00:00Z'), durationMinutes: 120 } });
     expect((await board()).items.map((d) => d.id)).toContain(deal.id);
+    // A deep clean without a planned length counts its package's 4 hours, as the schedule's warning does.
+    const later = await recurringDeal({ scheduledAt: new Date('2026-12-03T17:00:00Z') });
+    await makePlan(later.id, { frequency: 'weekly' });
+    await api.db.deal.create({ data: { contactId, name: 'Deep Clean', source: 'hubspot', serviceType: 'Deep Clean', stageId: STAGE.CLEANING_SCHEDULED, ownerId, scheduledAt: new Date('2026-12-03T14:00:00Z') } });
+    expect((await board()).items.map((d) => d.id)).toContain(later.id);
   });
 
   it('makes one plan of a cleaning, however often or at once it is asked', async () => {

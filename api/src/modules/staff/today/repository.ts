@@ -1,5 +1,7 @@
 import type { Db, Prisma } from '@app/db/client';
 import { STAGE } from '@app/shared/deal-stages';
+import { VISIT_TO_COME_STAGES } from '@app/shared/recurring-plan';
+import { defaultDurationMinutes } from '@app/shared/schedule';
 import { boardDealSelect, live, type BoardDealRow } from '../common/board-repository';
 
 /** The most of each list the board shows; the counts are always whole. */
@@ -48,25 +50,30 @@ export async function findUnassigned(db: Db, from: Date, to: Date, limit: number
 export async function findPlansNeedingAttention(db: Db, now: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
   const ids = await db.$queryRaw<{ id: string }[]>`
     WITH next AS (
-      SELECT DISTINCT ON (d.plan_id) d.id, d.owner_id, d.scheduled_at, d.duration_minutes, d.plan_flag
+      SELECT DISTINCT ON (d.plan_id) d.id, d.owner_id, d.scheduled_at, d.duration_minutes, d.service_type, d.plan_flag
       FROM deal d JOIN recurring_plan p ON p.id = d.plan_id AND p.status = 'active'
-      WHERE d.archived_at IS NULL AND d.stage_id IN (${STAGE.SCHEDULING_IN_PROGRESS}, ${STAGE.CLEANING_SCHEDULED}) AND d.scheduled_at >= ${now}
+      WHERE d.archived_at IS NULL AND d.stage_id = ANY(${[...VISIT_TO_COME_STAGES]}::text[]) AND d.scheduled_at >= ${now}
       ORDER BY d.plan_id, d.scheduled_at
     )
     SELECT n.id FROM next n
     WHERE n.owner_id IS NULL OR n.plan_flag IS NOT NULL OR EXISTS (
       SELECT 1 FROM deal o
       WHERE o.owner_id = n.owner_id AND o.id <> n.id AND o.stage_id = ${STAGE.CLEANING_SCHEDULED} AND o.archived_at IS NULL
-        AND o.scheduled_at < n.scheduled_at + make_interval(mins => COALESCE(n.duration_minutes, ${DEFAULT_VISIT_MINUTES}))
-        AND n.scheduled_at < o.scheduled_at + make_interval(mins => COALESCE(o.duration_minutes, ${DEFAULT_VISIT_MINUTES})))
+        AND o.scheduled_at < n.scheduled_at + make_interval(mins => COALESCE(n.duration_minutes,
+          CASE WHEN n.service_type ~* '(deep|move)' THEN ${DEEP_MINUTES}::int ELSE ${BASIC_MINUTES}::int END))
+        AND n.scheduled_at < o.scheduled_at + make_interval(mins => COALESCE(o.duration_minutes,
+          CASE WHEN o.service_type ~* '(deep|move)' THEN ${DEEP_MINUTES}::int ELSE ${BASIC_MINUTES}::int END)))
     ORDER BY n.scheduled_at, n.id`;
   const shown = ids.slice(0, limit).map((r) => r.id);
   const rows = shown.length === 0 ? [] : await db.deal.findMany({ where: { id: { in: shown } }, select: boardDealSelect, orderBy: [{ scheduledAt: 'asc' }, { id: 'asc' }] });
   return { count: ids.length, rows };
 }
 
-/** A cleaning without a planned length, as the overlap check counts it (the shorter package's: shared/schedule.ts). */
-const DEFAULT_VISIT_MINUTES = 120;
+/**
+ * A cleaning without a planned length, as the overlap check counts it: its package's limit, the
+ * rule of defaultDurationMinutes (shared/schedule.ts), which the schedule's own warning uses.
+ */
+const [BASIC_MINUTES, DEEP_MINUTES] = [defaultDurationMinutes('basic'), defaultDurationMinutes('deep')];
 
 /** Invoices still open whose cleaning was before `now` (HubSpot's due date is not mirrored), oldest first. */
 export async function findUnpaid(db: Db, now: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
