@@ -11,11 +11,15 @@ export function skipVisit(dealId: string): Promise<z.infer<typeof skippedSchema>
   return api.post(skipVisitPath(dealId), {}, skippedSchema);
 }
 
+/** The skips' key: their answer is read from the mutation cache (useMutationState), so it outlives the card. */
+export const SKIP_MUTATION_KEY = ['portal', 'skip'] as const;
+
 export function useSkipVisit() {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: SKIP_MUTATION_KEY,
     mutationFn: skipVisit,
-    // The card shows the visit canceled at once (the mirror has the command's stage once HubSpot does).
+    // The card follows once the mirror has the command's stage (then it moves to the past cleanings).
     onSettled: () => client.invalidateQueries({ queryKey: ['portal', 'deals'] }),
   });
 }

@@ -2,7 +2,8 @@ import { SKIP_FAILED } from '@app/shared/recurring-plan';
 import { CANCEL_BUTTON, CHANGE_BUTTON, CLEANING_TIME_PASSED_NEXT, NOT_CONFIRMED, RECLEAN_BUTTON } from '@app/shared/texts';
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { dealCardId } from '@app/shared/routes';
-import { useSkipVisit } from '../api/skip-visit';
+import { useMutationState } from '@tanstack/react-query';
+import { SKIP_MUTATION_KEY, useSkipVisit } from '../api/skip-visit';
 import { ApiError } from '../../../lib/api-client';
 import { NOT_SCHEDULED, type DealView, type InvoiceView } from './deal-view';
 
@@ -84,23 +85,31 @@ function Guarantee({ deal, onReclean }: { deal: DealView; onReclean: (deal: Deal
 const skipFailure = (error: unknown) => (error instanceof ApiError && error.serverMessage ? error.serverMessage : SKIP_FAILED);
 
 /**
+ * The answer to the latest "Skip this visit", above the cleanings: the skipped visit's card moves
+ * to the past ones (Canceled) once HubSpot has it, so the answer lives with the page, not the card.
+ */
+export function SkipAnswer() {
+  const latest = useMutationState({ filters: { mutationKey: SKIP_MUTATION_KEY }, select: (m) => m.state }).at(-1);
+  const answer = latest?.status === 'success' ? (latest.data as { message: string }).message : latest?.status === 'error' ? skipFailure(latest.error) : null;
+  // Always there, empty until an answer, so screen readers announce it when it comes.
+  return (
+    <p className={answer === null ? undefined : latest?.status === 'success' ? 'portal-submitted' : 'alert'} role="status" data-skip-answer="">
+      {answer}
+    </p>
+  );
+}
+
+/**
  * "Skip this visit" on a visit of the customer's plan (docs/recurring-plans.md): asked once more
- * ("Skip the visit of …?"), then sent; the answer is said in the card's live region.
+ * ("Skip the visit of …?"), then sent; the answer is said above the cleanings (SkipAnswer).
  */
 function SkipVisit({ deal }: { deal: DealView }) {
   const [asking, setAsking] = useState(false);
   const skip = useSkipVisit();
-  const answer = skip.data?.message ?? (skip.error ? skipFailure(skip.error) : null);
+  if (!deal.plan?.skippable) return null;
   return (
     <div className="deal-card__skip">
-      {deal.plan?.skippable && !asking ? (
-        <div className="actions">
-          <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
-            Skip this visit
-          </button>
-        </div>
-      ) : null}
-      {deal.plan?.skippable && asking ? (
+      {asking ? (
         <div className="actions" role="group" aria-label="Skip this visit">
           <p className="deal-card__notice">Skip the visit of {deal.scheduled} ET? The other visits of your plan stay as they are.</p>
           <button
@@ -115,10 +124,13 @@ function SkipVisit({ deal }: { deal: DealView }) {
             Keep it
           </button>
         </div>
-      ) : null}
-      <p className="fine-print" aria-live="polite" data-skip-answer="">
-        {answer}
-      </p>
+      ) : (
+        <div className="actions">
+          <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+            Skip this visit
+          </button>
+        </div>
+      )}
     </div>
   );
 }

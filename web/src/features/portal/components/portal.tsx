@@ -15,7 +15,7 @@ import { useCardInHash } from '../hooks/use-card-in-hash';
 import { useNow } from '../hooks/use-now';
 import { AttentionStrip } from './attention-strip';
 import { CustomerDetailsCard } from './customer-details';
-import { DealCard, type ManageAction } from './deal-card';
+import { DealCard, SkipAnswer, type ManageAction } from './deal-card';
 import { DealQuote } from './deal-quote';
 import { HomeProfileSection } from './home-profile-section';
 import { ReachSection } from './reach-section';
@@ -138,6 +138,7 @@ export function Portal() {
           </button>
         </div>
       </div>
+      <SkipAnswer />
       <DealSection
         title="Upcoming cleanings"
         deals={upcoming}
