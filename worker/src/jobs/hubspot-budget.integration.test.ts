@@ -122,7 +122,7 @@ describe("HubSpot's daily limit with real jobs", () => {
 
   it('as the day runs low the sweep stops first and pushes go on; a push that meets the spent day waits for the next one, then syncs', async () => {
     const prefix = uniqueQueuePrefix('daily-jobs');
-    const budgets = redisHubSpotBudgets(redis, prefix, { request: { max: 100, windowMs: 10_000 }, search: DEFAULT_SEARCH_LIMITS }, DAY);
+    const budgets = redisHubSpotBudgets(redis, prefix, { request: { max: 100, windowMs: 10_000, marginMs: TEST_BUDGET_MARGIN_MS }, search: { ...DEFAULT_SEARCH_LIMITS, marginMs: TEST_BUDGET_MARGIN_MS } }, DAY);
     const daily = budgets.daily!;
     const client = createHubSpotClient({
       accessToken: crm.token,
