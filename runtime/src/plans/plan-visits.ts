@@ -38,6 +38,7 @@ export const planSelect = {
   startDate: true,
   endDate: true,
   pauses: true,
+  ruleFrom: true,
   closedDayRule: true,
   contact: { select: { firstName: true, lastName: true, email: true } },
 } as const;
@@ -46,14 +47,17 @@ export type PlanRow = Prisma.RecurringPlanGetPayload<{ select: typeof planSelect
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
-/** The plan's rule as shared/src/plan-schedule.ts reads it. */
-export function ruleOf(plan: Pick<PlanRow, 'frequency' | 'weekday' | 'nth' | 'startTime' | 'startDate' | 'endDate' | 'pauses' | 'closedDayRule'>): PlanRule {
+/**
+ * The plan's rule as shared/src/plan-schedule.ts reads it: from the day it was last changed
+ * (`ruleFrom`, its visits before that day made by the rule as it was), else from the first visit.
+ */
+export function ruleOf(plan: Pick<PlanRow, 'frequency' | 'weekday' | 'nth' | 'startTime' | 'startDate' | 'ruleFrom' | 'endDate' | 'pauses' | 'closedDayRule'>): PlanRule {
   return {
     frequency: plan.frequency as PlanFrequency,
     weekday: plan.weekday as Weekday,
     nth: (plan.nth ?? undefined) as PlanRule['nth'],
     startTime: plan.startTime,
-    startDate: day(plan.startDate),
+    startDate: day(plan.ruleFrom ?? plan.startDate),
     endDate: plan.endDate ? day(plan.endDate) : null,
     pauses: plan.pauses as unknown as PlanRule['pauses'],
     closedDayRule: plan.closedDayRule as PlanRule['closedDayRule'],
@@ -105,7 +109,8 @@ export function horizonWindow(now: Date, weeks: number): { from: string; through
 export async function makeVisitsIn(tx: Prisma.TransactionClient, plan: PlanRow, window: { from: string; through: string }, closedDays: ReadonlySet<string>): Promise<number> {
   const rule = ruleOf(plan);
   const from = rule.startDate > window.from ? rule.startDate : window.from;
-  const first = firstOccurrence(rule);
+  // The first visit's own add-ons go on the plan's first visit only, never on one of a changed rule.
+  const first = plan.ruleFrom ? null : firstOccurrence(rule);
   const visits = from > window.through ? [] : planVisits(rule, { from, through: window.through }, closedDays);
   const made = await tx.deal.createManyAndReturn({
     data: visits.map((visit) => visitDeal(plan, visit, visit.occurrence === first)),

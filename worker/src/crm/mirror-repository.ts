@@ -151,10 +151,14 @@ export async function applyDeals(
       if (holdsNewer(existing, deal.modifiedAt)) continue;
       // A deal mirrored before its customer was (docs/product.md §3) takes them; a deal's customer is never swapped.
       const data = existing.contactId === null && contact ? { ...mirrored, contactId: contact.id } : mirrored;
-      const notice = dealNoticeFor(existing, deal, now);
-      const planReminder = notice ? null : planVisitReminderFor(existing, deal, now);
+      const told = dealNoticeFor(existing, deal, now);
+      const cancellation = cancellationOf(existing, deal, now);
+      // One change of a plan moves many visits: only its earliest tells the customer (the others keep their reminders).
+      const quiet = existing.planId !== null && (told !== null || cancellation !== null) && (await isQuietPlanChange(db, existing.id));
+      const notice = quiet ? null : told;
+      const planReminder = quiet ? (told?.scheduledAt ?? null) : notice ? null : planVisitReminderFor(existing, deal, now);
       const done = closedOutDone(existing, deal);
-      const canceled = cancellationOf(existing, deal, now);
+      const canceled = quiet ? null : cancellation;
       const phone = phoneOf(existing);
       const email = emailOf(existing);
       if (((notice || planReminder) && (phone || email)) || (done && phone) || (canceled && email)) {
@@ -355,4 +359,14 @@ export async function heldInvoiceVersions(db: Db, invoices: readonly RecordVersi
     return at != null && at >= i.modifiedAt;
   });
   return new Set(held.map((i) => i.hubspotId));
+}
+
+/**
+ * Whether the deal's change is one of a recurring plan's change's later visits (a pending `plan`
+ * command marked quiet, docs/recurring-plans.md): its text is left to the change's earliest visit.
+ */
+async function isQuietPlanChange(db: Db, dealId: string): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ quiet: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM deal_command WHERE deal_id = ${dealId} AND kind = 'plan' AND status = 'pending' AND changes->>'quiet' = 'true') AS quiet`;
+  return row?.quiet ?? false;
 }

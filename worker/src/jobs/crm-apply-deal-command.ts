@@ -1,7 +1,6 @@
 import type { Db } from '@app/db/client';
 import { personName } from '@app/shared/customer-context';
-import { changedFacts, commandSummary, isStageCommandKind, type DealFacts, type FactChange, type StageCommandKind } from '@app/shared/deal-commands';
-import { formatEastern } from '@app/shared/eastern-time';
+import { changedFacts, isStageCommandKind, type DealFacts, type FactChange, type StageCommandKind } from '@app/shared/deal-commands';
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
@@ -11,6 +10,7 @@ import type { HubSpotGateway, HubSpotRecord, Properties } from '../crm/hubspot-g
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import { DEFAULT_NOTICE_POLICY, type NoticePolicy } from '../crm/notice-rules';
 import { DEAL_PROPERTIES, durationOf, mirrorDealRecords } from './crm-pull';
+import { commandNote } from './deal-commands/command-note';
 import { commandKindOf } from './deal-commands/kinds';
 import { applyRequestAnswer } from './deal-commands/request-answer';
 import { defineJob } from './job';
@@ -142,8 +142,4 @@ async function ownerNames(db: Db, ownerId: string | null | undefined): Promise<s
   return personName(await db.owner.findUnique({ where: { id: ownerId }, select: { firstName: true, lastName: true, email: true } }));
 }
 
-/** The deal's record of the action: what, by whom, when (Eastern Time), and why when given. */
-export function commandNote(command: Pick<CommandToApply, 'changes' | 'staffEmail' | 'createdAt' | 'reason'> & { kind: StageCommandKind }, cleaner: string | null): string {
-  const why = command.reason ? ` Reason: ${command.reason}` : '';
-  return `${commandSummary(command, cleaner)} by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.${why}`;
-}
+export { commandNote } from './deal-commands/command-note';

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { horizonWindow, makeVisitsIn, planSelect } from '@app/runtime/plans/plan-visits';
+import { addDays } from '@app/shared/eastern-time';
 
 /** How many plans one round reads at a time. */
 const PLANS_PER_PAGE = 100;
@@ -31,6 +32,9 @@ export async function makePlanVisits(
   options: { horizonWeeks: number; closedDays: ReadonlySet<string>; now?: Date; step?: { visits: number; pauseMs: number } },
 ): Promise<HorizonRound> {
   const window = horizonWindow(options.now ?? new Date(), options.horizonWeeks);
+  // A plan whose last day has passed has ended (the office may also end one at once).
+  const today = new Date(`${addDays(window.from, -1)}T00:00:00Z`);
+  await db.recurringPlan.updateMany({ where: { status: 'active', endDate: { lt: today } }, data: { status: 'ended' } });
   const step = options.step ?? HORIZON_STEP;
   let cursor: string | undefined;
   let sincePause = 0;

@@ -27,6 +27,7 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['POST', '/api/internal/admin/deals/some-deal/plan', { frequency: 'weekly' }],
   ['GET', '/api/internal/admin/plans'],
   ['GET', '/api/internal/admin/plans/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
+  ['POST', '/api/internal/admin/plans/7d444840-9dc0-11d1-b245-5ffdce74fad2/changes'],
   ['GET', '/api/internal/admin/deals/some-deal/visit-report'],
   ['GET', '/api/internal/admin/deals/some-deal/photos/7d444840-9dc0-11d1-b245-5ffdce74fad2/thumbnail'],
   ['GET', '/api/hubspot/admin/scheduledDeals'],

@@ -1,10 +1,12 @@
 import type { CommandToApply } from '../../crm/deal-command-repository';
 import type { CommandKind } from './command-kind';
+import { planKind } from './plan';
 import { quoteKind } from './quote';
 
 /** The kinds of staff command with more to do than a move (a move is the shared job's own). */
 const KINDS: Readonly<Record<string, CommandKind>> = {
   quote: quoteKind,
+  plan: planKind,
 };
 
 /** The command's kind, or undefined for a plain move. */

@@ -7,13 +7,27 @@ import {
   PLAN_NEEDS_RECURRING,
   PLAN_NEEDS_SCHEDULE,
 } from '@app/shared/recurring-plan';
+import {
+  PLAN_CHANGE_FROM_INVALID,
+  PLAN_CHANGE_PENDING,
+  PLAN_CHANGE_STALE,
+  PLAN_END_DATE_INVALID,
+  PLAN_HAS_ENDED,
+  PLAN_NOT_PAUSED,
+  PLAN_PAUSE_INVALID,
+  planChangeSchema,
+} from '@app/shared/plan-change-input';
+import { PLAN_NTH_INVALID as NTH_INVALID } from '@app/shared/recurring-plan';
 import { errors } from '../../../errors';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
+import { changePlan } from './plan-changes';
 import { makePlanFromDeal, readPlans } from './repository';
 
 const NO_DEAL = 'We could not find that cleaning.';
 const NO_PLAN = 'We could not find that plan.';
+const isPlanId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+const INVALID_TEXTS = { from: PLAN_CHANGE_FROM_INVALID, pause: PLAN_PAUSE_INVALID, end: PLAN_END_DATE_INVALID, nth: NTH_INVALID } as const;
 
 /**
  * Recurring plans (docs/recurring-plans.md): the office makes one of a scheduled Recurring Clean
@@ -52,9 +66,41 @@ export function plansRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'pl
 
   router.get('/api/internal/admin/plans/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const [plan] = /^[0-9a-f-]{36}$/i.test(id) ? await readPlans(deps.db, deps.now(), id) : [];
+    const [plan] = isPlanId(id) ? await readPlans(deps.db, deps.now(), id) : [];
     if (!plan) throw errors.notFound(NO_PLAN);
     ctx.body = plan;
+  });
+
+  // This and every later visit: the rule, a pause, a resume or the end (preview first, then save).
+  router.post('/api/internal/admin/plans/:id/changes', async (ctx) => {
+    const staff = requireStaff(ctx);
+    const id = ctx.params.id ?? '';
+    const change = planChangeSchema.parse(ctx.request.body ?? {});
+    const outcome = isPlanId(id) ? await changePlan(deps.db, id, change, staff.email, deps.plans, deps.now()) : ({ kind: 'not_found' } as const);
+    switch (outcome.kind) {
+      case 'not_found':
+        throw errors.notFound(NO_PLAN);
+      case 'ended':
+        throw errors.conflictOn('planId', 'plan_ended', PLAN_HAS_ENDED);
+      case 'not_paused':
+        throw errors.conflictOn('change', 'not_paused', PLAN_NOT_PAUSED);
+      case 'pending':
+        throw errors.conflictOn('planId', 'plan_change_pending', PLAN_CHANGE_PENDING);
+      case 'stale':
+        throw errors.conflictOn('expect', 'plan_changed', PLAN_CHANGE_STALE);
+      case 'invalid':
+        throw errors.validation(outcome.field, INVALID_TEXTS[outcome.reason]);
+      case 'refused':
+        throw outcome.refusal.status === 400
+          ? errors.validation(outcome.refusal.field, outcome.refusal.message)
+          : errors.conflictOn(outcome.refusal.field, outcome.refusal.code, outcome.refusal.message);
+      case 'preview':
+        ctx.body = { preview: true, steps: outcome.steps, expect: outcome.expect };
+        return;
+      case 'saved':
+        deps.outbox.notify();
+        ctx.body = { success: true, counts: outcome.counts };
+    }
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DealCommandView } from '@app/shared/deal-commands';
+import type { DealCommandView, StageCommandKind } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import type { DealDetails } from '@app/shared/staff-board';
 import { dealDetails } from './deal-details-fixture';
@@ -14,7 +14,7 @@ const deal = dealDetails({
   ],
 });
 
-type MoveCommand = Extract<DealCommandView, { kind: 'move' | 'schedule' | 'close-out' }>;
+type MoveCommand = Extract<DealCommandView, { kind: StageCommandKind }>;
 
 const command = (over: Partial<MoveCommand>): MoveCommand => ({
   id: 'c1',
