@@ -1,5 +1,5 @@
 import { STAGE } from '@app/shared/deal-stages';
-import { addDays, easternToday } from '@app/shared/eastern-time';
+import { addDays, easternToday, easternWallTime } from '@app/shared/eastern-time';
 import { PLAN_VISIT_SKIPPED, type PlanView } from '@app/shared/recurring-plan';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,11 +19,11 @@ const PHONE = { width: 390, height: 844 };
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-describe('a recurring plan: the office makes it from a weekly cleaning, the customer skips a visit', () => {
+describe('a recurring plan: the office makes it from a weekly cleaning, the customer skips a visit, the office moves the later ones', () => {
   const browser = useBrowserPage();
   const home = useBrowserPage();
 
-  it('books a weekly Recurring Clean, makes its plan, the visits reach HubSpot, and the customer skips the third in the portal', { timeout: 240_000 }, async () => {
+  it('books a weekly Recurring Clean, makes its plan, the customer skips the third visit, and the office moves this and every later one', { timeout: 300_000 }, async () => {
     const { page } = browser;
     // A customer who booked once through the public form and signs in to the portal.
     const customer = await createPortalCustomer('weekly');
@@ -84,7 +84,9 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Plans', exact: true }).click();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Riley Portal' }) }).filter({ hasText: `Every ${weekday} at 10:00 AM` }).first();
     await row.waitFor();
-    expect(await row.getByRole('link').nth(1).getAttribute('href')).toContain(encodeURIComponent(dealId));
+    // The rule opens the plan; the next visit, its cleaning.
+    expect(await row.getByRole('link').nth(1).getAttribute('href')).toContain(encodeURIComponent(planId));
+    expect(await row.getByRole('link').nth(2).getAttribute('href')).toContain(encodeURIComponent(dealId));
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await row.waitFor();
@@ -120,5 +122,55 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     for (const v of plan.visits.filter((v) => v.dealId !== third.dealId && v.dealId !== dealId)) {
       expect(scheduled.find((d) => d.properties.app_request_id === v.dealId)?.properties.dealstage, v.occurrence).toBe(crmStages().dealStageId(STAGE.CLEANING_SCHEDULED));
     }
+
+    // The office moves the second visit and every later one to the next weekday, from the plan's page
+    // (once the mirror holds the skip, as the office's page would show it).
+    const stageOfThird = async () => (await page.evaluate(async (id) => (await (await fetch(`/api/internal/admin/plans/${id}`)).json()) as PlanView, planId)).visits.find((v) => v.dealId === third.dealId)?.stageId;
+    await expect.poll(stageOfThird, { timeout: 30_000, interval: 500 }).toBe(STAGE.CANCELED);
+    await page.setViewportSize(WIDE);
+    await row.getByRole('link', { name: `Every ${weekday} at 10:00 AM` }).click();
+    await page.getByRole('heading', { name: `Riley Portal: Every ${weekday} at 10:00 AM` }).waitFor();
+    await page.getByRole('button', { name: 'Change this and every later visit' }).click();
+    const change = page.getByRole('form', { name: 'Change this and every later visit' });
+    const second = plan.visits[1]!;
+    await change.getByLabel('From the visit of').selectOption(second.occurrence);
+    const nextWeekday = WEEKDAYS[(WEEKDAYS.indexOf(weekday!) + 1) % 7]!;
+    await change.getByLabel('Weekday').selectOption({ label: nextWeekday });
+    await change.getByRole('button', { name: 'Show what changes' }).click();
+    const preview = change.getByRole('list', { name: 'What will change' });
+    await preview.waitFor();
+    // The skipped third visit was changed on its own: it stays canceled, and every other later visit moves a day.
+    const moves = await preview.getByRole('listitem').allInnerTexts();
+    expect(moves).toHaveLength(plan.visits.length - 2);
+    expect(moves.every((text) => text.includes(' moves to '))).toBe(true);
+    expect(moves[0]).toContain(`moves to ${nextWeekday.slice(0, 3)},`);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await tabOrderGaps(page, change)).toEqual({ unreachable: [], invisible: [] });
+    await change.getByRole('button', { name: 'Save the change' }).click();
+    await page.getByText(/^Saved: \d+ changed\. The visits show it once HubSpot has it\.$/).waitFor();
+
+    // HubSpot's deals move a day, with their new dates; the first visit and the skipped one stay; nothing is made twice.
+    const moved = plan.visits.filter((v) => v.dealId !== dealId && v.dealId !== third.dealId);
+    const after = await eventually(
+      async () => (await crmObjects('deals')).filter((d) => d.properties.recurring_plan_id === planId || d.properties.app_request_id === dealId),
+      (deals) => moved.every((v) => deals.find((d) => d.properties.app_request_id === v.dealId)?.properties.plan_occurrence_date === addDays(v.occurrence, 1)),
+    );
+    expect(after.find((d) => d.properties.app_request_id === third.dealId)?.properties.dealstage).toBe(crmStages().dealStageId(STAGE.CANCELED));
+    const occurrences = after.map((d) => d.properties.plan_occurrence_date).filter(Boolean);
+    expect(new Set(occurrences).size).toBe(occurrences.length);
+    for (const v of moved) {
+      const deal = after.find((d) => d.properties.app_request_id === v.dealId)!;
+      // 10 AM Eastern on its new date, whatever the offset of that day (a company closed day, New Year's, moves it on).
+      const at = new Date(deal.properties.scheduled_date!);
+      expect([easternWallTime(at).hour, easternWallTime(at).minute], v.occurrence).toEqual([10, 0]);
+      const newDay = easternToday(at);
+      expect(newDay >= addDays(v.occurrence, 1) && newDay <= addDays(v.occurrence, 7), `${v.occurrence} → ${newDay}`).toBe(true);
+    }
+    // The plan's page shows the moved visits once the mirror has them, at 390 px too.
+    await page.setViewportSize(PHONE);
+    const firstMoved = page.getByRole('row').filter({ hasText: nextWeekday.slice(0, 3) }).first();
+    await expect.poll(async () => (await firstMoved.isVisible()) || (await page.reload(), false), { timeout: 30_000, interval: 1_000 }).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
   });
 });

@@ -52,6 +52,21 @@ describe('a plan change for this and every later visit', () => {
     expect(steps.filter((s) => s.action === 'move')).toHaveLength(6);
   });
 
+  it('moving to another weekday keeps a skipped week skipped: the kept visit stands for its new date', () => {
+    const visits = madeVisits();
+    visits[3] = { ...visits[3]!, stageId: STAGE.CANCELED, detached: true };
+    const steps = stepsFor({ ...WEEKLY_TUESDAY, weekday: 3, startDate: '2026-12-08' }, visits, '2026-12-08');
+    expect(planChangeCounts(steps)).toEqual({ move: 6, restore: 0, cancel: 0, make: 0, keep: 0 });
+    expect(steps.map((s) => s.action === 'move' && [s.dealId, s.after.occurrence])).toEqual([
+      ['d2', '2026-12-09'],
+      ['d3', '2026-12-16'],
+      ['d5', '2026-12-30'],
+      ['d6', '2027-01-06'],
+      ['d7', '2027-01-13'],
+      ['d8', '2027-01-20'],
+    ]);
+  });
+
   it('going from weekly to every 2 weeks keeps every other visit and cancels the ones between, with no new one', () => {
     const steps = stepsFor({ ...WEEKLY_TUESDAY, frequency: 'every_2_weeks', startDate: '2026-12-15' }, madeVisits(), '2026-12-15');
     expect(planChangeCounts(steps)).toMatchObject({ move: 1, cancel: 2, make: 0 });

@@ -10,7 +10,8 @@ import type { PlanVisit } from './plan-schedule';
  *
  * A visit changed on its own (detached), one starting within the 24-hour lock (the customer has
  * had its reminder, the cleaner has planned the day), and one that is over are kept as they are,
- * and the date they stand for is theirs: the plan makes no second visit for it.
+ * and the date they stand for under the changed plan is theirs: the plan makes no second visit
+ * for it (a week the customer skipped stays skipped when the plan moves to another weekday).
  */
 
 /** A visit of the plan as it is now. */
@@ -94,22 +95,19 @@ export function planChangeSteps(input: {
   const { terms, from, through, now } = input;
   const affected = input.visits.filter((v) => v.occurrence >= from).sort((a, b) => a.occurrence.localeCompare(b.occurrence));
   const steps: PlanChangeStep[] = [];
-  const changeable: PlanVisitNow[] = [];
-  const held = new Set<string>();
+  const kept = new Set<PlanVisitNow>();
   for (const visit of affected) {
     const toCome = TO_COME.has(visit.stageId);
-    if (canceledByPlan(visit) || (toCome && !visit.detached && !(visit.scheduledAt && isWithinChangeLock(new Date(visit.scheduledAt), now)))) {
-      changeable.push(visit);
-      continue;
-    }
-    held.add(visit.occurrence);
+    if (canceledByPlan(visit) || (toCome && !visit.detached && !(visit.scheduledAt && isWithinChangeLock(new Date(visit.scheduledAt), now)))) continue;
+    kept.add(visit);
     if (toCome) steps.push({ action: 'keep', dealId: visit.dealId, reference: visit.reference, before: slotOf(visit), why: visit.detached ? 'detached' : 'soon' });
   }
   const slots = input.targets
-    .filter((t) => t.occurrence >= from && !held.has(t.occurrence))
+    .filter((t) => t.occurrence >= from)
     .map((t): VisitSlot => ({ occurrence: t.occurrence, scheduledAt: t.startsAt.toISOString(), flag: t.flag, ...terms }))
     .sort((a, b) => a.occurrence.localeCompare(b.occurrence));
-  const byOccurrence = new Map(changeable.map((v) => [v.occurrence, v]));
+  // A target whose date a visit holds is that visit.
+  const byOccurrence = new Map(affected.map((v) => [v.occurrence, v]));
   const matched = new Map<VisitSlot, PlanVisitNow>();
   for (const slot of slots) {
     const visit = byOccurrence.get(slot.occurrence);
@@ -118,9 +116,10 @@ export function planChangeSteps(input: {
       byOccurrence.delete(slot.occurrence);
     }
   }
-  // A visit to come that holds no target takes the next free one within a week of its date, in
-  // date order (Tuesday's visit the next Wednesday); one with none near is canceled, a target
-  // with no visit near is made. A pause or an end leaves nothing near: its visits are canceled.
+  // Every other visit takes the next free target within a week of its date, in date order
+  // (Tuesday's visit the next Wednesday); a kept one takes it too, so a skipped week stays
+  // skipped. A visit to come with none near is canceled, a target with no visit near is made:
+  // a pause or an end leaves nothing near, and its visits are canceled.
   const free = [...byOccurrence.values()].filter((v) => !canceledByPlan(v));
   const freeSlots = slots.filter((s) => !matched.has(s));
   const unpaired: PlanVisitNow[] = [];
@@ -131,7 +130,7 @@ export function planChangeSteps(input: {
     if (slot && Math.abs(dayDiff(slot.occurrence, visit.occurrence)) <= NEAR_DAYS) {
       matched.set(slot, visit);
       next++;
-    } else unpaired.push(visit);
+    } else if (!kept.has(visit)) unpaired.push(visit);
   }
   for (const slot of slots) {
     const visit = matched.get(slot);
@@ -139,6 +138,7 @@ export function planChangeSteps(input: {
       if (slot.occurrence <= through) steps.push({ action: 'make', after: slot });
       continue;
     }
+    if (kept.has(visit)) continue;
     const after = visit.occurrence === input.firstOccurrence && visit.amountCents !== null ? { ...slot, amountCents: visit.amountCents } : slot;
     if (canceledByPlan(visit)) steps.push({ action: 'restore', dealId: visit.dealId, reference: visit.reference, after });
     else if (!sameSlot(slotOf(visit), after)) steps.push({ action: 'move', dealId: visit.dealId, reference: visit.reference, before: slotOf(visit), after });

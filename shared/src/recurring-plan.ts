@@ -159,6 +159,11 @@ export const planViewSchema = z.object({
   customerName: z.string(),
   frequency: z.enum(PLAN_FREQUENCIES),
   rule: z.string(),
+  /** The rule's parts, as a change form starts from them: 0 Sunday to 6 Saturday, 'HH:MM' Eastern, the monthly week. */
+  weekday: z.number(),
+  startTime: z.string(),
+  nth: z.number().nullable(),
+  pauses: z.array(z.object({ from: z.string(), to: z.string() })),
   ownerId: z.string().nullable(),
   ownerName: z.string().nullable(),
   amountCents: z.number(),

@@ -138,7 +138,7 @@ export function DealPlan({ deal }: { deal: DealDetails }) {
       <p aria-live="polite">
         {deal.plan ? (
           <>
-            {made ? `Plan made: ${made} visits scheduled. ` : null}A visit of a recurring plan: {deal.plan.rule}. <Link to={CLIENT_ROUTES.adminPlans}>Plans</Link>
+            {made ? `Plan made: ${made} visits scheduled. ` : null}A visit of a recurring plan: {deal.plan.rule}. <Link to={`${CLIENT_ROUTES.adminPlans}?id=${encodeURIComponent(deal.plan.id)}`}>Open the plan</Link>
           </>
         ) : null}
       </p>

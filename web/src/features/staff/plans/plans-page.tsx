@@ -1,18 +1,14 @@
-import { formatCalendarDay, formatEasternShort } from '@app/shared/eastern-time';
+import { formatEasternShort } from '@app/shared/eastern-time';
 import { formatUsd } from '@app/shared/money';
 import type { PlanView } from '@app/shared/recurring-plan';
-import { Link } from 'react-router';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { Link, useSearchParams } from 'react-router';
 import { cleaningPath, customerPath } from '../common/board-format';
 import { ToolPage } from '../frame/tool-page';
 import { usePlans } from './get-plans';
+import { PlanDetail } from './plan-detail';
+import { planStatusText } from './plan-status';
 import '../common/staff-board.css';
-
-/** Active, paused (inside one of its pauses), ending (an end date ahead) or ended. */
-function statusOf(plan: PlanView): string {
-  if (plan.status === 'ended') return 'Ended';
-  if (plan.pausedNow) return 'Paused';
-  return plan.endDate ? `Ending ${formatCalendarDay(plan.endDate)}` : 'Active';
-}
 
 function PlanRow({ plan }: { plan: PlanView }) {
   const next = plan.nextVisit;
@@ -21,7 +17,9 @@ function PlanRow({ plan }: { plan: PlanView }) {
       <th scope="row">
         <Link to={customerPath(plan.contactId)}>{plan.customerName}</Link>
       </th>
-      <td>{plan.rule}</td>
+      <td>
+        <Link to={`${CLIENT_ROUTES.adminPlans}?id=${encodeURIComponent(plan.id)}`}>{plan.rule}</Link>
+      </td>
       <td>{plan.ownerName ?? <span className="muted">No cleaner</span>}</td>
       <td>
         {next?.scheduledAt ? <Link to={cleaningPath(next.dealId)}>{formatEasternShort(new Date(next.scheduledAt))}</Link> : <span className="muted">None ahead</span>}
@@ -30,7 +28,7 @@ function PlanRow({ plan }: { plan: PlanView }) {
       </td>
       <td>{formatUsd(plan.amountCents)}</td>
       <td>{formatUsd(plan.monthlyCents)}</td>
-      <td>{statusOf(plan)}</td>
+      <td>{planStatusText(plan)}</td>
     </tr>
   );
 }
@@ -74,9 +72,11 @@ function Plans() {
 
 /** /admin/plans: recurring customers' plans (docs/recurring-plans.md), each with its next visit and what it brings a month. */
 export function PlansPage() {
+  const [params] = useSearchParams();
+  const planId = params.get('id');
   return (
     <ToolPage title="Plans" lead="Recurring customers and their plans. Each plan's visits are made weeks ahead, as cleanings of their own.">
-      <Plans />
+      {planId ? <PlanDetail planId={planId} /> : <Plans />}
     </ToolPage>
   );
 }
