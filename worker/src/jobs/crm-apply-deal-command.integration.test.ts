@@ -174,4 +174,47 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
     expect(await job().process({ commandId: waiting.id }, context)).toEqual({ outcome: 'deal-archived' });
     expect(await db.dealCommand.findUniqueOrThrow({ where: { id: waiting.id } })).toMatchObject({ status: 'failed', error: 'The deal was deleted in HubSpot.' });
   });
+
+  it("carries a plan's change to its visits: the new date and occurrence in HubSpot, one text for the change, the others' reminders", async () => {
+    const first = await dealInHubSpot(STAGE.CLEANING_SCHEDULED);
+    const second = await dealInHubSpot(STAGE.CLEANING_SCHEDULED);
+    const contactId = (await db.deal.findUniqueOrThrow({ where: { id: first.dealId } })).contactId!;
+    const plan = await db.recurringPlan.create({
+      data: {
+        contactId, squareFootage: 1500, serviceType: 'Recurring Clean', visitType: 'basic', skus: ['recurring-basic-1500'], amountCents: 17_900, firstVisitCents: 17_900,
+        frequency: 'weekly', weekday: 3, startTime: '10:00', durationMinutes: 150, ownerId: cleaner.id, startDate: new Date('2026-11-01T00:00:00Z'), createdBy: 'office@cleaning.example',
+      },
+    });
+    // Two visits a few weeks ahead of the real clock: the change moves each a day later.
+    const ahead = (days: number) => new Date(Math.ceil(Date.now() / 86_400_000 + days) * 86_400_000 + 15 * 3_600_000);
+    const visits = [first, second].map((deal, i) => ({ deal, at: ahead(14 + 7 * i), occurrence: ahead(15 + 7 * i).toISOString().slice(0, 10) }));
+    for (const { deal, at } of visits) {
+      await db.deal.update({ where: { id: deal.dealId }, data: { planId: plan.id, planOccurrence: new Date(at.toISOString().slice(0, 10)), scheduledAt: at, ownerId: cleaner.id } });
+      await gateway.updateObject('deals', deal.hubspotId, { scheduled_date: at.toISOString(), hubspot_owner_id: cleaner.hubspotId });
+      const [record] = await gateway.readBatch('deals', [deal.hubspotId], ['dealstage']);
+      deal.modifiedAt = new Date(modifiedAtOf('deals', record!)!);
+      await db.deal.update({ where: { id: deal.dealId }, data: { hubspotUpdatedAt: deal.modifiedAt } });
+    }
+    const commands = [];
+    for (const [i, { deal, at, occurrence }] of visits.entries()) {
+      const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at.toISOString(), ownerId: cleaner.id, amountCents: 34_900, durationMinutes: null };
+      const moved = new Date(at.getTime() + 86_400_000).toISOString();
+      const changes = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: moved, ownerId: cleaner.id, planOccurrence: occurrence, ...(i > 0 && { quiet: true }) };
+      commands.push(await command(deal, changes, seen, 'plan'));
+    }
+    for (const cmd of commands) expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+
+    for (const { deal, at, occurrence } of visits) {
+      expect(remote(deal.hubspotId)).toMatchObject({ plan_occurrence_date: occurrence });
+      expect(Date.parse(remote(deal.hubspotId).scheduled_date!)).toBe(at.getTime() + 86_400_000);
+      // A plan's command leaves the visit the plan's: it is not detached.
+      expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).planDetachedAt).toBeNull();
+    }
+    const notices = async (dealId: string) => (await db.customerNotice.findMany({ where: { dealId }, select: { kind: true } })).map((n) => n.kind).sort();
+    // The change's earliest visit tells the customer; the later one only gets its reminder.
+    expect(await notices(first.dealId)).toEqual(['reminder', 'rescheduled']);
+    expect(await notices(second.dealId)).toEqual(['reminder']);
+    const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: commands[0]!.id } });
+    expect(hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body).toMatch(/^The plan changed this visit: Cleaning Scheduled for .+ with Maria Alvarez by office@cleaning\.example/);
+  });
 });

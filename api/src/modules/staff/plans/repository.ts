@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { isPendingClash, recordDealCommandIn } from '../common/command-repository';
 import { horizonWindow, makeVisitsIn, planSelect } from '@app/runtime/plans/plan-visits';
 import { laterVisitCents, type VisitType } from '@app/shared/booking-price';
 import { personName } from '@app/shared/customer-context';
@@ -19,6 +20,7 @@ export type MakePlanOutcome =
   | { kind: 'made'; planId: string; visits: number }
   | { kind: 'not_found' }
   | { kind: 'plan_exists' }
+  | { kind: 'command_pending' }
   | { kind: 'not_scheduled' }
   | { kind: 'not_recurring' }
   | { kind: 'add_ons'; unknown: string[] }
@@ -40,7 +42,7 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
       where: { OR: [{ id: dealId }, { hubspotId: dealId }], archivedAt: null },
       select: {
         id: true, contactId: true, stageId: true, scheduledAt: true, ownerId: true, durationMinutes: true, serviceType: true, visitType: true,
-        squareFootage: true, skus: true, amountCents: true, street: true, city: true, state: true, zip: true, planId: true,
+        squareFootage: true, skus: true, amountCents: true, street: true, city: true, state: true, zip: true, planId: true, hubspotUpdatedAt: true,
       },
     });
     if (!deal || !deal.contactId) return { kind: 'not_found' as const };
@@ -85,16 +87,37 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
     // Only while it is no plan's visit: of two requests at once, the second makes nothing.
     const linked = await tx.deal.updateMany({ where: { id: deal.id, planId: null }, data: { planId: plan.id, planOccurrence: asDate(startDate) } });
     if (linked.count === 0) throw new PlanRaceLost();
+    // HubSpot's deal of the first visit gets the plan and its date, as the visits made carry them from their create.
+    const told = await recordDealCommandIn(
+      tx,
+      deal.id,
+      {
+        kind: 'plan',
+        seenModifiedAt: deal.hubspotUpdatedAt?.toISOString() ?? null,
+        decide: async () => ({ changes: { stageId: deal.stageId, planId: plan.id, planOccurrence: startDate } }),
+      },
+      staffEmail,
+    );
+    if (told.kind !== 'recorded') throw new PlanRaceLost(told.kind === 'pending' ? 'command_pending' : 'plan_exists');
     const visits = await makeVisitsIn(tx, plan, horizonWindow(now, settings.horizonWeeks), settings.closedDays);
     return { kind: 'made' as const, planId: plan.id, visits: visits + 1 };
   }).catch((error: unknown) => {
-    if (error instanceof PlanRaceLost) return { kind: 'plan_exists' as const };
+    if (error instanceof PlanRaceLost) return { kind: error.outcome };
+    // Another change of the cleaning was recorded at the same moment (the one-pending index).
+    if (isPendingClash(error)) return { kind: 'command_pending' as const };
     throw error;
   });
 }
 
-/** Another request made the cleaning a visit first: everything this one wrote is rolled back. */
-class PlanRaceLost extends Error {}
+/**
+ * Another request made the cleaning a visit first, or another change of it is on its way to
+ * HubSpot: everything this one wrote is rolled back.
+ */
+class PlanRaceLost extends Error {
+  constructor(readonly outcome: 'plan_exists' | 'command_pending' = 'plan_exists') {
+    super(outcome);
+  }
+}
 
 const visitSelect = { id: true, reference: true, planOccurrence: true, scheduledAt: true, stageId: true, ownerId: true, planDetachedAt: true, planFlag: true } as const;
 

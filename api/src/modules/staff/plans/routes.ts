@@ -18,6 +18,7 @@ import {
   planChangeSchema,
 } from '@app/shared/plan-change-input';
 import { PLAN_NTH_INVALID as NTH_INVALID } from '@app/shared/recurring-plan';
+import { MOVE_PENDING } from '@app/shared/deal-commands';
 import { errors } from '../../../errors';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
@@ -45,6 +46,8 @@ export function plansRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'pl
         throw errors.notFound(NO_DEAL);
       case 'plan_exists':
         throw errors.conflictOn('dealId', 'plan_exists', PLAN_EXISTS);
+      case 'command_pending':
+        throw errors.conflictOn('dealId', 'command_pending', MOVE_PENDING);
       case 'not_scheduled':
         throw errors.conflictOn('stageId', 'not_scheduled', PLAN_NEEDS_SCHEDULE);
       case 'not_recurring':
