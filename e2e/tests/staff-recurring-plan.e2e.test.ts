@@ -1,6 +1,7 @@
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday, easternWallTime } from '@app/shared/eastern-time';
 import { PLAN_VISIT_SKIPPED, type PlanView } from '@app/shared/recurring-plan';
+import { CHANGE_BUTTON, REQUEST_SUBMITTED } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
@@ -69,16 +70,17 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     const made = page.getByRole('region', { name: 'Recurring plan' }).getByText(`A visit of a recurring plan: Every ${weekday} at 10:00 AM.`);
     await made.waitFor();
 
-    // The plan's visits reach HubSpot scheduled, each once, with the plan and its date.
+    // The plan's visits reach HubSpot scheduled, each once, with the plan and its date; the first visit's deal gets them too.
     const detail = await page.evaluate(async (id) => (await (await fetch(`/api/internal/admin/deals/${id}`)).json()) as { plan: { id: string } }, dealId);
     const planId = detail.plan.id;
     const visits = await eventually(
       async () => (await crmObjects('deals')).filter((d) => d.properties.recurring_plan_id === planId),
-      (found) => found.length === 7,
+      (found) => found.length === 8,
     );
-    expect(new Set(visits.map((v) => v.properties.plan_occurrence_date)).size).toBe(7);
+    expect(new Set(visits.map((v) => v.properties.plan_occurrence_date)).size).toBe(8);
     expect(visits.every((v) => v.properties.dealstage === crmStages().dealStageId(STAGE.CLEANING_SCHEDULED))).toBe(true);
-    expect(visits.map((v) => v.properties.plan_occurrence_date).sort()[0]).toBe(addDays(day, 7));
+    expect(visits.find((v) => v.properties.app_request_id === dealId)?.properties.plan_occurrence_date).toBe(day);
+    expect(visits.map((v) => v.properties.plan_occurrence_date).sort()[1]).toBe(addDays(day, 7));
 
     // The plans page lists it with its next visit, at 1366 and 390 px.
     await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Plans', exact: true }).click();
@@ -122,6 +124,23 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     for (const v of plan.visits.filter((v) => v.dealId !== third.dealId && v.dealId !== dealId)) {
       expect(scheduled.find((d) => d.properties.app_request_id === v.dealId)?.properties.dealstage, v.occurrence).toBe(crmStages().dealStageId(STAGE.CLEANING_SCHEDULED));
     }
+
+    // The customer asks, from a later visit, to pause the plan: a change request the office reads as such.
+    const fifth = portal.locator(`[data-deal-id="${plan.visits[4]!.dealId}"]`);
+    await fifth.getByRole('button', { name: CHANGE_BUTTON, exact: true }).click();
+    const ask = portal.getByRole('dialog', { name: 'Request a change' });
+    await ask.getByRole('radio', { name: 'Pausing my plan for a while' }).check();
+    const pauseFrom = addDays(plan.visits[5]!.occurrence, -1);
+    await ask.getByLabel('First day without visits').fill(pauseFrom);
+    await ask.getByLabel('Last day without visits').fill(addDays(pauseFrom, 7));
+    await ask.getByLabel('Reason').fill('We are away that week.');
+    expect(await axeViolations(portal)).toEqual([]);
+    await ask.getByRole('button', { name: 'Submit request' }).click();
+    await ask.getByText(REQUEST_SUBMITTED).waitFor();
+    await eventually(
+      async () => (await crmObjects('tickets')).find((t) => (t.properties.content ?? '').includes('please pause my visits from')),
+      (t) => t !== undefined && (t.properties.content ?? '').includes('We are away that week.'),
+    );
 
     // The office moves the second visit and every later one to the next weekday, from the plan's page
     // (once the mirror holds the skip, as the office's page would show it).

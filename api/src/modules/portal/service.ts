@@ -5,7 +5,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { ContactProfile, CustomerDetails, CustomerSessionUser, Deal, Ticket } from '@app/shared/entities';
 import { deriveInvoice } from '@app/shared/invoice';
-import { type ManageBooking, ticketCategoryForAction } from '@app/shared/manage-booking';
+import { type ManageBooking, NOT_A_PLAN_VISIT, planRequestText, ticketCategoryForAction } from '@app/shared/manage-booking';
 import { dealStatus, splitDeals } from '@app/shared/portal-split';
 import type { PortalRequest } from '@app/shared/portal-request';
 import { servicesForSqft } from '@app/shared/services';
@@ -204,17 +204,21 @@ export async function manageBooking(deps: Deps, contactId: string, input: Manage
     const state = manageButtonsState({ activeRequest, closedRequest, scheduled: deal.scheduledAt, now });
     if (state.passed) return { kind: 'refused' as const, code: 'cleaning_passed' as const, message: CLEANING_PASSED_REFUSED };
     if (state.disabled) return { kind: 'refused' as const, code: activeRequest ? ('request_in_progress' as const) : ('change_locked' as const), message: state.message ?? '' };
+    const plan = input.action === 'change' ? input.plan : undefined;
+    if (plan && !deal.plan) return { kind: 'not_plan' as const };
     const created = await insertChangeRequest(tx, {
       dealId: deal.id,
       contactId,
       category: CATEGORY_OF_LABEL[ticketCategoryForAction(input.action)],
-      reason: input.reason,
+      // A plan request says so first, as the office reads it (docs/recurring-plans.md).
+      reason: plan && deal.plan ? `${planRequestText(plan, describeStoredPlanRule(deal.plan))} ${input.reason}` : input.reason,
       changeType: input.action === 'change' ? input.changeType : null,
       requestedDate: input.action === 'change' ? (input.preferredDate ?? null) : null,
     });
     return { kind: 'created' as const, ...created };
   });
   if (outcome.kind === 'missing') throw errors.notFound(BOOKING_NOT_FOUND);
+  if (outcome.kind === 'not_plan') throw errors.validation('plan', NOT_A_PLAN_VISIT);
   if (outcome.kind === 'refused') throw new AppError(409, outcome.code, outcome.message);
   deps.outbox.notify();
   return { ticketId: outcome.ticketId, message: REQUEST_SUBMITTED };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBody } from '@app/shared/api-error';
 import { STAGE } from '@app/shared/deal-stages';
 import { NOT_SKIPPABLE, PLAN_VISIT_SKIPPED, SKIP_PENDING } from '@app/shared/recurring-plan';
+import { NOT_A_PLAN_VISIT } from '@app/shared/manage-booking';
 import { CHANGE_LOCKED_24H } from '@app/shared/texts';
 import { createCustomer, signIn, startPortalApi, TestBrowser, type PortalApi, type TestCustomer } from '../../../../test/portal-app';
 
@@ -87,5 +88,31 @@ describe('customer portal API: skipping one visit of a recurring plan', () => {
     expect((await skip(aliceVisit.id, new TestBrowser(api.url))).status).toBe(401);
     expect((await skip(aliceVisit.id, browser, { reason: 'away' })).status).toBe(400);
     expect(await api.db.dealCommand.count({ where: { dealId: { in: [tomorrow.id, oneOff.id, canceled.id, aliceVisit.id] } } })).toBe(0);
+  });
+
+  it('asks to pause or change the plan from a visit, as a change request the office reads; only on a plan visit', async () => {
+    const deal = await visit(IN_3_DAYS);
+    const ask = (dealId: string, plan: unknown, reason = 'We are away for the holidays.') =>
+      browser.post('/api/hubspot/portal/manageBooking', { email: alice.email, dealId, action: 'change', reason, changeType: 'Other', hs_ticket_category: 'Reschedule Request', plan });
+    const paused = await ask(deal.id, { ask: 'pause', from: '2026-12-20', to: '2027-01-03' });
+    expect(paused.status, await paused.clone().text()).toBe(201);
+    const ticket = await api.db.ticket.findFirstOrThrow({ where: { dealId: deal.id }, orderBy: { createdAt: 'desc' } });
+    expect(ticket.reason).toBe('About the plan (Every Wednesday at 10:00 AM): please pause my visits from Sun, Dec 20 to Sun, Jan 3. We are away for the holidays.');
+    expect(ticket.changeType).toBe('Other');
+
+    const other = await visit(new Date(IN_3_DAYS.getTime() + 7 * 24 * HOUR));
+    expect((await ask(other.id, { ask: 'change' }, 'Thursdays suit us better.')).status).toBe(201);
+    expect((await api.db.ticket.findFirstOrThrow({ where: { dealId: other.id } })).reason).toBe('About the plan (Every Wednesday at 10:00 AM): please change this and every later visit. Thursdays suit us better.');
+
+    // A pause that ends before it starts, or starts today, names its field; a cleaning of no plan cannot ask.
+    const third = await visit(new Date(IN_3_DAYS.getTime() + 14 * 24 * HOUR));
+    const backwards = await ask(third.id, { ask: 'pause', from: '2027-01-03', to: '2026-12-20' });
+    expect(backwards.status).toBe(400);
+    expect(((await backwards.json()) as { field?: string }).field).toBe('plan.to');
+    const single = await api.db.deal.create({ data: { contactId: alice.id, name: 'Deep Clean', stageId: STAGE.CLEANING_SCHEDULED, source: 'hubspot', scheduledAt: IN_3_DAYS } });
+    const refused = await ask(single.id, { ask: 'change' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(apiErrorBody(NOT_A_PLAN_VISIT, 'validation_failed', 'plan'));
+    expect(await api.db.ticket.count({ where: { dealId: { in: [third.id, single.id] } } })).toBe(0);
   });
 });

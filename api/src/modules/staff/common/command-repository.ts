@@ -96,7 +96,9 @@ export async function recordDealCommandIn(tx: Tx, dealId: string, draft: Command
   // query costs the api about a millisecond of CPU, and every staff action takes this path).
   // A recurring plan's visit changed on its own is detached: later changes of the plan leave it
   // (docs/recurring-plans.md). A close-out is the visit happening, not a change of it.
-  const detaches = DETACHING_KINDS.has(draft.kind);
+  // An answer that only closes the request (a decline, an approval that sets nothing) leaves the visit the plan's.
+  const answerChanges = decided.changes as { scheduledAt?: unknown; stageId?: unknown };
+  const detaches = DETACHING_KINDS.has(draft.kind) && (draft.kind !== 'request-answer' || Boolean(answerChanges.scheduledAt || answerChanges.stageId));
   await tx.$executeRaw`
     WITH command AS (
       INSERT INTO deal_command (id, deal_id, kind, changes, seen, seen_modified_at, reason, staff_email)

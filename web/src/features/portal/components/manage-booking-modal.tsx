@@ -1,5 +1,5 @@
 import { BOOKING_MIN_DAYS_AHEAD, SUCCESS_MODAL_CLOSE_MS } from '@app/shared/constants';
-import { isOnOrAfterMinDate, minBookingDate } from '@app/shared/eastern-time';
+import { addDays, easternToday, isOnOrAfterMinDate, minBookingDate } from '@app/shared/eastern-time';
 import { CHANGE_TYPES, RESCHEDULE_CHANGE_TYPE, type ChangeType, type ManageBookingInput } from '@app/shared/manage-booking';
 import { MANAGE_FAILED, REQUEST_SUBMITTED } from '@app/shared/texts';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -8,6 +8,13 @@ import { useManageBooking } from '../api/manage-booking';
 import type { ManageAction } from './deal-card';
 import type { DealView } from './deal-view';
 import { Modal, ModalFormActions } from '../../../components/modal';
+
+type PlanAbout = 'visit' | 'pause' | 'plan';
+const PLAN_ABOUT: ReadonlyArray<{ value: PlanAbout; label: string }> = [
+  { value: 'visit', label: 'This visit only' },
+  { value: 'pause', label: 'Pausing my plan for a while' },
+  { value: 'plan', label: 'Changing my plan from this visit on' },
+];
 
 interface ManageBookingModalProps {
   deal: DealView;
@@ -33,11 +40,18 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
   const [reason, setReason] = useState('');
   const [changeType, setChangeType] = useState<ChangeType | ''>('');
   const [newDate, setNewDate] = useState('');
+  // On a plan's visit a change may be asked of the plan: a pause, or every later visit (docs/recurring-plans.md).
+  const [about, setAbout] = useState<PlanAbout>('visit');
+  const [pause, setPause] = useState({ from: '', to: '' });
   const mutation = useManageBooking();
   const submitted = mutation.isSuccess;
   const minDate = minBookingDate();
-  const reschedule = action === 'change' && changeType === RESCHEDULE_CHANGE_TYPE;
-  const valid = reason.trim() !== '' && (action === 'cancel' || changeType !== '') && (!reschedule || newDate === '' || isOnOrAfterMinDate(newDate, minDate));
+  const tomorrow = addDays(easternToday(), 1);
+  const planAsk = action === 'change' && deal.plan !== null && about !== 'visit';
+  const reschedule = action === 'change' && !planAsk && changeType === RESCHEDULE_CHANGE_TYPE;
+  const pauseValid = about !== 'pause' || (pause.from >= tomorrow && pause.to >= pause.from);
+  const valid =
+    reason.trim() !== '' && (action === 'cancel' || planAsk || changeType !== '') && (!reschedule || newDate === '' || isOnOrAfterMinDate(newDate, minDate)) && (!planAsk || pauseValid);
 
   useEffect(() => {
     if (!submitted) return;
@@ -52,6 +66,7 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
     let payload: ManageBookingInput;
     // The modal sends changeType '' for a cancel (shared/manage-booking.ts accepts and drops it).
     if (action === 'cancel') payload = { ...common, action, changeType: '', hs_ticket_category: 'Cancellation Request' };
+    else if (planAsk) payload = { ...common, action, changeType: 'Other', hs_ticket_category: 'Reschedule Request', plan: about === 'pause' ? { ask: 'pause', ...pause } : { ask: 'change' } };
     else if (changeType !== '') payload = { ...common, action, changeType, hs_ticket_category: 'Reschedule Request', ...(reschedule && newDate ? { preferredDate: newDate } : {}) };
     else return;
     mutation.mutate(payload);
@@ -71,7 +86,30 @@ export function ManageBookingModal({ deal, action, email, onClose }: ManageBooki
       </p>
       {submitted ? null : (
         <form className="form" onSubmit={onSubmit} aria-busy={mutation.isPending}>
-          {action === 'change' ? (
+          {action === 'change' && deal.plan ? (
+            <fieldset className="field">
+              <legend>What is it about?</legend>
+              {PLAN_ABOUT.map((option) => (
+                <label key={option.value} className="choice">
+                  <input type="radio" name={`${ids}-about`} value={option.value} checked={about === option.value} onChange={() => setAbout(option.value)} />
+                  <span>{option.label}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {planAsk && about === 'pause' ? (
+            <>
+              <div className="field">
+                <label htmlFor={`${ids}-pause-from`}>First day without visits</label>
+                <input id={`${ids}-pause-from`} type="date" required min={tomorrow} value={pause.from} onChange={(event) => setPause({ ...pause, from: event.target.value })} />
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids}-pause-to`}>Last day without visits</label>
+                <input id={`${ids}-pause-to`} type="date" required min={pause.from || tomorrow} value={pause.to} onChange={(event) => setPause({ ...pause, to: event.target.value })} />
+              </div>
+            </>
+          ) : null}
+          {action === 'change' && !planAsk ? (
             <div className="field">
               <label htmlFor={`${ids}-type`}>What would you like to change?</label>
               <select
