@@ -2,6 +2,16 @@ import pg from 'pg';
 import { HELD_REASON } from '@app/worker/outbox/relay-repository';
 import type { PlannedEmail } from './email-tally';
 
+/** A recurring plan the plans fault makes (docs/recurring-plans.md): its customer's e-mail and its rule from its start. */
+export interface ChaosPlan {
+  email: string;
+  frequency: string;
+  weekday: number;
+  nth: number | null;
+  startTime: string;
+  startDate: string;
+}
+
 /** The dev's Postgres, as chaos faults and reads it. */
 export interface DevDatabase {
   /**
@@ -15,6 +25,10 @@ export interface DevDatabase {
   redispatchedSince(since: Date): Promise<number>;
   /** The email_message rows of these deals (a fault's bookings). */
   emailsOf(dealIds: readonly string[]): Promise<PlannedEmail[]>;
+  /** New recurring plans, each for a new customer of this run (the plans fault); their ids. */
+  insertPlans(plans: readonly ChaosPlan[]): Promise<string[]>;
+  /** The visits of these plans: made, in HubSpot (synced), and made twice (the same plan and date more than once). */
+  planVisits(planIds: readonly string[]): Promise<{ made: number; synced: number; doubled: number }>;
   close(): Promise<void>;
 }
 
@@ -51,6 +65,34 @@ export async function openDevDatabase(url: string): Promise<DevDatabase> {
         [dealIds],
       );
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
+    },
+    async insertPlans(plans) {
+      const ids: string[] = [];
+      for (const plan of plans) {
+        const { rows } = await client.query<{ id: string }>(
+          `WITH c AS (
+             INSERT INTO contact (id, email, first_name, last_name, street, city, state, zip, updated_at)
+             VALUES (gen_random_uuid()::text, $1, 'Plan', 'Chaos', '12 Peachtree St NE', 'Atlanta', 'GA', '30303', now()) RETURNING id
+           )
+           INSERT INTO recurring_plan (id, contact_id, street, city, state, zip, square_footage, service_type, visit_type, skus, amount_cents, first_visit_cents,
+             frequency, weekday, nth, start_time, duration_minutes, start_date, created_by, updated_at)
+           SELECT gen_random_uuid(), c.id, '12 Peachtree St NE', 'Atlanta', 'GA', '30303', 1500, 'Recurring Clean', 'basic', ARRAY['recurring-basic-1500'], 17900, 17900,
+             $2, $3, $4, $5, 120, $6::date, 'chaos@example.com', now() FROM c
+           RETURNING id::text`,
+          [plan.email, plan.frequency, plan.weekday, plan.nth, plan.startTime, plan.startDate],
+        );
+        ids.push(rows[0]!.id);
+      }
+      return ids;
+    },
+    async planVisits(planIds) {
+      const { rows } = await client.query<{ made: number; synced: number; doubled: number }>(
+        `SELECT count(*)::int AS made, count(*) FILTER (WHERE crm_synced_at IS NOT NULL)::int AS synced,
+                (SELECT count(*)::int FROM (SELECT 1 FROM deal WHERE plan_id = ANY($1::uuid[]) GROUP BY plan_id, plan_occurrence HAVING count(*) > 1) d) AS doubled
+         FROM deal WHERE plan_id = ANY($1::uuid[])`,
+        [planIds],
+      );
+      return rows[0] ?? { made: 0, synced: 0, doubled: 0 };
     },
     async close() {
       await client.end();

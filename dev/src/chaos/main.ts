@@ -19,6 +19,7 @@ import { postgresRestart } from './faults/postgres-restart';
 import { queueStoreLost } from './faults/queue-store-lost';
 import { mailProviderFailing } from './faults/mail-provider-failing';
 import { workerKilled } from './faults/worker-killed';
+import { plansRoundKilled } from './faults/plans-round-killed';
 import { mailInbox } from './mail-inbox';
 import { Observer } from './observer';
 import { PLAN } from './plan';
@@ -28,7 +29,7 @@ import { runFault, type FaultResult } from './run-fault';
 import { selectFaults } from './select-faults';
 import { tallyFault } from './tally';
 
-const FAULTS: readonly Fault[] = [queueStoreLost, workerKilled, postgresRestart, mailProviderFailing];
+const FAULTS: readonly Fault[] = [queueStoreLost, workerKilled, postgresRestart, mailProviderFailing, plansRoundKilled];
 
 const say = (line: string) => console.log(`[chaos] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
