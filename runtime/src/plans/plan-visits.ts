@@ -95,6 +95,15 @@ function visitDeal(plan: PlanRow, visit: PlanVisit, first: boolean): Prisma.Deal
   };
 }
 
+/**
+ * The rule's visits within the window (planVisits), none when the window is empty or the plan
+ * ends before the rule starts (ended before the day its rule last changed).
+ */
+export function ruleVisits(rule: PlanRule, window: { from: string; through: string }, closedDays: ReadonlySet<string>): PlanVisit[] {
+  if (window.from > window.through || (rule.endDate !== null && rule.endDate < rule.startDate)) return [];
+  return planVisits(rule, window, closedDays);
+}
+
 /** The days visits are made for: from tomorrow (Eastern) through `weeks` weeks ahead. */
 export function horizonWindow(now: Date, weeks: number): { from: string; through: string } {
   const today = easternToday(now);
@@ -111,7 +120,7 @@ export async function makeVisitsIn(tx: Prisma.TransactionClient, plan: PlanRow, 
   const from = rule.startDate > window.from ? rule.startDate : window.from;
   // The first visit's own add-ons go on the plan's first visit only, never on one of a changed rule.
   const first = plan.ruleFrom ? null : firstOccurrence(rule);
-  const visits = from > window.through ? [] : planVisits(rule, { from, through: window.through }, closedDays);
+  const visits = ruleVisits(rule, { from, through: window.through }, closedDays);
   const made = await tx.deal.createManyAndReturn({
     data: visits.map((visit) => visitDeal(plan, visit, visit.occurrence === first)),
     skipDuplicates: true,

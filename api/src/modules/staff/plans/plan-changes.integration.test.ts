@@ -125,6 +125,11 @@ describe('staff API: the office changes a plan for this and every later visit', 
     const now = await weeklyPlan();
     expect(await (await change(now, { change: 'end', lastDate: '2026-11-24' })).json()).toMatchObject({ success: true, counts: { cancel: 8 } });
     expect((await api.db.recurringPlan.findUniqueOrThrow({ where: { id: now } })).status).toBe('ended');
+    // A plan whose rule changed from a later day may still end before that day: its changed visits are canceled.
+    const changedLater = await weeklyPlan();
+    expect((await change(changedLater, { change: 'rule', from: '2026-12-22', startTime: '13:00' })).status).toBe(200);
+    await api.db.dealCommand.updateMany({ where: { deal: { planId: changedLater } }, data: { status: 'applied' } });
+    expect(await (await change(changedLater, { change: 'end', lastDate: '2026-12-10' })).json()).toMatchObject({ success: true, counts: { cancel: 6 } });
     const after = await change(now, { change: 'resume' });
     expect(after.status).toBe(409);
     expect(await after.json()).toEqual(apiErrorBody(PLAN_HAS_ENDED, 'plan_ended', 'planId'));

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db, Prisma } from '@app/db/client';
-import { horizonWindow, makeVisitsIn, planSelect, ruleOf, type PlanRow } from '@app/runtime/plans/plan-visits';
+import { horizonWindow, makeVisitsIn, planSelect, ruleOf, ruleVisits, type PlanRow } from '@app/runtime/plans/plan-visits';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { planChangeCounts, planChangeSteps, type PlanChangeStep, type PlanVisitNow } from '@app/shared/plan-change';
 import type { PlanChange } from '@app/shared/plan-change-input';
-import { firstOccurrence, planVisits, type PlanFrequency } from '@app/shared/plan-schedule';
+import { firstOccurrence, type PlanFrequency } from '@app/shared/plan-schedule';
 import { nthOfMonth } from '@app/shared/recurring-plan';
 import { ownerRefusal, recordDealCommandIn, type Refusal } from '../common/command-repository';
 import type { PlanSettings } from './repository';
@@ -65,7 +65,7 @@ export async function changePlan(db: Db, planId: string, change: PlanChange, sta
       const window = horizonWindow(now, settings.horizonWeeks);
       const madeThrough = plan.visitsMadeThrough ? day(plan.visitsMadeThrough) : window.through;
       const through = madeThrough > window.through ? madeThrough : window.through;
-      const targets = changed.status === 'ended' ? [] : planVisits(ruleOf(changed), { from, through: addDays(through, BEYOND_HORIZON_DAYS) }, settings.closedDays);
+      const targets = changed.status === 'ended' ? [] : ruleVisits(ruleOf(changed), { from, through: addDays(through, BEYOND_HORIZON_DAYS) }, settings.closedDays);
       const visits = await planVisitsNow(tx, plan.id);
       const steps = planChangeSteps({
         visits,
