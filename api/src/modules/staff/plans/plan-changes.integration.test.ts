@@ -51,10 +51,14 @@ describe('staff API: the office changes a plan for this and every later visit', 
 
   it('previews Tuesday to Wednesday from the third visit, writing nothing, then saves it as one command per visit', async () => {
     const planId = await weeklyPlan();
+    // Maria already cleans elsewhere on the first Wednesday at 11: the preview says so, as the scheduling would.
+    await api.db.deal.create({ data: { contactId, name: 'Deep Clean for Bo', source: 'hubspot', stageId: STAGE.CLEANING_SCHEDULED, ownerId, scheduledAt: new Date('2026-12-16T16:00:00Z'), durationMinutes: 120 } });
     const body = { change: 'rule', from: '2026-12-15', weekday: 3 };
     const preview = await change(planId, { ...body, preview: true });
     expect(preview.status, await preview.clone().text()).toBe(200);
-    const { steps, expect: token } = (await preview.json()) as { steps: PlanChangeStep[]; expect: string };
+    const { steps, expect: token } = (await preview.json()) as { steps: Array<PlanChangeStep & { warnings: string[] }>; expect: string };
+    expect(steps[0]!.warnings).toEqual([expect.stringMatching(/^Maria Alvarez already has a cleaning then: Deep Clean for Bo on /)]);
+    expect(steps.slice(1).every((s) => s.warnings.length === 0)).toBe(true);
     expect(steps.map((s) => s.action)).toEqual(['move', 'move', 'move', 'move', 'move', 'move']);
     expect(steps.map((s) => s.action === 'move' && s.after.occurrence)).toEqual(['2026-12-16', '2026-12-23', '2026-12-30', '2027-01-06', '2027-01-13', '2027-01-20']);
     expect(await pendingCommands(planId)).toBe(0);

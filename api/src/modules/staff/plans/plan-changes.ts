@@ -8,12 +8,13 @@ import type { PlanChange } from '@app/shared/plan-change-input';
 import { firstOccurrence, type PlanFrequency } from '@app/shared/plan-schedule';
 import { nthOfMonth } from '@app/shared/recurring-plan';
 import { ownerRefusal, recordDealCommandIn, type Refusal } from '../common/command-repository';
+import { warningsFor } from '../deals/schedule-repository';
 import type { PlanSettings } from './repository';
 
 type Tx = Prisma.TransactionClient;
 
 export type PlanChangeOutcome =
-  | { kind: 'preview'; steps: PlanChangeStep[]; expect: string }
+  | { kind: 'preview'; steps: PreviewStep[]; expect: string }
   | { kind: 'saved'; counts: ReturnType<typeof planChangeCounts> }
   | { kind: 'not_found' }
   | { kind: 'ended' }
@@ -79,7 +80,7 @@ export async function changePlan(db: Db, planId: string, change: PlanChange, sta
       const pending = new Set(visits.filter((v) => v.pending).map((v) => v.dealId));
       if (steps.some((s) => 'dealId' in s && s.action !== 'keep' && pending.has(s.dealId))) return { kind: 'pending' as const };
       const expect = fingerprint(steps);
-      if (change.preview) return { kind: 'preview' as const, steps, expect };
+      if (change.preview) return { kind: 'preview' as const, steps: await withWarnings(tx, steps), expect };
       if (change.expect !== undefined && change.expect !== expect) return { kind: 'stale' as const };
 
       await tx.recurringPlan.update({ where: { id: plan.id }, data, select: { id: true } });
@@ -168,6 +169,27 @@ async function planVisitsNow(tx: Tx, planId: string): Promise<VisitNow[]> {
     pending: r.commands.length > 0,
     version: r.hubspotUpdatedAt?.toISOString() ?? null,
   }));
+}
+
+/** A step as the preview shows it: with what the scheduling would warn of (the cleaner busy then, outside working hours). */
+export type PreviewStep = PlanChangeStep & { warnings: string[] };
+
+const PREVIEW_WARNINGS: ReadonlySet<string> = new Set(['cleaner-busy', 'outside-hours']);
+
+/** The schedule's own checks of each visit the change gives a time with a cleaner (deals/schedule-repository.ts). */
+async function withWarnings(tx: Tx, steps: readonly PlanChangeStep[]): Promise<PreviewStep[]> {
+  const out: PreviewStep[] = [];
+  for (const step of steps) {
+    const after = 'after' in step ? step.after : null;
+    if (!after?.ownerId || step.action === 'keep') {
+      out.push({ ...step, warnings: [] });
+      continue;
+    }
+    const visit = { id: 'dealId' in step ? step.dealId : '', preferredDate: null, timeOfDay: null };
+    const found = await warningsFor(tx, visit, { scheduledAt: after.scheduledAt, ownerId: after.ownerId, durationMinutes: after.durationMinutes });
+    out.push({ ...step, warnings: found.filter((w) => PREVIEW_WARNINGS.has(w.code)).map((w) => w.message) });
+  }
+  return out;
 }
 
 /** What the office saw: a save whose steps differ from its preview's is stale. */

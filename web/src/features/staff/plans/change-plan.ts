@@ -27,11 +27,11 @@ const stepSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('make'), after: slot }),
   z.object({ action: z.literal('keep'), ...visit, before: slot.nullable(), why: z.enum(['detached', 'soon']) }),
 ]);
-const previewSchema = z.object({ preview: z.literal(true), steps: z.array(stepSchema), expect: z.string() });
+const previewSchema = z.object({ preview: z.literal(true), steps: z.array(z.intersection(stepSchema, z.object({ warnings: z.array(z.string()).default([]) }))), expect: z.string() });
 const counts = z.object({ move: z.number(), restore: z.number(), cancel: z.number(), make: z.number(), keep: z.number() });
 const savedSchema = z.object({ success: z.literal(true), counts });
 
-export type PlanPreview = { steps: PlanChangeStep[]; expect: string };
+export type PlanPreview = { steps: Array<PlanChangeStep & { warnings: string[] }>; expect: string };
 export type PlanChangeCounts = z.infer<typeof counts>;
 
 /** POST /api/internal/admin/plans/:id/changes with preview: what the change would do, nothing written. */

@@ -15,6 +15,7 @@ import { DealFormActions } from '../common/deal-form-actions';
 import { useOwners, type Owner } from '../common/get-owners';
 import { useStaffForm } from '../common/use-staff-form';
 import { usePreviewPlanChange, useSavePlanChange, type PlanChangeCounts, type PlanPreview } from './change-plan';
+import './plans.css';
 
 /** What the office changes: the rule for this and every later visit, a pause, its end, or the end of the plan. */
 type Mode = 'rule' | 'pause' | 'resume' | 'end';
@@ -114,7 +115,15 @@ function PreviewList({ preview, owners }: { preview: PlanPreview; owners: readon
   return (
     <ul className="plan-preview" aria-label="What will change">
       {preview.steps.map((step, i) => (
-        <li key={i}>{stepText(step, owners)}</li>
+        <li key={i}>
+          {stepText(step, owners)}
+          {step.warnings.map((warning) => (
+            <span key={warning} className="plan-preview__warning">
+              {' '}
+              — {warning}
+            </span>
+          ))}
+        </li>
       ))}
     </ul>
   );

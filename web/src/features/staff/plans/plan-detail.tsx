@@ -42,9 +42,9 @@ function Visits({ plan }: { plan: PlanView }) {
               <th scope="row">
                 <Link to={cleaningPath(v.dealId)}>{v.scheduledAt ? formatEasternShort(new Date(v.scheduledAt)) : formatCalendarDay(v.occurrence)}</Link>
               </th>
-              <td>{name(v.ownerId)}</td>
-              <td>{dealStageLabel(v.stageId) ?? v.stageId}</td>
-              <td>{visitMark(v, plan.ownerId) ?? ''}</td>
+              <td data-label="Cleaner">{name(v.ownerId)}</td>
+              <td data-label="Stage">{dealStageLabel(v.stageId) ?? v.stageId}</td>
+              <td data-label="Note">{visitMark(v, plan.ownerId) ?? ''}</td>
             </tr>
           ))}
         </tbody>

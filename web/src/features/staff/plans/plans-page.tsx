@@ -17,18 +17,18 @@ function PlanRow({ plan }: { plan: PlanView }) {
       <th scope="row">
         <Link to={customerPath(plan.contactId)}>{plan.customerName}</Link>
       </th>
-      <td>
+      <td data-label="How often">
         <Link to={`${CLIENT_ROUTES.adminPlans}?id=${encodeURIComponent(plan.id)}`}>{plan.rule}</Link>
       </td>
-      <td>{plan.ownerName ?? <span className="muted">No cleaner</span>}</td>
-      <td>
+      <td data-label="Cleaner">{plan.ownerName ?? <span className="muted">No cleaner</span>}</td>
+      <td data-label="Next visit">
         {next?.scheduledAt ? <Link to={cleaningPath(next.dealId)}>{formatEasternShort(new Date(next.scheduledAt))}</Link> : <span className="muted">None ahead</span>}
         {next && next.ownerId !== plan.ownerId ? <span className="muted"> · another cleaner</span> : null}
         {next?.flag === 'closed_day' ? <span className="muted"> · on a closed day</span> : null}
       </td>
-      <td>{formatUsd(plan.amountCents)}</td>
-      <td>{formatUsd(plan.monthlyCents)}</td>
-      <td>{planStatusText(plan)}</td>
+      <td data-label="Per visit">{formatUsd(plan.amountCents)}</td>
+      <td data-label="Per month">{formatUsd(plan.monthlyCents)}</td>
+      <td data-label="Status">{planStatusText(plan)}</td>
     </tr>
   );
 }
