@@ -4,6 +4,7 @@ import { createPrismaClient, type Db } from '@app/db/client';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday, easternWallTimeToInstant } from '@app/shared/eastern-time';
 import { createLogger } from '@app/runtime/logger';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
@@ -15,6 +16,17 @@ import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'apply-command-test', level: 'silent', format: 'json' });
 const context = { log, jobId: 'job', attempt: 1 };
+
+// The cleaning the tests schedule: two days ahead at 9 AM Eastern, so still to come whenever the
+// suite runs (the customer's confirmation is only written for a cleaning ahead), by the real
+// clock the job and the mirror read.
+const CLEANING_DAY = addDays(easternToday(), 2);
+const CLEANING_AT = (() => {
+  const [year, month, day] = CLEANING_DAY.split('-').map(Number) as [number, number, number];
+  return easternWallTimeToInstant(year, month, day, 9, 0).toISOString();
+})();
+/** The cleaning's day as a person writes it ('December 3, 2026'), for the note's wording. */
+const CLEANING_DAY_WORDS = new Date(`${CLEANING_DAY}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 
 describe('crm.apply-deal-command against the HubSpot emulator', () => {
   let db: Db;
@@ -64,7 +76,7 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
 
   it('schedules the deal in HubSpot, mirrors it with the customer confirmation, and notes who did it', async () => {
     const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
-    const at = '2026-12-03T14:00:00.000Z';
+    const at = CLEANING_AT;
     const cmd = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id }, seenAt(STAGE.SCHEDULING_IN_PROGRESS));
 
     const before = patches();
@@ -92,7 +104,7 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
 
   it('schedules with an expected duration, then closes the cleaning out as a no-show, both kept on the HubSpot deal', async () => {
     const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
-    const at = '2026-12-03T14:00:00.000Z';
+    const at = CLEANING_AT;
     const schedule = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id, durationMinutes: 150 }, seenAt(STAGE.SCHEDULING_IN_PROGRESS), 'schedule');
     expect(await job().process({ commandId: schedule.id }, context)).toEqual({ outcome: 'applied' });
     expect(remote(deal.hubspotId)).toMatchObject({ duration_minutes: '150', hubspot_owner_id: cleaner.hubspotId });
@@ -102,7 +114,7 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
       const { noteHubspotId } = await db.dealCommand.findUniqueOrThrow({ where: { id: commandId } });
       return hubspot.objects('notes').find((n) => n.id === noteHubspotId)?.properties.hs_note_body;
     };
-    expect(await noteOf(schedule.id)).toMatch(/^Scheduled as Cleaning Scheduled for December 3, 2026 at 9:00 AM \(2 h 30 min\) with Maria Alvarez by office@cleaning\.example/);
+    expect(await noteOf(schedule.id)).toMatch(new RegExp(`^Scheduled as Cleaning Scheduled for ${CLEANING_DAY_WORDS} at 9:00 AM \\(2 h 30 min\\) with Maria Alvarez by office@cleaning\\.example`));
 
     const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id, amountCents: 34_900, durationMinutes: 150 };
     const closeOut = await command({ dealId: deal.dealId, modifiedAt: scheduled.hubspotUpdatedAt! }, { stageId: STAGE.CANCELED, outcome: 'no-show' }, seen, 'close-out');
@@ -116,7 +128,7 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
 
   it('closes a cleaning out as done: the mirror writes its rating request, with the cleaner of the day', async () => {
     const deal = await dealInHubSpot(STAGE.SCHEDULING_IN_PROGRESS);
-    const at = '2026-12-03T14:00:00.000Z';
+    const at = CLEANING_AT;
     const schedule = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: at, ownerId: cleaner.id }, seenAt(STAGE.SCHEDULING_IN_PROGRESS), 'schedule');
     expect(await job().process({ commandId: schedule.id }, context)).toEqual({ outcome: 'applied' });
     const scheduled = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });

@@ -74,7 +74,7 @@ describe('GET /api/hubspot/portal/bookingStatus', () => {
         addOns: ['addon-oven'],
         contactMethod: 'text',
         textsAgreed: false,
-      }),
+      }, NOW),
     );
     expect(res.status).toBe(201);
     const { request } = (await res.json()) as { request: { dealId: string } };
