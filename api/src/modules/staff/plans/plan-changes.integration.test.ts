@@ -134,6 +134,14 @@ describe('staff API: the office changes a plan for this and every later visit', 
     expect((await change(changedLater, { change: 'rule', from: '2026-12-22', startTime: '13:00' })).status).toBe(200);
     await api.db.dealCommand.updateMany({ where: { deal: { planId: changedLater } }, data: { status: 'applied' } });
     expect(await (await change(changedLater, { change: 'end', lastDate: '2026-12-10' })).json()).toMatchObject({ success: true, counts: { cancel: 6 } });
+    // Ended before its first visit (Dec 1, a week ahead): it ends now, every visit canceled.
+    const neverStarted = await weeklyPlan();
+    expect(await (await change(neverStarted, { change: 'end', lastDate: '2026-11-28' })).json()).toMatchObject({ success: true, counts: { cancel: 8 } });
+    expect(await api.db.recurringPlan.findUniqueOrThrow({ where: { id: neverStarted } })).toMatchObject({ status: 'ended', endDate: null });
+    // A rule change asked from before the first visit changes from the first visit.
+    const early = await weeklyPlan();
+    expect((await change(early, { change: 'rule', from: '2026-11-26', startTime: '13:00' })).status).toBe(200);
+    expect(day((await api.db.recurringPlan.findUniqueOrThrow({ where: { id: early } })).ruleFrom)).toBe('2026-12-01');
     const after = await change(now, { change: 'resume' });
     expect(after.status).toBe(409);
     expect(await after.json()).toEqual(apiErrorBody(PLAN_HAS_ENDED, 'plan_ended', 'planId'));

@@ -108,9 +108,11 @@ async function changedPlan(
   switch (change.change) {
     case 'rule': {
       if (change.from < tomorrow) return { kind: 'invalid', field: 'from', reason: 'from' };
+      // A plan whose first visit is still ahead changes from that visit at the earliest.
+      const from = change.from < day(plan.startDate) ? day(plan.startDate) : change.from;
       const frequency = (change.frequency ?? plan.frequency) as PlanFrequency;
       if (change.nth !== undefined && frequency !== 'monthly_nth_weekday') return { kind: 'invalid', field: 'nth', reason: 'nth' };
-      const nth = frequency === 'monthly_nth_weekday' ? (change.nth ?? plan.nth ?? nthOfMonth(change.from)) : null;
+      const nth = frequency === 'monthly_nth_weekday' ? (change.nth ?? plan.nth ?? nthOfMonth(from)) : null;
       if (change.ownerId) {
         const refusal = await ownerRefusal(tx, change.ownerId);
         if (refusal) return { kind: 'refused', refusal };
@@ -122,9 +124,9 @@ async function changedPlan(
         startTime: change.startTime ?? plan.startTime,
         ownerId: change.ownerId === undefined ? plan.ownerId : change.ownerId,
         amountCents: change.amountCents ?? plan.amountCents,
-        ruleFrom: asDate(change.from),
+        ruleFrom: asDate(from),
       };
-      return { data, from: change.from };
+      return { data, from };
     }
     case 'pause':
       if (change.from < tomorrow) return { kind: 'invalid', field: 'from', reason: 'pause' };
@@ -139,9 +141,10 @@ async function changedPlan(
     case 'end': {
       const after = addDays(change.lastDate, 1);
       if (after < tomorrow) return { kind: 'invalid', field: 'lastDate', reason: 'end' };
-      // Ended before its first visit: no visit at all (the end date is for a plan that had some).
-      const endDate = change.lastDate < day(plan.startDate) ? null : asDate(change.lastDate);
-      return { data: { endDate, ...(after === tomorrow && { status: 'ended' }) }, from: after > tomorrow ? after : tomorrow };
+      // Ended before its first visit: no visit at all, and the plan ends now (its end date is for a plan that had some).
+      const beforeFirst = change.lastDate < day(plan.startDate);
+      const endDate = beforeFirst ? null : asDate(change.lastDate);
+      return { data: { endDate, ...((after === tomorrow || beforeFirst) && { status: 'ended' }) }, from: beforeFirst || after <= tomorrow ? tomorrow : after };
     }
   }
 }
