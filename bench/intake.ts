@@ -18,6 +18,7 @@ import { freePort, waitUntil } from '../dev/src/net';
 import { createTestDatabase } from '../test/database';
 import { postMany } from './http-load';
 import { rawPostgresRate } from './raw-postgres';
+import { startBenchMail } from './bench-mail';
 import { startLocalTwilio } from './local-twilio';
 import { dropQueues, startProcess, stop, waitForWorkers } from './server-processes';
 
@@ -83,11 +84,13 @@ async function main(): Promise<void> {
   // nearly all of them, so it is off here (this measures intake, not the limiter).
   const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
   const twilio = await startLocalTwilio();
+  const mail = await startBenchMail();
   const worker = startProcess('worker/dist/main.js', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,
     HUBSPOT_BASE_URL: hubspot.url,
     ...twilio.env,
+    ...mail.env,
     CRM_PULL_INTERVAL_MS: '0',
     HOUSEKEEPING_INTERVAL_MS: '0',
     CRM_SWEEP_INTERVAL_MS: '0',
@@ -204,6 +207,7 @@ async function main(): Promise<void> {
     await dropQueues(REDIS_URL, prefix);
     await hubspot.close();
     await twilio.emulator.close();
+    await mail.close();
     await database.drop();
   }
 }

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../test/database';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
 import { createStageMap } from '../worker/src/crm/account/stage-map';
 import { ACTION_KINDS, actionRequests, readActionDeals, type ActionKind } from './action-deals';
+import { startBenchMail } from './bench-mail';
 import { startLocalTwilio } from './local-twilio';
 import { percentile, summarizeRequests } from './request-stats';
 import { seedActionDealsInHubSpot } from './seed-action-deals';
@@ -46,6 +47,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
   const db = createPrismaClient(database.url);
   const hubspot = await startHubSpotEmulator({ port: 0, accessToken: TOKEN, blank: true });
   const twilio = await startLocalTwilio();
+  const mail = await startBenchMail();
   const queueBackend = createQueueBackend({ redisUrl, databaseUrl: '', prefix });
   const crmQueue = queueBackend.createQueue('crm');
   let api: StaffApiProcess | undefined;
@@ -64,6 +66,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
       HUBSPOT_ACCESS_TOKEN: TOKEN,
       HUBSPOT_BASE_URL: hubspot.url,
       ...twilio.env,
+      ...mail.env,
       TWILIO_STATUS_CALLBACK_URL: `${api.baseUrl}${TWILIO_STATUS_CALLBACK_PATH}`,
       HOUSEKEEPING_INTERVAL_MS: '0',
     });
@@ -117,6 +120,7 @@ export async function measureActionsToHubSpot(options: { oidcUrl: string; count:
     await dropQueues(redisUrl, prefix);
     await hubspot.close();
     await twilio.emulator.close();
+    await mail.close();
     await database.drop();
   }
 }

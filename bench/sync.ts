@@ -26,6 +26,7 @@ import { percentile, summarizeRequests } from './request-stats';
 import { createChangedDeals } from './seed-changed-deals';
 import { measureDailyRequests } from './daily-budget';
 import { dropQueues, startProcess, stop, waitForWorkers } from './server-processes';
+import { startBenchMail } from './bench-mail';
 import { startLocalTwilio } from './local-twilio';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 1_000);
@@ -75,11 +76,13 @@ async function main(): Promise<void> {
   // All bookings come from 127.0.0.1: the per-address limit of the public forms is off here.
   const api = startProcess('api/dist/main.js', { ...common, PORT: String(apiPort), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0' });
   const twilio = await startLocalTwilio();
+  const mail = await startBenchMail();
   const worker = startProcess('worker/dist/main.js', {
     ...common,
     HUBSPOT_ACCESS_TOKEN: TOKEN,
     HUBSPOT_BASE_URL: hubspot.url,
     ...twilio.env,
+    ...mail.env,
     CRM_PULL_INTERVAL_MS: String(PULL_INTERVAL_MS),
     HOUSEKEEPING_INTERVAL_MS: '0',
     ...overrides,
@@ -234,6 +237,7 @@ async function main(): Promise<void> {
     await dropQueues(REDIS_URL, prefix);
     await hubspot.close();
     await twilio.emulator.close();
+    await mail.close();
     await database.drop();
   }
 }
