@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Prisma } from '@app/db/client';
 import { horizonWindow, makeVisitsIn, planSelect, ruleOf, ruleVisits, type PlanRow } from '@app/runtime/plans/plan-visits';
+import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import { planChangeCounts, planChangeSteps, type PlanChangeStep, type PlanVisitNow } from '@app/shared/plan-change';
@@ -84,7 +85,7 @@ export async function changePlan(db: Db, planId: string, change: PlanChange, sta
       if (change.expect !== undefined && change.expect !== expect) return { kind: 'stale' as const };
 
       await tx.recurringPlan.update({ where: { id: plan.id }, data, select: { id: true } });
-      await carryOut(tx, steps, new Map(visits.map((v) => [v.dealId, v.version])), staffEmail);
+      await carryOut(tx, steps, new Map(visits.map((v) => [v.dealId, v])), staffEmail);
       if (changed.status !== 'ended') {
         const remade = await tx.recurringPlan.findUniqueOrThrow({ where: { id: plan.id }, select: planSelect });
         await makeVisitsIn(tx, remade, { from: window.from, through }, settings.closedDays);
@@ -195,6 +196,11 @@ async function withWarnings(tx: Tx, steps: readonly PlanChangeStep[]): Promise<P
   return out;
 }
 
+/** The watched fields of a visit as the change read it (docs/staff-actions.md). */
+function factsOfVisit(v: VisitNow | undefined): DealFacts | undefined {
+  return v && { stageId: v.stageId, scheduledAt: v.scheduledAt, ownerId: v.ownerId, amountCents: v.amountCents, durationMinutes: v.durationMinutes };
+}
+
 /** What the office saw: a save whose steps differ from its preview's is stale. */
 function fingerprint(steps: readonly PlanChangeStep[]): string {
   return createHash('sha256').update(JSON.stringify(steps)).digest('hex').slice(0, 32);
@@ -206,7 +212,7 @@ function fingerprint(steps: readonly PlanChangeStep[]): string {
  * change in the mirror once HubSpot has them. Only the earliest of them tells the customer: the
  * others are quiet (their reminders still come), or one change would send a text per visit.
  */
-async function carryOut(tx: Tx, steps: readonly PlanChangeStep[], versions: ReadonlyMap<string, string | null>, staffEmail: string): Promise<void> {
+async function carryOut(tx: Tx, steps: readonly PlanChangeStep[], visits: ReadonlyMap<string, VisitNow>, staffEmail: string): Promise<void> {
   let told = false;
   for (const step of steps) {
     if (step.action === 'make' || step.action === 'keep') continue;
@@ -228,8 +234,10 @@ async function carryOut(tx: Tx, steps: readonly PlanChangeStep[], versions: Read
       step.dealId,
       {
         kind: 'plan',
-        // The visit's version as read in this transaction, which holds the plan: HubSpot is checked against it.
-        seenModifiedAt: versions.get(step.dealId) ?? null,
+        // The visit as read in this transaction, which holds the plan: HubSpot is checked against it, and
+        // a newer version mirrored meanwhile that changed none of its watched fields is not a change of it.
+        seenModifiedAt: visits.get(step.dealId)?.version ?? null,
+        seen: factsOfVisit(visits.get(step.dealId)),
         decide: async () => ({ changes: { ...changes, ...(quiet && { quiet: true }) } }),
       },
       staffEmail,

@@ -21,6 +21,7 @@ export type MakePlanOutcome =
   | { kind: 'not_found' }
   | { kind: 'plan_exists' }
   | { kind: 'command_pending' }
+  | { kind: 'deal_changed' }
   | { kind: 'not_scheduled' }
   | { kind: 'not_recurring' }
   | { kind: 'add_ons'; unknown: string[] }
@@ -94,11 +95,13 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
       {
         kind: 'plan',
         seenModifiedAt: deal.hubspotUpdatedAt?.toISOString() ?? null,
+        // A newer version mirrored since this transaction read the cleaning (a pull, a note) is not a change of it.
+        seen: { stageId: deal.stageId, scheduledAt: deal.scheduledAt?.toISOString() ?? null, ownerId: deal.ownerId, amountCents: deal.amountCents, durationMinutes: deal.durationMinutes },
         decide: async () => ({ changes: { stageId: deal.stageId, planId: plan.id, planOccurrence: startDate } }),
       },
       staffEmail,
     );
-    if (told.kind !== 'recorded') throw new PlanRaceLost(told.kind === 'pending' ? 'command_pending' : 'plan_exists');
+    if (told.kind !== 'recorded') throw new PlanRaceLost(told.kind === 'pending' ? 'command_pending' : told.kind === 'stale' ? 'deal_changed' : 'plan_exists');
     const visits = await makeVisitsIn(tx, plan, horizonWindow(now, settings.horizonWeeks), settings.closedDays);
     return { kind: 'made' as const, planId: plan.id, visits: visits + 1 };
   }).catch((error: unknown) => {
@@ -114,7 +117,7 @@ export async function makePlanFromDeal(db: Db, dealId: string, input: NewPlan, s
  * HubSpot: everything this one wrote is rolled back.
  */
 class PlanRaceLost extends Error {
-  constructor(readonly outcome: 'plan_exists' | 'command_pending' = 'plan_exists') {
+  constructor(readonly outcome: 'plan_exists' | 'command_pending' | 'deal_changed' = 'plan_exists') {
     super(outcome);
   }
 }

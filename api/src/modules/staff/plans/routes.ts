@@ -18,7 +18,7 @@ import {
   planChangeSchema,
 } from '@app/shared/plan-change-input';
 import { PLAN_NTH_INVALID as NTH_INVALID } from '@app/shared/recurring-plan';
-import { MOVE_PENDING } from '@app/shared/deal-commands';
+import { DEAL_CHANGED, MOVE_PENDING } from '@app/shared/deal-commands';
 import { errors } from '../../../errors';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
@@ -48,6 +48,8 @@ export function plansRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'pl
         throw errors.conflictOn('dealId', 'plan_exists', PLAN_EXISTS);
       case 'command_pending':
         throw errors.conflictOn('dealId', 'command_pending', MOVE_PENDING);
+      case 'deal_changed':
+        throw errors.conflictOn('dealId', 'deal_changed', DEAL_CHANGED);
       case 'not_scheduled':
         throw errors.conflictOn('stageId', 'not_scheduled', PLAN_NEEDS_SCHEDULE);
       case 'not_recurring':
