@@ -1,6 +1,7 @@
 import { STAGE } from './deal-stages';
 import { isWithinChangeLock } from './eastern-time';
-import type { PlanVisit } from './plan-schedule';
+import { dayDiff, type PlanVisit } from './plan-schedule';
+import { VISIT_TO_COME_STAGES } from './recurring-plan';
 
 /**
  * What a change of a recurring plan does to its visits (docs/recurring-plans.md): the office's
@@ -54,9 +55,6 @@ export interface VisitTerms {
 
 /** How far a visit's new date may lie from its old one for the visit to move there rather than be canceled. */
 const NEAR_DAYS = 7;
-const dayDiff = (a: string, b: string) => (Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
-
-const TO_COME: ReadonlySet<string> = new Set([STAGE.SCHEDULING_IN_PROGRESS, STAGE.CLEANING_SCHEDULED]);
 
 const slotOf = (v: PlanVisitNow): VisitSlot | null =>
   v.scheduledAt === null
@@ -79,9 +77,9 @@ const canceledByPlan = (v: PlanVisitNow) => v.stageId === STAGE.CANCELED && v.fl
  * The steps that take the plan's visits from `visits` (every visit of the plan) to `targets` (the
  * visits the changed plan gives from `from`, a little past `through` so a visit moved later
  * still finds its new date): visits before `from` are not touched. A target that a visit holds
- * (the same occurrence) is that visit; the others are given, in date order, to the visits still
- * to come that hold none; a visit left over is canceled, a target left over up to `through` is
- * made. `firstOccurrence`, the plan's first visit, keeps its own price.
+ * (the same occurrence) is that visit; the others are given, in date order, to the visits that
+ * hold none, each the next within a week of its date; a visit to come left over is canceled, a
+ * target left over up to `through` is made. `firstOccurrence`, the plan's first visit, keeps its own price.
  */
 export function planChangeSteps(input: {
   visits: readonly PlanVisitNow[];
@@ -97,7 +95,7 @@ export function planChangeSteps(input: {
   const steps: PlanChangeStep[] = [];
   const kept = new Set<PlanVisitNow>();
   for (const visit of affected) {
-    const toCome = TO_COME.has(visit.stageId);
+    const toCome = VISIT_TO_COME_STAGES.has(visit.stageId);
     if (canceledByPlan(visit) || (toCome && !visit.detached && !(visit.scheduledAt && isWithinChangeLock(new Date(visit.scheduledAt), now)))) continue;
     kept.add(visit);
     if (toCome) steps.push({ action: 'keep', dealId: visit.dealId, reference: visit.reference, before: slotOf(visit), why: visit.detached ? 'detached' : 'soon' });

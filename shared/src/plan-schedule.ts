@@ -133,7 +133,8 @@ function openDayFor(occurrence: string, rule: PlanRule, closed: ReadonlySet<stri
   }
 }
 
-const dayDiff = (a: string, b: string) => (Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
+/** Days from `b` to `a` (calendar dates). */
+export const dayDiff = (a: string, b: string) => (Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
 
 /**
  * The plan's visits whose day falls within `from`–`through` (inclusive dates), in date order:

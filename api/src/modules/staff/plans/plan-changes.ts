@@ -10,7 +10,7 @@ import { firstOccurrence, type PlanFrequency } from '@app/shared/plan-schedule';
 import { nthOfMonth } from '@app/shared/recurring-plan';
 import { ownerRefusal, recordDealCommandIn, type Refusal } from '../common/command-repository';
 import { warningsFor } from '../deals/schedule-repository';
-import type { PlanSettings } from './repository';
+import { visitSelect, visitView, type PlanSettings } from './repository';
 
 type Tx = Prisma.TransactionClient;
 
@@ -154,22 +154,12 @@ async function changedPlan(
 async function planVisitsNow(tx: Tx, planId: string): Promise<VisitNow[]> {
   const rows = await tx.deal.findMany({
     where: { planId, archivedAt: null },
-    select: {
-      id: true, reference: true, planOccurrence: true, scheduledAt: true, stageId: true, ownerId: true, amountCents: true, durationMinutes: true,
-      planDetachedAt: true, planFlag: true, hubspotUpdatedAt: true, commands: { where: { status: 'pending' }, select: { id: true }, take: 1 },
-    },
+    select: { ...visitSelect, amountCents: true, durationMinutes: true, hubspotUpdatedAt: true, commands: { where: { status: 'pending' }, select: { id: true }, take: 1 } },
   });
   return rows.map((r) => ({
-    dealId: r.id,
-    reference: r.reference,
-    occurrence: r.planOccurrence ? day(r.planOccurrence) : '',
-    scheduledAt: r.scheduledAt?.toISOString() ?? null,
-    stageId: r.stageId,
-    ownerId: r.ownerId,
+    ...visitView(r),
     amountCents: r.amountCents,
     durationMinutes: r.durationMinutes,
-    detached: r.planDetachedAt !== null,
-    flag: r.planFlag,
     pending: r.commands.length > 0,
     version: r.hubspotUpdatedAt?.toISOString() ?? null,
   }));

@@ -122,9 +122,10 @@ class PlanRaceLost extends Error {
   }
 }
 
-const visitSelect = { id: true, reference: true, planOccurrence: true, scheduledAt: true, stageId: true, ownerId: true, planDetachedAt: true, planFlag: true } as const;
+/** A plan visit as the plan's pages read it (visitView). */
+export const visitSelect = { id: true, reference: true, planOccurrence: true, scheduledAt: true, stageId: true, ownerId: true, planDetachedAt: true, planFlag: true } as const;
 
-function visitView(v: { id: string; reference: string; planOccurrence: Date | null; scheduledAt: Date | null; stageId: string; ownerId: string | null; planDetachedAt: Date | null; planFlag: string | null }): PlanVisitView {
+export function visitView(v: { id: string; reference: string; planOccurrence: Date | null; scheduledAt: Date | null; stageId: string; ownerId: string | null; planDetachedAt: Date | null; planFlag: string | null }): PlanVisitView {
   return {
     dealId: v.id,
     reference: v.reference,

@@ -19,7 +19,7 @@ import {
 } from '@app/shared/plan-change-input';
 import { PLAN_NTH_INVALID as NTH_INVALID } from '@app/shared/recurring-plan';
 import { DEAL_CHANGED, MOVE_PENDING } from '@app/shared/deal-commands';
-import { errors } from '../../../errors';
+import { AppError, errors } from '../../../errors';
 import { requireStaff } from '../../../middleware/session';
 import type { ModuleDeps } from '../../registry';
 import { changePlan } from './plan-changes';
@@ -95,10 +95,10 @@ export function plansRoutes(deps: Pick<ModuleDeps, 'db' | 'outbox' | 'now' | 'pl
         throw errors.conflictOn('expect', 'plan_changed', PLAN_CHANGE_STALE);
       case 'invalid':
         throw errors.validation(outcome.field, INVALID_TEXTS[outcome.reason]);
-      case 'refused':
-        throw outcome.refusal.status === 400
-          ? errors.validation(outcome.refusal.field, outcome.refusal.message)
-          : errors.conflictOn(outcome.refusal.field, outcome.refusal.code, outcome.refusal.message);
+      case 'refused': {
+        const { status, code, field, message } = outcome.refusal;
+        throw new AppError(status, code, message, field);
+      }
       case 'preview':
         ctx.body = { preview: true, steps: outcome.steps, expect: outcome.expect };
         return;
