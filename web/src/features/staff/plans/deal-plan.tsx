@@ -1,11 +1,10 @@
 import { CLIENT_ROUTES } from '@app/shared/routes';
-import { PLAN_FREQUENCIES, type PlanFrequency } from '@app/shared/plan-schedule';
+import type { PlanFrequency } from '@app/shared/plan-schedule';
 import {
   CLOSED_DAY_RULE_LABELS,
   CLOSED_DAY_RULES,
   newPlanSchema,
   NTH_WORDS,
-  PLAN_FREQUENCY_LABELS,
   PLAN_NTHS,
   type NewPlan,
 } from '@app/shared/recurring-plan';
@@ -18,6 +17,7 @@ import { Field } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-alert';
 import { DealFormActions } from '../common/deal-form-actions';
 import { useStaffForm } from '../common/use-staff-form';
+import { FrequencyOptions } from './frequency-options';
 import { useMakePlan } from './make-plan';
 
 interface PlanFields {
@@ -70,11 +70,7 @@ function MakePlanForm({ deal, proposal, onDone }: { deal: DealDetails; proposal:
         <Field label="How often" required error={errors.frequency?.message}>
           {(props) => (
             <select {...props} {...register('frequency')}>
-              {PLAN_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {PLAN_FREQUENCY_LABELS[f]}
-                </option>
-              ))}
+              <FrequencyOptions />
             </select>
           )}
         </Field>

@@ -3,8 +3,7 @@ import { dollarsToCents } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
 import type { PlanChangeStep, VisitSlot } from '@app/shared/plan-change';
 import { PLAN_PRICE_INVALID, planChangeSchema, type PlanChangeInput } from '@app/shared/plan-change-input';
-import { PLAN_FREQUENCIES } from '@app/shared/plan-schedule';
-import { PLAN_FREQUENCY_LABELS, VISIT_TO_COME_STAGES, type PlanView } from '@app/shared/recurring-plan';
+import { VISIT_TO_COME_STAGES, type PlanView } from '@app/shared/recurring-plan';
 import { WEEKDAYS } from '@app/shared/weekdays';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { CleanerOptions } from '../common/cleaner-field';
 import { DealFormActions } from '../common/deal-form-actions';
 import { useOwners, type Owner } from '../common/get-owners';
 import { useStaffForm } from '../common/use-staff-form';
+import { FrequencyOptions } from './frequency-options';
 import { usePreviewPlanChange, useSavePlanChange, type PlanChangeCounts, type PlanPreview } from './change-plan';
 import './plans.css';
 
@@ -191,11 +191,7 @@ function PlanChangeForm({ plan, mode, onDone }: { plan: PlanView; mode: Mode; on
           <Field label="How often" required error={errors.frequency?.message}>
             {(props) => (
               <select {...props} {...register('frequency')} disabled={preview !== null}>
-                {PLAN_FREQUENCIES.map((f) => (
-                  <option key={f} value={f}>
-                    {PLAN_FREQUENCY_LABELS[f]}
-                  </option>
-                ))}
+                <FrequencyOptions />
               </select>
             )}
           </Field>
