@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKABLE_ADD_ON_IDS } from './booking-price';
 import { isCalendarDate } from './eastern-time';
 import type { PlanChangeStep } from './plan-change';
 import { PLAN_FREQUENCIES } from './plan-schedule';
@@ -6,14 +7,16 @@ import { PLAN_FREQUENCY_REQUIRED, PLAN_NTH_INVALID, PLAN_NTHS } from './recurrin
 
 /**
  * POST /api/internal/admin/plans/:id/changes (docs/recurring-plans.md): the office changes a plan
- * for this and every later visit (its rule: the day, the time, how often, the cleaner, the price),
+ * for this and every later visit (its rule: the day, the time, how often, the cleaner, the price,
+ * the add-ons every visit comes with),
  * pauses it from one day to another, resumes it, or ends it. `preview: true` answers what would
  * change and writes nothing; the save sends back the preview's `expect`, and is refused when the
  * visits changed since.
  */
 
 export const PLAN_CHANGE_FROM_INVALID = 'Choose the first visit to change: a day from tomorrow on.';
-export const PLAN_CHANGE_EMPTY = 'Change at least one of the day, the time, how often, the cleaner or the price.';
+export const PLAN_CHANGE_EMPTY = 'Change at least one of the day, the time, how often, the cleaner, the price or the add-ons.';
+export const PLAN_CHANGE_ADD_ONS_INVALID = 'Choose the every-visit add-ons from the catalogue, each once.';
 export const PLAN_PAUSE_INVALID = 'Give the pause as a first and a last day, from tomorrow on.';
 export const PLAN_END_DATE_INVALID = 'Give the day of the last visit: today or later.';
 export const PLAN_TIME_INVALID = 'Give the start time as HH:MM.';
@@ -42,12 +45,19 @@ export const planChangeSchema = z.discriminatedUnion(
         nth: z.literal(PLAN_NTHS, { error: PLAN_NTH_INVALID }).optional(),
         ownerId: z.string().min(1).max(64).nullable().optional(),
         amountCents: z.number({ error: PLAN_PRICE_INVALID }).int(PLAN_PRICE_INVALID).min(1, PLAN_PRICE_INVALID).max(10_000_000, PLAN_PRICE_INVALID).optional(),
+        /** The add-ons every visit comes with from `from` on (all of them: an empty list drops them). */
+        addOns: z
+          .array(z.string({ error: PLAN_CHANGE_ADD_ONS_INVALID }), { error: PLAN_CHANGE_ADD_ONS_INVALID })
+          .max(BOOKABLE_ADD_ON_IDS.length, PLAN_CHANGE_ADD_ONS_INVALID)
+          // Checked as a whole, so the error names the field rather than one of its items.
+          .refine((skus) => skus.every((sku) => BOOKABLE_ADD_ON_IDS.includes(sku)) && new Set(skus).size === skus.length, PLAN_CHANGE_ADD_ONS_INVALID)
+          .optional(),
         ...preview,
       })
       .strict()
       .superRefine((value, ctx) => {
-        const { weekday, startTime, frequency, nth, ownerId, amountCents } = value;
-        if ([weekday, startTime, frequency, nth, ownerId, amountCents].every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: ['weekday'], message: PLAN_CHANGE_EMPTY });
+        const { weekday, startTime, frequency, nth, ownerId, amountCents, addOns } = value;
+        if ([weekday, startTime, frequency, nth, ownerId, amountCents, addOns].every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: ['weekday'], message: PLAN_CHANGE_EMPTY });
       }),
     z.object({ change: z.literal('pause'), from: date(PLAN_PAUSE_INVALID), to: date(PLAN_PAUSE_INVALID), ...preview }).strict().refine((v) => v.to >= v.from, { path: ['to'], message: PLAN_PAUSE_INVALID }),
     z.object({ change: z.literal('resume'), ...preview }).strict(),

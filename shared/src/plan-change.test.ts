@@ -6,7 +6,8 @@ import { planVisits, type PlanRule } from './plan-schedule';
 
 /** 9 AM Eastern on Tuesday, November 24, 2026. */
 const NOW = new Date('2026-11-24T14:00:00Z');
-const TERMS = { ownerId: 'maria', amountCents: 17_900, durationMinutes: 150 };
+const PACKAGE = ['recurring-basic-1500'];
+const TERMS = { ownerId: 'maria', amountCents: 17_900, durationMinutes: 150, skus: PACKAGE };
 const WEEKLY_TUESDAY: PlanRule = { frequency: 'weekly', weekday: 2, startTime: '10:00', startDate: '2026-12-01', endDate: null, pauses: [], closedDayRule: 'next_open_day' };
 
 /** The plan's visits as its round made them: every Tuesday Dec 1 to Jan 19 at 10 AM with Maria. */
@@ -20,6 +21,8 @@ function madeVisits(rule: PlanRule = WEEKLY_TUESDAY): PlanVisitNow[] {
     ownerId: 'maria',
     amountCents: i === 0 ? 28_710 : 17_900,
     durationMinutes: 150,
+    // The first visit came with the oven inside once.
+    skus: i === 0 ? [...PACKAGE, 'addon-oven'] : PACKAGE,
     detached: false,
     flag: null,
   }));
@@ -114,6 +117,34 @@ describe('a plan change for this and every later visit', () => {
     expect(moves).toHaveLength(8);
     expect(moves[0]!.after).toMatchObject({ ownerId: 'ana', amountCents: 28_710 });
     expect(moves.slice(1).every((s) => s.after.amountCents === 19_900 && s.after.ownerId === 'ana')).toBe(true);
+  });
+
+  it('other every-visit add-ons change the visits from the chosen one, in any order HubSpot lists them, never the first visit', () => {
+    const visits = madeVisits();
+    visits[4] = { ...visits[4]!, skus: ['addon-microwave', ...PACKAGE] };
+    const steps = planChangeSteps({
+      visits,
+      targets: planVisits(WEEKLY_TUESDAY, { from: '2026-12-01', through: '2027-02-02' }),
+      terms: { ...TERMS, amountCents: 20_400, skus: [...PACKAGE, 'addon-microwave'] },
+      from: '2026-12-01',
+      through: '2027-01-19',
+      firstOccurrence: '2026-12-01',
+      now: NOW,
+    });
+    const moves = steps.filter((s) => s.action === 'move');
+    // The first visit keeps its own extras; every later one changes (the fifth had the microwave, not its price).
+    expect(moves.map((s) => s.dealId)).toEqual(['d2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8']);
+    expect(moves.every((s) => s.after.skus.join() === 'recurring-basic-1500,addon-microwave' && s.after.amountCents === 20_400)).toBe(true);
+    const same = planChangeSteps({
+      visits: visits.map((v) => ({ ...v, skus: [...PACKAGE, 'addon-microwave'].reverse() })),
+      targets: planVisits(WEEKLY_TUESDAY, { from: '2026-12-08', through: '2027-02-02' }),
+      terms: { ...TERMS, skus: [...PACKAGE, 'addon-microwave'] },
+      from: '2026-12-08',
+      through: '2027-01-19',
+      firstOccurrence: '2026-12-01',
+      now: NOW,
+    });
+    expect(same).toEqual([]);
   });
 
   it('across the November daylight-saving change a visit keeps its Eastern wall-clock time', () => {

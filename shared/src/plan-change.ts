@@ -25,17 +25,20 @@ export interface PlanVisitNow {
   ownerId: string | null;
   amountCents: number | null;
   durationMinutes: number | null;
+  /** Its products (HubSpot external_skus): the service and the add-ons it comes with. */
+  skus: readonly string[];
   detached: boolean;
   flag: string | null;
 }
 
-/** What a visit of the plan is: when, with whom, at what price, and its flag. */
+/** What a visit of the plan is: when, with whom, with which add-ons at what price, and its flag. */
 export interface VisitSlot {
   occurrence: string;
   scheduledAt: string;
   ownerId: string | null;
   amountCents: number;
   durationMinutes: number;
+  skus: readonly string[];
   flag: 'closed_day' | null;
 }
 
@@ -51,6 +54,7 @@ export interface VisitTerms {
   ownerId: string | null;
   amountCents: number;
   durationMinutes: number;
+  skus: readonly string[];
 }
 
 /** How far a visit's new date may lie from its old one for the visit to move there rather than be canceled. */
@@ -59,7 +63,10 @@ const NEAR_DAYS = 7;
 const slotOf = (v: PlanVisitNow): VisitSlot | null =>
   v.scheduledAt === null
     ? null
-    : { occurrence: v.occurrence, scheduledAt: v.scheduledAt, ownerId: v.ownerId, amountCents: v.amountCents ?? 0, durationMinutes: v.durationMinutes ?? 0, flag: v.flag === 'closed_day' ? 'closed_day' : null };
+    : { occurrence: v.occurrence, scheduledAt: v.scheduledAt, ownerId: v.ownerId, amountCents: v.amountCents ?? 0, durationMinutes: v.durationMinutes ?? 0, skus: v.skus, flag: v.flag === 'closed_day' ? 'closed_day' : null };
+
+/** Whether two visits come with the same products, in whatever order HubSpot lists them. */
+export const sameSkus = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(';') === [...b].sort().join(';');
 
 const sameSlot = (a: VisitSlot | null, b: VisitSlot) =>
   a !== null &&
@@ -68,6 +75,7 @@ const sameSlot = (a: VisitSlot | null, b: VisitSlot) =>
   a.ownerId === b.ownerId &&
   a.amountCents === b.amountCents &&
   a.durationMinutes === b.durationMinutes &&
+  sameSkus(a.skus, b.skus) &&
   a.flag === b.flag;
 
 /** Whether the plan itself canceled this visit (a pause, an end, fewer visits), so it may restore it. */
@@ -79,7 +87,8 @@ const canceledByPlan = (v: PlanVisitNow) => v.stageId === STAGE.CANCELED && v.fl
  * still finds its new date): visits before `from` are not touched. A target that a visit holds
  * (the same occurrence) is that visit; the others are given, in date order, to the visits that
  * hold none, each the next within a week of its date; a visit to come left over is canceled, a
- * target left over up to `through` is made. `firstOccurrence`, the plan's first visit, keeps its own price.
+ * target left over up to `through` is made. `firstOccurrence`, the plan's first visit, keeps its
+ * own price and add-ons (its first-visit extras).
  */
 export function planChangeSteps(input: {
   visits: readonly PlanVisitNow[];
@@ -137,7 +146,7 @@ export function planChangeSteps(input: {
       continue;
     }
     if (kept.has(visit)) continue;
-    const after = visit.occurrence === input.firstOccurrence && visit.amountCents !== null ? { ...slot, amountCents: visit.amountCents } : slot;
+    const after = visit.occurrence === input.firstOccurrence && visit.amountCents !== null ? { ...slot, amountCents: visit.amountCents, skus: visit.skus } : slot;
     if (canceledByPlan(visit)) steps.push({ action: 'restore', dealId: visit.dealId, reference: visit.reference, after });
     else if (!sameSlot(slotOf(visit), after)) steps.push({ action: 'move', dealId: visit.dealId, reference: visit.reference, before: slotOf(visit), after });
   }

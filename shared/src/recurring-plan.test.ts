@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from './deal-stages';
-import { describePlanRule, describeStoredPlanRule, planSourceOf, planStartOf, type PlanSourceDeal } from './recurring-plan';
+import { describePlanRule, describeStoredPlanRule, planCentsWithAddOns, planSourceOf, planStartOf, type PlanSourceDeal } from './recurring-plan';
 
 /** Tuesday, December 1, 2026, 10 AM Eastern. */
 const FIRST_VISIT = new Date('2026-12-01T15:00:00Z');
@@ -38,5 +38,15 @@ describe('a plan from its first visit', () => {
     expect(describeStoredPlanRule({ frequency: 'monthly_nth_weekday', weekday: 5, startTime: '14:30', nth: -1 })).toBe('The last Friday of each month at 2:30 PM');
     expect(describeStoredPlanRule({ frequency: 'weekly', weekday: 0, startTime: '09:00', nth: null })).toBe(describePlanRule({ frequency: 'weekly', weekday: 0, startTime: '09:00' }));
     expect(describePlanRule({ frequency: 'every_2_weeks', weekday: 6, startTime: '12:00' })).toBe('Every 2 weeks on Saturday at 12:00 PM');
+  });
+
+  it('reprices a visit for other every-visit add-ons: at catalogue prices, or by their difference for a quoted size', () => {
+    const basic = { serviceType: 'Recurring Clean', squareFootage: 1500, visitType: 'basic', skus: ['recurring-basic-1500', 'addon-oven'], amountCents: 25_900 };
+    // $179.00 a visit, with the microwave $25.00.
+    expect(planCentsWithAddOns(basic, ['addon-microwave'])).toBe(20_400);
+    expect(planCentsWithAddOns(basic, [])).toBe(17_900);
+    // Quoted at $320.00 with the oven ($80.00): the microwave instead makes it $265.00.
+    const quoted = { serviceType: 'Recurring Clean', squareFootage: 2001, visitType: 'deep', skus: ['recurring-deep-2001', 'addon-oven'], amountCents: 32_000 };
+    expect(planCentsWithAddOns(quoted, ['addon-microwave'])).toBe(26_500);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RECURRING_FAMILY, serviceProduct, type VisitType } from './booking-price';
-import type { Product } from './catalogue';
+import { laterVisitCents, RECURRING_FAMILY, serviceProduct, type VisitType } from './booking-price';
+import { findProduct, type Product } from './catalogue';
 import { STAGE } from './deal-stages';
 import { easternToday, easternWallTime, isCalendarDate } from './eastern-time';
 import { PLAN_FREQUENCIES, type ClosedDayRule, type PlanFrequency, type PlanRule, type Weekday } from './plan-schedule';
@@ -167,6 +167,8 @@ export const planViewSchema = z.object({
   ownerId: z.string().nullable(),
   ownerName: z.string().nullable(),
   amountCents: z.number(),
+  /** The add-ons every visit comes with (catalogue ids; the service is not among them). */
+  addOns: z.array(z.string()),
   /** What a month of visits brings, in cents (the visits a rule gives in an average month). */
   monthlyCents: z.number(),
   startDate: z.string(),
@@ -176,6 +178,24 @@ export const planViewSchema = z.object({
   visits: z.array(planVisitSchema),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
+
+/**
+ * A plan's price per visit once its every-visit add-ons are `addOns`: the catalogue's price of
+ * a later visit with them, or, for a size the office quotes, its own price with the difference
+ * of the add-ons' catalogue prices. `skus` is the plan's package: its service first.
+ */
+export function planCentsWithAddOns(
+  plan: { serviceType: string; squareFootage: number | null; visitType: string | null; skus: readonly string[]; amountCents: number },
+  addOns: readonly string[],
+): number {
+  const catalogue =
+    plan.squareFootage === null
+      ? null
+      : laterVisitCents({ serviceType: plan.serviceType as ServiceFamily, squareFootage: plan.squareFootage as SquareFootageKey, visitType: (plan.visitType ?? undefined) as VisitType | undefined, addOns });
+  if (catalogue !== null) return catalogue;
+  const cents = (skus: readonly string[]) => skus.reduce((sum, sku) => sum + (findProduct(sku)?.priceCents ?? 0), 0);
+  return Math.max(1, plan.amountCents + cents(addOns) - cents(plan.skus.slice(1)));
+}
 
 /** Visits per average month (52 weeks over 12 months) of each frequency. */
 export const VISITS_PER_MONTH: Record<PlanFrequency, number> = { weekly: 52 / 12, every_2_weeks: 26 / 12, every_4_weeks: 13 / 12, monthly_nth_weekday: 1 };

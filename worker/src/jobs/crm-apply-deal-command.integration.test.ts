@@ -229,4 +229,26 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
     const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: commands[0]!.id } });
     expect(hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body).toMatch(/^The plan changed this visit: Cleaning Scheduled for .+ with Maria Alvarez by office@cleaning\.example/);
   });
+  it("carries a plan's other add-ons to a visit: its products, its line items at catalogue prices and its price, once", async () => {
+    const deal = await dealInHubSpot(STAGE.CLEANING_SCHEDULED);
+    const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: null, ownerId: null, amountCents: 34_900, durationMinutes: null };
+    const skus = ['recurring-basic-1500', 'addon-microwave'];
+    const cmd = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, amountCents: 20_400, skus } as Partial<DealFacts> & { stageId: string }, seen, 'plan');
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    // A retry (the job run again) finds the line items by their ids: none twice.
+    await db.dealCommand.update({ where: { id: cmd.id }, data: { status: 'pending' } });
+    await job().process({ commandId: cmd.id }, context);
+
+    const record = hubspot.objects('deals').find((d) => d.id === deal.hubspotId)!;
+    expect(record.properties).toMatchObject({ external_skus: 'recurring-basic-1500;addon-microwave', amount: '204.00' });
+    const items = hubspot.objects('line_items').filter((item) => record.associations.line_items?.includes(item.id));
+    expect(items.map((i) => [i.properties.hs_sku, i.properties.price, i.properties.app_request_id]).sort()).toEqual([
+      ['addon-microwave', '25.00', `plan:${cmd.id}:addon-microwave`],
+      ['recurring-basic-1500', '179.00', `plan:${cmd.id}:recurring-basic-1500`],
+    ]);
+    expect(hubspot.objects('line_items').filter((i) => String(i.properties.app_request_id).startsWith(`plan:${cmd.id}:`))).toHaveLength(2);
+    expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).skus).toEqual(skus);
+    const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } });
+    expect(hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body).toMatch(/Products now: Recurring Basic .+, Microwave/);
+  });
 });

@@ -7,12 +7,12 @@ import type { StageMap } from '../crm/account/stage-map';
 import type { InputFailure } from '../crm/batch-outcome';
 import { bookingDealProperties, dollars } from '../crm/booking-deal-properties';
 import { withPushBatch, type BookingToPush, type ContactLink } from '../crm/booking-sync-repository';
+import { LINE_ITEM_TO_DEAL } from '../crm/deal-line-items';
 import { HUBSPOT_BATCH_SIZE, inputFailureError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
 import { defineJob } from './job';
 
-/** HUBSPOT_DEFINED association type ids. */
+/** HUBSPOT_DEFINED association type id of a deal to its contact. */
 const DEAL_TO_CONTACT = 3;
-const LINE_ITEM_TO_DEAL = 20;
 
 /** A new HubSpot contact: the local contact as its first submission made it. */
 function contactProperties(c: BookingToPush['contact']): Properties {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorBody } from '@app/shared/api-error';
 import { STAGE } from '@app/shared/deal-stages';
 import type { PlanChangeStep } from '@app/shared/plan-change';
-import { PLAN_CHANGE_EMPTY, PLAN_CHANGE_FROM_INVALID, PLAN_CHANGE_PENDING, PLAN_CHANGE_STALE, PLAN_HAS_ENDED } from '@app/shared/plan-change-input';
+import { PLAN_CHANGE_ADD_ONS_INVALID, PLAN_CHANGE_EMPTY, PLAN_CHANGE_FROM_INVALID, PLAN_CHANGE_PENDING, PLAN_CHANGE_STALE, PLAN_HAS_ENDED } from '@app/shared/plan-change-input';
 import { TestBrowser } from '../../../../../test/portal-app';
 import { staffSignIn, startStaffApi, type StaffApi } from '../../../../../test/staff-app';
 
@@ -84,6 +84,34 @@ describe('staff API: the office changes a plan for this and every later visit', 
     const again = await change(planId, { change: 'rule', from: '2026-12-15', startTime: '13:00', preview: true });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual(apiErrorBody(PLAN_CHANGE_PENDING, 'plan_change_pending', 'planId'));
+  });
+
+  it('adds an every-visit add-on from the fourth visit: repriced from the catalogue, the products go with each command', async () => {
+    const planId = await weeklyPlan();
+    const body = { change: 'rule', from: '2026-12-22', addOns: ['addon-microwave'] };
+    const preview = await change(planId, { ...body, preview: true });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    const { steps, expect: token } = (await preview.json()) as { steps: PlanChangeStep[]; expect: string };
+    // A later visit of a 1500 sq ft basic plan: $179.00, with the microwave $25.00 more.
+    expect(steps.map((s) => s.action === 'move' && [s.after.occurrence, s.after.amountCents, s.after.skus])).toEqual(
+      ['2026-12-22', '2026-12-29', '2027-01-05', '2027-01-12', '2027-01-19'].map((date) => [date, 20_400, ['recurring-basic-1500', 'addon-microwave']]),
+    );
+    expect((await change(planId, { ...body, expect: token })).status).toBe(200);
+    const plan = await api.db.recurringPlan.findUniqueOrThrow({ where: { id: planId } });
+    expect(plan).toMatchObject({ skus: ['recurring-basic-1500', 'addon-microwave'], amountCents: 20_400 });
+    const visits = await visitsOf(planId);
+    expect(visits.slice(0, 3).every((v) => v.commands.every((c) => c.status === 'applied'))).toBe(true);
+    expect(visits.slice(3).map((v) => v.commands[0]!.changes)).toEqual(visits.slice(3).map(() => expect.objectContaining({ amountCents: 20_400, skus: ['recurring-basic-1500', 'addon-microwave'] })));
+
+    // The office's own price wins over the catalogue's; an add-on the catalogue does not sell is named.
+    const other = await weeklyPlan();
+    const priced = await change(other, { change: 'rule', from: '2026-12-22', addOns: ['addon-oven'], amountCents: 19_000, preview: true });
+    expect(priced.status).toBe(200);
+    const pricedSteps = ((await priced.json()) as { steps: PlanChangeStep[] }).steps;
+    expect(pricedSteps.every((s) => s.action === 'move' && s.after.amountCents === 19_000 && s.after.skus.includes('addon-oven'))).toBe(true);
+    const unknown = await change(planId, { change: 'rule', from: '2026-12-22', addOns: ['addon-carpet-shampooing'], preview: true });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual(apiErrorBody(PLAN_CHANGE_ADD_ONS_INVALID, 'validation_failed', 'addOns'));
   });
 
   it('refuses a save whose preview no longer holds, and writes nothing', async () => {

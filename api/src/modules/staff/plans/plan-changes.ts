@@ -4,10 +4,10 @@ import { horizonWindow, makeVisitsIn, planSelect, ruleOf, ruleVisits, type PlanR
 import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
 import { addDays, easternToday } from '@app/shared/eastern-time';
-import { planChangeCounts, planChangeSteps, type PlanChangeStep, type PlanVisitNow } from '@app/shared/plan-change';
+import { planChangeCounts, planChangeSteps, sameSkus, type PlanChangeStep, type PlanVisitNow } from '@app/shared/plan-change';
 import type { PlanChange } from '@app/shared/plan-change-input';
 import { firstOccurrence, type PlanFrequency } from '@app/shared/plan-schedule';
-import { nthOfMonth } from '@app/shared/recurring-plan';
+import { nthOfMonth, planCentsWithAddOns } from '@app/shared/recurring-plan';
 import { ownerRefusal, recordDealCommandIn, type Refusal } from '../common/command-repository';
 import { warningsFor } from '../deals/schedule-repository';
 import { visitSelect, visitView, type PlanSettings } from './repository';
@@ -33,7 +33,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 type VisitNow = PlanVisitNow & { pending: boolean; version: string | null };
 /** What a change writes of the plan. */
-type PlanData = Partial<Pick<PlanState, 'frequency' | 'nth' | 'weekday' | 'startTime' | 'ownerId' | 'amountCents' | 'ruleFrom' | 'endDate' | 'status'>> & { pauses?: Pauses };
+type PlanData = Partial<Pick<PlanState, 'frequency' | 'nth' | 'weekday' | 'startTime' | 'ownerId' | 'amountCents' | 'skus' | 'ruleFrom' | 'endDate' | 'status'>> & { pauses?: Pauses };
 type Pauses = Array<{ from: string; to: string }>;
 type PlanState = PlanRow & { status: string; visitsMadeThrough: Date | null };
 
@@ -72,7 +72,7 @@ export async function changePlan(db: Db, planId: string, change: PlanChange, sta
       const steps = planChangeSteps({
         visits,
         targets,
-        terms: { ownerId: changed.ownerId, amountCents: changed.amountCents, durationMinutes: changed.durationMinutes },
+        terms: { ownerId: changed.ownerId, amountCents: changed.amountCents, durationMinutes: changed.durationMinutes, skus: changed.skus },
         from,
         through,
         firstOccurrence: firstOccurrence(ruleOf({ ...plan, ruleFrom: null })),
@@ -124,7 +124,10 @@ async function changedPlan(
         weekday: change.weekday ?? plan.weekday,
         startTime: change.startTime ?? plan.startTime,
         ownerId: change.ownerId === undefined ? plan.ownerId : change.ownerId,
-        amountCents: change.amountCents ?? plan.amountCents,
+        // Other every-visit add-ons reprice the visit, unless the office gives its price.
+        ...(change.addOns === undefined
+          ? { amountCents: change.amountCents ?? plan.amountCents }
+          : { skus: [plan.skus[0]!, ...change.addOns], amountCents: change.amountCents ?? planCentsWithAddOns(plan, change.addOns) }),
         ruleFrom: asDate(from),
       };
       return { data, from };
@@ -154,12 +157,13 @@ async function changedPlan(
 async function planVisitsNow(tx: Tx, planId: string): Promise<VisitNow[]> {
   const rows = await tx.deal.findMany({
     where: { planId, archivedAt: null },
-    select: { ...visitSelect, amountCents: true, durationMinutes: true, hubspotUpdatedAt: true, commands: { where: { status: 'pending' }, select: { id: true }, take: 1 } },
+    select: { ...visitSelect, amountCents: true, durationMinutes: true, skus: true, hubspotUpdatedAt: true, commands: { where: { status: 'pending' }, select: { id: true }, take: 1 } },
   });
   return rows.map((r) => ({
     ...visitView(r),
     amountCents: r.amountCents,
     durationMinutes: r.durationMinutes,
+    skus: r.skus,
     pending: r.commands.length > 0,
     version: r.hubspotUpdatedAt?.toISOString() ?? null,
   }));
@@ -198,8 +202,8 @@ function fingerprint(steps: readonly PlanChangeStep[]): string {
 
 /**
  * Each visit the steps move, restore or cancel gets its `plan` command (which does not detach
- * it) and its occurrence and flag at once (our own columns); the date, cleaner, price and stage
- * change in the mirror once HubSpot has them. Only the earliest of them tells the customer: the
+ * it) and its occurrence and flag at once (our own columns); the date, cleaner, price, products
+ * and stage change in the mirror once HubSpot has them. Only the earliest of them tells the customer: the
  * others are quiet (their reminders still come), or one change would send a text per visit.
  */
 async function carryOut(tx: Tx, steps: readonly PlanChangeStep[], visits: ReadonlyMap<string, VisitNow>, staffEmail: string): Promise<void> {
@@ -218,6 +222,8 @@ async function carryOut(tx: Tx, steps: readonly PlanChangeStep[], visits: Readon
             amountCents: step.after.amountCents,
             durationMinutes: step.after.durationMinutes,
             planOccurrence: step.after.occurrence,
+            // Its products only when they change: the worker then replaces its line items too.
+            ...(!sameSkus(visits.get(step.dealId)?.skus ?? [], step.after.skus) && { skus: [...step.after.skus] }),
           };
     const outcome = await recordDealCommandIn(
       tx,

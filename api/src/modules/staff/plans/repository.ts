@@ -147,7 +147,7 @@ export async function readPlans(db: Db, now: Date, planId?: string): Promise<Pla
     orderBy: [{ status: 'asc' }, { createdAt: 'desc' }],
     take: 500,
     select: {
-      id: true, status: true, contactId: true, frequency: true, weekday: true, startTime: true, nth: true, ownerId: true, amountCents: true, startDate: true, endDate: true, pauses: true,
+      id: true, status: true, contactId: true, frequency: true, weekday: true, startTime: true, nth: true, ownerId: true, amountCents: true, skus: true, startDate: true, endDate: true, pauses: true,
       contact: { select: { firstName: true, lastName: true, email: true } },
       owner: { select: { firstName: true, lastName: true, email: true } },
       visits: {
@@ -175,6 +175,7 @@ export async function readPlans(db: Db, now: Date, planId?: string): Promise<Pla
       ownerId: p.ownerId,
       ownerName: p.owner ? (personName(p.owner) ?? p.owner.email) : null,
       amountCents: p.amountCents,
+      addOns: p.skus.slice(1),
       monthlyCents: monthlyCentsOf(p.frequency as PlanFrequency, p.amountCents),
       startDate: day(p.startDate),
       endDate: p.endDate ? day(p.endDate) : null,

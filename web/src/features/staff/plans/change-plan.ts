@@ -18,7 +18,7 @@ export function usePlan(planId: string) {
   });
 }
 
-const slot = z.object({ occurrence: z.string(), scheduledAt: z.string(), ownerId: z.string().nullable(), amountCents: z.number(), durationMinutes: z.number(), flag: z.string().nullable() });
+const slot = z.object({ occurrence: z.string(), scheduledAt: z.string(), ownerId: z.string().nullable(), amountCents: z.number(), durationMinutes: z.number(), skus: z.array(z.string()).default([]), flag: z.string().nullable() });
 const visit = { dealId: z.string(), reference: z.string() };
 const stepSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('move'), ...visit, before: slot.nullable(), after: slot }),

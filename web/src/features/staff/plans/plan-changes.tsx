@@ -1,13 +1,15 @@
+import { BOOKABLE_ADD_ONS } from '@app/shared/booking-price';
+import { findProduct } from '@app/shared/catalogue';
 import { addDays, easternToday, formatEasternShort } from '@app/shared/eastern-time';
 import { dollarsToCents } from '@app/shared/invoice';
 import { formatUsd } from '@app/shared/money';
-import type { PlanChangeStep, VisitSlot } from '@app/shared/plan-change';
+import { sameSkus, type PlanChangeStep, type VisitSlot } from '@app/shared/plan-change';
 import { PLAN_PRICE_INVALID, planChangeSchema, type PlanChangeInput } from '@app/shared/plan-change-input';
 import { VISIT_TO_COME_STAGES, type PlanView } from '@app/shared/recurring-plan';
 import { WEEKDAYS } from '@app/shared/weekdays';
 import { useState } from 'react';
 import { z } from 'zod';
-import { Field } from '../../../components/form/field';
+import { Field, FieldError } from '../../../components/form/field';
 import { FormAlert } from '../../../components/form/form-alert';
 import { CleanerOptions } from '../common/cleaner-field';
 import { DealFormActions } from '../common/deal-form-actions';
@@ -34,6 +36,7 @@ interface ChangeFields {
   frequency: string;
   ownerId: string;
   amountCents: string;
+  addOns: string[];
   to: string;
   lastDate: string;
 }
@@ -44,7 +47,18 @@ const WEEKDAY_OPTIONS = [6, 0, 1, 2, 3, 4, 5].map((i, weekday) => ({ value: Stri
 /** The form's values as the api takes them for the mode, checked by the api's own schema (each error under its field). */
 function changeSchema(mode: Mode, plan: PlanView) {
   return z
-    .object({ from: z.string(), weekday: z.string(), startTime: z.string(), frequency: z.string(), ownerId: z.string(), amountCents: z.string(), to: z.string(), lastDate: z.string() })
+    .object({
+      from: z.string(),
+      weekday: z.string(),
+      startTime: z.string(),
+      frequency: z.string(),
+      ownerId: z.string(),
+      amountCents: z.string(),
+      // One checkbox checked comes as its value, none as false.
+      addOns: z.union([z.array(z.string()), z.string(), z.literal(false)]).transform((v) => (v === false ? [] : typeof v === 'string' ? [v] : v)),
+      to: z.string(),
+      lastDate: z.string(),
+    })
     .transform((f, ctx) => {
       let input: Record<string, unknown>;
       if (mode === 'rule') {
@@ -62,6 +76,7 @@ function changeSchema(mode: Mode, plan: PlanView) {
           ...(f.frequency !== plan.frequency && { frequency: f.frequency }),
           ...((f.ownerId || null) !== plan.ownerId && { ownerId: f.ownerId || null }),
           ...(cents !== plan.amountCents && { amountCents: cents }),
+          ...(!sameSkus(f.addOns, plan.addOns) && { addOns: f.addOns }),
         };
       } else if (mode === 'pause') input = { change: 'pause', from: f.from, to: f.to };
       else if (mode === 'end') input = { change: 'end', lastDate: f.lastDate };
@@ -76,6 +91,12 @@ function changeSchema(mode: Mode, plan: PlanView) {
 const ownerName = (owners: readonly Owner[] | undefined, id: string | null) => (id === null ? 'no cleaner' : (owners?.find((o) => o.id === id)?.name ?? 'another cleaner'));
 const when = (slot: VisitSlot | null) => (slot ? formatEasternShort(new Date(slot.scheduledAt)) : 'A visit with no date');
 
+/** A visit's add-ons in words (its service, the first product, is not one). */
+const addOnsText = (skus: readonly string[]) => {
+  const names = skus.slice(1).map((sku) => findProduct(sku)?.name ?? sku);
+  return names.length === 0 ? 'with no add-ons' : `with ${names.join(', ')}`;
+};
+
 /** One step of a preview, in words. */
 function stepText(step: PlanChangeStep, owners: readonly Owner[] | undefined): string {
   switch (step.action) {
@@ -85,6 +106,7 @@ function stepText(step: PlanChangeStep, owners: readonly Owner[] | undefined): s
       const details = [
         b && b.ownerId !== a.ownerId ? `with ${ownerName(owners, a.ownerId)}` : null,
         b && b.amountCents !== a.amountCents ? `at ${formatUsd(a.amountCents)}` : null,
+        b && !sameSkus(b.skus, a.skus) ? addOnsText(a.skus) : null,
       ].filter(Boolean);
       const moved = b && Date.parse(b.scheduledAt) === Date.parse(a.scheduledAt) ? `${when(a)} stays` : `${when(b)} moves to ${when(a)}`;
       return `${moved}${details.length > 0 ? `, ${details.join(', ')}` : ''}`;
@@ -143,6 +165,7 @@ function PlanChangeForm({ plan, mode, onDone }: { plan: PlanView; mode: Mode; on
     frequency: plan.frequency,
     ownerId: plan.ownerId ?? '',
     amountCents: (plan.amountCents / 100).toFixed(2),
+    addOns: [...plan.addOns],
     to: '',
     lastDate: '',
   };
@@ -202,10 +225,24 @@ function PlanChangeForm({ plan, mode, onDone }: { plan: PlanView; mode: Mode; on
               </select>
             )}
           </Field>
-          <Field label="Price per visit ($)" required error={errors.amountCents?.message}>
+          <Field label="Price per visit ($)" required hint="Left as it is, other add-ons reprice it." error={errors.amountCents?.message}>
             {(props) => <input {...props} inputMode="decimal" {...register('amountCents')} disabled={preview !== null} />}
           </Field>
         </div>
+      ) : null}
+      {mode === 'rule' ? (
+        <fieldset>
+          <legend>Add-ons every visit</legend>
+          <div className="choice-list">
+            {BOOKABLE_ADD_ONS.map((addOn) => (
+              <label key={addOn.id} className="choice">
+                <input type="checkbox" value={addOn.id} {...register('addOns')} disabled={preview !== null} />
+                {addOn.name} — {formatUsd(addOn.priceCents ?? 0)}
+              </label>
+            ))}
+          </div>
+          <FieldError message={errors.addOns?.message} />
+        </fieldset>
       ) : null}
       {mode === 'pause' ? (
         <div className="form-grid">
