@@ -16,6 +16,7 @@ import { isSameDocument, markDocument } from '../src/same-document';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 import { bookingRequestBody } from '@app/shared/booking-request-fixture';
+import { box, expectInSlot } from '../src/calendar-slots';
 
 const SNAPSHOT = '/admin/ScheduledSnapshot';
 const ADMIN_LOGIN = '/admin/login';
@@ -68,12 +69,6 @@ async function bookCleaning(street: string): Promise<{ hubspotDealId: string }> 
   return { hubspotDealId: deal!.id };
 }
 
-async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error('element is not rendered');
-  return b;
-}
-
 /** The view tabs of the toolbar's right side (FullCalendar names them '<View> view'). */
 const viewTab = (page: Page, name: 'Month' | 'Week' | 'Day') => page.getByRole('tablist', { name: 'Change view' }).getByRole('tab', { name: `${name} view` });
 
@@ -89,18 +84,6 @@ async function expectEntryTexts(entry: Locator, title: string): Promise<void> {
   const [entryBox, titleBox, ownerBox] = [await box(entry), await box(titleEl), await box(owner)];
   expect(ownerBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height - 1);
   expect(ownerBox.y + ownerBox.height).toBeLessThanOrEqual(entryBox.y + entryBox.height + 1);
-}
-
-/** The entry sits in the time grid's column of `date`, its top on the row of `time`. */
-async function expectInSlot(page: Page, entry: Locator, date: string, time: string): Promise<void> {
-  const column = page.getByRole('cell').and(page.locator(`[data-date="${date}"]`)).filter({ has: entry });
-  expect(await column.count()).toBe(1);
-  // Two elements carry each time: the label on the left and the row across the days.
-  const row = page.locator(`[data-time="${time}"]`).last();
-  const [entryBox, columnBox, rowBox] = [await box(entry), await box(column), await box(row)];
-  expect(Math.abs(entryBox.y - rowBox.y)).toBeLessThanOrEqual(2);
-  expect(entryBox.x).toBeGreaterThanOrEqual(columnBox.x - 1);
-  expect(entryBox.x + entryBox.width).toBeLessThanOrEqual(columnBox.x + columnBox.width + 1);
 }
 
 // One browser context for the file: the visitor test runs first, before the staff sign-in.

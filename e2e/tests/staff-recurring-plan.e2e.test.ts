@@ -161,7 +161,10 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     // The skipped third visit was changed on its own: it stays canceled, and every other later visit moves a day.
     const moves = await preview.getByRole('listitem').allInnerTexts();
     expect(moves).toHaveLength(plan.visits.length - 2);
-    expect(moves.every((text) => text.includes(' moves to '))).toBe(true);
+    // A visit a company closed day had already moved onto the new weekday (New Year's Friday to
+    // Saturday) stays where it is, now the plan's own visit of that day.
+    expect(moves.every((text) => text.includes(' moves to ') || text.endsWith(' stays')), moves.join('\n')).toBe(true);
+    expect(moves.filter((text) => text.includes(' moves to ')).length).toBeGreaterThanOrEqual(moves.length - 1);
     expect(moves[0]).toContain(`moves to ${nextWeekday.slice(0, 3)},`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await tabOrderGaps(page, change)).toEqual({ unreachable: [], invisible: [] });

@@ -10,7 +10,7 @@ function CleaningItem({ cleaning, today }: { cleaning: CleanerCleaning; today: b
   const time = easternClock(cleaning.scheduledAt);
   const who = cleaning.customerFirstName ?? 'Customer';
   return (
-    <li className="card cleaner-day__item">
+    <li className="card cleaner-day__item" data-deal-id={cleaning.id}>
       <h3 className="cleaner-day__when">
         <time dateTime={cleaning.scheduledAt}>{time}</time> · {who}
       </h3>

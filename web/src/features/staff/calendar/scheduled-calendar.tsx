@@ -54,6 +54,8 @@ interface ScheduledCalendarProps {
   colors: ReadonlyMap<string, string>;
   /** Draw all 24 hours rather than the working hours. */
   wholeDay: boolean;
+  /** A day (YYYY-MM-DD, Eastern) of the week to open on; this week when undefined. */
+  initialDate?: string | undefined;
   /** The visible dates changed (first render included). */
   onRangeChange: (range: CalendarRange) => void;
   onOpen: (deal: ScheduledDeal) => void;
@@ -65,7 +67,7 @@ interface ScheduledCalendarProps {
  * zone. Each entry shows its title in bold, the customer, and the line 'Assigned: ' + owner
  * (docs/product.md §2), in its cleaner's colour; a click (or Enter) opens it.
  */
-export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOpen }: ScheduledCalendarProps) {
+export function ScheduledCalendar({ deals, colors, wholeDay, initialDate, onRangeChange, onOpen }: ScheduledCalendarProps) {
   const phone = useMediaQuery(PHONE_MEDIA);
   const byId = useMemo(() => new Map(deals.map((d) => [d.id, d])), [deals]);
   const events = useMemo(
@@ -89,6 +91,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
         key={phone ? 'phone' : 'wide'}
         plugins={PLUGINS}
         initialView={phone ? 'listWeek' : 'timeGridWeek'}
+        {...(initialDate && { initialDate })}
         height="auto"
         timeZone={BUSINESS_TIME_ZONE}
         headerToolbar={phone ? PHONE_TOOLBAR : TOOLBAR}
@@ -117,7 +120,7 @@ export function ScheduledCalendar({ deals, colors, wholeDay, onRangeChange, onOp
           if (deal) onOpen(deal);
         }}
         eventContent={({ event, timeText }) => (
-          <div className="calendar-entry">
+          <div className="calendar-entry" data-deal-id={event.id}>
             <span>
               {timeText ? <span className="calendar-entry__time">{timeText}</span> : null}
               {event.extendedProps.visitStateLabel ? (

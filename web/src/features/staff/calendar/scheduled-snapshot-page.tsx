@@ -1,4 +1,4 @@
-import { easternToday } from '@app/shared/eastern-time';
+import { easternToday, isCalendarDate } from '@app/shared/eastern-time';
 import type { ScheduledDeal } from '@app/shared/entities';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,8 +15,9 @@ import '../common/staff.css';
 const TITLE = 'Scheduled Cleanings Snapshot';
 
 /**
- * The filters live in the address (?cleaner=&stage=&hours=all), so a filtered calendar can be
- * shared or reloaded. The page answers a change at once; the address follows.
+ * The filters live in the address (?cleaner=&stage=&hours=all), and so does the week shown
+ * (?date=, a day of it), so a filtered calendar can be shared, reloaded or linked to (a plan's
+ * visit on its week). The page answers a change at once; the address follows.
  */
 function useCalendarFilters(): [CalendarFilterValues, (values: CalendarFilterValues) => void] {
   const [params, setParams] = useSearchParams();
@@ -34,13 +35,35 @@ function useCalendarFilters(): [CalendarFilterValues, (values: CalendarFilterVal
     if (next.cleaner) search.set('cleaner', next.cleaner);
     if (next.stage !== 'scheduled') search.set('stage', next.stage);
     if (next.wholeDay) search.set('hours', 'all');
+    const date = params.get('date');
+    if (date) search.set('date', date);
     setParams(search, { replace: true });
   };
   return [values, set];
 }
 
+/** The week the calendar opens on (?date=, any day of it; else this week), and a way to keep the address on the week shown. */
+function useCalendarWeek(): [string | undefined, (firstDay: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => {
+    const date = params.get('date');
+    return date && isCalendarDate(date) ? date : undefined;
+  });
+  const follow = (firstDay: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('date', firstDay);
+        return next;
+      },
+      { replace: true },
+    );
+  return [initial, follow];
+}
+
 function Snapshot() {
   const [filters, setFilters] = useCalendarFilters();
+  const [initialDate, followWeek] = useCalendarWeek();
   const [range, setRange] = useState<CalendarRange | null>(null);
   const [open, setOpen] = useState<ScheduledDeal | null>(null);
   // Failures are logged by the query; until data arrives (or if it never does) the calendar is empty.
@@ -59,7 +82,18 @@ function Snapshot() {
         {unassigned ? `, ${unassigned} without a cleaner` : ''}
       </p>
       <CalendarLegend deals={shown} colors={colors} />
-      <ScheduledCalendar deals={shown} colors={colors} wholeDay={filters.wholeDay} onRangeChange={setRange} onOpen={setOpen} />
+      <ScheduledCalendar
+        deals={shown}
+        colors={colors}
+        wholeDay={filters.wholeDay}
+        initialDate={range?.firstDay ?? initialDate}
+        onRangeChange={(next) => {
+          setRange(next);
+          // The address keeps the week once it is another than the one opened on.
+          if (next.firstDay !== range?.firstDay && range !== null) followWeek(next.firstDay);
+        }}
+        onOpen={setOpen}
+      />
       {open ? <DealDetailsPanel key={open.id} dealId={open.id} title={`${open.title ?? 'Cleaning'}${open.customer ? ` for ${open.customer}` : ''}`} onClose={() => setOpen(null)} /> : null}
     </div>
   );

@@ -1,5 +1,6 @@
+import { findProduct } from '@app/shared/catalogue';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
-import { formatCalendarDay, formatEasternShort } from '@app/shared/eastern-time';
+import { easternToday, formatCalendarDay, formatEasternShort } from '@app/shared/eastern-time';
 import { formatUsd } from '@app/shared/money';
 import type { PlanView, PlanVisitView } from '@app/shared/recurring-plan';
 import { CLIENT_ROUTES } from '@app/shared/routes';
@@ -21,6 +22,12 @@ function visitMark(v: PlanVisitView, planOwnerId: string | null): string | null 
   return marks.length > 0 ? marks.join(', ') : null;
 }
 
+/** The calendar on the week of a visit (its Eastern day). */
+const calendarWeekPath = (scheduledAt: string) => `${CLIENT_ROUTES.adminScheduledSnapshot}?date=${easternToday(new Date(scheduledAt))}`;
+
+/** The plan's every-visit add-ons in words. */
+const addOnsText = (addOns: readonly string[]) => (addOns.length === 0 ? 'no add-ons' : addOns.map((sku) => findProduct(sku)?.name ?? sku).join(', '));
+
 function Visits({ plan }: { plan: PlanView }) {
   const owners = useOwners();
   const name = (id: string | null) => (id === null ? 'No cleaner' : (owners.data?.find((o) => o.id === id)?.name ?? '—'));
@@ -34,6 +41,7 @@ function Visits({ plan }: { plan: PlanView }) {
             <th scope="col">Cleaner</th>
             <th scope="col">Stage</th>
             <th scope="col">Note</th>
+            <th scope="col">Calendar</th>
           </tr>
         </thead>
         <tbody>
@@ -45,6 +53,13 @@ function Visits({ plan }: { plan: PlanView }) {
               <td data-label="Cleaner">{name(v.ownerId)}</td>
               <td data-label="Stage">{dealStageLabel(v.stageId) ?? v.stageId}</td>
               <td data-label="Note">{visitMark(v, plan.ownerId) ?? ''}</td>
+              <td data-label="Calendar">
+                {v.scheduledAt ? (
+                  <Link to={calendarWeekPath(v.scheduledAt)} aria-label={`Its week on the calendar: ${formatEasternShort(new Date(v.scheduledAt))}`}>
+                    Its week
+                  </Link>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -68,7 +83,7 @@ export function PlanDetail({ planId }: { planId: string }) {
         <Link to={customerPath(p.contactId)}>{p.customerName}</Link>: {p.rule}
       </h2>
       <p>
-        {p.ownerName ?? 'No cleaner'} · {formatUsd(p.amountCents)} a visit, about {formatUsd(p.monthlyCents)} a month · {planStatusText(p)}
+        {p.ownerName ?? 'No cleaner'} · {formatUsd(p.amountCents)} a visit with {addOnsText(p.addOns)}, about {formatUsd(p.monthlyCents)} a month · {planStatusText(p)}
         {p.pauses.length > 0 ? ` · paused ${p.pauses.map((x) => `${formatCalendarDay(x.from)} to ${formatCalendarDay(x.to)}`).join(', ')}` : ''}
       </p>
       <PlanChanges plan={p} />
