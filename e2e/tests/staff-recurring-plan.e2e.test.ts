@@ -11,6 +11,7 @@ import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { tabOrderGaps } from '../src/keyboard';
 import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
+import { textsTo, waitForText } from '../src/sent-texts';
 import { bookPastWarnings, openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
@@ -81,6 +82,10 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     expect(visits.every((v) => v.properties.dealstage === crmStages().dealStageId(STAGE.CLEANING_SCHEDULED))).toBe(true);
     expect(visits.find((v) => v.properties.app_request_id === dealId)?.properties.plan_occurrence_date).toBe(day);
     expect(visits.map((v) => v.properties.plan_occurrence_date).sort()[1]).toBe(addDays(day, 7));
+    // The customer hears of the plan once, for the series: its rule, not a text per visit.
+    const planText = (body: string) => body.startsWith(`Atlanta Home Cleaning: your plan is set: Every ${weekday} at 10:00 AM. See or skip visits: `);
+    await waitForText(customer.phone, planText);
+    expect((await textsTo(customer.phone)).filter((m) => planText(m.body))).toHaveLength(1);
 
     // The plans page lists it with its next visit, at 1366 and 390 px.
     await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Plans', exact: true }).click();

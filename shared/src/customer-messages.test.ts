@@ -3,12 +3,14 @@ import {
   cleaningConfirmedSms,
   helpReplySms,
   invoiceReadySms,
+  planConfirmedSms,
   reminderSms,
   requestAnsweredSms,
   requestReceivedSms,
   rescheduledSms,
   type MessageContext,
 } from './customer-messages';
+import { describePlanRule } from './recurring-plan';
 import { gsm7Length } from './sms-segments';
 
 const ctx: MessageContext = { company: 'Atlanta Home Cleaning', phone: '(404) 555-0100', portalUrl: 'https://www.atlantahomecleaning.com/login' };
@@ -22,6 +24,9 @@ describe('customer text messages', () => {
     );
     expect(cleaningConfirmedSms(ctx, 'ATL-7K3F', at)).toBe(
       'Atlanta Home Cleaning: your cleaning ATL-7K3F is confirmed for Tue, Dec 1 at 9:00 AM. Details: https://www.atlantahomecleaning.com/login',
+    );
+    expect(planConfirmedSms(ctx, 'Every Tuesday at 10:00 AM')).toBe(
+      'Atlanta Home Cleaning: your plan is set: Every Tuesday at 10:00 AM. See or skip visits: https://www.atlantahomecleaning.com/login',
     );
     expect(reminderSms(ctx, at)).toBe(
       'Atlanta Home Cleaning reminder: your cleaning is Tue, Dec 1 at 9:00 AM. Please make sure we can get in. Questions? Call (404) 555-0100',
@@ -60,6 +65,8 @@ describe('customer text messages', () => {
       requestReceivedSms(ctx, 'ATL-7K3F'),
       cleaningConfirmedSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       reminderSms(ctx, new Date('2026-09-30T16:30:00Z')),
+      // The longest rule in words there is.
+      planConfirmedSms(ctx, describePlanRule({ frequency: 'monthly_nth_weekday', nth: 4, weekday: 3, startTime: '10:30' })),
       requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request'),
       requestAnsweredSms(ctx, 'ATL-7K3F', 're-clean claim'),
       // The longest day and time there is: Wed, Sep 30 at 12:30 PM.

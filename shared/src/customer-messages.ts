@@ -9,13 +9,14 @@ import type { TicketNoun } from './tickets';
  * link. Each fits one SMS segment (160 GSM-7 characters) with ordinary values
  * (customer-messages.test.ts); a long company name or address may take two.
  */
-export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request', 'on_my_way'] as const;
+export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'plan_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'rating_request', 'on_my_way'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
 /** What each text is, as the portal and the staff pages name it. */
 export const CUSTOMER_MESSAGE_LABELS: Readonly<Record<CustomerMessageKind, string>> = {
   request_received: 'Request received',
   cleaning_confirmed: 'Cleaning confirmed',
+  plan_confirmed: 'Plan confirmed',
   reminder: 'Reminder',
   request_answered: 'Request answered',
   rescheduled: 'Rescheduled',
@@ -45,6 +46,14 @@ export function requestReceivedSms(ctx: Pick<MessageContext, 'company'>, referen
 /** The deal reached the scheduled stage with a date. */
 export function cleaningConfirmedSms(ctx: MessageContext, reference: string, scheduledAt: Date): string {
   return `${ctx.company}: your cleaning ${reference} is confirmed for ${formatEasternShort(scheduledAt)}. Details: ${ctx.portalUrl}`;
+}
+
+/**
+ * The office made the customer's recurring plan (docs/recurring-plans.md): the rule in words
+ * ("Every Tuesday at 10:00 AM"), once for the series; each visit then gets its reminder.
+ */
+export function planConfirmedSms(ctx: MessageContext, rule: string): string {
+  return `${ctx.company}: your plan is set: ${rule}. See or skip visits: ${ctx.portalUrl}`;
 }
 
 /** The day before a scheduled cleaning. */

@@ -39,13 +39,15 @@ const textLogged = (table: string, idField: string) =>
 
 /**
  * What a customer text is about besides its deal (which its message row names): the appointment
- * a confirmation, a move or a reminder is about, the invoice, or the ticket of an answered request.
+ * a confirmation, a move or a reminder is about, the invoice, the ticket of an answered request,
+ * or the recurring plan a plan's confirmation is about.
  */
 const noticeSubject = z
   .object({
     scheduledAt: z.iso.datetime().optional(),
     invoiceId: rowId.optional(),
     ticketId: rowId.optional(),
+    planId: rowId.optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
-import { writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
+import { dealPhone, emailOf, phoneOf, writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
 import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
@@ -57,11 +57,6 @@ export interface ApplyOptions {
   policy?: NoticePolicy;
 }
 
-/** The phone a deal's texts go to: its contact's, else the one typed with the request. */
-const dealPhone = { submittedPhone: true, contact: { select: { phone: true, email: true } } } as const;
-const phoneOf = (deal: { submittedPhone: string | null; contact: { phone: string | null } | null }) => deal.contact?.phone ?? deal.submittedPhone;
-/** The booking's address: a public form's e-mail is its contact's (contacts are keyed on it). */
-const emailOf = (deal: { contact: { email: string } | null }) => deal.contact?.email ?? null;
 
 /** What applying a page of records did beyond creating and updating rows. */
 export interface MergeReport {

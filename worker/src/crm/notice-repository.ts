@@ -6,6 +6,12 @@ import { noticeKey, reminderAt, type DealNotice, type NoticePolicy, type NoticeS
 import { outboxEvent } from '@app/runtime/outbox/events';
 import { planNotice, queueNoticeEmail } from '@app/runtime/outbox/customer-notice';
 
+/** The phone a deal's texts go to: its contact's, else the one typed with the request. */
+export const dealPhone = { submittedPhone: true, contact: { select: { phone: true, email: true } } } as const;
+export const phoneOf = (deal: { submittedPhone: string | null; contact: { phone: string | null } | null }) => deal.contact?.phone ?? deal.submittedPhone;
+/** The booking's address: a public form's e-mail is its contact's (contacts are keyed on it). */
+export const emailOf = (deal: { contact: { email: string } | null }) => deal.contact?.email ?? null;
+
 export interface NoticeToWrite {
   kind: Exclude<NoticeKind, 'request_received' | 'portal_invite'>;
   dealId: string;
@@ -91,4 +97,16 @@ export async function writeReminder(
   const remindAt = reminderAt(scheduledAt, now, policy.sendable, policy.reminderLeadMs);
   if (!remindAt) return false;
   return writeNoticeText(tx, policy, { kind: 'reminder', dealId: deal.id, to: deal.to, email: deal.email, subject: { scheduledAt: scheduledAt.toISOString() }, dueAt: remindAt });
+}
+
+/**
+ * "Your plan is set" (docs/recurring-plans.md): once per plan, on the customer's channels, written
+ * in the transaction that settles the plan's command on the cleaning it was made of as applied,
+ * so its first visit is in HubSpot with the plan when the customer hears of it. False when the
+ * deal has neither phone nor e-mail, or the plan's confirmation was written already.
+ */
+export async function writePlanConfirmed(tx: Prisma.TransactionClient, policy: NoticePolicy, plan: { dealId: string; planId: string }, now: Date): Promise<boolean> {
+  const deal = await tx.deal.findUnique({ where: { id: plan.dealId }, select: dealPhone });
+  if (!deal) return false;
+  return writeNoticeText(tx, policy, { kind: 'plan_confirmed', dealId: plan.dealId, to: phoneOf(deal), email: emailOf(deal), subject: { planId: plan.planId }, dueAt: now });
 }

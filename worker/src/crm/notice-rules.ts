@@ -119,7 +119,7 @@ export function invoiceBecameOpen(before: InvoiceMoment, after: { hubspotId: str
 }
 
 /** What a customer text is about beyond its deal: part of its dedupe key, and checked again when it goes out. */
-export type TextSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string };
+export type TextSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string } | { planId: string };
 
 /**
  * What any deal notice is about: a text's subject, or for the e-mail-only kinds the quote sent
@@ -129,7 +129,7 @@ export type NoticeSubject = TextSubject | { quoteId: string } | { cancellation: 
 
 /**
  * One notice per occasion: a re-read, a retry or a second worker finds the key taken. A date is
- * part of the key, so a move gets new texts; an invoice, a ticket or a quote id, so each gets one.
+ * part of the key, so a move gets new texts; an invoice, a ticket, a quote or a plan id, so each gets one.
  */
 export function noticeKey(kind: Exclude<NoticeKind, 'portal_invite'>, dealId: string, subject: NoticeSubject): string {
   const about =
@@ -137,6 +137,7 @@ export function noticeKey(kind: Exclude<NoticeKind, 'portal_invite'>, dealId: st
     : 'invoiceId' in subject ? subject.invoiceId
     : 'ticketId' in subject ? subject.ticketId
     : 'quoteId' in subject ? subject.quoteId
+    : 'planId' in subject ? subject.planId
     : subject.cancellation;
   return `${kind}:${dealId}:${about}`;
 }

@@ -21,6 +21,8 @@ export function emailNoticeOf(facts: NoticeFacts, links: EmailLinks): EmailNotic
     case 'cleaning_confirmed':
     case 'rescheduled':
       return { kind: facts.kind, reference: facts.reference, scheduledAt: facts.scheduledAt, portalUrl };
+    case 'plan_confirmed':
+      return { kind: 'plan_confirmed', rule: facts.rule, visits: facts.visits, portalUrl };
     case 'reminder':
       return { kind: 'reminder', scheduledAt: facts.scheduledAt, portalUrl, unsubscribeUrl };
     case 'invoice_ready':

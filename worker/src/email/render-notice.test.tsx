@@ -33,6 +33,9 @@ describe('notice e-mails', () => {
     expect(answered.text).toContain("We've moved your cleaning AHC-1234 to Tue, Dec 8 at 10:00 AM ET, as you asked.");
     const onMyWay = await renderNoticeEmail(EVERY_KIND[9]!, company);
     expect(onMyWay.text).toContain('Maria is on the way and should arrive between 9:50 AM and 10:10 AM ET.');
+    const plan = await renderNoticeEmail(EVERY_KIND.find((n) => n.kind === 'plan_confirmed')!, company);
+    expect(plan.subject).toBe('Your recurring plan is set: Every Tuesday at 10:00 AM');
+    expect(plan.text).toContain('Your next visits: Tue, Dec 8 at 10:00 AM ET; Tue, Dec 15 at 10:00 AM ET; Tue, Dec 22 at 10:00 AM ET.');
   });
 
   it('says how to rate: by text, to our number, or as a reply to our text without one', async () => {

@@ -13,6 +13,7 @@ import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { modifiedAtOf } from '../crm/modified-date';
 import { commandNote, crmApplyDealCommandJob } from './crm-apply-deal-command';
 import { crmPushBookingJob } from './crm-push-booking';
+import { noticeText } from '../sms/customer-notice';
 
 const log = createLogger({ service: 'apply-command-test', level: 'silent', format: 'json' });
 const context = { log, jobId: 'job', attempt: 1 };
@@ -250,5 +251,35 @@ describe('crm.apply-deal-command against the HubSpot emulator', () => {
     expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).skus).toEqual(skus);
     const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: cmd.id } });
     expect(hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body).toMatch(/Products now: Recurring Basic .+, Microwave/);
+  });
+  it('tells the customer once that their plan is set, when the cleaning it was made of carries the plan to HubSpot', async () => {
+    const deal = await dealInHubSpot(STAGE.CLEANING_SCHEDULED);
+    const contactId = (await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).contactId!;
+    const plan = await db.recurringPlan.create({
+      data: {
+        contactId, squareFootage: 1500, serviceType: 'Recurring Clean', visitType: 'basic', skus: ['recurring-basic-1500'], amountCents: 17_900, firstVisitCents: 17_900,
+        frequency: 'weekly', weekday: 3, startTime: '10:00', durationMinutes: 150, ownerId: cleaner.id, startDate: new Date(`${CLEANING_DAY}T00:00:00Z`), createdBy: 'office@cleaning.example',
+      },
+    });
+    await db.deal.update({ where: { id: deal.dealId }, data: { planId: plan.id, planOccurrence: new Date(`${CLEANING_DAY}T00:00:00Z`) } });
+    const seen: DealFacts = { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: null, ownerId: null, amountCents: 34_900, durationMinutes: null };
+    const cmd = await command(deal, { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: CLEANING_AT, ownerId: cleaner.id, planId: plan.id, planOccurrence: CLEANING_DAY } as Partial<DealFacts> & { stageId: string }, seen, 'plan');
+    expect(await job().process({ commandId: cmd.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId)).toMatchObject({ recurring_plan_id: plan.id, plan_occurrence_date: CLEANING_DAY });
+    // A retry of the job finds it settled; the customer is told once, by text and by e-mail.
+    await db.dealCommand.update({ where: { id: cmd.id }, data: { status: 'pending' } });
+    await job().process({ commandId: cmd.id }, context);
+    const notices = await db.customerNotice.findMany({ where: { dealId: deal.dealId, kind: 'plan_confirmed' } });
+    expect(notices).toHaveLength(1);
+    expect(await db.smsMessage.count({ where: { dealId: deal.dealId, purpose: 'plan_confirmed' } })).toBe(1);
+    expect(await db.emailMessage.count({ where: { noticeId: notices[0]!.id } })).toBe(1);
+
+    // Its words as it goes out: the plan's rule; none once the plan has ended.
+    const notice = { kind: 'plan_confirmed' as const, dealId: deal.dealId, planId: plan.id };
+    expect(await noticeText(db, notice, 'https://www.cleaning.example/login')).toEqual({
+      text: 'Atlanta Home Cleaning: your plan is set: Every Wednesday at 10:00 AM. See or skip visits: https://www.cleaning.example/login',
+    });
+    await db.recurringPlan.update({ where: { id: plan.id }, data: { status: 'ended' } });
+    expect(await noticeText(db, notice, 'https://www.cleaning.example/login')).toEqual({ skipped: 'stale' });
   });
 });

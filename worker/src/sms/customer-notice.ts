@@ -5,6 +5,7 @@ import { ratingRequestSms } from '@app/shared/cleaning-rating';
 import {
   cleaningConfirmedSms,
   invoiceReadySms,
+  planConfirmedSms,
   onMyWaySms,
   reminderSms,
   requestAnsweredSms,
@@ -21,6 +22,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import { formatUsd } from '@app/shared/money';
 import type { NoticeKind } from '@app/shared/notice-channels';
 import { sentQuoteSchema } from '@app/shared/quote';
+import { describeStoredPlanRule, VISIT_TO_COME_STAGES } from '@app/shared/recurring-plan';
 import { formatUsPhone } from '@app/shared/phone';
 import { TICKET_CATEGORY_NOUNS, type TicketNoun } from '@app/shared/tickets';
 import { isClosedTicketStage } from '../crm/notice-rules';
@@ -35,6 +37,8 @@ export interface Notice<K extends NoticeKind = NoticeKind> {
   invoiceId?: string | undefined;
   /** Our ticket row an answered request is about. */
   ticketId?: string | undefined;
+  /** The recurring plan a plan's confirmation is about. */
+  planId?: string | undefined;
   /** The quote (its deal_command id) a quote e-mail asks to approve. */
   quoteId?: string | undefined;
   /** The contact a portal invite is for, and the invite (its invited_at, ISO). */
@@ -52,6 +56,7 @@ export type NoticeText = { text: string; notAfter?: Date } | { skipped: 'gone' |
 export type NoticeFacts =
   | { kind: 'request_received'; reference: string }
   | { kind: 'cleaning_confirmed' | 'rescheduled' | 'reminder'; reference: string; scheduledAt: Date }
+  | { kind: 'plan_confirmed'; rule: string; visits: Date[] }
   | { kind: 'invoice_ready'; reference: string; amount: string; payUrl: string | null }
   | { kind: 'rating_request'; reference: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; tappedAt: Date; etaMinutes: number; from: Date; to: Date }
@@ -69,7 +74,7 @@ const STALE = { skipped: 'stale' } as const;
  * deal is gone, or when what called for it no longer holds: the date changed again (the newer
  * change has its own notice and reminder), the cleaning was canceled, the invoice was paid or
  * replaced, the ticket reopened, the done cleaning was moved out of Cleaning Done, the quote was
- * answered or replaced, the canceled deal is live again. A portal invite's are its contact's.
+ * answered or replaced, the canceled deal is live again, the plan ended. A portal invite's are its contact's.
  */
 export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()): Promise<NoticeFacts | NoticeSkip> {
   if (notice.kind === 'portal_invite') return inviteFacts(db, notice);
@@ -90,6 +95,8 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
       if (!current || !deal.scheduledAt) return STALE;
       return { kind: notice.kind, reference, scheduledAt: deal.scheduledAt };
     }
+    case 'plan_confirmed':
+      return planFacts(db, notice.planId, now);
     case 'invoice_ready': {
       const open = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'open' && deal.invoiceAmountCents !== null;
       if (!open) return STALE;
@@ -127,6 +134,8 @@ export async function noticeText(db: Db, notice: Notice<CustomerMessageKind>, po
       return { text: reminderSms(ctx, facts.scheduledAt) };
     case 'cleaning_confirmed':
       return { text: cleaningConfirmedSms(ctx, facts.reference, facts.scheduledAt) };
+    case 'plan_confirmed':
+      return { text: planConfirmedSms(ctx, facts.rule) };
     case 'rescheduled':
       return { text: rescheduledSms(ctx, facts.reference, facts.scheduledAt) };
     case 'invoice_ready':
@@ -170,6 +179,28 @@ async function requestOutcome(
   });
   const moved = answers.map((a) => requestAnswerChangesSchema.safeParse(a.changes)).find((c) => c.success && c.data.answer === 'approve')?.data?.scheduledAt;
   return moved && Date.parse(moved) === deal.scheduledAt.getTime() ? { kind: 'moved', scheduledAt: deal.scheduledAt } : { kind: 'answered' };
+}
+
+/** How many of a plan's coming visits its confirmation lists. */
+const PLAN_VISITS_LISTED = 4;
+
+/**
+ * A plan's confirmation (docs/recurring-plans.md): its rule in words as the plan is when it goes
+ * out, and its next visits still to come. Not sent once the plan has ended, or has no visit ahead.
+ */
+async function planFacts(db: Db, planId: string | undefined, now: Date): Promise<NoticeFacts | NoticeSkip> {
+  const plan = planId
+    ? await db.recurringPlan.findUnique({
+        where: { id: planId },
+        select: {
+          status: true, frequency: true, weekday: true, startTime: true, nth: true,
+          visits: { where: { archivedAt: null, stageId: { in: [...VISIT_TO_COME_STAGES] }, scheduledAt: { gt: now } }, orderBy: { scheduledAt: 'asc' }, take: PLAN_VISITS_LISTED, select: { scheduledAt: true } },
+        },
+      })
+    : null;
+  if (!plan) return { skipped: 'gone' };
+  if (plan.status !== 'active' || plan.visits.length === 0) return STALE;
+  return { kind: 'plan_confirmed', rule: describeStoredPlanRule(plan), visits: plan.visits.map((v) => v.scheduledAt!) };
 }
 
 /**

@@ -17,6 +17,8 @@ export type EmailNotice =
   | { kind: 'request_received'; reference: string; service: string; portalUrl: string }
   | { kind: 'quote_ready'; reference: string; amount: string; frequency: string | null; approveUrl: string }
   | { kind: 'cleaning_confirmed'; reference: string; scheduledAt: Date; portalUrl: string }
+  /** The rule in words ("Every Tuesday at 10:00 AM") and the next visits to come. */
+  | { kind: 'plan_confirmed'; rule: string; visits: Date[]; portalUrl: string }
   | { kind: 'reminder'; scheduledAt: Date; portalUrl: string; unsubscribeUrl: string }
   | { kind: 'rescheduled'; reference: string; scheduledAt: Date; portalUrl: string }
   | { kind: 'canceled'; reference: string; portalUrl: string }
@@ -86,6 +88,8 @@ export function emailSubject(notice: EmailNotice, company: Pick<EmailCompany, 'n
       return `Your quote for ${notice.reference} is ready`;
     case 'cleaning_confirmed':
       return `Your cleaning is confirmed for ${when(notice.scheduledAt)}`;
+    case 'plan_confirmed':
+      return `Your recurring plan is set: ${notice.rule}`;
     case 'reminder':
       return `Reminder: your cleaning is ${when(notice.scheduledAt)}`;
     case 'rescheduled':
@@ -147,6 +151,17 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
             <P>Your cleaning {notice.reference} is confirmed for <strong>{when(notice.scheduledAt)}</strong>.</P>
             <P>Need another day? Ask in your portal at least 24 hours before.</P>
             <Action href={notice.portalUrl}>See the details</Action>
+          </>
+        ),
+      };
+    case 'plan_confirmed':
+      return {
+        body: (
+          <>
+            <P>Your recurring plan is set: <strong>{notice.rule}</strong> (Eastern Time). Each visit is scheduled for you, and you get a reminder the day before.</P>
+            <P>Your next visits: {notice.visits.map(when).join('; ')}.</P>
+            <P>Away one week? Skip that visit, or ask to pause or change the plan, in your portal at least 24 hours before.</P>
+            <Action href={notice.portalUrl}>See your visits</Action>
           </>
         ),
       };

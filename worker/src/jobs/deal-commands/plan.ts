@@ -2,6 +2,7 @@ import { findProduct } from '@app/shared/catalogue';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { CommandToApply } from '../../crm/deal-command-repository';
 import { replaceDealLineItems, type DealLine } from '../../crm/deal-line-items';
+import { writePlanConfirmed } from '../../crm/notice-repository';
 import type { Properties } from '../../crm/hubspot-gateway';
 import { commandNote } from './command-note';
 import type { CommandKind } from './command-kind';
@@ -30,7 +31,8 @@ const planDealLines = (command: CommandToApply, skus: readonly string[]): DealLi
  * carried to the visit (a move of the deal as any, with its new occurrence in
  * `plan_occurrence_date` when the rule gave it another date, and its products and line items
  * when its every-visit add-ons changed), or, for the cleaning a plan was made of, the plan and
- * its date (`recurring_plan_id`), as the visits made carry them from their create.
+ * its date (`recurring_plan_id`), as the visits made carry them from their create, and once
+ * applied the customer's "your plan is set" notice.
  */
 export const planKind: CommandKind = {
   properties(command: CommandToApply): Properties {
@@ -46,10 +48,13 @@ export const planKind: CommandKind = {
     const skus = newSkus(command);
     if (skus) await replaceDealLineItems(hubspot, dealHubspotId, planDealLines(command, skus));
   },
-  // The mirror keeps a deal's products from its create; a plan change's own are ours once applied.
-  async applied(tx, command) {
+  async applied(tx, command, { policy, now }) {
+    // The mirror keeps a deal's products from its create; a plan change's own are ours once applied.
     const skus = newSkus(command);
     if (skus) await tx.deal.update({ where: { id: command.deal.id }, data: { skus }, select: { id: true } });
+    // The cleaning a plan was made of: the customer hears of the plan once.
+    const { planId } = planFields(command);
+    if (typeof planId === 'string') await writePlanConfirmed(tx, policy, { dealId: command.deal.id, planId }, now);
   },
   note(command, cleaner) {
     if (typeof planFields(command).planId !== 'string') {
