@@ -136,6 +136,8 @@ export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.objects.line_items.read',
   'crm.objects.line_items.write',
   'crm.objects.invoices.read',
+  // The invoice of an approved quote is made by the product (docs/payments.md).
+  'crm.objects.invoices.write',
   'crm.objects.owners.read',
   'crm.schemas.contacts.write',
   'crm.schemas.deals.write',

@@ -20,6 +20,20 @@ const configPatchSchema = z
   })
   .strict();
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The invoice as its buyer sees it at its link: number, status, amount, and Pay while it is open. */
+function invoicePage(id: string, p: Record<string, string | null | undefined>): string {
+  const text = (name: string) => escapeHtml(p[name] ?? '');
+  const pay =
+    p.hs_invoice_status === 'open'
+      ? `<form method="post" action="/_emulator/invoices/${encodeURIComponent(id)}/checkout"><button type="submit">Pay $${text('hs_balance_due')}</button></form>`
+      : '';
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Invoice ${text('hs_number')}</title>
+<main><h1>Invoice ${text('hs_number')}</h1><p>Status: ${text('hs_invoice_status')}</p><p>Amount: $${text('hs_amount_billed')}</p>
+${pay}<p><a href="${text('hs_pdf_download_link')}">Download PDF</a></p></main></html>`;
+}
+
 /** A PDF with one line of text: enough for a browser to open the invoice link. */
 function tinyPdf(title: string): Buffer {
   const text = title.replace(/[()\\]/g, '');
@@ -144,15 +158,20 @@ export function registerControlRoutes(router: Router, core: EmulatorCore): void 
     return { status: 200, raw: { contentType: file.contentType, data: Buffer.from(file.bytes, 'base64') } };
   });
 
-  // What the invoice links of a created invoice open.
+  // HubSpot payments: the buyer pays an open invoice, or someone voids one in HubSpot.
+  router.on('POST', '/_emulator/invoices/:id/pay', ({ params }) => ok(core.payInvoice(params.id ?? '')));
+  router.on('POST', '/_emulator/invoices/:id/void', ({ params }) => ok(core.voidInvoice(params.id ?? '')));
+
+  // What the invoice links of a created invoice open: its checkout, with a Pay button while it is open.
   router.on('GET', '/_emulator/invoices/:id', ({ params }) => {
     const invoice = core.store.find('invoices', params.id ?? '');
     if (!invoice) throw notFound(`invoice ${params.id} not found`);
-    const p = invoice.properties;
-    const html = `<!doctype html><meta charset="utf-8"><title>Invoice ${p.hs_number ?? ''}</title>
-<h1>Invoice ${p.hs_number ?? ''}</h1><p>Status: ${p.hs_invoice_status ?? ''}</p><p>Amount: $${p.hs_amount_billed ?? ''}</p>
-<p><a href="${p.hs_pdf_download_link ?? ''}">Download PDF</a></p>`;
-    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: html } };
+    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: invoicePage(invoice.id, invoice.properties) } };
+  });
+  // The checkout's Pay button (a browser's form post): paid, then the invoice again.
+  router.on('POST', '/_emulator/invoices/:id/checkout', ({ params }) => {
+    const paid = core.payInvoice(params.id ?? '');
+    return { status: 200, raw: { contentType: 'text/html; charset=utf-8', data: invoicePage(paid.id, paid.properties) } };
   });
   router.on('GET', '/_emulator/invoices/:id/pdf', ({ params }) => {
     const invoice = core.store.find('invoices', params.id ?? '');

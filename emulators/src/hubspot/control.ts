@@ -96,6 +96,24 @@ export function attachInvoice(store: Store, baseUrl: string, dealId: string, inp
   return store.get('invoices', created.id);
 }
 
+/**
+ * The buyer pays an open invoice at its link, as HubSpot payments takes it: paid in full, the
+ * amount paid its amount billed, nothing left due. Only an open invoice can be paid.
+ */
+export function payInvoice(store: Store, id: string): CrmObject {
+  const invoice = store.get('invoices', id);
+  const status = invoice.properties.hs_invoice_status;
+  if (status !== 'open') throw badRequest(`invoice ${id} is ${status ?? 'without a status'}: only an open invoice can be paid`);
+  return store.update('invoices', id, { hs_invoice_status: 'paid', hs_amount_paid: invoice.properties.hs_amount_billed ?? '0.00', hs_balance_due: '0.00' }, BY_HUBSPOT);
+}
+
+/** Someone voids the invoice in HubSpot: nothing is due on it any more. A paid invoice is refunded, not voided. */
+export function voidInvoice(store: Store, id: string): CrmObject {
+  const invoice = store.get('invoices', id);
+  if (invoice.properties.hs_invoice_status === 'paid') throw badRequest(`invoice ${id} is paid: a paid invoice cannot be voided`);
+  return store.update('invoices', id, { hs_invoice_status: 'voided', hs_balance_due: '0.00' }, BY_HUBSPOT);
+}
+
 export const ticketPatchSchema = z.object({ hs_pipeline_stage: z.string().min(1) }).strict();
 export type TicketPatch = z.input<typeof ticketPatchSchema>;
 

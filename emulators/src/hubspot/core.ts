@@ -3,6 +3,7 @@ import {
   createRecord,
   editRecord,
   ownerSchema,
+  payInvoice,
   updateDeal,
   updateTicket,
   type DealPatch,
@@ -10,6 +11,7 @@ import {
   type OwnerInput,
   type RecordInput,
   type TicketPatch,
+  voidInvoice,
 } from './control';
 import { Faults } from './faults';
 import { FileStore } from './files';
@@ -180,6 +182,16 @@ export class EmulatorCore {
 
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations {
     return this.withAssociations(attachInvoice(this.store, this.baseUrl, dealId, input));
+  }
+
+  /** The buyer paid the invoice at its link (HubSpot payments). */
+  payInvoice(id: string): ObjectWithAssociations {
+    return this.withAssociations(payInvoice(this.store, id));
+  }
+
+  /** Someone voided the invoice in HubSpot. */
+  voidInvoice(id: string): ObjectWithAssociations {
+    return this.withAssociations(voidInvoice(this.store, id));
   }
 
   createRecord(type: string, input: RecordInput): ObjectWithAssociations {

@@ -28,6 +28,8 @@ export function creationDefaults(type: string): PropertyValues {
  * refuses them like a missing hs_timestamp.
  */
 const REQUIRED_ON_CREATE: Readonly<Record<string, readonly string[]>> = {
+  // "The only property required for creating a draft invoice is hs_currency" (HubSpot's Invoices guide).
+  invoices: ['hs_currency'],
   communications: ['hs_timestamp', 'hs_communication_channel_type', 'hs_communication_logged_from'],
 };
 

@@ -88,10 +88,12 @@ describe('HubSpot emulator: property values are checked against the account sche
 
     const invoice = t.emulator.attachInvoice(created.id, { status: 'open', amount: '209.50' });
     expect(invoice.properties.hs_invoice_link).toMatch(/\/_emulator\/invoices\//);
+    // A token without the invoice write scope is refused; with it, the value is still read-only.
+    const scopes = t.emulator.config.get().scopes;
+    t.emulator.config.set({ scopes: scopes.filter((s) => s !== 'crm.objects.invoices.write') });
     const write = await t.crm('PATCH', `/crm/v3/objects/invoices/${invoice.id}`, { properties: { hs_invoice_link: 'https://example.com' } });
-    // The token has no invoice write scope; with it, the value is still read-only.
     expect(write.status).toBe(403);
-    t.emulator.config.set({ scopes: [...t.emulator.config.get().scopes, 'crm.objects.invoices.write'] });
+    t.emulator.config.set({ scopes });
     const again = await t.crm('PATCH', `/crm/v3/objects/invoices/${invoice.id}`, { properties: { hs_invoice_link: 'https://example.com' } });
     expect(again).toMatchObject({ status: 400, json: { errors: [{ code: 'READ_ONLY_VALUE' }] } });
   });

@@ -275,6 +275,7 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
   const { port } = server.address() as AddressInfo;
   const url = options.publicUrl ?? `http://${options.host ?? '127.0.0.1'}:${port}`;
   core.baseUrl = url;
+  core.store.linkBase = url;
 
   let closed: Promise<void> | undefined;
   return {

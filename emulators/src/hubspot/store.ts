@@ -3,6 +3,7 @@ import { badRequest, conflict, objectNotFound } from './errors';
 import { STATE_VERSION } from './model';
 import { modifiedDateOf } from './object-types';
 import type { Association, AssociationCategory, CrmObject, Owner, Pipeline, PropertyDefinition, PropertyValues, StoreState, TypeSchema } from './model';
+import { checkInvoiceStatusChange, invoiceCreationDefaults, openedInvoiceValues } from './invoice-rules';
 import { checkPipelineStage, checkRequiredOnCreate, creationDefaults, deriveValues, uniqueConflictMessage } from './object-rules';
 import { checkProperties, type PropertyInput, type WriteRules } from './property-schema';
 
@@ -181,12 +182,14 @@ export class Store {
 
   create(type: string, input: PropertyInput, associations: AssociationInput[] = [], options: WriteOptions = {}): CrmObject {
     const properties = checkProperties(input, this.rules(type, options));
-    const values: PropertyValues = { ...creationDefaults(type), ...properties };
+    const values: PropertyValues = { ...creationDefaults(type), ...(type === 'invoices' && invoiceCreationDefaults(properties, this.now())), ...properties };
     deriveValues(type, values);
     this.checkUnique(type, properties, undefined);
     checkPipelineStage(type, values, this.pipelines(type));
     checkRequiredOnCreate(type, values);
     for (const a of associations) this.get(a.toType, a.toId);
+    const opens = type === 'invoices' && !options.trusted && values.hs_invoice_status !== 'draft';
+    if (opens) checkInvoiceStatusChange('draft', values.hs_invoice_status, { contacts: associations.filter((a) => a.toType === 'contacts').length, lineItems: associations.filter((a) => a.toType === 'line_items').length });
     const now = this.now();
     const iso = new Date(now).toISOString();
     const id = String(this.state.nextId++);
@@ -201,6 +204,7 @@ export class Store {
     stamp(object, now);
     this.table(type)[id] = object;
     for (const a of associations) this.linkRaw(type, id, a, now);
+    if (opens && values.hs_invoice_status === 'open') Object.assign(object.properties, this.openedInvoice(id));
     this.written(object);
     this.changed();
     return object;
@@ -213,11 +217,28 @@ export class Store {
     const next = { ...object.properties, ...properties };
     deriveValues(type, next);
     checkPipelineStage(type, next, this.pipelines(type));
+    if (type === 'invoices' && !options.trusted && next.hs_invoice_status !== object.properties.hs_invoice_status) {
+      checkInvoiceStatusChange(object.properties.hs_invoice_status, next.hs_invoice_status, {
+        contacts: this.associationsFrom(type, id, 'contacts').length,
+        lineItems: this.associationsFrom(type, id, 'line_items').length,
+      });
+      if (next.hs_invoice_status === 'open') Object.assign(next, this.openedInvoice(id));
+    }
     object.properties = next;
     stamp(object, this.now());
     this.written(object);
     this.changed();
     return object;
+  }
+
+  /** Where invoice links point: the emulator's own address, once it listens. */
+  linkBase = 'http://127.0.0.1';
+
+  /** What HubSpot sets on an invoice as it opens (invoice-rules.ts): its number, the line items' total, its links. */
+  private openedInvoice(id: string): PropertyValues {
+    const amounts = this.associationsFrom('invoices', id, 'line_items').map((a) => this.find('line_items', a.toId)?.properties.amount);
+    const number = `INV-${1000 + this.list('invoices', true).filter((i) => i.properties.hs_number).length + 1}`;
+    return openedInvoiceValues(id, amounts, this.find('invoices', id)?.properties.hs_number || number, this.linkBase);
   }
 
   archive(type: string, id: string): void {

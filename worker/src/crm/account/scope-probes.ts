@@ -36,6 +36,7 @@ export const SCOPE_PROBES: readonly ScopeProbe[] = [
   { scope: 'crm.objects.line_items.read', gates: "read a booking's line items", request: { kind: 'read-one', objectType: 'line_items' } },
   { scope: 'crm.objects.line_items.write', gates: 'one line item per product of a booking', request: { kind: 'empty-update', objectType: 'line_items' } },
   { scope: 'crm.objects.invoices.read', gates: 'invoices in the portal', request: { kind: 'read-one', objectType: 'invoices' } },
+  { scope: 'crm.objects.invoices.write', gates: 'the invoice of an approved quote', request: { kind: 'empty-update', objectType: 'invoices' } },
   { scope: 'crm.objects.owners.read', gates: 'cleaners (deal owners) for the staff calendar', request: { kind: 'read-owner' } },
   { scope: 'crm.schemas.contacts.write', gates: 'crm:setup creates contact properties', request: { kind: 'empty-property-create', objectType: 'contacts' } },
   { scope: 'crm.schemas.deals.write', gates: 'crm:setup creates deal properties and deal stages', request: { kind: 'empty-property-create', objectType: 'deals' } },
