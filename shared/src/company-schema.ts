@@ -73,6 +73,9 @@ export function hoursNamedIn(text: string): number[] {
   return [...text.matchAll(/(\d+)[\s-]*(hours?|hrs?|days?)\b/gi)].map(([, n, unit]) => Number(n) * (/^day/i.test(unit ?? '') ? 24 : 1));
 }
 
+/** An invoice's due date when the company file says nothing: three days after it is made. */
+export const DEFAULT_INVOICE_DUE_DAYS = 3;
+
 export const companySchema = z
   .strictObject({
     name: text(60),
@@ -133,6 +136,11 @@ export const companySchema = z
       .max(400, 'must list at most 400 days')
       .default([]),
     texting: textingSchema.default({ afterHoursReply: DEFAULT_AFTER_HOURS_REPLY }),
+    /**
+     * How many days after it is made an invoice is due (docs/payments.md): an approved quote's,
+     * so the cleaning is paid before the office schedules it. 0: due the day it is made.
+     */
+    invoiceDueDays: z.number().int('must be a whole number of days').min(0, 'must be 0 or more').max(90, 'must be at most 90').default(DEFAULT_INVOICE_DUE_DAYS),
   })
   .superRefine((company, ctx) => {
     // The statement is the promise and the window what the portal does: they must say the same.

@@ -82,6 +82,8 @@ export const DEMO_COMPANY: Company = {
   guaranteeWindowHours: 48,
   // Thanksgiving, Christmas and New Year's Day: recurring plans' visits move off them.
   closedDays: ['2026-11-26', '2026-12-25', '2027-01-01', '2027-11-25', '2027-12-24', '2027-12-25', '2028-01-01'],
+  // Paid before the office schedules the cleaning: an approved quote's invoice is due in three days.
+  invoiceDueDays: 3,
   reviewSource: { label: 'Google', url: 'https://www.google.com/maps' },
   // The thank-you for a rating of 4 or 5 links here (a short review link fits the text).
   reviewUrl: 'https://g.page/r/atlanta-home-cleaning/review',

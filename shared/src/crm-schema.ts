@@ -12,7 +12,7 @@ import { TICKET_CATEGORY_LABELS } from './tickets';
  * checks the account against it at start. Pure data, one place: nothing else lists them.
  */
 
-export type CrmObjectType = 'contacts' | 'deals' | 'line_items' | 'tickets';
+export type CrmObjectType = 'contacts' | 'deals' | 'line_items' | 'tickets' | 'invoices';
 
 /** HubSpot's property types with the field types we use for them. */
 export type CrmPropertyType =
@@ -85,6 +85,9 @@ export const CRM_PROPERTIES: readonly CrmPropertySpec[] = [
 
   // Tickets: HubSpot's own subject, content, hs_pipeline, hs_pipeline_stage, hs_ticket_category, plus:
   requestId('tickets', 'change, cancellation, re-clean or support request'),
+
+  // Invoices: HubSpot's own hs_currency, hs_due_date, hs_invoice_status and the amounts it computes, plus:
+  requestId('invoices', 'invoice the portal made (of an approved quote)'),
 ];
 
 /** Options our tickets use in HubSpot's own `hs_ticket_category` (added to the account's list when missing). */
@@ -141,6 +144,8 @@ export const CRM_REQUIRED_SCOPES: readonly string[] = [
   'crm.objects.owners.read',
   'crm.schemas.contacts.write',
   'crm.schemas.deals.write',
+  // Setup creates the invoices' own id property.
+  'crm.schemas.invoices.write',
   'e-commerce',
   'tickets',
   // Photos of a cleaning go to HubSpot's file manager, attached to a note on the deal (docs/cleaner-day.md).

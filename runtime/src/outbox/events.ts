@@ -135,6 +135,14 @@ export const OUTBOX_EVENTS = {
     done: 'its answer left pending (the deal moved in HubSpot, or failed), or it is gone',
     doneSql: `NOT EXISTS (SELECT 1 FROM quote_answer a WHERE a.id::text = e.payload->>'answerId' AND a.status = 'pending')`,
   }),
+  /** An approved quote's invoice (docs/payments.md), made open in HubSpot with its lines. */
+  'crm.make-invoice': contract({
+    queue: 'crm',
+    payload: z.object({ invoiceId: z.uuid() }).strict(),
+    aggregateType: 'made_invoice',
+    done: 'its invoice left pending (open in HubSpot, or refused for good), or it is gone',
+    doneSql: `NOT EXISTS (SELECT 1 FROM made_invoice i WHERE i.id::text = e.payload->>'invoiceId' AND i.status = 'pending')`,
+  }),
   'crm.log-text-received': contract({
     queue: 'crm',
     payload: z.object({ inboundTextId: rowId }).strict(),

@@ -1,8 +1,9 @@
 import { dollars } from './booking-deal-properties';
 import { REQUEST_ID, type HubSpotGateway, type NewObject } from './hubspot-gateway';
 
-/** HUBSPOT_DEFINED association type of a line item to its deal. */
+/** HUBSPOT_DEFINED association types of a line item to its deal, and to its invoice. */
 export const LINE_ITEM_TO_DEAL = 20;
+export const LINE_ITEM_TO_INVOICE = 410;
 
 /** A line item as a deal gets it: our stable id of it, its catalogue id when it has one, its name, its price. */
 export interface DealLine {

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import type { Prisma } from '@app/db/generated/client';
 
 /** A customer's answer to a quote as the worker applies it (crm.apply-quote-answer). */
 export interface AnswerToApply {
@@ -37,11 +38,23 @@ export async function newerQuoteSent(db: Db, answer: AnswerToApply): Promise<boo
   return newer !== null;
 }
 
-/** Settles a pending answer; one already settled (another attempt won) is left alone. */
-export async function settleAnswer(db: Db, answerId: string, outcome: { status: 'applied' } | { status: 'failed'; error: string }, at: Date): Promise<void> {
-  await db.quoteAnswer.updateMany({
-    where: { id: answerId, status: 'pending' },
-    data: { status: outcome.status, settledAt: at, ...(outcome.status === 'failed' && { error: outcome.error }) },
+/**
+ * Settles a pending answer; one already settled (another attempt won) is left alone. `then` runs in
+ * the same transaction, only for the attempt that settles it (an approved quote's invoice).
+ */
+export async function settleAnswer(
+  db: Db,
+  answerId: string,
+  outcome: { status: 'applied' } | { status: 'failed'; error: string },
+  at: Date,
+  then?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const settled = await tx.quoteAnswer.updateMany({
+      where: { id: answerId, status: 'pending' },
+      data: { status: outcome.status, settledAt: at, ...(outcome.status === 'failed' && { error: outcome.error }) },
+    });
+    if (settled.count > 0 && then) await then(tx);
   });
 }
 

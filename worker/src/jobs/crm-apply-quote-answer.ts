@@ -1,10 +1,12 @@
 import type { Db } from '@app/db/client';
+import type { Prisma } from '@app/db/generated/client';
 import { dealStageLabel, STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
 import { formatUsd } from '@app/shared/money';
 import { sentQuoteSchema } from '@app/shared/quote';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
+import { writeQuoteInvoice } from '../crm/made-invoice-repository';
 import type { NoticePolicy } from '../crm/notice-rules';
 import { loadAnswer, newerQuoteSent, saveAnswerNote, settleAnswer, type AnswerToApply } from '../crm/quote-answer-repository';
 import { readDeal } from './crm-apply-deal-command';
@@ -33,8 +35,8 @@ export const answerNotAwaiting = (stage: string) =>
  * still awaits approval and the answered quote is still the deal's last; otherwise the answer
  * ends failed, with why, for staff to see, and HubSpot's deal is mirrored as it is. A deal
  * already where the answer takes it (a retry) is not updated again. Once applied, the deal is
- * mirrored as a pull would and a note on it records the answer. Waits while the deal is not in
- * HubSpot yet.
+ * mirrored as a pull would and a note on it records the answer; an approval's settlement writes
+ * the quote's invoice for crm.make-invoice to make. Waits while the deal is not in HubSpot yet.
  */
 export function crmApplyQuoteAnswerJob(deps: AnswerDeps) {
   const now = deps.now ?? (() => new Date());
@@ -70,7 +72,9 @@ export function crmApplyQuoteAnswerJob(deps: AnswerDeps) {
       if (answer.noteHubspotId === null) await saveAnswerNote(deps.db, answerId, await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(answer), answer.createdAt));
       const updated = await readDeal(deps.hubspot, dealHubspotId);
       if (updated) await mirrorDealRecords(deps, [updated]);
-      await settleAnswer(deps.db, answerId, { status: 'applied' }, now());
+      // An approved quote's invoice is made from here on (docs/payments.md), once: with the settlement.
+      const invoice = answer.answer === 'approved' ? (tx: Prisma.TransactionClient) => writeQuoteInvoice(tx, { id: answerId, dealId: answer.deal.id }) : undefined;
+      await settleAnswer(deps.db, answerId, { status: 'applied' }, now(), invoice);
     } else {
       // Applied before notes came first: its note is still due.
       await saveAnswerNote(deps.db, answerId, await deps.hubspot.noteOnDeal(dealHubspotId, answerNote(answer), answer.createdAt));

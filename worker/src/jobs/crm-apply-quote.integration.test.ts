@@ -5,6 +5,7 @@ import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
 import { createLogger } from '@app/runtime/logger';
 import type { DealFacts } from '@app/shared/deal-commands';
 import { STAGE } from '@app/shared/deal-stages';
+import { addDays, easternToday } from '@app/shared/eastern-time';
 import { quoteSchema, sentQuote } from '@app/shared/quote';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
@@ -13,6 +14,7 @@ import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { modifiedAtOf } from '../crm/modified-date';
 import { crmApplyDealCommandJob } from './crm-apply-deal-command';
 import { answerNote, answerNotAwaiting, ANSWER_REQUOTED, crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
+import { crmMakeInvoiceJob } from './crm-make-invoice';
 import { crmPushBookingJob } from './crm-push-booking';
 import { quoteNote } from './deal-commands/quote';
 
@@ -147,6 +149,57 @@ describe('quotes and their answers against the HubSpot emulator', () => {
     const since = hubspot.requests().length;
     expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'settled' });
     expect(hubspot.requests().slice(since)).toHaveLength(0);
+  });
+
+  it("makes the approved quote's invoice open in HubSpot, with its lines and total, once, and mirrors it", async () => {
+    const deal = await quotedDeal();
+    const row = await answer(deal, 'approved');
+    expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'applied' });
+    const made = await db.madeInvoice.findUniqueOrThrow({ where: { quoteAnswerId: row.id } });
+    expect(made).toMatchObject({ dealId: deal.dealId, status: 'pending' });
+    expect(await db.outboxEvent.count({ where: { type: 'crm.make-invoice', aggregateId: made.id } })).toBe(1);
+    // The answer settled once: a retry writes no second invoice.
+    await applyAnswer().process({ answerId: row.id }, context);
+    expect(await db.madeInvoice.count({ where: { dealId: deal.dealId } })).toBe(1);
+
+    const makeInvoice = () => crmMakeInvoiceJob({ db, hubspot: gateway, account: crm.account, dueDays: 3 });
+    const outcome = await makeInvoice().process({ invoiceId: made.id }, context);
+    expect(outcome).toMatchObject({ outcome: 'made' });
+    const invoicesOf = () => hubspot.objects('invoices').filter((i) => i.properties.app_request_id === made.id);
+    expect(invoicesOf()).toHaveLength(1);
+    const invoice = invoicesOf()[0]!;
+    // $349 + $80, less the first-booking 10% ($42.90), plus $25 for the stairs: the quote's total.
+    expect(invoice.properties).toMatchObject({ hs_invoice_status: 'open', hs_currency: 'USD', hs_amount_billed: '411.10', hs_balance_due: '411.10' });
+    expect(invoice.properties.hs_due_date).toBe(addDays(easternToday(made.createdAt), 3));
+    expect(invoice.associations.deals).toEqual([deal.hubspotId]);
+    expect(invoice.associations.contacts).toHaveLength(1);
+    const lines = hubspot.objects('line_items').filter((l) => invoice.associations.line_items?.includes(l.id)).map((l) => [l.properties.hs_sku ?? null, l.properties.name, l.properties.price]);
+    expect(lines).toEqual([
+      ['deep-1500', expect.any(String), '349.00'],
+      ['addon-oven', expect.any(String), '80.00'],
+      [null, 'First-booking discount (10%)', '-42.90'],
+      [null, 'Adjustment: Three flights of stairs', '25.00'],
+    ]);
+    // Mirrored at once: the portal's invoice, and the customer's invoice notice with its pay link.
+    const mirrored = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
+    expect(mirrored).toMatchObject({ invoiceHubspotId: invoice.id, invoiceStatus: 'open', invoiceAmountCents: 41_110, invoiceUrl: invoice.properties.hs_invoice_link });
+    expect(await db.madeInvoice.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ status: 'made', hubspotId: invoice.id });
+
+    // Settled: nothing more. An answer lost after HubSpot made it (the row still pending): found again, never two.
+    const since = hubspot.requests().length;
+    expect(await makeInvoice().process({ invoiceId: made.id }, context)).toEqual({ outcome: 'settled' });
+    expect(hubspot.requests().slice(since)).toHaveLength(0);
+    await db.madeInvoice.update({ where: { id: made.id }, data: { status: 'pending', hubspotId: null, madeAt: null } });
+    expect(await makeInvoice().process({ invoiceId: made.id }, context)).toMatchObject({ outcome: 'made', hubspotId: invoice.id });
+    expect(invoicesOf()).toHaveLength(1);
+    expect(hubspot.objects('line_items').filter((l) => String(l.properties.app_request_id).startsWith(`invoice:${made.id}:`))).toHaveLength(4);
+  });
+
+  it('makes no invoice of a declined quote', async () => {
+    const deal = await quotedDeal();
+    const row = await answer(deal, 'declined');
+    expect(await applyAnswer().process({ answerId: row.id }, context)).toEqual({ outcome: 'applied' });
+    expect(await db.madeInvoice.count({ where: { dealId: deal.dealId } })).toBe(0);
   });
 
   it('cancels the quote on a decline, with the customer\'s reason on the note', async () => {

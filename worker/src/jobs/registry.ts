@@ -9,6 +9,7 @@ import { crmAttachClaimPhotoJob } from './crm-attach-claim-photo';
 import { crmAttachPhotoJob } from './crm-attach-photo';
 import { crmAssignOwnerJob } from './crm-assign-owner';
 import { crmLogEmailJob } from './crm-log-email';
+import { crmMakeInvoiceJob } from './crm-make-invoice';
 import { crmLogTextReceivedJob, crmLogTextSentJob } from './crm-log-text';
 import { crmNotePortalConfirmedJob } from './crm-note-portal-confirmed';
 import { crmPullJob } from './crm-pull';
@@ -64,6 +65,7 @@ export function createJobs(deps: JobDeps): JobDefinition[] {
     crmNotePortalConfirmedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmApplyDealCommandJob(crm),
     crmApplyQuoteAnswerJob(crm),
+    crmMakeInvoiceJob(crm),
     crmSweepJob({ ...crm, ...(deps.sweepRunsPerPass === undefined ? {} : { runsPerPass: deps.sweepRunsPerPass }) }),
     crmLogTextReceivedJob({ db: deps.db, hubspot: deps.hubspot }),
     crmLogTextSentJob({ db: deps.db, hubspot: deps.hubspot }),

@@ -40,6 +40,7 @@ export const SCOPE_PROBES: readonly ScopeProbe[] = [
   { scope: 'crm.objects.owners.read', gates: 'cleaners (deal owners) for the staff calendar', request: { kind: 'read-owner' } },
   { scope: 'crm.schemas.contacts.write', gates: 'crm:setup creates contact properties', request: { kind: 'empty-property-create', objectType: 'contacts' } },
   { scope: 'crm.schemas.deals.write', gates: 'crm:setup creates deal properties and deal stages', request: { kind: 'empty-property-create', objectType: 'deals' } },
+  { scope: 'crm.schemas.invoices.write', gates: "crm:setup creates the invoices' id property", request: { kind: 'empty-property-create', objectType: 'invoices' } },
   { scope: 'e-commerce', gates: 'crm:setup creates line-item properties', request: { kind: 'empty-property-create', objectType: 'line_items' } },
   { scope: 'tickets', gates: 'change, cancellation and support tickets, their properties and stages', request: { kind: 'read-one', objectType: 'tickets' } },
   { scope: 'files', gates: "a cleaner's photos, uploaded to HubSpot's files and attached to a note on the deal", request: { kind: 'read-files' } },

@@ -81,9 +81,10 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     expect(report.grantedScopes).not.toContain('crm.objects.deals.write');
     expect(formatReport(report)).toMatch(/scope crm\.objects\.deals\.write\s+missing\s+bookings become deals/);
 
-    // Cheap, and changes nothing: one try per scope, the token-info question, four property and two pipeline reads.
+    // Cheap, and changes nothing: one try per scope, the token-info question, five property reads
+    // (contacts, deals, line items, tickets, invoices) and two pipeline reads.
     const requests = hubspot.requests();
-    expect(requests).toHaveLength(CRM_REQUIRED_SCOPES.length + 1 + 4 + 2);
+    expect(requests).toHaveLength(CRM_REQUIRED_SCOPES.length + 1 + 5 + 2);
     expect(requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/oauth/') && !isProbeWrite(r))).toEqual([]);
     expect(hubspot.objects('deals')).toHaveLength(0);
 

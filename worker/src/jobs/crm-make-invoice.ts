@@ -1,0 +1,104 @@
+import type { Db } from '@app/db/client';
+import { COMPANY } from '@app/runtime/company';
+import { addDays, easternToday } from '@app/shared/eastern-time';
+import type { CrmAccount } from '../crm/account/crm-account';
+import { dollars } from '../crm/booking-deal-properties';
+import { LINE_ITEM_TO_INVOICE } from '../crm/deal-line-items';
+import { inputFailureError, REQUEST_ID, type HubSpotGateway } from '../crm/hubspot-gateway';
+import { loadInvoice, settleInvoice, type InvoiceToMake } from '../crm/made-invoice-repository';
+import type { NoticePolicy } from '../crm/notice-rules';
+import { readDeal } from './crm-apply-deal-command';
+import { mirrorDealRecords } from './crm-pull';
+import { quoteLines } from './deal-commands/quote';
+import { defineJob } from './job';
+
+interface InvoiceDeps {
+  db: Db;
+  hubspot: HubSpotGateway;
+  account: CrmAccount;
+  notices?: NoticePolicy;
+  now?: () => Date;
+  /** Days from the invoice's making to its due date (the company's invoiceDueDays). */
+  dueDays?: number;
+}
+
+/** HUBSPOT_DEFINED association types of an invoice (HubSpot's Invoices guide). */
+const INVOICE_TO_CONTACT = 177;
+const INVOICE_TO_DEAL = 176;
+
+/** Our id of an invoice's line item: stable across retries. */
+export const invoiceLineKey = (invoiceId: string, index: number) => `invoice:${invoiceId}:${index + 1}`;
+
+export const INVOICE_DEAL_GONE = 'The deal was deleted in HubSpot.';
+export const INVOICE_NO_QUOTE = 'The approved quote could not be read: no invoice was made.';
+
+/**
+ * Makes an approved quote's invoice in HubSpot (docs/payments.md), as its Invoices guide has it: a
+ * draft in US dollars due `dueDays` from the day it was written, associated with the customer's
+ * contact and the deal; one line item per line of the quote (its catalogue lines, the
+ * first-booking discount and the office's adjustment, at the quote's prices); then open, which
+ * numbers it, bills the lines' total and gives it its payment link. Our invoice id is the
+ * invoice's app_request_id and each line's key, so a retry, or an answer lost after HubSpot made
+ * it, finds them rather than making two. Then the deal is mirrored, invoice included: the
+ * customer's invoice notice goes with its pay link. Waits while the deal or its contact is not in
+ * HubSpot yet.
+ */
+export function crmMakeInvoiceJob(deps: InvoiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  return defineJob('crm.make-invoice', async ({ invoiceId }, { log }) => {
+    const invoice = await loadInvoice(deps.db, invoiceId);
+    if (!invoice) return { outcome: 'missing' as const };
+    if (invoice.status !== 'pending') return { outcome: 'settled' as const };
+    if (invoice.deal.archivedAt) {
+      await settleInvoice(deps.db, invoiceId, { status: 'failed', error: INVOICE_DEAL_GONE }, now());
+      return { outcome: 'failed' as const, error: INVOICE_DEAL_GONE };
+    }
+    if (!invoice.quote) {
+      await settleInvoice(deps.db, invoiceId, { status: 'failed', error: INVOICE_NO_QUOTE }, now());
+      return { outcome: 'failed' as const, error: INVOICE_NO_QUOTE };
+    }
+    const dealHubspotId = invoice.deal.hubspotId;
+    const contactHubspotId = invoice.deal.contactHubspotId;
+    if (!dealHubspotId || !contactHubspotId) throw new Error(`deal ${invoice.deal.id} or its contact is not in HubSpot yet`);
+
+    const hubspotId = await draftIn(deps, invoice, dealHubspotId, contactHubspotId);
+    await linesIn(deps.hubspot, invoice, hubspotId);
+    const [current] = await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_status']);
+    if (current?.properties.hs_invoice_status === 'draft') await deps.hubspot.updateObject('invoices', hubspotId, { hs_invoice_status: 'open' });
+    await settleInvoice(deps.db, invoiceId, { status: 'made', hubspotId }, now());
+    const deal = await readDeal(deps.hubspot, dealHubspotId);
+    if (deal) await mirrorDealRecords(deps, [deal]);
+    log.info({ dealHubspotId, invoiceHubspotId: hubspotId }, 'invoice made open in HubSpot');
+    return { outcome: 'made' as const, hubspotId };
+  });
+}
+
+/** The draft, found again by our id when an earlier attempt made it. */
+async function draftIn(deps: InvoiceDeps, invoice: InvoiceToMake, dealHubspotId: string, contactHubspotId: string): Promise<string> {
+  const due = addDays(easternToday(invoice.createdAt), deps.dueDays ?? COMPANY.invoiceDueDays);
+  const made = await deps.hubspot.createOrFind('invoices', [
+    {
+      properties: { [REQUEST_ID]: invoice.id, hs_currency: 'USD', hs_due_date: due },
+      associations: [
+        { toId: contactHubspotId, typeId: INVOICE_TO_CONTACT },
+        { toId: dealHubspotId, typeId: INVOICE_TO_DEAL },
+      ],
+    },
+  ]);
+  const id = made.ids.get(invoice.id);
+  if (!id) throw inputFailureError(`make invoice ${invoice.id}`, made.failures.get(invoice.id));
+  return id;
+}
+
+/** The quote's lines as the invoice's line items, each found again by its key on a retry. */
+async function linesIn(hubspot: HubSpotGateway, invoice: InvoiceToMake, invoiceHubspotId: string): Promise<void> {
+  const lines = quoteLines(invoice.quote!).map((line, i) => ({ key: invoiceLineKey(invoice.id, i), ...line }));
+  const made = await hubspot.createOrFind(
+    'line_items',
+    lines.map((line) => ({
+      properties: { [REQUEST_ID]: line.key, ...(line.sku && { hs_sku: line.sku }), name: line.name, quantity: '1', price: dollars(line.cents) },
+      associations: [{ toId: invoiceHubspotId, typeId: LINE_ITEM_TO_INVOICE }],
+    })),
+  );
+  for (const line of lines) if (!made.ids.has(line.key)) throw inputFailureError(`invoice line ${line.key}`, made.failures.get(line.key));
+}
