@@ -25,7 +25,7 @@ export const DEAL_FACT_LABELS: Record<keyof DealFacts, string> = {
 };
 
 /** What a command does: the kinds the deal_command table takes. */
-export const DEAL_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'quote', 'request-answer', 'plan'] as const;
+export const DEAL_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'quote', 'request-answer', 'plan', 'payment'] as const;
 export type DealCommandKind = (typeof DEAL_COMMAND_KINDS)[number];
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'Give the date and time as an ISO instant.' });
@@ -65,9 +65,10 @@ const factValue = z.union([z.string(), z.number(), z.null()]);
 
 /**
  * The kinds that set the deal's own fields: a stage, and what it needs or keeps. A `plan` command
- * is a recurring plan's change carried to one of its visits (docs/recurring-plans.md).
+ * is a recurring plan's change carried to one of its visits (docs/recurring-plans.md); a
+ * `payment` one, the move a paid invoice makes of its deal (docs/payments.md).
  */
-export const STAGE_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'plan'] as const;
+export const STAGE_COMMAND_KINDS = ['move', 'schedule', 'close-out', 'plan', 'payment'] as const;
 
 /** What a move, a schedule or a close-out sets (deal_command.changes). */
 export const stageChangesSchema = z.object({
@@ -145,6 +146,7 @@ const COMMAND_VERBS: Record<StageCommandKind, string> = {
   schedule: 'Scheduled as',
   'close-out': 'Closed out as',
   plan: 'The plan changed this visit:',
+  payment: 'Paid, so moved to',
 };
 
 /**

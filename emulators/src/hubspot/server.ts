@@ -93,6 +93,10 @@ export interface HubSpotEmulator {
   config: { get(): EmulatorConfig; set(patch: Partial<EmulatorConfig>): EmulatorConfig };
   updateDeal(id: string, patch: DealPatch): ObjectWithAssociations;
   attachInvoice(dealId: string, input: InvoiceInput): ObjectWithAssociations;
+  /** The buyer pays an open invoice in full, as HubSpot payments takes it. */
+  payInvoice(id: string): ObjectWithAssociations;
+  /** Someone voids an invoice in HubSpot. */
+  voidInvoice(id: string): ObjectWithAssociations;
   updateTicket(id: string, patch: TicketPatch): ObjectWithAssociations;
   /** A record made in HubSpot's UI (a company, a note or task on a contact), with default associations. */
   createRecord(type: string, input: RecordInput): ObjectWithAssociations;
@@ -312,6 +316,8 @@ export async function startHubSpotEmulator(options: HubSpotEmulatorOptions): Pro
     config: { get: () => core.config(), set: (patch) => core.setConfig(patch) },
     updateDeal: (id, patch) => core.updateDeal(id, patch),
     attachInvoice: (dealId, input) => core.attachInvoice(dealId, input),
+    payInvoice: (id) => core.payInvoice(id),
+    voidInvoice: (id) => core.voidInvoice(id),
     updateTicket: (id, patch) => core.updateTicket(id, patch),
     createRecord: (type, input) => core.createRecord(type, input),
     editRecord: (type, id, properties) => core.editRecord(type, id, properties),

@@ -2,7 +2,8 @@ import type { Db } from '@app/db/client';
 import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dealPhone, emailOf, phoneOf, writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
-import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { writePaymentMove } from './payment-command-repository';
+import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, invoiceBecamePaid, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
@@ -213,12 +214,16 @@ async function closeOutTime(db: Db, dealId: string, now: Date): Promise<Date> {
   return command && outcome === 'done' ? command.createdAt : now;
 }
 
+/** What a paid invoice's move reads of its deal. */
+const paidDealSelect = { id: true, stageId: true, scheduledAt: true, ownerId: true, amountCents: true, durationMinutes: true, hubspotUpdatedAt: true } as const;
+
 /**
  * Sets each deal's invoice (the one HubSpot associates with it), unless the deal already holds
  * that invoice in a version at least as new (re-reads, and search results from a lagging index).
  * An invoice that became open texts the customer its link, in the same transaction, except on a
  * deal first mirrored in this very pull (`newDeals`: an account's first pull must not text
- * every customer with an open invoice).
+ * every customer with an open invoice). An invoice that became paid moves its deal on to be
+ * scheduled, in the same transaction (writePaymentMove).
  */
 export async function applyInvoices(
   db: Db,
@@ -229,7 +234,7 @@ export async function applyInvoices(
   for (const [dealHubspotId, invoice] of byDealHubspotId) {
     const deal = await db.deal.findUnique({
       where: { hubspotId: dealHubspotId },
-      select: { id: true, invoiceHubspotId: true, invoiceStatus: true, ...dealPhone },
+      select: { ...paidDealSelect, invoiceHubspotId: true, invoiceStatus: true, ...dealPhone },
     });
     if (!deal) continue;
     // Conditional, not just checked above: a pull and a sweep at once never put an older copy back.
@@ -248,7 +253,13 @@ export async function applyInvoices(
     };
     const phone = phoneOf(deal);
     const email = emailOf(deal);
-    if ((phone || email) && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
+    // Paid: the deal moves on to be scheduled (payment-command-repository.ts), with the invoice's mirror.
+    if (!newDeals.has(dealHubspotId) && invoiceBecamePaid(deal, invoice)) {
+      await db.$transaction(async (tx) => {
+        const { count } = await tx.deal.updateMany({ where, data });
+        if (count > 0) await writePaymentMove(tx, deal, { cents: invoice.amountCents, at: invoice.modifiedAt ?? now });
+      });
+    } else if ((phone || email) && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
       await db.$transaction(async (tx) => {
         const { count } = await tx.deal.updateMany({ where, data });
         if (count === 0) return;

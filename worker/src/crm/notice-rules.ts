@@ -118,6 +118,12 @@ export function invoiceBecameOpen(before: InvoiceMoment, after: { hubspotId: str
   return before.invoiceHubspotId !== after.hubspotId || before.invoiceStatus !== 'open';
 }
 
+/** The deal's invoice was paid: its invoice now paid, and not already mirrored paid. */
+export function invoiceBecamePaid(before: InvoiceMoment, after: { hubspotId: string; status: string | null }): boolean {
+  if (after.status !== 'paid') return false;
+  return before.invoiceHubspotId !== after.hubspotId || before.invoiceStatus !== 'paid';
+}
+
 /** What a customer text is about beyond its deal: part of its dedupe key, and checked again when it goes out. */
 export type TextSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string } | { planId: string };
 

@@ -12,9 +12,10 @@ import { insertBooking } from '../../../test/fixtures';
 import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { modifiedAtOf } from '../crm/modified-date';
-import { crmApplyDealCommandJob } from './crm-apply-deal-command';
+import { crmApplyDealCommandJob, readDeal } from './crm-apply-deal-command';
 import { answerNote, answerNotAwaiting, ANSWER_REQUOTED, crmApplyQuoteAnswerJob } from './crm-apply-quote-answer';
 import { crmMakeInvoiceJob } from './crm-make-invoice';
+import { INVOICE_PROPERTIES, mirrorDealRecords, mirrorInvoiceRecords } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 import { quoteNote } from './deal-commands/quote';
 
@@ -193,6 +194,51 @@ describe('quotes and their answers against the HubSpot emulator', () => {
     expect(await makeInvoice().process({ invoiceId: made.id }, context)).toMatchObject({ outcome: 'made', hubspotId: invoice.id });
     expect(invoicesOf()).toHaveLength(1);
     expect(hubspot.objects('line_items').filter((l) => String(l.properties.app_request_id).startsWith(`invoice:${made.id}:`))).toHaveLength(4);
+  });
+
+  it('moves a paid deal on to be scheduled, once, with a note of the payment; a paid deal elsewhere stays', async () => {
+    const deal = await quotedDeal();
+    const row = await answer(deal, 'approved');
+    await applyAnswer().process({ answerId: row.id }, context);
+    const made = await db.madeInvoice.findUniqueOrThrow({ where: { quoteAnswerId: row.id } });
+    const { hubspotId } = (await crmMakeInvoiceJob({ db, hubspot: gateway, account: crm.account }).process({ invoiceId: made.id }, context)) as { hubspotId: string };
+
+    // The customer pays at the invoice's link; the next pull sees it paid.
+    hubspot.payInvoice(hubspotId);
+    // The pull's page of changed invoices (a payment changes the invoice, not the deal).
+    const pullInvoice = async (id: string) => mirrorInvoiceRecords({ db, hubspot: gateway, account: crm.account }, await gateway.readBatch('invoices', [id], INVOICE_PROPERTIES));
+    const pull = () => pullInvoice(hubspotId);
+    await pull();
+    expect(await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).toMatchObject({ invoiceStatus: 'paid', stageId: STAGE.INVOICE_PAYMENT_NEEDED });
+    const moves = () => db.dealCommand.findMany({ where: { dealId: deal.dealId, kind: 'payment' } });
+    expect(await moves()).toHaveLength(1);
+    const [move] = await moves();
+    expect(move).toMatchObject({ status: 'pending', staffEmail: 'HubSpot payments', changes: expect.objectContaining({ stageId: STAGE.SCHEDULING_IN_PROGRESS, paidCents: 41_110 }) });
+    expect(await db.outboxEvent.count({ where: { type: 'crm.apply-deal-command', aggregateId: move!.id } })).toBe(1);
+    // Seen paid again (a re-read, the sweep): no second move.
+    await pull();
+    expect(await moves()).toHaveLength(1);
+
+    expect(await applyCommand().process({ commandId: move!.id }, context)).toEqual({ outcome: 'applied' });
+    expect(remote(deal.hubspotId).properties.dealstage).toBe(stageId(STAGE.SCHEDULING_IN_PROGRESS));
+    expect((await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } })).stageId).toBe(STAGE.SCHEDULING_IN_PROGRESS);
+    const settled = await db.dealCommand.findUniqueOrThrow({ where: { id: move!.id } });
+    expect(hubspot.objects('notes').find((n) => n.id === settled.noteHubspotId)?.properties.hs_note_body).toMatch(
+      /^Paid \$411\.10 on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M\. Moved to Scheduling In Progress, to be scheduled\.$/,
+    );
+
+    // A deal the office had moved elsewhere before the payment stays where it is; its invoice shows paid.
+    const other = await quotedDeal();
+    const otherAnswer = await answer(other, 'approved');
+    await applyAnswer().process({ answerId: otherAnswer.id }, context);
+    const otherInvoice = await db.madeInvoice.findUniqueOrThrow({ where: { quoteAnswerId: otherAnswer.id } });
+    const { hubspotId: otherHubspotId } = (await crmMakeInvoiceJob({ db, hubspot: gateway, account: crm.account }).process({ invoiceId: otherInvoice.id }, context)) as { hubspotId: string };
+    await gateway.updateObject('deals', other.hubspotId, { dealstage: stageId(STAGE.CANCELED) });
+    hubspot.payInvoice(otherHubspotId);
+    await mirrorDealRecords({ db, hubspot: gateway, account: crm.account }, [(await readDeal(gateway, other.hubspotId))!]);
+    await pullInvoice(otherHubspotId);
+    expect(await db.deal.findUniqueOrThrow({ where: { id: other.dealId } })).toMatchObject({ invoiceStatus: 'paid', stageId: STAGE.CANCELED });
+    expect(await db.dealCommand.count({ where: { dealId: other.dealId, kind: 'payment' } })).toBe(0);
   });
 
   it('makes no invoice of a declined quote', async () => {

@@ -167,7 +167,7 @@ export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpo
 }
 
 /** Invoices that changed themselves (a payment does not touch the deal), onto their deals. */
-async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary): Promise<void> {
+export async function mirrorInvoiceRecords(deps: PullDeps, records: readonly HubSpotRecord[], into: MirrorSummary = emptySummary()): Promise<void> {
   const { db, hubspot } = deps;
   const held = await heldInvoiceVersions(db, records.map(versionOf('invoices')));
   const invoices = records.filter((i) => !held.has(i.id));

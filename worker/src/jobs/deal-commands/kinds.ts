@@ -1,5 +1,6 @@
 import type { CommandToApply } from '../../crm/deal-command-repository';
 import type { CommandKind } from './command-kind';
+import { paymentKind } from './payment';
 import { planKind } from './plan';
 import { quoteKind } from './quote';
 
@@ -7,6 +8,7 @@ import { quoteKind } from './quote';
 const KINDS: Readonly<Record<string, CommandKind>> = {
   quote: quoteKind,
   plan: planKind,
+  payment: paymentKind,
 };
 
 /** The command's kind, or undefined for a plain move. */
