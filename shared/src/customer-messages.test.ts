@@ -3,6 +3,7 @@ import {
   cleaningConfirmedSms,
   helpReplySms,
   invoiceReadySms,
+  paymentReceivedSms,
   planConfirmedSms,
   reminderSms,
   requestAnsweredSms,
@@ -55,6 +56,9 @@ describe('customer text messages', () => {
     );
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
+    expect(paymentReceivedSms(ctx, 'ATL-7K3F', '$411.10')).toBe(
+      'Atlanta Home Cleaning: thank you, we received your payment of $411.10 for ATL-7K3F. Receipt: https://www.atlantahomecleaning.com/login',
+    );
     expect(helpReplySms(ctx)).toBe(
       'Atlanta Home Cleaning customer texts: cleaning updates & login codes. Help: (404) 555-0100. Msg freq varies. Msg&data rates may apply. Reply STOP to opt out.',
     );
@@ -76,6 +80,7 @@ describe('customer text messages', () => {
       requestAnsweredSms(ctx, 'ATL-7K3F', 'cancellation request', { kind: 'canceled' }),
       rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       invoiceReadySms(ctx, '$1,189.00', null),
+      paymentReceivedSms(ctx, 'ATL-7K3F', '$1,189.00'),
       helpReplySms(ctx),
     ];
     for (const text of all) expect(gsm7Length(text), text).toBeLessThanOrEqual(160);

@@ -96,7 +96,7 @@ describe('worker env: customer texts', () => {
 
   it('names an unknown kind and lists the real ones', () => {
     expect(() => loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: 'reminders' })).toThrow(
-      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, plan_confirmed, reminder, request_answered, rescheduled, invoice_ready, rating_request',
+      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, plan_confirmed, reminder, request_answered, rescheduled, invoice_ready, payment_received, rating_request',
     );
   });
 });

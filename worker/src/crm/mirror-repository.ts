@@ -222,8 +222,8 @@ const paidDealSelect = { id: true, stageId: true, scheduledAt: true, ownerId: tr
  * that invoice in a version at least as new (re-reads, and search results from a lagging index).
  * An invoice that became open texts the customer its link, in the same transaction, except on a
  * deal first mirrored in this very pull (`newDeals`: an account's first pull must not text
- * every customer with an open invoice). An invoice that became paid moves its deal on to be
- * scheduled, in the same transaction (writePaymentMove).
+ * every customer with an open invoice). An invoice that became paid sends the customer's
+ * receipt and moves its deal on to be scheduled, in the same transaction (writePaymentMove).
  */
 export async function applyInvoices(
   db: Db,
@@ -253,11 +253,13 @@ export async function applyInvoices(
     };
     const phone = phoneOf(deal);
     const email = emailOf(deal);
-    // Paid: the deal moves on to be scheduled (payment-command-repository.ts), with the invoice's mirror.
+    // Paid: the customer's receipt, and the deal moves on to be scheduled (payment-command-repository.ts), with the invoice's mirror.
     if (!newDeals.has(dealHubspotId) && invoiceBecamePaid(deal, invoice)) {
       await db.$transaction(async (tx) => {
         const { count } = await tx.deal.updateMany({ where, data });
-        if (count > 0) await writePaymentMove(tx, deal, { cents: invoice.amountCents, at: invoice.modifiedAt ?? now });
+        if (count === 0) return;
+        if ((phone || email) && (await writeNoticeText(tx, policy, { kind: 'payment_received', dealId: deal.id, to: phone, email, subject: { invoiceId: invoice.hubspotId }, dueAt: now }))) notices++;
+        await writePaymentMove(tx, deal, { cents: invoice.amountCents, at: invoice.modifiedAt ?? now });
       });
     } else if ((phone || email) && !newDeals.has(dealHubspotId) && invoiceBecameOpen(deal, invoice)) {
       await db.$transaction(async (tx) => {

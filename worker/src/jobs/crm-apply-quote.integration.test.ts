@@ -17,6 +17,7 @@ import { answerNote, answerNotAwaiting, ANSWER_REQUOTED, crmApplyQuoteAnswerJob 
 import { crmMakeInvoiceJob } from './crm-make-invoice';
 import { INVOICE_PROPERTIES, mirrorDealRecords, mirrorInvoiceRecords } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
+import { noticeText } from '../sms/customer-notice';
 import { quoteNote } from './deal-commands/quote';
 
 const log = createLogger({ service: 'apply-quote-test', level: 'silent', format: 'json' });
@@ -215,9 +216,18 @@ describe('quotes and their answers against the HubSpot emulator', () => {
     const [move] = await moves();
     expect(move).toMatchObject({ status: 'pending', staffEmail: 'HubSpot payments', changes: expect.objectContaining({ stageId: STAGE.SCHEDULING_IN_PROGRESS, paidCents: 41_110 }) });
     expect(await db.outboxEvent.count({ where: { type: 'crm.apply-deal-command', aggregateId: move!.id } })).toBe(1);
-    // Seen paid again (a re-read, the sweep): no second move.
+    // The customer's receipt, by text and e-mail, with the amount paid.
+    const receipts = () => db.customerNotice.findMany({ where: { dealId: deal.dealId, kind: 'payment_received' } });
+    expect(await receipts()).toHaveLength(1);
+    expect(await db.smsMessage.count({ where: { dealId: deal.dealId, purpose: 'payment_received' } })).toBe(1);
+    const { reference } = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
+    expect(await noticeText(db, { kind: 'payment_received', dealId: deal.dealId, invoiceId: hubspotId }, 'https://www.cleaning.example/login')).toEqual({
+      text: `Atlanta Home Cleaning: thank you, we received your payment of $411.10 for ${reference}. Receipt: https://www.cleaning.example/login`,
+    });
+    // Seen paid again (a re-read, the sweep): no second move, no second receipt.
     await pull();
     expect(await moves()).toHaveLength(1);
+    expect(await receipts()).toHaveLength(1);
 
     expect(await applyCommand().process({ commandId: move!.id }, context)).toEqual({ outcome: 'applied' });
     expect(remote(deal.hubspotId).properties.dealstage).toBe(stageId(STAGE.SCHEDULING_IN_PROGRESS));

@@ -7,6 +7,7 @@ import {
   invoiceReadySms,
   planConfirmedSms,
   onMyWaySms,
+  paymentReceivedSms,
   reminderSms,
   requestAnsweredSms,
   requestReceivedSms,
@@ -58,6 +59,7 @@ export type NoticeFacts =
   | { kind: 'cleaning_confirmed' | 'rescheduled' | 'reminder'; reference: string; scheduledAt: Date }
   | { kind: 'plan_confirmed'; rule: string; visits: Date[] }
   | { kind: 'invoice_ready'; reference: string; amount: string; payUrl: string | null }
+  | { kind: 'payment_received'; reference: string; amount: string }
   | { kind: 'rating_request'; reference: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; tappedAt: Date; etaMinutes: number; from: Date; to: Date }
   | { kind: 'request_answered'; reference: string; request: TicketNoun; outcome: RequestOutcome }
@@ -102,6 +104,11 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
       if (!open) return STALE;
       return { kind: 'invoice_ready', reference, amount: formatUsd(deal.invoiceAmountCents!), payUrl: deal.invoiceUrl };
     }
+    case 'payment_received': {
+      // The receipt of the invoice the deal still has, paid.
+      const paid = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'paid' && deal.invoiceAmountCents !== null;
+      return paid ? { kind: 'payment_received', reference, amount: formatUsd(deal.invoiceAmountCents!) } : STALE;
+    }
     case 'rating_request': {
       // Asked only of a cleaning still closed out as done, on the date it was done.
       const done = deal.stageId === STAGE.CLEANING_DONE && deal.visitOutcome === 'done' && deal.scheduledAt?.toISOString() === notice.scheduledAt;
@@ -140,6 +147,8 @@ export async function noticeText(db: Db, notice: Notice<CustomerMessageKind>, po
       return { text: rescheduledSms(ctx, facts.reference, facts.scheduledAt) };
     case 'invoice_ready':
       return { text: invoiceReadySms(ctx, facts.amount, facts.payUrl) };
+    case 'payment_received':
+      return { text: paymentReceivedSms(ctx, facts.reference, facts.amount) };
     case 'rating_request':
       return { text: ratingRequestSms(COMPANY.name) };
     case 'on_my_way':

@@ -24,6 +24,7 @@ export type EmailNotice =
   | { kind: 'canceled'; reference: string; portalUrl: string }
   | { kind: 'request_answered'; reference: string; request: TicketNoun; outcome: RequestOutcome; portalUrl: string }
   | { kind: 'invoice_ready'; amount: string; payUrl: string }
+  | { kind: 'payment_received'; reference: string; amount: string; portalUrl: string }
   /** Rated by texting back (docs/conversations.md#ratings): `textTo` is our number (E.164), null when we send through a messaging service. */
   | { kind: 'rating_request'; reference: string; textTo: string | null; unsubscribeUrl: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; from: Date; to: Date }
@@ -110,6 +111,8 @@ export function emailSubject(notice: EmailNotice, company: Pick<EmailCompany, 'n
       break;
     case 'invoice_ready':
       return `Your invoice for ${notice.amount} is ready`;
+    case 'payment_received':
+      return `Payment received: ${notice.amount} for ${notice.reference}`;
     case 'rating_request':
       return `How did your ${company.name} cleaning go?`;
     case 'on_my_way':
@@ -213,6 +216,16 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
           <>
             <P>Your invoice for <strong>{notice.amount}</strong> is ready.</P>
             <Action href={notice.payUrl}>Pay online</Action>
+          </>
+        ),
+      };
+    case 'payment_received':
+      return {
+        body: (
+          <>
+            <P>Thank you: we received your payment of <strong>{notice.amount}</strong> for your cleaning {notice.reference}.</P>
+            <P>This e-mail is your receipt. Your invoices and cleanings are in your portal.</P>
+            <Action href={notice.portalUrl}>See your cleanings</Action>
           </>
         ),
       };
