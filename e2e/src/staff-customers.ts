@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { appUrl } from './app-url';
 
 /** A customer's page in the staff area, opened as staff do: Customers, their e-mail searched, the one found chosen. */
 export async function openStaffCustomer(page: Page, email: string, name: string): Promise<Locator> {
@@ -24,4 +25,14 @@ export async function bookPastWarnings(page: Page, form: Locator): Promise<strin
   if (await anyway.isVisible()) await anyway.click();
   await booked.waitFor();
   return (await page.locator('[data-office-booked]').getAttribute('data-office-booked')) ?? '';
+}
+
+/** Staff open the customer's cleaning from the requests list; resolves with its deal id. */
+export async function openFromRequests(page: Page, customer: { email: string }): Promise<string> {
+  await page.goto(appUrl(`/admin/requests?q=${encodeURIComponent(customer.email)}`));
+  const request = page.getByRole('list', { name: 'Open requests' }).getByRole('listitem').first();
+  await request.getByRole('link', { name: 'Open the cleaning' }).click();
+  await page.waitForURL(/\/admin\/cleaning\?id=/);
+  await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
+  return new URL(page.url()).searchParams.get('id') ?? '';
 }

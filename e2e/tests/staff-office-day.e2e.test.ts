@@ -11,8 +11,9 @@ import { axeViolations } from '../src/axe';
 import { waitForApp, withCookieConsent } from '../src/consent';
 import { tabOrderGaps } from '../src/keyboard';
 import { crmObjects, eventually, type CrmObject } from '../src/hubspot-emulator';
-import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
+import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
+import { openFromRequests } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -28,16 +29,6 @@ const inStage = (stageId: string) => (deal: CrmObject) => deal.properties.dealst
 
 /** The page has no sideways scrolling: everything fits the width. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-/** Staff open the customer's cleaning from the requests list. */
-async function openFromRequests(page: Page, customer: PortalCustomer): Promise<string> {
-  await page.goto(appUrl(`/admin/requests?q=${encodeURIComponent(customer.email)}`));
-  const request = page.getByRole('list', { name: 'Open requests' }).getByRole('listitem').first();
-  await request.getByRole('link', { name: 'Open the cleaning' }).click();
-  await page.waitForURL(/\/admin\/cleaning\?id=/);
-  await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
-  return new URL(page.url()).searchParams.get('id') ?? '';
-}
 
 /** The `datetime-local` value of a day at a wall-clock time. */
 const wallClock = (date: string, time: string) => `${date}T${time}`;

@@ -29,7 +29,8 @@ function invoicePage(id: string, p: Record<string, string | null | undefined>): 
     p.hs_invoice_status === 'open'
       ? `<form method="post" action="/_emulator/invoices/${encodeURIComponent(id)}/checkout"><button type="submit">Pay $${text('hs_balance_due')}</button></form>`
       : '';
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Invoice ${text('hs_number')}</title>
+  // Its own (empty) icon: a browser asks no /favicon.ico of the emulator, which wants a token there.
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><link rel="icon" href="data:,"><title>Invoice ${text('hs_number')}</title>
 <main><h1>Invoice ${text('hs_number')}</h1><p>Status: ${text('hs_invoice_status')}</p><p>Amount: $${text('hs_amount_billed')}</p>
 ${pay}<p><a href="${text('hs_pdf_download_link')}">Download PDF</a></p></main></html>`;
 }
