@@ -3,6 +3,7 @@ import {
   cleaningConfirmedSms,
   helpReplySms,
   invoiceReadySms,
+  invoiceReminderSms,
   paymentReceivedSms,
   planConfirmedSms,
   reminderSms,
@@ -56,6 +57,9 @@ describe('customer text messages', () => {
     );
     expect(invoiceReadySms(ctx, '$189.00', 'https://pay.example/inv/1')).toBe('Atlanta Home Cleaning: your invoice for $189.00 is ready. Pay online: https://pay.example/inv/1');
     expect(invoiceReadySms(ctx, '$189.00', null)).toContain(`Pay online: ${ctx.portalUrl}`);
+    expect(invoiceReminderSms(ctx, 'ATL-7K3F', '$411.10', 'https://pay.example/inv/1')).toBe(
+      'Atlanta Home Cleaning: a reminder, your invoice for $411.10 (ATL-7K3F) is still unpaid. Pay online: https://pay.example/inv/1',
+    );
     expect(paymentReceivedSms(ctx, 'ATL-7K3F', '$411.10')).toBe(
       'Atlanta Home Cleaning: thank you, we received your payment of $411.10 for ATL-7K3F. Receipt: https://www.atlantahomecleaning.com/login',
     );
@@ -81,6 +85,7 @@ describe('customer text messages', () => {
       rescheduledSms(ctx, 'ATL-7K3F', new Date('2026-09-30T16:30:00Z')),
       invoiceReadySms(ctx, '$1,189.00', null),
       paymentReceivedSms(ctx, 'ATL-7K3F', '$1,189.00'),
+      invoiceReminderSms(ctx, 'ATL-7K3F', '$1,189.00', null),
       helpReplySms(ctx),
     ];
     for (const text of all) expect(gsm7Length(text), text).toBeLessThanOrEqual(160);

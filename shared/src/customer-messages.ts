@@ -9,7 +9,7 @@ import type { TicketNoun } from './tickets';
  * link. Each fits one SMS segment (160 GSM-7 characters) with ordinary values
  * (customer-messages.test.ts); a long company name or address may take two.
  */
-export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'plan_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'payment_received', 'rating_request', 'on_my_way'] as const;
+export const CUSTOMER_MESSAGE_KINDS = ['request_received', 'cleaning_confirmed', 'plan_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'invoice_reminder', 'payment_received', 'rating_request', 'on_my_way'] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
 /** What each text is, as the portal and the staff pages name it. */
@@ -21,6 +21,7 @@ export const CUSTOMER_MESSAGE_LABELS: Readonly<Record<CustomerMessageKind, strin
   request_answered: 'Request answered',
   rescheduled: 'Rescheduled',
   invoice_ready: 'Invoice ready',
+  invoice_reminder: 'Invoice reminder',
   payment_received: 'Payment received',
   rating_request: 'Rating request',
   on_my_way: 'On my way',
@@ -105,6 +106,11 @@ export function rescheduledSms(ctx: MessageContext, reference: string, scheduled
 /** An open invoice appeared on a deal; its own payment link, or the portal's. */
 export function invoiceReadySms(ctx: MessageContext, amount: string, payUrl: string | null): string {
   return `${ctx.company}: your invoice for ${amount} is ready. Pay online: ${payUrl ?? ctx.portalUrl}`;
+}
+
+/** An invoice still unpaid some days after its due date (docs/payments.md): its amount, the cleaning, its pay link. */
+export function invoiceReminderSms(ctx: MessageContext, reference: string, amount: string, payUrl: string | null): string {
+  return `${ctx.company}: a reminder, your invoice for ${amount} (${reference}) is still unpaid. Pay online: ${payUrl ?? ctx.portalUrl}`;
 }
 
 /** The customer paid a cleaning's invoice (docs/payments.md): the receipt, with the amount and the cleaning. */

@@ -94,9 +94,16 @@ describe('worker env: customer texts', () => {
     expect(env.REMINDER_LEAD_HOURS).toBe(48);
   });
 
+  it('reads the invoice reminders as at most two rising days past the due date, or off', () => {
+    expect(loadWorkerEnv(base).INVOICE_REMINDER_DAYS).toEqual([3, 7]);
+    expect(loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: '2' }).INVOICE_REMINDER_DAYS).toEqual([2]);
+    expect(loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: 'off' }).INVOICE_REMINDER_DAYS).toEqual([]);
+    for (const bad of ['7,3', '1,2,3', 'x', '-1']) expect(() => loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: bad }), bad).toThrow(/INVOICE_REMINDER_DAYS: must be 'off' or at most two rising whole days/);
+  });
+
   it('names an unknown kind and lists the real ones', () => {
     expect(() => loadWorkerEnv({ ...base, CUSTOMER_TEXTS_OFF: 'reminders' })).toThrow(
-      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, plan_confirmed, reminder, request_answered, rescheduled, invoice_ready, payment_received, rating_request',
+      'CUSTOMER_TEXTS_OFF: unknown kind reminders; the kinds are request_received, cleaning_confirmed, plan_confirmed, reminder, request_answered, rescheduled, invoice_ready, invoice_reminder, payment_received, rating_request',
     );
   });
 });

@@ -97,6 +97,20 @@ const schema = z
     /** How many hours before a cleaning its reminder goes out. */
     REMINDER_LEAD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
     /**
+     * Days past its due date an unpaid invoice is reminded (docs/payments.md): at most two,
+     * comma-separated and rising ('3,7'); 'off' sends none.
+     */
+    INVOICE_REMINDER_DAYS: z
+      .string()
+      .default('3,7')
+      .transform((value, ctx) => {
+        if (value.trim() === 'off') return [];
+        const days = value.split(',').map((d) => Number(d.trim()));
+        const valid = days.length <= 2 && days.every((d, i) => Number.isInteger(d) && d >= 0 && d <= 60 && (i === 0 || d > days[i - 1]!));
+        if (!valid) ctx.addIssue({ code: 'custom', message: "must be 'off' or at most two rising whole days from 0 to 60, like 3,7" });
+        return days;
+      }),
+    /**
      * Minutes after a close-out that its rating request goes, instead of 10 AM Eastern the next day
      * (docs/conversations.md#ratings): `npm run dev` sets 1, the browser tests 0. Not in production.
      */

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       reminderLeadMs: env.REMINDER_LEAD_HOURS * 3_600_000,
       sendable: env.QUIET_HOURS ? sendableAt : (at) => at,
       ratingDelayMinutes: env.RATING_REQUEST_DELAY_MINUTES ?? null,
+      invoiceReminderDays: env.INVOICE_REMINDER_DAYS,
     },
     plans: { horizonWeeks: env.PLAN_HORIZON_WEEKS, closedDays: COMPANY.closedDays },
     // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.

@@ -48,6 +48,8 @@ const noticeSubject = z
     invoiceId: rowId.optional(),
     ticketId: rowId.optional(),
     planId: rowId.optional(),
+    /** Which reminder of an unpaid invoice (1 or 2). */
+    reminder: z.number().int().min(1).max(2).optional(),
   })
   .strict();
 

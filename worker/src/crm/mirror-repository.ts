@@ -3,7 +3,7 @@ import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dealPhone, emailOf, phoneOf, writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
 import { writePaymentMove } from './payment-command-repository';
-import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, invoiceBecamePaid, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
+import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, invoiceBecamePaid, invoiceReminders, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
 import { followMerge, type MergeConflict, type MergeOutcome } from './merge-repository';
@@ -15,6 +15,8 @@ export interface MirroredInvoice {
   number: string | null;
   pdfUrl: string | null;
   url: string | null;
+  /** Its hs_due_date (YYYY-MM-DD); null when HubSpot has none. */
+  dueDate?: string | null;
   /** The invoice's hs_lastmodifieddate: an older copy than the one mirrored is skipped. */
   modifiedAt: Date | null;
 }
@@ -222,7 +224,8 @@ const paidDealSelect = { id: true, stageId: true, scheduledAt: true, ownerId: tr
  * that invoice in a version at least as new (re-reads, and search results from a lagging index).
  * An invoice that became open texts the customer its link, in the same transaction, except on a
  * deal first mirrored in this very pull (`newDeals`: an account's first pull must not text
- * every customer with an open invoice). An invoice that became paid sends the customer's
+ * every customer with an open invoice), with its reminders for when it is still unpaid after its
+ * due date (invoiceReminders). An invoice that became paid sends the customer's
  * receipt and moves its deal on to be scheduled, in the same transaction (writePaymentMove).
  */
 export async function applyInvoices(
@@ -267,6 +270,10 @@ export async function applyInvoices(
         if (count === 0) return;
         const written = await writeNoticeText(tx, policy, { kind: 'invoice_ready', dealId: deal.id, to: phone, email, subject: { invoiceId: invoice.hubspotId }, dueAt: now });
         if (written) notices++;
+        // Its reminders, due days past its due date, dropped when they find it paid or voided.
+        for (const reminder of invoiceReminders(invoice.dueDate ?? null, policy, now)) {
+          await writeNoticeText(tx, policy, { kind: 'invoice_reminder', dealId: deal.id, to: phone, email, subject: { invoiceId: invoice.hubspotId, reminder: reminder.nth }, dueAt: reminder.at });
+        }
       });
     } else {
       await db.deal.updateMany({ where, data });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
-import { cancellationOf, closedOutDone, dealNoticeFor, invoiceBecameOpen, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
+import { cancellationOf, closedOutDone, dealNoticeFor, invoiceBecameOpen, invoiceReminders, noticeKey, reminderAt, ticketAnswered } from './notice-rules';
 
 const NOW = new Date('2026-12-01T15:00:00Z');
 const DAY2 = new Date('2026-12-03T14:00:00Z');
@@ -59,6 +59,26 @@ describe('cancellationOf', () => {
 
   it('keys a quote e-mail by its quote, so each quote sent gets one', () => {
     expect(noticeKey('quote_ready', 'd1', { quoteId: 'c9' })).toBe('quote_ready:d1:c9');
+  });
+});
+
+describe('invoiceReminders', () => {
+  // 9 AM Eastern on Friday, December 4, 2026.
+  const now = new Date('2026-12-04T14:00:00Z');
+  it('reminds an unpaid invoice at 10 AM Eastern 3 and 7 days past its due date, each its own', () => {
+    expect(invoiceReminders('2026-12-07', {}, now)).toEqual([
+      { nth: 1, at: new Date('2026-12-10T15:00:00Z') },
+      { nth: 2, at: new Date('2026-12-14T15:00:00Z') },
+    ]);
+    expect(noticeKey('invoice_reminder', 'deal-1', { invoiceId: '77', reminder: 2 })).toBe('invoice_reminder:deal-1:77:2');
+    expect(noticeKey('invoice_ready', 'deal-1', { invoiceId: '77' })).toBe('invoice_ready:deal-1:77');
+  });
+  it('follows the configured days, leaves out those already past, and none without a due date', () => {
+    expect(invoiceReminders('2026-12-07', { invoiceReminderDays: [1] }, now).map((r) => r.at.toISOString())).toEqual(['2026-12-08T15:00:00.000Z']);
+    expect(invoiceReminders('2026-11-28', {}, now).map((r) => r.nth)).toEqual([2]);
+    expect(invoiceReminders('2026-11-20', {}, now)).toEqual([]);
+    expect(invoiceReminders(null, {}, now)).toEqual([]);
+    expect(invoiceReminders('2026-12-07', { invoiceReminderDays: [] }, now)).toEqual([]);
   });
 });
 

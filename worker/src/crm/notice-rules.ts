@@ -3,6 +3,7 @@ import type { NoticeKind } from '@app/shared/notice-channels';
 import { CRM_TICKET_STAGES } from '@app/shared/crm-schema';
 import { STAGE } from '@app/shared/deal-stages';
 import { sendableAt } from '@app/shared/quiet-hours';
+import { addDays, easternWallTimeToInstant, isCalendarDate } from '@app/shared/eastern-time';
 
 /**
  * When a change the CRM pull sees calls for a text to the customer (docs/customer-messages.md).
@@ -22,6 +23,29 @@ export interface NoticePolicy {
    * (RATING_REQUEST_DELAY_MINUTES: development and the browser tests); null or absent: the next day.
    */
   ratingDelayMinutes?: number | null;
+  /** Days past its due date an unpaid invoice is reminded (INVOICE_REMINDER_DAYS, at most two); DEFAULT_INVOICE_REMINDER_DAYS when absent. */
+  invoiceReminderDays?: readonly number[];
+}
+
+/** An unpaid invoice is reminded 3 and 7 days past its due date by default. */
+export const DEFAULT_INVOICE_REMINDER_DAYS: readonly number[] = [3, 7];
+
+/** The hour of the day (Eastern) an invoice reminder is due. */
+const INVOICE_REMINDER_HOUR = 10;
+
+/**
+ * When an invoice due on `dueDate` is reminded if still unpaid (docs/payments.md): 10 AM Eastern
+ * each of the policy's days past it; none already past (an invoice seen open late is not
+ * reminded at once), none without a due date.
+ */
+export function invoiceReminders(dueDate: string | null, policy: Pick<NoticePolicy, 'invoiceReminderDays'>, now: Date): { nth: number; at: Date }[] {
+  if (!dueDate || !isCalendarDate(dueDate)) return [];
+  return (policy.invoiceReminderDays ?? DEFAULT_INVOICE_REMINDER_DAYS)
+    .map((days, i) => {
+      const [y, m, d] = addDays(dueDate, days).split('-').map(Number) as [number, number, number];
+      return { nth: i + 1, at: easternWallTimeToInstant(y, m, d, INVOICE_REMINDER_HOUR, 0) };
+    })
+    .filter((r) => r.at.getTime() > now.getTime());
 }
 
 /** How long before a cleaning its reminder goes out by default: the day before. */
@@ -125,7 +149,8 @@ export function invoiceBecamePaid(before: InvoiceMoment, after: { hubspotId: str
 }
 
 /** What a customer text is about beyond its deal: part of its dedupe key, and checked again when it goes out. */
-export type TextSubject = { scheduledAt: string } | { invoiceId: string } | { ticketId: string } | { planId: string };
+/** An invoice's own texts (ready) name it; its reminders, which one (1 or 2) too. */
+export type TextSubject = { scheduledAt: string } | { invoiceId: string; reminder?: number } | { ticketId: string } | { planId: string };
 
 /**
  * What any deal notice is about: a text's subject, or for the e-mail-only kinds the quote sent
@@ -140,7 +165,7 @@ export type NoticeSubject = TextSubject | { quoteId: string } | { cancellation: 
 export function noticeKey(kind: Exclude<NoticeKind, 'portal_invite'>, dealId: string, subject: NoticeSubject): string {
   const about =
     'scheduledAt' in subject ? subject.scheduledAt
-    : 'invoiceId' in subject ? subject.invoiceId
+    : 'invoiceId' in subject ? (subject.reminder ? `${subject.invoiceId}:${subject.reminder}` : subject.invoiceId)
     : 'ticketId' in subject ? subject.ticketId
     : 'quoteId' in subject ? subject.quoteId
     : 'planId' in subject ? subject.planId

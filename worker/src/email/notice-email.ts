@@ -27,6 +27,8 @@ export function emailNoticeOf(facts: NoticeFacts, links: EmailLinks): EmailNotic
       return { kind: 'reminder', scheduledAt: facts.scheduledAt, portalUrl, unsubscribeUrl };
     case 'invoice_ready':
       return { kind: 'invoice_ready', amount: facts.amount, payUrl: facts.payUrl ?? portalUrl };
+    case 'invoice_reminder':
+      return { kind: 'invoice_reminder', reference: facts.reference, amount: facts.amount, payUrl: facts.payUrl ?? portalUrl };
     case 'payment_received':
       return { kind: 'payment_received', reference: facts.reference, amount: facts.amount, portalUrl };
     case 'rating_request':

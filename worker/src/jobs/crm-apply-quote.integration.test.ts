@@ -182,7 +182,13 @@ describe('quotes and their answers against the HubSpot emulator', () => {
       [null, 'First-booking discount (10%)', '-42.90'],
       [null, 'Adjustment: Three flights of stairs', '25.00'],
     ]);
-    // Mirrored at once: the portal's invoice, and the customer's invoice notice with its pay link.
+    // Mirrored at once: the portal's invoice, and the customer's invoice notice with its pay link,
+    // with its two reminders due 3 and 7 days past its due date at 10 AM Eastern.
+    expect(await db.customerNotice.count({ where: { dealId: deal.dealId, kind: 'invoice_ready' } })).toBe(1);
+    const reminders = await db.smsMessage.findMany({ where: { dealId: deal.dealId, purpose: 'invoice_reminder' }, select: { id: true } });
+    expect(reminders).toHaveLength(2);
+    const due = await db.outboxEvent.findMany({ where: { type: 'sms.send', aggregateId: { in: reminders.map((r) => r.id) } }, orderBy: { availableAt: 'asc' } });
+    expect(due.map((e) => easternToday(e.availableAt))).toEqual([addDays(invoice.properties.hs_due_date!, 3), addDays(invoice.properties.hs_due_date!, 7)]);
     const mirrored = await db.deal.findUniqueOrThrow({ where: { id: deal.dealId } });
     expect(mirrored).toMatchObject({ invoiceHubspotId: invoice.id, invoiceStatus: 'open', invoiceAmountCents: 41_110, invoiceUrl: invoice.properties.hs_invoice_link });
     expect(await db.madeInvoice.findUniqueOrThrow({ where: { id: made.id } })).toMatchObject({ status: 'made', hubspotId: invoice.id });
@@ -224,6 +230,8 @@ describe('quotes and their answers against the HubSpot emulator', () => {
     expect(await noticeText(db, { kind: 'payment_received', dealId: deal.dealId, invoiceId: hubspotId }, 'https://www.cleaning.example/login')).toEqual({
       text: `Atlanta Home Cleaning: thank you, we received your payment of $411.10 for ${reference}. Receipt: https://www.cleaning.example/login`,
     });
+    // Paid, its reminders find nothing to remind of.
+    expect(await noticeText(db, { kind: 'invoice_reminder', dealId: deal.dealId, invoiceId: hubspotId, reminder: 1 }, 'https://www.cleaning.example/login')).toEqual({ skipped: 'stale' });
     // Seen paid again (a re-read, the sweep): no second move, no second receipt.
     await pull();
     expect(await moves()).toHaveLength(1);

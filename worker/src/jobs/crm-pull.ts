@@ -30,7 +30,7 @@ import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, mirrorActivit
 import { CONTACT_PROPERTIES, mirrorChangedContacts, mirrorNewContacts } from './crm-pull-contacts';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'duration_minutes', 'visit_outcome', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
-export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link'];
+export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_due_date'];
 export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
 
@@ -56,6 +56,7 @@ function toInvoice(r: HubSpotRecord): MirroredInvoice {
     number: text(r, 'hs_number'),
     pdfUrl: text(r, 'hs_pdf_download_link'),
     url: text(r, 'hs_invoice_link'),
+    dueDate: text(r, 'hs_due_date')?.slice(0, 10) ?? null,
     modifiedAt: toDate(modifiedAtOf('invoices', r)),
   };
 }

@@ -5,6 +5,7 @@ import { ratingRequestSms } from '@app/shared/cleaning-rating';
 import {
   cleaningConfirmedSms,
   invoiceReadySms,
+  invoiceReminderSms,
   planConfirmedSms,
   onMyWaySms,
   paymentReceivedSms,
@@ -36,6 +37,8 @@ export interface Notice<K extends NoticeKind = NoticeKind> {
   scheduledAt?: string | undefined;
   /** The HubSpot invoice an invoice text is about. */
   invoiceId?: string | undefined;
+  /** Which reminder of an unpaid invoice (1 or 2). */
+  reminder?: number | undefined;
   /** Our ticket row an answered request is about. */
   ticketId?: string | undefined;
   /** The recurring plan a plan's confirmation is about. */
@@ -60,6 +63,7 @@ export type NoticeFacts =
   | { kind: 'plan_confirmed'; rule: string; visits: Date[] }
   | { kind: 'invoice_ready'; reference: string; amount: string; payUrl: string | null }
   | { kind: 'payment_received'; reference: string; amount: string }
+  | { kind: 'invoice_reminder'; reference: string; amount: string; payUrl: string | null }
   | { kind: 'rating_request'; reference: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; tappedAt: Date; etaMinutes: number; from: Date; to: Date }
   | { kind: 'request_answered'; reference: string; request: TicketNoun; outcome: RequestOutcome }
@@ -103,6 +107,11 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
       const open = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'open' && deal.invoiceAmountCents !== null;
       if (!open) return STALE;
       return { kind: 'invoice_ready', reference, amount: formatUsd(deal.invoiceAmountCents!), payUrl: deal.invoiceUrl };
+    }
+    case 'invoice_reminder': {
+      // Only while the invoice is the deal's and still open: paid or voided, the reminder is dropped.
+      const open = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'open' && deal.invoiceAmountCents !== null;
+      return open ? { kind: 'invoice_reminder', reference, amount: formatUsd(deal.invoiceAmountCents!), payUrl: deal.invoiceUrl } : STALE;
     }
     case 'payment_received': {
       // The receipt of the invoice the deal still has, paid.
@@ -149,6 +158,8 @@ export async function noticeText(db: Db, notice: Notice<CustomerMessageKind>, po
       return { text: invoiceReadySms(ctx, facts.amount, facts.payUrl) };
     case 'payment_received':
       return { text: paymentReceivedSms(ctx, facts.reference, facts.amount) };
+    case 'invoice_reminder':
+      return { text: invoiceReminderSms(ctx, facts.reference, facts.amount, facts.payUrl) };
     case 'rating_request':
       return { text: ratingRequestSms(COMPANY.name) };
     case 'on_my_way':

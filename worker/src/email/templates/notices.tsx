@@ -25,6 +25,7 @@ export type EmailNotice =
   | { kind: 'request_answered'; reference: string; request: TicketNoun; outcome: RequestOutcome; portalUrl: string }
   | { kind: 'invoice_ready'; amount: string; payUrl: string }
   | { kind: 'payment_received'; reference: string; amount: string; portalUrl: string }
+  | { kind: 'invoice_reminder'; reference: string; amount: string; payUrl: string }
   /** Rated by texting back (docs/conversations.md#ratings): `textTo` is our number (E.164), null when we send through a messaging service. */
   | { kind: 'rating_request'; reference: string; textTo: string | null; unsubscribeUrl: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; from: Date; to: Date }
@@ -113,6 +114,8 @@ export function emailSubject(notice: EmailNotice, company: Pick<EmailCompany, 'n
       return `Your invoice for ${notice.amount} is ready`;
     case 'payment_received':
       return `Payment received: ${notice.amount} for ${notice.reference}`;
+    case 'invoice_reminder':
+      return `Reminder: your invoice for ${notice.amount} is still unpaid`;
     case 'rating_request':
       return `How did your ${company.name} cleaning go?`;
     case 'on_my_way':
@@ -216,6 +219,16 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
           <>
             <P>Your invoice for <strong>{notice.amount}</strong> is ready.</P>
             <Action href={notice.payUrl}>Pay online</Action>
+          </>
+        ),
+      };
+    case 'invoice_reminder':
+      return {
+        body: (
+          <>
+            <P>A reminder: your invoice of <strong>{notice.amount}</strong> for your cleaning {notice.reference} is still unpaid.</P>
+            <P>You can pay it online in a minute. If you have paid it already, thank you, and please ignore this e-mail.</P>
+            <Action href={notice.payUrl}>Pay the invoice</Action>
           </>
         ),
       };

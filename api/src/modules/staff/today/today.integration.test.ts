@@ -170,7 +170,7 @@ describe('staff board API: the today board (GET /api/internal/admin/today)', () 
 
     const { texts } = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
     expect(texts.optedOut).toBe(1);
-    expect(texts.kinds.map((k) => k.kind)).toEqual(['request_received', 'cleaning_confirmed', 'plan_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'payment_received', 'rating_request', 'on_my_way']);
+    expect(texts.kinds.map((k) => k.kind)).toEqual(['request_received', 'cleaning_confirmed', 'plan_confirmed', 'reminder', 'request_answered', 'rescheduled', 'invoice_ready', 'invoice_reminder', 'payment_received', 'rating_request', 'on_my_way']);
     expect(texts.kinds.find((k) => k.kind === 'cleaning_confirmed')).toEqual({ kind: 'cleaning_confirmed', label: 'Cleaning confirmed', delivered: 2, pending: 0, failed: 1, canceled: 0 });
     expect(texts.kinds.find((k) => k.kind === 'reminder')).toMatchObject({ delivered: 0, pending: 1, failed: 0, canceled: 1 });
     expect(texts.kinds.find((k) => k.kind === 'invoice_ready')).toMatchObject({ delivered: 0, pending: 0, failed: 0, canceled: 0 });
