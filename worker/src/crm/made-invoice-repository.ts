@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import type { Prisma } from '@app/db/generated/client';
 import { outboxEvent } from '@app/runtime/outbox/events';
-import { sentQuoteSchema, type SentQuote } from '@app/shared/quote';
+import { findProduct } from '@app/shared/catalogue';
+import { sentQuoteSchema } from '@app/shared/quote';
+import { quoteLines } from '../jobs/deal-commands/quote';
 
 /**
  * The invoice of an approved quote (docs/payments.md), written in the transaction that settles the
@@ -15,13 +17,37 @@ export async function writeQuoteInvoice(tx: Prisma.TransactionClient, answer: { 
   return id;
 }
 
-/** An invoice to make, with what HubSpot needs of its deal and contact, and the quote it bills. */
+/**
+ * The invoice of a recurring plan's visit once it is done (the plan's billing: each visit after
+ * the cleaning), written in the mirror's transaction that sees it done, with its event; one per
+ * visit (a unique index), so a re-read or a second close-out writes none. A visit billed already
+ * (the plan's first visit, invoiced from its approved quote, or one invoiced by hand in HubSpot)
+ * gets none. True when written.
+ */
+export async function writeVisitInvoice(tx: Prisma.TransactionClient, dealId: string): Promise<boolean> {
+  const billed = await tx.deal.findFirst({ where: { id: dealId, OR: [{ invoiceHubspotId: { not: null } }, { madeInvoices: { some: {} } }] }, select: { id: true } });
+  if (billed) return false;
+  const id = randomUUID();
+  const { count } = await tx.madeInvoice.createMany({ data: [{ id, dealId, source: 'visit' }], skipDuplicates: true });
+  if (count === 0) return false;
+  await tx.outboxEvent.create({ data: outboxEvent('crm.make-invoice', { invoiceId: id }, { aggregateId: id }) });
+  return true;
+}
+
+/** A line of a made invoice: its catalogue id when it has one, its name, its price. */
+export interface InvoiceLine {
+  sku: string | null;
+  name: string;
+  cents: number;
+}
+
+/** An invoice to make, with what HubSpot needs of its deal and contact, and its lines (null: none could be read). */
 export interface InvoiceToMake {
   id: string;
   status: 'pending' | 'made' | 'failed';
   createdAt: Date;
   deal: { id: string; hubspotId: string | null; archivedAt: Date | null; contactHubspotId: string | null };
-  quote: SentQuote | null;
+  lines: InvoiceLine[] | null;
 }
 
 export async function loadInvoice(db: Db, id: string): Promise<InvoiceToMake | null> {
@@ -30,20 +56,43 @@ export async function loadInvoice(db: Db, id: string): Promise<InvoiceToMake | n
     select: {
       id: true,
       status: true,
+      source: true,
       createdAt: true,
-      deal: { select: { id: true, hubspotId: true, archivedAt: true, contact: { select: { hubspotId: true } } } },
+      deal: { select: { id: true, hubspotId: true, archivedAt: true, skus: true, amountCents: true, contact: { select: { hubspotId: true } } } },
       quoteAnswer: { select: { quote: { select: { changes: true } } } },
     },
   });
   if (!row) return null;
-  const quote = row.quoteAnswer ? sentQuoteSchema.safeParse((row.quoteAnswer.quote.changes as { quote?: unknown }).quote) : null;
+  const { deal } = row;
   return {
     id: row.id,
     status: row.status as InvoiceToMake['status'],
     createdAt: row.createdAt,
-    deal: { id: row.deal.id, hubspotId: row.deal.hubspotId, archivedAt: row.deal.archivedAt, contactHubspotId: row.deal.contact?.hubspotId ?? null },
-    quote: quote?.success ? quote.data : null,
+    deal: { id: deal.id, hubspotId: deal.hubspotId, archivedAt: deal.archivedAt, contactHubspotId: deal.contact?.hubspotId ?? null },
+    lines: row.source === 'visit' ? visitLines(deal.skus, deal.amountCents) : quoteInvoiceLines(row.quoteAnswer?.quote.changes),
   };
+}
+
+/** An approved quote's lines: its catalogue lines, the first-booking discount and the adjustment. */
+function quoteInvoiceLines(changes: unknown): InvoiceLine[] | null {
+  const quote = sentQuoteSchema.safeParse((changes as { quote?: unknown } | undefined)?.quote);
+  return quote.success ? quoteLines(quote.data) : null;
+}
+
+/**
+ * A plan visit's lines: each of its products at its catalogue price, and the difference to the
+ * visit's own price (the plan's, which the recurring price and the office set) as a line of its
+ * own, so the invoice bills exactly what the visit costs. None without a price.
+ */
+export function visitLines(skus: readonly string[], amountCents: number | null): InvoiceLine[] | null {
+  if (amountCents === null || amountCents <= 0) return null;
+  const lines = skus.map((sku) => {
+    const product = findProduct(sku);
+    return { sku, name: product?.name ?? sku, cents: product?.priceCents ?? 0 };
+  });
+  const difference = amountCents - lines.reduce((sum, line) => sum + line.cents, 0);
+  if (lines.length === 0) return [{ sku: null, name: 'Recurring cleaning visit', cents: amountCents }];
+  return difference === 0 ? lines : [...lines, { sku: null, name: 'Recurring plan price', cents: difference }];
 }
 
 /** Settles a pending invoice: open in HubSpot, or refused for good; one settled already is left alone. */

@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import { isUniqueViolation } from '@app/db/unique-violation';
 import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dealPhone, emailOf, phoneOf, writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
+import { writeVisitInvoice } from './made-invoice-repository';
 import { writePaymentMove } from './payment-command-repository';
 import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, invoiceBecamePaid, invoiceReminders, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
@@ -107,7 +108,8 @@ export async function upsertOwners(db: Db, owners: readonly HubSpotOwner[]): Pro
  * holds is skipped, so replays, re-reads and out-of-order pulls are harmless. A change that
  * confirms or moves a cleaning writes the customer's text with it (notice-rules.ts); one that
  * cancels it, the customer's e-mail saying so (e-mail only); one that closes a cleaning out as
- * done writes its rating request (rating-repository.ts).
+ * done writes its rating request (rating-repository.ts), and for a plan's visit its invoice
+ * (made-invoice-repository.ts).
  */
 export async function applyDeals(
   db: Db,
@@ -156,10 +158,12 @@ export async function applyDeals(
       const notice = quiet ? null : told;
       const planReminder = quiet ? (told?.scheduledAt ?? null) : notice ? null : planVisitReminderFor(existing, deal, now);
       const done = closedOutDone(existing, deal);
+      // A plan's visit is billed once it is done (docs/payments.md): its invoice, made by crm.make-invoice.
+      const billed = done && existing.planId !== null;
       const canceled = quiet ? null : cancellation;
       const phone = phoneOf(existing);
       const email = emailOf(existing);
-      if (((notice || planReminder) && (phone || email)) || (done && phone) || (canceled && email)) {
+      if (((notice || planReminder) && (phone || email)) || (done && phone) || (canceled && email) || billed) {
         // The row and its text together: a crash between them neither loses nor repeats the text.
         const closedOutAt = done ? await closeOutTime(db, existing.id, now) : now;
         await db.$transaction(async (tx) => {
@@ -171,6 +175,7 @@ export async function applyDeals(
             if (await writeRatingRequest(tx, policy, rating, closedOutAt, now)) notices++;
           }
           if (canceled && (await writeNoticeText(tx, policy, { kind: 'canceled', dealId: existing.id, to: null, email, subject: canceled, dueAt: now }))) notices++;
+          if (billed) await writeVisitInvoice(tx, existing.id);
         });
       } else {
         await db.deal.update({ where: { id: existing.id }, data });

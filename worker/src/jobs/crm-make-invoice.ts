@@ -9,7 +9,6 @@ import { loadInvoice, settleInvoice, type InvoiceToMake } from '../crm/made-invo
 import type { NoticePolicy } from '../crm/notice-rules';
 import { readDeal } from './crm-apply-deal-command';
 import { mirrorDealRecords } from './crm-pull';
-import { quoteLines } from './deal-commands/quote';
 import { defineJob } from './job';
 
 interface InvoiceDeps {
@@ -30,13 +29,14 @@ const INVOICE_TO_DEAL = 176;
 export const invoiceLineKey = (invoiceId: string, index: number) => `invoice:${invoiceId}:${index + 1}`;
 
 export const INVOICE_DEAL_GONE = 'The deal was deleted in HubSpot.';
-export const INVOICE_NO_QUOTE = 'The approved quote could not be read: no invoice was made.';
+export const INVOICE_NO_LINES = 'What to bill could not be read (the approved quote, or the visit\'s price): no invoice was made.';
 
 /**
- * Makes an approved quote's invoice in HubSpot (docs/payments.md), as its Invoices guide has it: a
- * draft in US dollars due `dueDays` from the day it was written, associated with the customer's
- * contact and the deal; one line item per line of the quote (its catalogue lines, the
- * first-booking discount and the office's adjustment, at the quote's prices); then open, which
+ * Makes an invoice in HubSpot (docs/payments.md), an approved quote's or a plan visit's, as its
+ * Invoices guide has it: a draft in US dollars due `dueDays` from the day it was written,
+ * associated with the customer's contact and the deal; one line item per line (a quote's
+ * catalogue lines, first-booking discount and adjustment at the quote's prices; a visit's
+ * products and the plan's price: made-invoice-repository.ts); then open, which
  * numbers it, bills the lines' total and gives it its payment link. Our invoice id is the
  * invoice's app_request_id and each line's key, so a retry, or an answer lost after HubSpot made
  * it, finds them rather than making two. Then the deal is mirrored, invoice included: the
@@ -53,9 +53,9 @@ export function crmMakeInvoiceJob(deps: InvoiceDeps) {
       await settleInvoice(deps.db, invoiceId, { status: 'failed', error: INVOICE_DEAL_GONE }, now());
       return { outcome: 'failed' as const, error: INVOICE_DEAL_GONE };
     }
-    if (!invoice.quote) {
-      await settleInvoice(deps.db, invoiceId, { status: 'failed', error: INVOICE_NO_QUOTE }, now());
-      return { outcome: 'failed' as const, error: INVOICE_NO_QUOTE };
+    if (!invoice.lines) {
+      await settleInvoice(deps.db, invoiceId, { status: 'failed', error: INVOICE_NO_LINES }, now());
+      return { outcome: 'failed' as const, error: INVOICE_NO_LINES };
     }
     const dealHubspotId = invoice.deal.hubspotId;
     const contactHubspotId = invoice.deal.contactHubspotId;
@@ -92,7 +92,7 @@ async function draftIn(deps: InvoiceDeps, invoice: InvoiceToMake, dealHubspotId:
 
 /** The quote's lines as the invoice's line items, each found again by its key on a retry. */
 async function linesIn(hubspot: HubSpotGateway, invoice: InvoiceToMake, invoiceHubspotId: string): Promise<void> {
-  const lines = quoteLines(invoice.quote!).map((line, i) => ({ key: invoiceLineKey(invoice.id, i), ...line }));
+  const lines = invoice.lines!.map((line, i) => ({ key: invoiceLineKey(invoice.id, i), ...line }));
   const made = await hubspot.createOrFind(
     'line_items',
     lines.map((line) => ({
