@@ -168,7 +168,8 @@ describe('worker process faults', { timeout: 180_000 }, () => {
       // (The check's scope tries are batch updates without inputs: they change nothing.)
       expect(fresh.requests().filter((r) => r.method === 'POST' && r.path.includes('/objects/') && !r.path.endsWith('/batch/update'))).toHaveLength(0);
 
-      expect((await setUpCrmAccount({ accessToken: crm.token, basePath: fresh.url, apply: true })).ready).toBe(true);
+      const setup = await setUpCrmAccount({ accessToken: crm.token, basePath: fresh.url, apply: true });
+      expect(setup.ready, setup.problems.join('\n')).toBe(true);
       await expect.poll(() => queue.getJobState(booking.outboxId), { timeout: 90_000, interval: 200 }).toBe('completed');
       expect(fresh.objects('deals').filter((d) => d.properties.app_request_id === booking.dealId)).toHaveLength(1);
       expect((await db.crmAccountStatus.findUniqueOrThrow({ where: { id: 1 } })).ready).toBe(true);

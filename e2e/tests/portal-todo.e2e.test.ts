@@ -1,7 +1,7 @@
 import { STAGE } from '@app/shared/deal-stages';
 import { formatEastern } from '@app/shared/eastern-time';
-import { INVOICE_COMING_NEXT, QUOTE_APPROVED_NEXT } from '@app/shared/portal-next-step';
-import { CANCEL_BUTTON, CHANGE_BUTTON, CHANGE_LOCKED_24H, CLEANING_TIME_PASSED, CLEANING_TIME_PASSED_NEXT } from '@app/shared/texts';
+import { INVOICE_TO_PAY_NEXT, QUOTE_APPROVED_NEXT } from '@app/shared/portal-next-step';
+import { CANCEL_BUTTON, CHANGE_BUTTON, CHANGE_LOCKED_24H, CLEANING_TIME_PASSED, CLEANING_TIME_PASSED_NEXT, INVOICE_OPEN } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from '../src/app-url';
@@ -112,12 +112,13 @@ describe('the portal says what needs doing', () => {
     await expect.poll(() => quotedCard.locator('[data-next-step]').allTextContents()).toEqual([QUOTE_APPROVED_NEXT]);
     await expect.poll(() => strip.locator('[data-attention-item]').evaluateAll((els) => els.map((el) => el.getAttribute('data-attention-item')))).toEqual(['invoice']);
 
-    // Once HubSpot has the answer: Invoice Payment Needed, the quote agreed to, and the next step beside "No invoice yet".
+    // Once HubSpot has the answer: Invoice Payment Needed, the quote agreed to, and its invoice,
+    // which the worker makes from the quote (docs/payments.md), to pay online as the next step says.
     await page.setViewportSize({ width: 1366, height: 900 });
     const approvedCard = quotedCard;
     await expect.poll(() => approvedCard.locator('[data-status]').textContent(), { timeout: 60_000, interval: 500 }).toBe('Invoice Payment Needed');
-    expect(await approvedCard.locator('[data-invoice]').textContent()).toBe('No invoice yet');
-    expect(await approvedCard.locator('[data-next-step]').allTextContents()).toEqual([INVOICE_COMING_NEXT]);
+    await expect.poll(() => approvedCard.locator('[data-invoice]').textContent(), { timeout: 60_000, interval: 500 }).toContain(INVOICE_OPEN);
+    expect(await approvedCard.locator('[data-next-step]').allTextContents()).toEqual([INVOICE_TO_PAY_NEXT]);
     expect(await approvedCard.locator('[data-quote-answer]').textContent()).toBe('You approved this quote.');
     expect(await approvedCard.locator('[data-quote-frequency]').textContent()).toBe('Recurring clean: Weekly');
     expect(await axeViolations(page)).toEqual([]);

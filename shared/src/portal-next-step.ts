@@ -8,8 +8,8 @@ import { STAGE } from './deal-stages';
  * left to be guessed at. The portal's cards and the browser tests read these.
  */
 
-/** Approved, and the invoice is not made yet. */
-export const INVOICE_COMING_NEXT = 'What happens next: our office sends your invoice, which you can pay online here. Once it is paid, we schedule your cleaning.';
+/** Approved, and the invoice is not made yet (the worker makes it from the quote within moments: docs/payments.md). */
+export const INVOICE_COMING_NEXT = 'What happens next: your invoice comes here in a moment, and you can pay it online. Once it is paid, we schedule your cleaning.';
 /** Said under a quote just approved, while our office takes the answer (the deal still awaits it): the same next step. */
 export const QUOTE_APPROVED_NEXT = INVOICE_COMING_NEXT;
 /** Approved, and the invoice is open. */

@@ -120,7 +120,7 @@ describe('customer texts from changes in the mirror', () => {
       hubspotId, status, amountCents: 14_500, number: 'INV-1', pdfUrl: null, url: `https://pay.example.com/${hubspotId}`, modifiedAt: new Date((version += 1_000)),
     });
 
-    it('texts once when an open invoice appears on a mirrored deal, not for a draft, a re-read or a payment', async () => {
+    it('texts once when an open invoice appears on a mirrored deal, not for a draft or a re-read; its payment, the receipt once', async () => {
       const deal = await bookedDeal();
       await applyDeals(db, [deal.change(STAGE.CLEAN_REQUESTED, null)], { now: NOW });
       const id = `inv-${randomBytes(4).toString('hex')}`;
@@ -129,9 +129,10 @@ describe('customer texts from changes in the mirror', () => {
       expect(await apply('draft')).toEqual({ notices: 0 });
       expect(await apply('open')).toEqual({ notices: 1 });
       expect(await apply('open')).toEqual({ notices: 0 });
+      expect(await apply('paid')).toEqual({ notices: 1 });
       expect(await apply('paid')).toEqual({ notices: 0 });
       const texts = await deal.texts();
-      expect(texts.map((t) => t.dedupeKey)).toEqual([`invoice_ready:${deal.dealId}:${id}`]);
+      expect(texts.map((t) => t.dedupeKey)).toEqual([`invoice_ready:${deal.dealId}:${id}`, `payment_received:${deal.dealId}:${id}`]);
       const [event] = await db.outboxEvent.findMany({ where: { aggregateType: 'sms_message', aggregateId: texts[0]!.id } });
       expect(event).toMatchObject({ availableAt: MORNING });
       expect(texts[0]).toMatchObject({ purpose: 'invoice_ready', to: deal.phone, dealId: deal.dealId });

@@ -27,6 +27,14 @@ describe('crm:setup against a fresh HubSpot account (the emulator started blank)
     emulator = undefined;
   });
 
+  it("waits out HubSpot's 429 (its 10-second window full, a worker checking meanwhile) and still sets the account up", async () => {
+    const hubspot = await blank();
+    hubspot.faults.next(3, { status: 429, retryAfterSeconds: 1 });
+    const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: true });
+    expect(report.ready, report.problems.join('\n')).toBe(true);
+    expect(hubspot.requests().filter((r) => r.status === 429)).toHaveLength(3);
+  });
+
   it('--check reports every missing property, option and stage and changes nothing', async () => {
     const hubspot = await blank();
     const report = await setUpCrmAccount({ accessToken: TOKEN, basePath: hubspot.url, apply: false });

@@ -1,5 +1,6 @@
 import { createHubSpotClient, HUBSPOT_API_BASE } from '../hubspot-client';
-import { createHubSpotCall } from '../hubspot-gateway';
+import { RateLimitedError } from '../../jobs/job-errors';
+import { createHubSpotCall, type HubSpotCall } from '../hubspot-gateway';
 import { localRequestBudget, type RequestBudget } from '../request-budget';
 import { createAccountApi } from './account-api';
 import { reconcileAccount, type AccountReport } from './reconcile-account';
@@ -29,7 +30,7 @@ export async function setUpCrmAccount(options: SetupOptions): Promise<AccountRep
   const client = createHubSpotClient({ accessToken: options.accessToken, basePath, timeoutMs });
   const api = createAccountApi({
     client,
-    call: createHubSpotCall(options.budget ?? localRequestBudget({ max: 90, windowMs: 10_000 })),
+    call: waitingOutRateLimits(createHubSpotCall(options.budget ?? localRequestBudget({ max: 90, windowMs: 10_000 }))),
     accessToken: options.accessToken,
     basePath,
     timeoutMs,
@@ -39,6 +40,27 @@ export async function setUpCrmAccount(options: SetupOptions): Promise<AccountRep
     dealPipelineId: options.dealPipelineId ?? 'default',
     ticketPipelineId: options.ticketPipelineId ?? '0',
   });
+}
+
+/** How often setup tries a request HubSpot answered 429 (its 10-second window full) before it reports it failed. */
+const RATE_LIMITED_TRIES = 5;
+
+/**
+ * Setup runs as a command, not a job: a 429 (another app of the account, or a worker checking the
+ * account meanwhile, filled HubSpot's 10-second window) is waited out for as long as HubSpot
+ * asks and tried again, rather than reported as a failed item of an account that is fine.
+ */
+function waitingOutRateLimits(call: HubSpotCall): HubSpotCall {
+  return async (what, request, slot) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call(what, request, slot);
+      } catch (error) {
+        if (!(error instanceof RateLimitedError) || attempt >= RATE_LIMITED_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(error.retryAfterMs, 1_000)));
+      }
+    }
+  };
 }
 
 /** The report as a table for people: one line per item, blocking ones marked. */
