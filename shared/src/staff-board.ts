@@ -146,6 +146,12 @@ export const todayBoardSchema = z.object({
    * plan's next visit, soonest first. Optional for clients of an older api: none.
    */
   plans: listed(boardDealSchema).default({ count: 0, items: [] }),
+  /**
+   * Deals paid in the last month that did not move on to be scheduled (docs/payments.md): paid
+   * while canceled or before approval, or while another change was on its way. Optional for
+   * clients of an older api: none.
+   */
+  paidElsewhere: listed(boardDealSchema).default({ count: 0, items: [] }),
   /** Customers' texts waiting for an answer, oldest first (docs/conversations.md). */
   conversations: listed(waitingConversationSchema),
   /** Ratings given in the last 30 days, overall and per cleaner. */

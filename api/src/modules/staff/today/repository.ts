@@ -90,6 +90,33 @@ export async function findUnpaid(db: Db, now: Date, limit: number): Promise<{ co
   return { count, rows };
 }
 
+/** Stages a paid deal should have left by itself: before scheduling, or canceled. */
+const NOT_MOVED_ON = [STAGE.CLEAN_REQUESTED, STAGE.PENDING_ESTIMATE_CALL, STAGE.CREATING_QUOTE, STAGE.AWAITING_QUOTE_APPROVAL, STAGE.INVOICE_PAYMENT_NEEDED, STAGE.CANCELED, STAGE.QUOTE_CANCELED];
+
+/** How long a paid invoice on a deal that did not move on stays on the board: a month. */
+const PAID_ELSEWHERE_DAYS = 30;
+
+/**
+ * Payments the office must look at (docs/payments.md): a deal whose invoice was paid in the last
+ * month but that did not move on to be scheduled, because it was elsewhere when the payment came
+ * (canceled: a refund to make; before its quote's approval), or another change was on its way
+ * then. A deal with a change on its way now (its payment's move) is not listed. Newest payment first.
+ */
+export async function findPaidNotMovedOn(db: Db, now: Date, limit: number): Promise<{ count: number; rows: BoardDealRow[] }> {
+  const where: Prisma.DealWhereInput = {
+    ...live,
+    invoiceStatus: 'paid',
+    invoiceHubspotUpdatedAt: { gte: new Date(now.getTime() - PAID_ELSEWHERE_DAYS * 86_400_000) },
+    stageId: { in: NOT_MOVED_ON },
+    commands: { none: { status: 'pending' } },
+  };
+  const [count, rows] = await Promise.all([
+    db.deal.count({ where }),
+    db.deal.findMany({ where, select: boardDealSelect, orderBy: { invoiceHubspotUpdatedAt: 'desc' }, take: limit }),
+  ]);
+  return { count, rows };
+}
+
 /**
  * The version of everything the board's lists show: the newest change to any deal, ticket,
  * contact, owner or cleaning visit (every write through Prisma moves updated_at; each column is indexed, so this

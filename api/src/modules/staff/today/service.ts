@@ -21,6 +21,7 @@ import {
   crmAccountReady,
   customerTextCounts,
   findOpenBefore,
+  findPaidNotMovedOn,
   findPlansNeedingAttention,
   findScheduledBetween,
   findUnassigned,
@@ -67,7 +68,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
   const tomorrow = addDays(today, 1);
   const [startToday, startTomorrow, startAfter] = [today, tomorrow, addDays(today, 2)].map(easternMidnight) as [Date, Date, Date];
   const text = '';
-  const [cleanings, earlier, unhappy, bookings, changes, unassigned, unpaid, plans] = await Promise.all([
+  const [cleanings, earlier, unhappy, bookings, changes, unassigned, unpaid, plans, paidElsewhere] = await Promise.all([
     findScheduledBetween(deps.db, startToday, startAfter),
     findOpenBefore(deps.db, startToday, BOARD_LIST_LIMIT),
     findOpenTickets(deps.db, { text, limit: BOARD_LIST_LIMIT, category: 'UnhappyCustomer' }),
@@ -76,6 +77,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
     findUnassigned(deps.db, now, new Date(now.getTime() + 7 * DAY_MS), BOARD_LIST_LIMIT),
     findUnpaid(deps.db, now, BOARD_LIST_LIMIT),
     findPlansNeedingAttention(deps.db, now, BOARD_LIST_LIMIT),
+    findPaidNotMovedOn(deps.db, now, BOARD_LIST_LIMIT),
   ]);
   const deal = (d: BoardDealRow) => boardDeal(d, deps.links);
   // Each cleaning's live state at the board's minute (docs/cleaner-day.md).
@@ -92,6 +94,7 @@ async function boardLists(deps: TodayBoardDeps, now: Date): Promise<BoardLists> 
     unassigned: { count: unassigned.count, items: unassigned.rows.map(deal) },
     unpaid: { count: unpaid.count, items: unpaid.rows.map(deal) },
     plans: { count: plans.count, items: plans.rows.map(deal) },
+    paidElsewhere: { count: paidElsewhere.count, items: paidElsewhere.rows.map(deal) },
   };
 }
 

@@ -202,4 +202,22 @@ describe('staff board API: the today board (GET /api/internal/admin/today)', () 
     expect(after.today.cleanings.find((d) => d.id === coming.id)!.visit).toMatchObject({ state: 'on_the_way', etaMinutes: 30 });
     expect(after.tomorrow.cleanings[0]!.visit.state).toBe('not_started');
   });
+  it('lists paid cleanings that did not move on: paid while canceled, or stuck awaiting payment; not one on its way or moved on', async () => {
+    const paid = (name: string, stageId: string, paidAgoHours = 1) =>
+      api.db.deal.create({
+        data: { name, source: 'hubspot', stageId, invoiceStatus: 'paid', invoiceHubspotId: `inv-${name}`, invoiceAmountCents: 41_110, invoiceHubspotUpdatedAt: new Date(NOW.getTime() - paidAgoHours * HOUR) },
+        select: { id: true },
+      });
+    const canceled = await paid('paid-canceled', STAGE.CANCELED, 2);
+    const stuck = await paid('paid-stuck', STAGE.INVOICE_PAYMENT_NEEDED);
+    const moving = await paid('paid-moving', STAGE.INVOICE_PAYMENT_NEEDED);
+    await api.db.dealCommand.create({
+      data: { dealId: moving.id, kind: 'payment', changes: { stageId: STAGE.SCHEDULING_IN_PROGRESS }, seen: { stageId: STAGE.INVOICE_PAYMENT_NEEDED }, staffEmail: 'HubSpot payments' },
+    });
+    await paid('paid-moved-on', STAGE.SCHEDULING_IN_PROGRESS);
+    await paid('paid-long-ago', STAGE.CANCELED, 24 * 40);
+    const board = todayBoardSchema.parse(await (await staff.request('/api/internal/admin/today')).json());
+    // The newest payment first.
+    expect(board.paidElsewhere).toMatchObject({ count: 2, items: [{ id: stuck.id, invoiceStatus: 'paid' }, { id: canceled.id }] });
+  });
 });

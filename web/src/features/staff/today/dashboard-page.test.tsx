@@ -27,6 +27,7 @@ const board = (over: Partial<TodayBoard>): TodayBoard => ({
   unassigned: empty,
   unpaid: empty,
   plans: empty,
+  paidElsewhere: empty,
   conversations: empty,
   ratings: { average: null, count: 0, cleaners: [] },
   sync: { outboxPending: 0, outboxOldestAgeSeconds: 0, failedJobs: 0, lastPullAt: null, crmReady: true },

@@ -290,6 +290,13 @@ export function Board({ board }: { board: TodayBoard }) {
       more: { to: CLIENT_ROUTES.adminPlans, label: 'All plans' },
       children: dealItems(board.plans.items),
     },
+    {
+      id: 'board-paid-elsewhere',
+      title: 'Paid, not moved on',
+      count: board.paidElsewhere.count,
+      empty: 'Every paid cleaning moved on to be scheduled.',
+      children: dealItems(board.paidElsewhere.items),
+    },
   ];
   // The earlier section says nothing when empty: there is nothing to fold.
   const quiet = sections.filter((s) => s.count === 0 && s.id !== 'board-earlier');
