@@ -169,6 +169,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PROVIDER_OUTAGE_HOLD_MS: '5000',
       // A cleaning closed out as done is asked for its rating at once (the next-day timing: ratings.integration.test.ts).
       RATING_REQUEST_DELAY_MINUTES: '0',
+      // An unpaid invoice is reminded 10 s after it opens (the days-past-due timing: notice-rules.test.ts).
+      INVOICE_REMINDER_DELAY_SECONDS: '10',
     });
     cleanups.push(() => stop(worker));
 

@@ -72,5 +72,7 @@ export function devWorkerEnv(base: NodeJS.ProcessEnv, a: DevAddresses): NodeJS.P
     PUBLIC_URL: base.PUBLIC_URL || `http://127.0.0.1:${a.webPort}`,
     // A cleaning closed out as done is asked "how did it go?" a minute later, not at 10 AM tomorrow.
     RATING_REQUEST_DELAY_MINUTES: base.RATING_REQUEST_DELAY_MINUTES || '1',
+    // An unpaid invoice is reminded two minutes after it opens, and again two minutes later, not days past due.
+    INVOICE_REMINDER_DELAY_SECONDS: base.INVOICE_REMINDER_DELAY_SECONDS || '120',
   };
 }

@@ -99,6 +99,8 @@ describe('worker env: customer texts', () => {
     expect(loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: '2' }).INVOICE_REMINDER_DAYS).toEqual([2]);
     expect(loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: 'off' }).INVOICE_REMINDER_DAYS).toEqual([]);
     for (const bad of ['7,3', '1,2,3', 'x', '-1']) expect(() => loadWorkerEnv({ ...base, INVOICE_REMINDER_DAYS: bad }), bad).toThrow(/INVOICE_REMINDER_DAYS: must be 'off' or at most two rising whole days/);
+    expect(loadWorkerEnv({ ...base, INVOICE_REMINDER_DELAY_SECONDS: '10' }).INVOICE_REMINDER_DELAY_SECONDS).toBe(10);
+    expect(() => loadWorkerEnv({ ...PRODUCTION, INVOICE_REMINDER_DELAY_SECONDS: '10' })).toThrow('INVOICE_REMINDER_DELAY_SECONDS: must not be set in production');
   });
 
   it('names an unknown kind and lists the real ones', () => {

@@ -115,6 +115,11 @@ const schema = z
      * (docs/conversations.md#ratings): `npm run dev` sets 1, the browser tests 0. Not in production.
      */
     RATING_REQUEST_DELAY_MINUTES: z.coerce.number().int().min(0).max(1_440).optional(),
+    /**
+     * Seconds after an invoice opens that its reminders come, one such wait apart, instead of days
+     * past its due date (docs/payments.md): `npm run dev` sets 120, the browser tests 10. Not in production.
+     */
+    INVOICE_REMINDER_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     ...emailEnv,
   })
   .superRefine((env, ctx) => {
@@ -126,6 +131,7 @@ const schema = z
       if (env.OTP_SECRET === DEV_OTP_SECRET) ctx.addIssue({ code: 'custom', path: ['OTP_SECRET'], message: 'must not be the development value in production' });
       if (env.EMAIL_SMTP_TLS_VERIFY === 'off') ctx.addIssue({ code: 'custom', path: ['EMAIL_SMTP_TLS_VERIFY'], message: 'must not be off in production (customers\' addresses and the SMTP login would cross unchecked)' });
       if (env.RATING_REQUEST_DELAY_MINUTES !== undefined) ctx.addIssue({ code: 'custom', path: ['RATING_REQUEST_DELAY_MINUTES'], message: 'must not be set in production (rating requests go at 10 AM the next day)' });
+      if (env.INVOICE_REMINDER_DELAY_SECONDS !== undefined) ctx.addIssue({ code: 'custom', path: ['INVOICE_REMINDER_DELAY_SECONDS'], message: 'must not be set in production (invoice reminders come days past the due date)' });
       return;
     }
     // Real Twilio credentials come as a set: the emulator's token or sender would not fit them.

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       sendable: env.QUIET_HOURS ? sendableAt : (at) => at,
       ratingDelayMinutes: env.RATING_REQUEST_DELAY_MINUTES ?? null,
       invoiceReminderDays: env.INVOICE_REMINDER_DAYS,
+      invoiceReminderDelaySeconds: env.INVOICE_REMINDER_DELAY_SECONDS ?? null,
     },
     plans: { horizonWeeks: env.PLAN_HORIZON_WEEKS, closedDays: COMPANY.closedDays },
     // The whole mirror once per CRM_SWEEP_PASS_HOURS, a slice per scheduled run.

@@ -80,6 +80,12 @@ describe('invoiceReminders', () => {
     expect(invoiceReminders(null, {}, now)).toEqual([]);
     expect(invoiceReminders('2026-12-07', { invoiceReminderDays: [] }, now)).toEqual([]);
   });
+  it('with a delay (development, the browser tests), comes that many seconds apart from now, due date or not', () => {
+    expect(invoiceReminders(null, { invoiceReminderDelaySeconds: 10 }, now)).toEqual([
+      { nth: 1, at: new Date('2026-12-04T14:00:10Z') },
+      { nth: 2, at: new Date('2026-12-04T14:00:20Z') },
+    ]);
+  });
 });
 
 describe('reminderAt', () => {

@@ -25,6 +25,8 @@ export interface NoticePolicy {
   ratingDelayMinutes?: number | null;
   /** Days past its due date an unpaid invoice is reminded (INVOICE_REMINDER_DAYS, at most two); DEFAULT_INVOICE_REMINDER_DAYS when absent. */
   invoiceReminderDays?: readonly number[];
+  /** Seconds after it opens each reminder comes instead (INVOICE_REMINDER_DELAY_SECONDS: development and the browser tests); null or absent: days past due. */
+  invoiceReminderDelaySeconds?: number | null;
 }
 
 /** An unpaid invoice is reminded 3 and 7 days past its due date by default. */
@@ -36,11 +38,15 @@ const INVOICE_REMINDER_HOUR = 10;
 /**
  * When an invoice due on `dueDate` is reminded if still unpaid (docs/payments.md): 10 AM Eastern
  * each of the policy's days past it; none already past (an invoice seen open late is not
- * reminded at once), none without a due date.
+ * reminded at once), none without a due date. With a delay set (development, the browser tests)
+ * each comes that many seconds after the one before, from now.
  */
-export function invoiceReminders(dueDate: string | null, policy: Pick<NoticePolicy, 'invoiceReminderDays'>, now: Date): { nth: number; at: Date }[] {
+export function invoiceReminders(dueDate: string | null, policy: Pick<NoticePolicy, 'invoiceReminderDays' | 'invoiceReminderDelaySeconds'>, now: Date): { nth: number; at: Date }[] {
+  const days = policy.invoiceReminderDays ?? DEFAULT_INVOICE_REMINDER_DAYS;
+  const delay = policy.invoiceReminderDelaySeconds;
+  if (delay != null) return days.map((_, i) => ({ nth: i + 1, at: new Date(now.getTime() + (i + 1) * delay * 1_000) }));
   if (!dueDate || !isCalendarDate(dueDate)) return [];
-  return (policy.invoiceReminderDays ?? DEFAULT_INVOICE_REMINDER_DAYS)
+  return days
     .map((days, i) => {
       const [y, m, d] = addDays(dueDate, days).split('-').map(Number) as [number, number, number];
       return { nth: i + 1, at: easternWallTimeToInstant(y, m, d, INVOICE_REMINDER_HOUR, 0) };
