@@ -70,6 +70,11 @@ describe('getting paid: a quote approved, its invoice paid, the cleaning moved o
     expect(lines.find((l) => l.properties.name === 'First-booking discount (10%)')?.properties.price).toMatch(/^-\d+\.\d{2}$/);
     expect(lines.reduce((sum, l) => sum + Math.round(Number(l.properties.price) * 100), 0)).toBe(Math.round(total * 100));
 
+    // The office sees on the cleaning's page that the product made it.
+    await expect
+      .poll(async () => (await page.locator('[data-made-invoice="made"]').textContent().catch(() => null)) ?? (await page.reload(), ''), { timeout: 30_000, interval: 1_000 })
+      .toMatch(/Made in HubSpot from the approved quote on /);
+
     // The portal offers to pay it; the customer pays on the invoice's page.
     const card = portal.locator(`[data-deal-id="${dealId}"]`);
     const pay = card.getByRole('link', { name: /^Pay \$/ });

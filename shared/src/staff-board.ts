@@ -205,6 +205,15 @@ export const dealDetailsSchema = boardDealSchema.extend({
   /** A map search for the address. */
   mapUrl: z.string().nullable(),
   invoice: z.object({ number: z.string().nullable(), url: z.string().nullable(), pdfUrl: z.string().nullable() }),
+  /**
+   * The invoice the product made (docs/payments.md), the newest: an approved quote's or a plan
+   * visit's, on its way to HubSpot, made open there, or refused by it with why. Optional for
+   * clients of an older api: none.
+   */
+  madeInvoice: z
+    .object({ source: z.enum(['quote', 'visit']), status: z.enum(['pending', 'made', 'failed']), error: z.string().nullable(), createdAt: z.string(), madeAt: z.string().nullable() })
+    .nullable()
+    .default(null),
   /** Whether a date, time, duration and cleaner can be set now (shared/schedule.ts); false while a command is pending. */
   canSchedule: z.boolean(),
   /** Whether the cleaning can be closed out now, else why not (shared/close-out.ts); null when it is not scheduled. */

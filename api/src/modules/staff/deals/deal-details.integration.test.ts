@@ -59,6 +59,13 @@ describe('staff board API: a cleaning\'s details', () => {
       });
       const again = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${ids.today}`)).json());
       expect(again.photos).toBe(1);
+      expect(again.madeInvoice).toBeNull();
+
+      // The invoice the product made for it (docs/payments.md), with its state.
+      const madeAt = new Date(NOW.getTime() - 60_000);
+      await db.madeInvoice.create({ data: { id: crypto.randomUUID(), dealId: ids.today!, source: 'visit', status: 'made', hubspotId: 'inv-9', madeAt, createdAt: madeAt } });
+      const made = dealDetailsSchema.parse(await (await staff.request(`/api/internal/admin/deals/${ids.today}`)).json());
+      expect(made.madeInvoice).toEqual({ source: 'visit', status: 'made', error: null, createdAt: madeAt.toISOString(), madeAt: madeAt.toISOString() });
     });
 
     it('says what the customer asked for and agreed to, from the booking as accepted, whatever HubSpot changed since', async () => {

@@ -18,6 +18,8 @@ const dealDetailsSelect = {
   squareFootage: true,
   // The recurring plan it is a visit of (docs/recurring-plans.md).
   plan: { select: { id: true, frequency: true, weekday: true, startTime: true, nth: true } },
+  // The invoice the product made, the newest (docs/payments.md).
+  madeInvoices: { orderBy: { createdAt: 'desc' }, take: 1, select: { source: true, status: true, error: true, createdAt: true, madeAt: true } },
   // What the customer asked for and agreed to (shared/src/deal-request.ts).
   bookingRequest: {
     select: {

@@ -36,6 +36,7 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     photos: d._count.photos,
     mapUrl: deal.address ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(deal.address)}` : null,
     invoice: { number: d.invoiceNumber, url: d.invoiceUrl, pdfUrl: d.invoicePdfUrl },
+    madeInvoice: madeInvoiceOf(d.madeInvoices[0]),
     canSchedule: !pending && SCHEDULABLE_STAGES.has(d.stageId),
     closeOut: closeOutOf(d.stageId, d.scheduledAt, pending, deps.now()),
     // One command at a time: none is offered while one is on its way to HubSpot.
@@ -49,6 +50,18 @@ export async function dealDetails(deps: { db: Db; links: HubspotLinks; now: () =
     request: d.bookingRequest ? dealRequestOf(d.bookingRequest, d) : null,
     plan: d.plan ? { id: d.plan.id, rule: describeStoredPlanRule(d.plan) } : null,
     makePlan: pending ? null : makePlanOf(d),
+  };
+}
+
+/** The invoice the product made, as the cleaning's page says it. */
+function madeInvoiceOf(m: DealDetailsRow['madeInvoices'][number] | undefined): DealDetails['madeInvoice'] {
+  if (!m) return null;
+  return {
+    source: m.source === 'visit' ? 'visit' : 'quote',
+    status: m.status === 'made' || m.status === 'failed' ? m.status : 'pending',
+    error: m.error,
+    createdAt: m.createdAt.toISOString(),
+    madeAt: m.madeAt?.toISOString() ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatCalendarDay } from '@app/shared/eastern-time';
+import { formatCalendarDay, formatEastern } from '@app/shared/eastern-time';
 import { invoiceStatusLabel } from '@app/shared/invoice';
 import { REQUEST_KIND_LABELS, type DealDetails } from '@app/shared/staff-board';
 import { Link } from 'react-router';
@@ -34,6 +34,14 @@ function Cleaner({ deal }: { deal: DealDetails }) {
       </dd>
     </>
   );
+}
+
+/** What the product did about the invoice: made from the approved quote or the done visit, on its way, or refused. */
+function madeInvoiceLine(made: NonNullable<DealDetails['madeInvoice']>): string {
+  const from = made.source === 'visit' ? 'the done visit' : 'the approved quote';
+  if (made.status === 'pending') return `Being made in HubSpot from ${from}.`;
+  if (made.status === 'failed') return `HubSpot did not take the invoice made from ${from}: ${made.error ?? 'no reason given'}`;
+  return `Made in HubSpot from ${from} on ${formatEastern(new Date(made.madeAt ?? made.createdAt))}.`;
 }
 
 function invoiceLine(deal: DealDetails): string {
@@ -119,6 +127,12 @@ export function DealDetailsView({ deal }: { deal: DealDetails }) {
                 View invoice<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             </>
+          ) : null}
+          {deal.madeInvoice ? (
+            <span className="deal-details__made-invoice" data-made-invoice={deal.madeInvoice.status}>
+              {' '}
+              {madeInvoiceLine(deal.madeInvoice)}
+            </span>
           ) : null}
         </dd>
         <Cleaner deal={deal} />

@@ -27,6 +27,7 @@ export function dealDetails(overrides: Partial<DealDetails> = {}): DealDetails {
     photos: 0,
     mapUrl: null,
     invoice: { number: null, url: null, pdfUrl: null },
+    madeInvoice: null,
     amountCents: null,
     canSchedule: false,
     closeOut: null,
