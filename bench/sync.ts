@@ -9,6 +9,8 @@
  * the bookings arrive, production's default; 0 = off), BENCH_INDEX_LAG_MS (2000: how far the
  * emulator's search trails writes, as in dev), BENCH_DRAIN_TIMEOUT_S (120), BENCH_PULL_TIMEOUT_S
  * (120). The worker's CRM_PUSH_LINGER_MS and WORKER_CONCURRENCY are passed on when set.
+ * Then BENCH_INVOICES (100) of the synced bookings are invoiced as done plan visits are
+ * (docs/payments.md): HubSpot requests per invoice made open there, and the time to make them all.
  * Last, HubSpot requests a day at BENCH_DAILY_DEALS (20000) mirrored deals (bench/daily-budget.ts)
  * against the daily limit (HUBSPOT_DAILY_LIMIT, 250000), within BENCH_DAILY_TIMEOUT_S (600).
  */
@@ -19,6 +21,7 @@ import { startHubSpotEmulator } from '@app/emulators/hubspot/server';
 import { freePort, waitUntil } from '../dev/src/net';
 import { createStageMap } from '../worker/src/crm/account/stage-map';
 import { formatReport, setUpCrmAccount } from '../worker/src/crm/account/setup-account';
+import { writeVisitInvoice } from '../worker/src/crm/made-invoice-repository';
 import { createQueueBackend } from '@app/runtime/queue/connection';
 import { createTestDatabase } from '../test/database';
 import { postPaced } from './paced-load';
@@ -36,6 +39,7 @@ const PULL_INTERVAL_MS = Number(process.env.BENCH_PULL_INTERVAL_MS ?? 60_000);
 const INDEX_LAG_MS = Number(process.env.BENCH_INDEX_LAG_MS ?? 2_000);
 const DRAIN_TIMEOUT_S = Number(process.env.BENCH_DRAIN_TIMEOUT_S ?? 120);
 const PULL_TIMEOUT_S = Number(process.env.BENCH_PULL_TIMEOUT_S ?? 120);
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 100);
 const DAILY_DEALS = Number(process.env.BENCH_DAILY_DEALS ?? 20_000);
 const DAILY_TIMEOUT_S = Number(process.env.BENCH_DAILY_TIMEOUT_S ?? 600);
 const DAILY_LIMIT = Number(process.env.HUBSPOT_DAILY_LIMIT ?? 250_000);
@@ -142,6 +146,16 @@ async function main(): Promise<void> {
     const bookingMinutes = (bookingsUntil - bookingsFrom) / 60_000;
     const apiLatencies = load.answers.map((a) => a.latencyMs).sort((a, b) => a - b);
 
+    // --- invoices, as a done plan visit's are made ---------------------------------------------
+    const invoiced = (await db.deal.findMany({ where: { crmSyncedAt: { not: null }, amountCents: { gt: 0 } }, select: { id: true }, take: INVOICES })).map((d) => d.id);
+    const invoicesFrom = Date.now();
+    for (const dealId of invoiced) await db.$transaction((tx) => writeVisitInvoice(tx, dealId));
+    const invoicesMade = await waitUntil(async () => (await db.madeInvoice.count({ where: { status: 'pending' } })) === 0, DRAIN_TIMEOUT_S * 1000, 250);
+    const invoicesUntil = Date.now();
+    const invoiceRequests = summarizeRequests(hubspot.requests(invoicesFrom).filter((e) => e.at <= invoicesUntil));
+    const openInvoices = hubspot.objects('invoices').filter((i) => i.properties.hs_invoice_status === 'open').length;
+    if (process.env.BENCH_VERBOSE) printPaths('invoices', hubspot.requests(invoicesFrom).filter((e) => e.at <= invoicesUntil));
+
     // --- a first pull of many changed deals ---------------------------------------------------
     // The schedule would start pulls of its own during the measurement: this one is started by hand.
     await crmQueue.removeJobScheduler('crm.pull');
@@ -198,6 +212,9 @@ async function main(): Promise<void> {
     line('answered 429', String(bookingRequests.refused));
     line('duplicates', String(duplicates), '0', duplicates === 0);
     line('lost', String(lost), '0', lost === 0);
+    console.log('');
+    line('invoices made open', `${openInvoices} of ${invoiced.length}${invoicesMade ? '' : ` (not all after ${DRAIN_TIMEOUT_S} s)`} in ${seconds(invoicesUntil - invoicesFrom)}`);
+    line('requests per invoice', `${(invoiceRequests.total / Math.max(1, invoiced.length)).toFixed(2)} (${invoiceRequests.total}; at most ${invoiceRequests.maxPer10s} in any 10 s, ${invoiceRequests.refused} answered 429)`);
     console.log('');
     line('pull: deals created', `${dealIds.length} in ${seconds(seedMs)} (batch create, emulator limit lifted)`);
     if (!settled) line('pull: note', 'a crm job of the booking phase was still running when the pull started');
