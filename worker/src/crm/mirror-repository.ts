@@ -61,7 +61,6 @@ export interface ApplyOptions {
   policy?: NoticePolicy;
 }
 
-
 /** What applying a page of records did beyond creating and updating rows. */
 export interface MergeReport {
   /** Rows that took the id of the record theirs was merged into. */
