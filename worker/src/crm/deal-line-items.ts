@@ -1,3 +1,4 @@
+import { findProduct } from '@app/shared/catalogue';
 import { dollars } from './booking-deal-properties';
 import { REQUEST_ID, type HubSpotGateway, type NewObject } from './hubspot-gateway';
 
@@ -5,12 +6,26 @@ import { REQUEST_ID, type HubSpotGateway, type NewObject } from './hubspot-gatew
 export const LINE_ITEM_TO_DEAL = 20;
 export const LINE_ITEM_TO_INVOICE = 410;
 
-/** A line item as a deal gets it: our stable id of it, its catalogue id when it has one, its name, its price. */
+/** A line item as a deal or an invoice gets it: our stable id of it, its catalogue id when it has one, its name, its price. */
 export interface DealLine {
   key: string;
   sku: string | null;
   name: string;
   cents: number | null;
+}
+
+/** A catalogue product as a line: its name and catalogue price (null where it is quoted on site); its id when unknown to the catalogue. */
+export function catalogueLine(sku: string): { sku: string; name: string; cents: number | null } {
+  const product = findProduct(sku);
+  return { sku, name: product?.name ?? sku, cents: product?.priceCents ?? null };
+}
+
+/** A line as the line item HubSpot makes of it, associated with its deal or invoice (`typeId`): one of each, found again by its key. */
+export function lineItemObject(line: DealLine, toId: string, typeId: number): NewObject {
+  return {
+    properties: { [REQUEST_ID]: line.key, ...(line.sku && { hs_sku: line.sku }), name: line.name, quantity: '1', price: dollars(line.cents) },
+    associations: [{ toId, typeId }],
+  };
 }
 
 /**
@@ -19,11 +34,10 @@ export interface DealLine {
  * earlier quote's or plan change's). Idempotent, as a command kind's HubSpot writes must be.
  */
 export async function replaceDealLineItems(hubspot: HubSpotGateway, dealHubspotId: string, lines: readonly DealLine[]): Promise<void> {
-  const objects: NewObject[] = lines.map((line) => ({
-    properties: { [REQUEST_ID]: line.key, ...(line.sku && { hs_sku: line.sku }), name: line.name, quantity: '1', price: dollars(line.cents) },
-    associations: [{ toId: dealHubspotId, typeId: LINE_ITEM_TO_DEAL }],
-  }));
-  const created = await hubspot.createOrFind('line_items', objects);
+  const created = await hubspot.createOrFind(
+    'line_items',
+    lines.map((line) => lineItemObject(line, dealHubspotId, LINE_ITEM_TO_DEAL)),
+  );
   for (const line of lines) {
     if (!created.ids.has(line.key)) throw new Error(`line item ${line.key}: ${created.failures.get(line.key)?.message ?? 'no result'}`);
   }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import type { Prisma } from '@app/db/generated/client';
 import { outboxEvent } from '@app/runtime/outbox/events';
-import { findProduct } from '@app/shared/catalogue';
 import { sentQuoteSchema } from '@app/shared/quote';
 import { quoteLines } from '../jobs/deal-commands/quote';
+import { catalogueLine } from './deal-line-items';
 
 /**
  * The invoice of an approved quote (docs/payments.md), written in the transaction that settles the
@@ -87,8 +87,8 @@ function quoteInvoiceLines(changes: unknown): InvoiceLine[] | null {
 export function visitLines(skus: readonly string[], amountCents: number | null): InvoiceLine[] | null {
   if (amountCents === null || amountCents <= 0) return null;
   const lines = skus.map((sku) => {
-    const product = findProduct(sku);
-    return { sku, name: product?.name ?? sku, cents: product?.priceCents ?? 0 };
+    const line = catalogueLine(sku);
+    return { ...line, cents: line.cents ?? 0 };
   });
   const difference = amountCents - lines.reduce((sum, line) => sum + line.cents, 0);
   if (lines.length === 0) return [{ sku: null, name: 'Recurring cleaning visit', cents: amountCents }];

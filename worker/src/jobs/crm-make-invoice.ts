@@ -2,8 +2,7 @@ import type { Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
 import { addDays, easternToday } from '@app/shared/eastern-time';
 import type { CrmAccount } from '../crm/account/crm-account';
-import { dollars } from '../crm/booking-deal-properties';
-import { LINE_ITEM_TO_INVOICE } from '../crm/deal-line-items';
+import { LINE_ITEM_TO_INVOICE, lineItemObject } from '../crm/deal-line-items';
 import { inputFailureError, REQUEST_ID, type HubSpotGateway } from '../crm/hubspot-gateway';
 import { loadInvoice, settleInvoice, type InvoiceToMake } from '../crm/made-invoice-repository';
 import type { NoticePolicy } from '../crm/notice-rules';
@@ -90,15 +89,12 @@ async function draftIn(deps: InvoiceDeps, invoice: InvoiceToMake, dealHubspotId:
   return id;
 }
 
-/** The quote's lines as the invoice's line items, each found again by its key on a retry. */
+/** The invoice's lines as its line items, each found again by its key on a retry. */
 async function linesIn(hubspot: HubSpotGateway, invoice: InvoiceToMake, invoiceHubspotId: string): Promise<void> {
   const lines = invoice.lines!.map((line, i) => ({ key: invoiceLineKey(invoice.id, i), ...line }));
   const made = await hubspot.createOrFind(
     'line_items',
-    lines.map((line) => ({
-      properties: { [REQUEST_ID]: line.key, ...(line.sku && { hs_sku: line.sku }), name: line.name, quantity: '1', price: dollars(line.cents) },
-      associations: [{ toId: invoiceHubspotId, typeId: LINE_ITEM_TO_INVOICE }],
-    })),
+    lines.map((line) => lineItemObject(line, invoiceHubspotId, LINE_ITEM_TO_INVOICE)),
   );
   for (const line of lines) if (!made.ids.has(line.key)) throw inputFailureError(`invoice line ${line.key}`, made.failures.get(line.key));
 }

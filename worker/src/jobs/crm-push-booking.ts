@@ -1,13 +1,12 @@
 import type { Db } from '@app/db/client';
 import { heldFromPortal } from '@app/db/identity';
-import { findProduct } from '@app/shared/catalogue';
 import { portalHeldNote } from '@app/shared/texts';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
 import type { InputFailure } from '../crm/batch-outcome';
-import { bookingDealProperties, dollars } from '../crm/booking-deal-properties';
+import { bookingDealProperties } from '../crm/booking-deal-properties';
 import { withPushBatch, type BookingToPush, type ContactLink } from '../crm/booking-sync-repository';
-import { LINE_ITEM_TO_DEAL } from '../crm/deal-line-items';
+import { catalogueLine, LINE_ITEM_TO_DEAL, lineItemObject } from '../crm/deal-line-items';
 import { HUBSPOT_BATCH_SIZE, inputFailureError, type HubSpotGateway, type Properties } from '../crm/hubspot-gateway';
 import { defineJob } from './job';
 
@@ -118,13 +117,7 @@ export function crmPushBookingJob(deps: { db: Db; hubspot: HubSpotGateway; accou
           .flatMap((b) => b.skus.map((sku) => ({ booking: b, sku, key: lineItemKey(b.dealId, sku) })));
         const lineItems = await hubspot.createOrFind(
           'line_items',
-          items.map(({ booking, sku, key }) => {
-            const product = findProduct(sku);
-            return {
-              properties: { app_request_id: key, hs_sku: sku, name: product?.name ?? sku, quantity: '1', price: dollars(product?.priceCents ?? null) },
-              associations: [{ toId: dealHubspotId(booking)!, typeId: LINE_ITEM_TO_DEAL }],
-            };
-          }),
+          items.map(({ booking, sku, key }) => lineItemObject({ key, ...catalogueLine(sku) }, dealHubspotId(booking)!, LINE_ITEM_TO_DEAL)),
         );
         for (const item of items) {
           if (!lineItems.ids.has(item.key) && !failures.has(item.booking.dealId)) fail(item.booking, lineItems.failures.get(item.key), `line item ${item.sku}`);

@@ -1,7 +1,6 @@
-import { findProduct } from '@app/shared/catalogue';
 import { formatEastern } from '@app/shared/eastern-time';
 import type { CommandToApply } from '../../crm/deal-command-repository';
-import { replaceDealLineItems, type DealLine } from '../../crm/deal-line-items';
+import { catalogueLine, replaceDealLineItems, type DealLine } from '../../crm/deal-line-items';
 import { writePlanConfirmed } from '../../crm/notice-repository';
 import type { Properties } from '../../crm/hubspot-gateway';
 import { commandNote } from './command-note';
@@ -20,11 +19,7 @@ function newSkus(command: CommandToApply): string[] | undefined {
 export const planLineKey = (commandId: string, sku: string) => `plan:${commandId}:${sku}`;
 
 /** Each product as the deal's line item at its catalogue price, as a booking's push makes them. */
-const planDealLines = (command: CommandToApply, skus: readonly string[]): DealLine[] =>
-  skus.map((sku) => {
-    const product = findProduct(sku);
-    return { key: planLineKey(command.id, sku), sku, name: product?.name ?? sku, cents: product?.priceCents ?? null };
-  });
+const planDealLines = (command: CommandToApply, skus: readonly string[]): DealLine[] => skus.map((sku) => ({ key: planLineKey(command.id, sku), ...catalogueLine(sku) }));
 
 /**
  * A recurring plan's command on one of its visits (docs/recurring-plans.md): the plan's change
@@ -59,7 +54,7 @@ export const planKind: CommandKind = {
   note(command, cleaner) {
     if (typeof planFields(command).planId !== 'string') {
       const skus = newSkus(command);
-      const products = skus ? ` Products now: ${skus.map((sku) => findProduct(sku)?.name ?? sku).join(', ')}.` : '';
+      const products = skus ? ` Products now: ${skus.map((sku) => catalogueLine(sku).name).join(', ')}.` : '';
       return commandNote({ ...command, kind: 'plan' }, cleaner) + products;
     }
     return `Made the first visit of a recurring plan by ${command.staffEmail} in the staff workspace on ${formatEastern(command.createdAt)}.`;
