@@ -36,3 +36,22 @@ export async function openFromRequests(page: Page, customer: { email: string }):
   await page.getByRole('heading', { level: 1, name: 'Cleaning' }).waitFor();
   return new URL(page.url()).searchParams.get('id') ?? '';
 }
+
+/**
+ * A phone call, on the customer's page (`context`, as openStaffCustomer found it): a weekly basic
+ * Recurring Clean of a 1001-1500 sq ft home on `day` at `time` Eastern, with the cleaner named
+ * (else the first listed) and `addOns` ticked, booked past the warnings. Resolves with its deal id.
+ */
+export async function bookWeeklyRecurring(page: Page, context: Locator, o: { day: string; time: string; cleaner?: string; addOns?: readonly RegExp[] }): Promise<string> {
+  await context.getByRole('region', { name: 'Summary' }).getByRole('button', { name: 'Book a cleaning' }).click();
+  const form = page.getByRole('form', { name: 'Book a cleaning' });
+  await form.getByLabel('Service').selectOption('Recurring Clean');
+  await form.getByLabel('Home size (sq ft)').selectOption({ label: '1001-1500' });
+  await form.getByRole('radio', { name: 'Basic visit' }).check();
+  await form.getByRole('radio', { name: 'Weekly', exact: true }).check();
+  for (const addOn of o.addOns ?? []) await form.getByRole('checkbox', { name: addOn }).check();
+  await form.getByLabel('Date', { exact: true }).fill(o.day);
+  await form.getByLabel('Start time (Eastern)').fill(o.time);
+  await form.getByLabel('Cleaner').selectOption(o.cleaner ? { label: o.cleaner } : { index: 1 });
+  return bookPastWarnings(page, form);
+}

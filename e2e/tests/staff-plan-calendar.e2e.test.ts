@@ -10,7 +10,7 @@ import { expectInSlot } from '../src/calendar-slots';
 import { withCookieConsent } from '../src/consent';
 import { crmObjects, eventually } from '../src/hubspot-emulator';
 import { createPortalCustomer, crmStages, type PortalCustomer } from '../src/portal-customer';
-import { bookPastWarnings, openStaffCustomer } from '../src/staff-customers';
+import { bookWeeklyRecurring, openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -36,16 +36,7 @@ function novemberChange(): string {
 /** A weekly Recurring Clean booked by the office for the customer on `day` at `time` with the cleaner, made a plan; its first visit's deal and the plan. */
 async function weeklyPlan(page: Page, customer: PortalCustomer, day: string, time: string): Promise<{ dealId: string; planId: string }> {
   const context = await openStaffCustomer(page, customer.email, 'Riley Portal');
-  await context.getByRole('region', { name: 'Summary' }).getByRole('button', { name: 'Book a cleaning' }).click();
-  const form = page.getByRole('form', { name: 'Book a cleaning' });
-  await form.getByLabel('Service').selectOption('Recurring Clean');
-  await form.getByLabel('Home size (sq ft)').selectOption({ label: '1001-1500' });
-  await form.getByRole('radio', { name: 'Basic visit' }).check();
-  await form.getByRole('radio', { name: 'Weekly', exact: true }).check();
-  await form.getByLabel('Date', { exact: true }).fill(day);
-  await form.getByLabel('Start time (Eastern)').fill(time);
-  await form.getByLabel('Cleaner').selectOption({ label: CLEANER_NAME });
-  const dealId = await bookPastWarnings(page, form);
+  const dealId = await bookWeeklyRecurring(page, context, { day, time, cleaner: CLEANER_NAME });
   await eventually(
     async () => (await crmObjects('deals')).find((d) => d.properties.app_request_id === dealId),
     (d) => d?.properties.dealstage === crmStages().dealStageId(STAGE.CLEANING_SCHEDULED),

@@ -12,7 +12,7 @@ import { tabOrderGaps } from '../src/keyboard';
 import { createPortalCustomer, crmStages } from '../src/portal-customer';
 import { signInToPortal } from '../src/portal-login';
 import { textsTo, waitForText } from '../src/sent-texts';
-import { bookPastWarnings, openStaffCustomer } from '../src/staff-customers';
+import { bookWeeklyRecurring, openStaffCustomer } from '../src/staff-customers';
 import { signInAsStaff } from '../src/staff-session';
 import { useBrowserPage } from '../src/use-browser-page';
 
@@ -35,18 +35,8 @@ describe('a recurring plan: the office makes it from a weekly cleaning, the cust
     const context = await openStaffCustomer(page, customer.email, 'Riley Portal');
 
     // A phone call: a weekly basic Recurring Clean with the oven on the first visit, a week from now at 10 AM.
-    await context.getByRole('region', { name: 'Summary' }).getByRole('button', { name: 'Book a cleaning' }).click();
-    const form = page.getByRole('form', { name: 'Book a cleaning' });
-    await form.getByLabel('Service').selectOption('Recurring Clean');
-    await form.getByLabel('Home size (sq ft)').selectOption({ label: '1001-1500' });
-    await form.getByRole('radio', { name: 'Basic visit' }).check();
-    await form.getByRole('radio', { name: 'Weekly', exact: true }).check();
-    await form.getByRole('checkbox', { name: /^Oven/ }).check();
     const day = addDays(easternToday(), 7);
-    await form.getByLabel('Date', { exact: true }).fill(day);
-    await form.getByLabel('Start time (Eastern)').fill('10:00');
-    await form.getByLabel('Cleaner').selectOption({ index: 1 });
-    const dealId = await bookPastWarnings(page, form);
+    const dealId = await bookWeeklyRecurring(page, context, { day, time: '10:00', addOns: [/^Oven/] });
     // Scheduled in HubSpot, so the cleaning is scheduled here too.
     await eventually(
       async () => (await crmObjects('deals')).find((d) => d.properties.app_request_id === dealId),
