@@ -46,15 +46,21 @@ export function updateDeal(store: Store, id: string, input: DealPatch): CrmObjec
 }
 
 export const invoiceSchema = z
-  .object({ status: z.enum(['paid', 'open', 'voided']), amount: dollars, number: z.string().min(1).optional() })
+  .object({
+    status: z.enum(['paid', 'open', 'voided']),
+    amount: dollars,
+    number: z.string().min(1).optional(),
+    /** A further invoice on the deal (a reissue after a void), never an update of the one it has. */
+    another: z.boolean().optional(),
+  })
   .strict();
 export type InvoiceInput = z.input<typeof invoiceSchema>;
 
-/** Creates the deal's invoice, associated to the deal (and its contacts), or updates the one it has. */
+/** Creates the deal's invoice, associated to the deal (and its contacts), or updates the one it has (unless `another`). */
 export function attachInvoice(store: Store, baseUrl: string, dealId: string, input: InvoiceInput): CrmObject {
   const invoice = invoiceSchema.parse(input);
   store.get('deals', dealId);
-  const existingId = store.associationsFrom('deals', dealId, 'invoices')[0]?.toId;
+  const existingId = invoice.another ? undefined : store.associationsFrom('deals', dealId, 'invoices')[0]?.toId;
   const properties: PropertyInput = {
     hs_invoice_status: invoice.status,
     hs_amount_billed: invoice.amount,

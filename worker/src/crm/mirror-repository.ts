@@ -4,6 +4,7 @@ import type { InvoiceStatus, TicketCategory } from '@app/db/generated/client';
 import { dealPhone, emailOf, phoneOf, writeDealNotice, writeNoticeText, writeReminder } from './notice-repository';
 import { writeVisitInvoice } from './made-invoice-repository';
 import { writePaymentMove } from './payment-command-repository';
+import { statusesOutranked } from './invoice-record-repository';
 import { cancellationOf, closedOutDone, dealNoticeFor, DEFAULT_NOTICE_POLICY, invoiceBecameOpen, invoiceBecamePaid, invoiceReminders, planVisitReminderFor, ticketAnswered, type NoticePolicy } from './notice-rules';
 import { writeRatingRequest } from './rating-repository';
 import type { HubSpotOwner } from './hubspot-gateway';
@@ -16,8 +17,13 @@ export interface MirroredInvoice {
   number: string | null;
   pdfUrl: string | null;
   url: string | null;
-  /** Its hs_due_date (YYYY-MM-DD); null when HubSpot has none. */
+  /** Its hs_due_date and hs_invoice_date (YYYY-MM-DD); null when HubSpot has none. */
   dueDate?: string | null;
+  issuedOn?: string | null;
+  /** hs_amount_paid. */
+  paidCents?: number | null;
+  /** Its app_request_id: our made_invoice's id, when the product made it. */
+  appRequestId?: string | null;
   /** The invoice's hs_lastmodifieddate: an older copy than the one mirrored is skipped. */
   modifiedAt: Date | null;
 }
@@ -248,7 +254,9 @@ export async function applyInvoices(
     const notOlder = invoice.modifiedAt
       ? [{ invoiceHubspotId: null }, { invoiceHubspotId: { not: invoice.hubspotId } }, { invoiceHubspotUpdatedAt: null }, { invoiceHubspotUpdatedAt: { lt: invoice.modifiedAt } }]
       : [{}];
-    const where = { id: deal.id, OR: notOlder };
+    // Another invoice of the deal's that counts more (a reissue's, over the invoice it voided) stays.
+    const notOutranked = [{ invoiceHubspotId: null }, { invoiceHubspotId: invoice.hubspotId }, { invoiceStatus: null }, { invoiceStatus: { in: statusesOutranked(invoice.status) } }];
+    const where = { id: deal.id, AND: [{ OR: notOlder }, { OR: notOutranked }] };
     const data = {
       invoiceHubspotId: invoice.hubspotId,
       invoiceStatus: invoice.status,
@@ -364,20 +372,6 @@ export async function heldVersions(db: Db, table: 'deal' | 'ticket', records: re
     return row !== undefined && holdsNewer(row, r.modifiedAt);
   });
   return new Set(held.map((r) => r.hubspotId));
-}
-
-/** Of `invoices`, the HubSpot ids some deal already holds in that version or a newer one. */
-export async function heldInvoiceVersions(db: Db, invoices: readonly RecordVersion[]): Promise<Set<string>> {
-  const rows = await db.deal.findMany({
-    where: { invoiceHubspotId: { in: invoices.map((i) => i.hubspotId) } },
-    select: { invoiceHubspotId: true, invoiceHubspotUpdatedAt: true },
-  });
-  const versions = new Map(rows.map((r) => [r.invoiceHubspotId, r.invoiceHubspotUpdatedAt]));
-  const held = invoices.filter((i) => {
-    const at = versions.get(i.hubspotId);
-    return at != null && at >= i.modifiedAt;
-  });
-  return new Set(held.map((i) => i.hubspotId));
 }
 
 /**

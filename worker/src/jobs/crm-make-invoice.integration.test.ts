@@ -11,7 +11,7 @@ import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { visitLines } from '../crm/made-invoice-repository';
 import { readDeal } from './crm-apply-deal-command';
 import { crmMakeInvoiceJob } from './crm-make-invoice';
-import { mirrorDealRecords } from './crm-pull';
+import { INVOICE_PROPERTIES, mirrorDealRecords, mirrorInvoiceRecords } from './crm-pull';
 import { crmPushBookingJob } from './crm-push-booking';
 
 const log = createLogger({ service: 'make-invoice-test', level: 'silent', format: 'json' });
@@ -100,5 +100,44 @@ describe("a recurring plan's visit is invoiced once it is done", () => {
     await gateway.updateObject('deals', missed.hubspotId, { dealstage: stageId(STAGE.CLEANING_DONE), visit_outcome: 'no-show' });
     await pull(missed.hubspotId);
     expect(await db.madeInvoice.count({ where: { dealId: missed.dealId } })).toBe(0);
+  });
+
+  it('keeps every invoice in the ledger; after a void and reissue the deal shows the new one, paid', async () => {
+    const visit = await planVisit();
+    const deps = { db, hubspot: gateway, account: crm.account };
+    const pullInvoices = async (...ids: string[]) => mirrorInvoiceRecords(deps, await gateway.readBatch('invoices', ids, INVOICE_PROPERTIES));
+    await gateway.updateObject('deals', visit.hubspotId, { dealstage: stageId(STAGE.CLEANING_DONE), visit_outcome: 'done' });
+    await pull(visit.hubspotId);
+    const made = await db.madeInvoice.findFirstOrThrow({ where: { dealId: visit.dealId } });
+    await crmMakeInvoiceJob(deps).process({ invoiceId: made.id }, context);
+    const first = (await db.deal.findUniqueOrThrow({ where: { id: visit.dealId } })).invoiceHubspotId!;
+    expect(await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: first } })).toMatchObject({
+      dealId: visit.dealId, madeInvoiceId: made.id, status: 'open', amountCents: 19_000, paidCents: 0, paidAt: null, voidedAt: null,
+    });
+    expect((await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: first } })).issuedOn).not.toBeNull();
+
+    // The office voids it in HubSpot and issues another on the deal: the deal's invoice is the new one.
+    hubspot.voidInvoice(first);
+    const second = hubspot.attachInvoice(visit.hubspotId, { status: 'open', amount: '175.00', another: true }).id;
+    await pull(visit.hubspotId);
+    expect(await db.deal.findUniqueOrThrow({ where: { id: visit.dealId } })).toMatchObject({ invoiceHubspotId: second, invoiceStatus: 'open', invoiceAmountCents: 17_500 });
+    const voided = await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: first } });
+    expect(voided).toMatchObject({ status: 'voided', dealId: visit.dealId });
+    expect(voided.voidedAt).not.toBeNull();
+
+    // The void read again on its own (its page of changed invoices) never takes the deal back.
+    await pullInvoices(first);
+    expect((await db.deal.findUniqueOrThrow({ where: { id: visit.dealId } })).invoiceHubspotId).toBe(second);
+
+    hubspot.payInvoice(second);
+    await pullInvoices(second, first);
+    expect(await db.deal.findUniqueOrThrow({ where: { id: visit.dealId } })).toMatchObject({ invoiceHubspotId: second, invoiceStatus: 'paid' });
+    const paid = await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: second } });
+    expect(paid).toMatchObject({ status: 'paid', paidCents: 17_500 });
+    // Paid when the mirror first read it paid; a later read keeps that moment.
+    hubspot.editRecord('invoices', second, { hs_due_date: '2027-01-15' });
+    await pullInvoices(second);
+    expect((await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: second } })).paidAt).toEqual(paid.paidAt);
+    expect(await db.invoiceRecord.count({ where: { dealId: visit.dealId } })).toBe(2);
   });
 });

@@ -6,7 +6,8 @@ import { CLOSE_OUT_OUTCOMES, type CloseOutOutcome } from '@app/shared/close-out'
 import { dollarsToCents } from '@app/shared/invoice';
 import type { CrmAccount } from '../crm/account/crm-account';
 import type { StageMap } from '../crm/account/stage-map';
-import { mergedIdsOf, type HubSpotGateway, type HubSpotRecord, type ObjectType } from '../crm/hubspot-gateway';
+import { mergedIdsOf, REQUEST_ID, type HubSpotGateway, type HubSpotRecord, type ObjectType } from '../crm/hubspot-gateway';
+import { heldInvoiceVersions, liveInvoice, recordInvoices, type InvoiceOnDeal } from '../crm/invoice-record-repository';
 import type { MergeConflict } from '../crm/merge-repository';
 import { modifiedAtOf, modifiedMillis } from '../crm/modified-date';
 import { DEFAULT_NOTICE_POLICY, type NoticePolicy } from '../crm/notice-rules';
@@ -14,7 +15,6 @@ import {
   applyDeals,
   applyInvoices,
   applyTickets,
-  heldInvoiceVersions,
   heldVersions,
   readCursor,
   ticketsOnDealsWithoutCustomer,
@@ -30,7 +30,7 @@ import { ACTIVITY_SOURCES, activityProperties, COMPANY_PROPERTIES, mirrorActivit
 import { CONTACT_PROPERTIES, mirrorChangedContacts, mirrorNewContacts } from './crm-pull-contacts';
 
 export const DEAL_PROPERTIES = ['dealname', 'dealstage', 'amount', 'scheduled_date', 'duration_minutes', 'visit_outcome', 'hubspot_owner_id', 'app_request_id', 'service_type', 'service_address', 'external_skus', 'hs_merged_object_ids'];
-export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_due_date'];
+export const INVOICE_PROPERTIES = ['hs_invoice_status', 'hs_amount_billed', 'hs_amount_paid', 'hs_number', 'hs_pdf_download_link', 'hs_invoice_link', 'hs_due_date', 'hs_invoice_date', REQUEST_ID];
 export const TICKET_PROPERTIES = ['hs_ticket_category', 'hs_pipeline_stage', 'app_request_id', 'hs_merged_object_ids'];
 const INVOICE_STATUSES: ReadonlySet<string> = new Set(['draft', 'open', 'paid', 'voided']);
 
@@ -57,6 +57,9 @@ function toInvoice(r: HubSpotRecord): MirroredInvoice {
     pdfUrl: text(r, 'hs_pdf_download_link'),
     url: text(r, 'hs_invoice_link'),
     dueDate: text(r, 'hs_due_date')?.slice(0, 10) ?? null,
+    issuedOn: text(r, 'hs_invoice_date')?.slice(0, 10) ?? null,
+    paidCents: dollarsToCents(text(r, 'hs_amount_paid')),
+    appRequestId: text(r, REQUEST_ID),
     modifiedAt: toDate(modifiedAtOf('invoices', r)),
   };
 }
@@ -158,11 +161,18 @@ export async function mirrorDealRecords(deps: PullDeps, records: readonly HubSpo
     (await hubspot.readBatch('invoices', [...new Set([...invoicesByDeal.values()].flat())], INVOICE_PROPERTIES)).map((i) => [i.id, i]),
   );
   const invoiceOfDeal = new Map<string, MirroredInvoice>();
+  const seen: InvoiceOnDeal[] = [];
   for (const [dealId, invoiceIds] of invoicesByDeal) {
-    const record = invoiceIds.map((id) => invoices.get(id)).find(Boolean);
-    if (record) invoiceOfDeal.set(dealId, toInvoice(record));
+    const own = invoiceIds.flatMap((id) => {
+      const record = invoices.get(id);
+      return record ? [toInvoice(record)] : [];
+    });
+    seen.push(...own.map((invoice) => ({ invoice, dealHubspotId: dealId })));
+    const live = liveInvoice(own);
+    if (live) invoiceOfDeal.set(dealId, live);
   }
   into.notices += (await applyInvoices(db, invoiceOfDeal, { ...options, newDeals: new Set(applied.createdHubspotIds) })).notices;
+  await recordInvoices(db, seen);
   into.invoices += invoiceOfDeal.size;
   return into;
 }
@@ -173,13 +183,21 @@ export async function mirrorInvoiceRecords(deps: PullDeps, records: readonly Hub
   const held = await heldInvoiceVersions(db, records.map(versionOf('invoices')));
   const invoices = records.filter((i) => !held.has(i.id));
   if (invoices.length === 0) return;
-  const byId = new Map(invoices.map((i) => [i.id, i]));
+  const byId = new Map(invoices.map((i) => [i.id, toInvoice(i)]));
+  const dealsByInvoice = await hubspot.associatedIds('invoices', 'deals', [...byId.keys()]);
+  const onDeals = new Map<string, MirroredInvoice[]>();
+  for (const [invoiceId, dealIds] of dealsByInvoice) {
+    const invoice = byId.get(invoiceId);
+    for (const dealId of dealIds) if (invoice) onDeals.set(dealId, [...(onDeals.get(dealId) ?? []), invoice]);
+  }
   const invoiceOfDeal = new Map<string, MirroredInvoice>();
-  for (const [invoiceId, dealIds] of await hubspot.associatedIds('invoices', 'deals', [...byId.keys()])) {
-    const record = byId.get(invoiceId);
-    for (const dealId of dealIds) if (record) invoiceOfDeal.set(dealId, toInvoice(record));
+  for (const [dealId, own] of onDeals) {
+    const live = liveInvoice(own);
+    if (live) invoiceOfDeal.set(dealId, live);
   }
   into.notices += (await applyInvoices(db, invoiceOfDeal, applyOptions(deps))).notices;
+  // Every one goes into the ledger, one on no deal (a tip) too.
+  await recordInvoices(db, [...byId.values()].map((invoice) => ({ invoice, dealHubspotId: dealsByInvoice.get(invoice.hubspotId)?.[0] ?? null })));
   into.invoices += invoiceOfDeal.size;
 }
 
