@@ -119,6 +119,16 @@ export async function seedStaffData(db: Db, options: { customers: number; deals:
     });
   }
 
+  // The invoice ledger the month's money reads: each done cleaning's invoice, dated on its day, a
+  // paid one paid two days later.
+  await db.$executeRaw`
+    INSERT INTO invoice_record (hubspot_id, deal_id, status, amount_cents, paid_cents, number, issued_on, due_on, paid_at, hubspot_updated_at)
+    SELECT 'bench-' || d.invoice_number, d.id, d.invoice_status, d.invoice_amount_cents,
+           CASE WHEN d.invoice_status = 'paid' THEN d.invoice_amount_cents ELSE 0 END, d.invoice_number,
+           (d.scheduled_at AT TIME ZONE 'America/New_York')::date, (d.scheduled_at AT TIME ZONE 'America/New_York')::date + 3,
+           CASE WHEN d.invoice_status = 'paid' THEN d.scheduled_at + interval '2 days' END, d.scheduled_at
+    FROM deal d WHERE d.invoice_status IS NOT NULL`;
+
   // Open change and cancel requests on a few hundred coming cleanings.
   const coming = await db.deal.findMany({ where: { stageId: STAGE.CLEANING_SCHEDULED, scheduledAt: { gt: options.now } }, select: { id: true, contactId: true }, take: 400 });
   await db.ticket.createMany({

@@ -2,9 +2,10 @@
  * npm run bench:staff — how fast the staff workspace answers with a company's worth of data: 5,000
  * customers and 20,000 cleanings in the mirror, 20 staff members signed in at once, each on a
  * keep-alive connection of their own going through the today board, the calendar's week query,
- * customer search and the customer page in turn, reading each answer for a moment before the
- * next. Prints p50 and p99 of each; then, for information, each endpoint's ceiling with the 20
- * connections asking without a pause; then how long the calendar takes in Chromium to show a week.
+ * customer search, the customer page and the month's money (one of the last twelve months) in
+ * turn, reading each answer for a moment before the next. Prints p50 and p99 of each; then, for
+ * information, each endpoint's ceiling with the 20 connections asking without a pause; then how
+ * long the calendar takes in Chromium to show a week.
  * Then the staff actions (bench/staff-actions.ts): the same 20 staff each act on deals of their
  * own (schedule check and schedule, move, quote, close-out, request answer), with the same
  * reading time, and the api's p50 and p99 of each are printed against p99 < 100 ms. Last, the
@@ -29,6 +30,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../dev/src/chromium';
 import { createTestDatabase } from '../test/database';
 import { PORTAL_POLL_MS } from '@app/shared/constants';
 import { cleanerDays } from '@app/shared/cleaner-day';
+import { easternToday } from '@app/shared/eastern-time';
+import { shiftMonth } from '@app/shared/month-money';
 import { pollCleanerDays, warmCleanerDays } from './cleaner-day-load';
 import { percentile } from './request-stats';
 import { seedStaffData } from './seed-staff-data';
@@ -127,6 +130,7 @@ async function main(): Promise<void> {
     const { cookies } = await signInStaff(baseUrl, STAFF);
     const { cookies: cleanerCookies } = await signInStaff(baseUrl, CLEANERS, 'cleaner', '/cleaner');
 
+    const thisMonth = easternToday(now).slice(0, 7);
     const weekStart = (i: number) => new Date(now.getTime() + (i % 12) * WEEK_MS);
     const endpoints: Endpoint[] = [
       { name: 'today board', path: () => '/api/internal/admin/today' },
@@ -136,6 +140,7 @@ async function main(): Promise<void> {
       },
       { name: 'customer search', path: (i) => `/api/internal/admin/customers?q=${seeded.lastNames[i % seeded.lastNames.length]!.slice(0, 4).toLowerCase()}` },
       { name: 'customer page', path: (i) => `/api/hubspot/contact-details/${seeded.contactIds[(i * 7919) % seeded.contactIds.length]}` },
+      { name: 'month money', path: (i) => `/api/internal/admin/money?month=${shiftMonth(thisMonth, -(i % 12))}` },
     ];
     // People at work: each staff member reads an answer before asking again (THINK_MS on average).
     const think = () => THINK_MS * (0.5 + Math.random());

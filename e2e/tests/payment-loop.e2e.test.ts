@@ -2,6 +2,7 @@ import { STAGE } from '@app/shared/deal-stages';
 import { INVOICE_OPEN, INVOICE_PAID } from '@app/shared/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { appUrl } from '../src/app-url';
 import { axeViolations } from '../src/axe';
 import { withCookieConsent } from '../src/consent';
 import { crmObjects, eventually, type CrmObject } from '../src/hubspot-emulator';
@@ -99,6 +100,19 @@ describe('getting paid: a quote approved, its invoice paid, the cleaning moved o
     await waitForText(customer.phone, (body) => /^Atlanta Home Cleaning: thank you, we received your payment of \$[\d,]+\.\d{2} for [A-Z]{3}-[A-Z0-9]{4}\. Receipt: /.test(body), 60_000);
     await expect.poll(async () => (await card.locator('[data-invoice]').innerText().catch(() => '')).includes(INVOICE_PAID) || (await portal.reload(), false), { timeout: 60_000, interval: 1_000 }).toBe(true);
     expect(await card.getByRole('link', { name: /^Pay \$/ }).count()).toBe(0);
+
+    // The office's month of money has it paid: the page, and its invoice's row in the CSV.
+    const month = invoice.properties.hs_invoice_date!.slice(0, 7);
+    await page.goto(appUrl(`/admin/money?month=${month}`));
+    await page.getByRole('heading', { level: 1, name: 'Money' }).waitFor();
+    await page.getByText(/^Outstanding on /).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const csvLink = page.getByRole('link', { name: "Download the month's invoices (CSV)" });
+    const csv = await eventually(
+      async () => (await page.request.get(appUrl((await csvLink.getAttribute('href'))!))).text(),
+      (text) => text.split('\r\n').some((row) => row.startsWith(`${invoice.properties.hs_number},Cleaning,`) && row.includes(',Paid/Settled,')),
+    );
+    expect(csv.split('\r\n')[0]).toMatch(/^Invoice,Kind,Customer,/);
   });
 
   it('reminds the customer of an invoice left unpaid, with the link that pays it', { timeout: 240_000 }, async () => {

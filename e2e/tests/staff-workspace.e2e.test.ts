@@ -18,6 +18,7 @@ const NAV = [
   ['Requests', '/admin/requests'],
   ['Customers', '/admin/lookup'],
   ['Plans', '/admin/plans'],
+  ['Money', '/admin/money'],
   ['Roster', '/admin/cleaner-roster'],
   ['Invites', '/admin/dashboard/invites'],
   ['Sessions', '/internal/sessionmanager'],

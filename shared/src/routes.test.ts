@@ -32,6 +32,7 @@ describe('client routes', () => {
         '/admin/requests',
         '/admin/cleaning',
         '/admin/plans',
+        '/admin/money',
         '/cleaner',
       ].sort(),
     );
@@ -39,7 +40,7 @@ describe('client routes', () => {
   });
 
   it('puts every staff tool in the staff frame, and neither the staff sign-in nor a public page', () => {
-    for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/', '/admin/cleaning']) {
+    for (const path of ['/admin/dashboard', '/admin/ScheduledSnapshot', '/admin/lookup', '/admin/dashboard/invites', '/internal/sessionmanager', '/admin/cleaner-roster', '/admin/careers', '/admin/team', '/admin/requests', '/admin/requests/', '/admin/cleaning', '/admin/plans', '/admin/money']) {
       expect(isStaffAreaRoute(path), path).toBe(true);
     }
     for (const path of ['/admin/login', '/', '/portal', '/login', '/admin/scheduledsnapshot', '/admin/queues', '/cleaner']) expect(isStaffAreaRoute(path), path).toBe(false);

@@ -39,6 +39,8 @@ export const CLIENT_ROUTES = {
   adminCleaning: '/admin/cleaning',
   // Recurring customers' plans, active, paused and ended, each with its next visit (staff).
   adminPlans: '/admin/plans',
+  // The month's money: invoiced, paid, owed by age, tips per cleaner, who owes the most (staff).
+  adminMoney: '/admin/money',
   // Not in the list of docs/product.md §2: a cleaner's own page, today's and tomorrow's cleanings.
   cleanerDay: '/cleaner',
 } as const;
@@ -98,6 +100,7 @@ const STAFF_AREA: ReadonlySet<string> = new Set<string>([
   CLIENT_ROUTES.adminRequests,
   CLIENT_ROUTES.adminCleaning,
   CLIENT_ROUTES.adminPlans,
+  CLIENT_ROUTES.adminMoney,
 ]);
 
 const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);

@@ -23,6 +23,7 @@ CREATE INDEX "invoice_record_issued_on_idx" ON "invoice_record"("issued_on");
 CREATE INDEX "invoice_record_paid_at_idx" ON "invoice_record"("paid_at");
 CREATE INDEX "invoice_record_voided_at_idx" ON "invoice_record"("voided_at");
 CREATE INDEX "invoice_record_made_invoice_id_idx" ON "invoice_record"("made_invoice_id");
+CREATE INDEX "invoice_record_updated_at_idx" ON "invoice_record"("updated_at");
 
 ALTER TABLE "invoice_record" ADD CONSTRAINT "invoice_record_deal_id_fkey" FOREIGN KEY ("deal_id") REFERENCES "deal"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 

@@ -67,6 +67,7 @@ export const PAGES = {
   adminRequests: page(() => import('../features/staff/requests/requests-page'), (m) => m.RequestsPage),
   adminCleaning: page(() => import('../features/staff/calendar/cleaning-page'), (m) => m.CleaningPage),
   adminPlans: page(() => import('../features/staff/plans/plans-page'), (m) => m.PlansPage),
+  adminMoney: page(() => import('../features/staff/money/money-page'), (m) => m.MoneyPage),
   cleanerDay: page(() => import('../features/cleaner/routes/my-day-page'), (m) => m.MyDayPage),
 } satisfies Record<ClientRouteName, LazyPage>;
 

@@ -43,7 +43,8 @@ export function statusesOutranked(status: InvoiceStatus | null): InvoiceStatus[]
  * Keeps each invoice in invoice_record, the ledger the money page reads (docs/payments.md): a
  * version older than the one held changes nothing (a pull and a sweep at once); when it is first
  * read paid, or voided, that version's time is kept as when it was paid or voided. The deal is
- * the mirrored deal's row (null while the deal is not mirrored, or for an invoice on no deal).
+ * the mirrored deal's row it is associated with, else the visit a tip the product made is for
+ * (null while the deal is not mirrored).
  */
 export async function recordInvoices(db: Db, entries: readonly InvoiceOnDeal[]): Promise<void> {
   for (const { invoice, dealHubspotId } of entries) {
@@ -52,7 +53,7 @@ export async function recordInvoices(db: Db, entries: readonly InvoiceOnDeal[]):
       INSERT INTO invoice_record (hubspot_id, deal_id, made_invoice_id, status, amount_cents, paid_cents, number, issued_on, due_on, paid_at, voided_at, hubspot_updated_at, updated_at)
       VALUES (
         ${invoice.hubspotId},
-        (SELECT id FROM deal WHERE hubspot_id = ${dealHubspotId}),
+        COALESCE((SELECT id FROM deal WHERE hubspot_id = ${dealHubspotId}), (SELECT deal_id FROM made_invoice WHERE id::text = ${invoice.appRequestId ?? null})),
         (SELECT id FROM made_invoice WHERE id::text = ${invoice.appRequestId ?? null}),
         ${invoice.status}::invoice_status, ${invoice.amountCents}, ${invoice.paidCents ?? null}, ${invoice.number},
         ${invoice.issuedOn ?? null}::date, ${invoice.dueDate ?? null}::date,

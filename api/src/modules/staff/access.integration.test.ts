@@ -26,6 +26,8 @@ const STAFF_ENDPOINTS: Array<[string, string, unknown?]> = [
   ['GET', '/api/internal/admin/deals/some-deal'],
   ['POST', '/api/internal/admin/deals/some-deal/plan', { frequency: 'weekly' }],
   ['GET', '/api/internal/admin/plans'],
+  ['GET', '/api/internal/admin/money'],
+  ['GET', '/api/internal/admin/money.csv'],
   ['GET', '/api/internal/admin/plans/7d444840-9dc0-11d1-b245-5ffdce74fad2'],
   ['POST', '/api/internal/admin/plans/7d444840-9dc0-11d1-b245-5ffdce74fad2/changes'],
   ['GET', '/api/internal/admin/deals/some-deal/visit-report'],

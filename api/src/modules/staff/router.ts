@@ -6,6 +6,7 @@ import { homeProfileStaffRoutes } from '../home-profile/staff-routes';
 import { calendarRoutes } from './calendar/routes';
 import { customersRoutes } from './customers/routes';
 import { dealsRoutes } from './deals/routes';
+import { moneyRoutes } from './money/routes';
 import { plansRoutes } from './plans/routes';
 import { requestsRoutes } from './requests/routes';
 import { sessionsRoutes } from './sessions/routes';
@@ -37,6 +38,7 @@ export function staffRoutes(deps: ModuleDeps): Router {
     requestsRoutes(deps),
     dealsRoutes(deps),
     plansRoutes(deps),
+    moneyRoutes(deps),
     calendarRoutes(deps),
     customersRoutes(deps),
     homeProfileStaffRoutes(deps),

@@ -14,6 +14,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { label: 'Requests', to: CLIENT_ROUTES.adminRequests },
   { label: 'Customers', to: CLIENT_ROUTES.adminLookup },
   { label: 'Plans', to: CLIENT_ROUTES.adminPlans },
+  { label: 'Money', to: CLIENT_ROUTES.adminMoney },
   { label: 'Roster', to: CLIENT_ROUTES.cleanerRoster },
   { label: 'Invites', to: CLIENT_ROUTES.adminInvites },
   { label: 'Sessions', to: CLIENT_ROUTES.sessionManager },
