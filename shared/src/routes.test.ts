@@ -18,6 +18,7 @@ describe('client routes', () => {
         '/waitlist',
         '/careers',
         '/checkout-success',
+        '/tip',
         '/login',
         '/admin/login',
         '/admin/dashboard',

@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = {
   waitlist: '/waitlist',
   careers: '/careers',
   checkoutSuccess: '/checkout-success',
+  // Not in the list of docs/product.md §2: a cleaning's tip for its cleaner, from a text's link.
+  tip: '/tip',
   login: '/login',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
@@ -144,6 +146,7 @@ const NOT_INDEXED: ReadonlySet<string> = new Set<string>([
   CLIENT_ROUTES.adminLogin,
   CLIENT_ROUTES.bookingConfirmation,
   CLIENT_ROUTES.checkoutSuccess,
+  CLIENT_ROUTES.tip,
 ]);
 
 export function isNotIndexedRoute(pathname: string): boolean {

@@ -1,3 +1,4 @@
+import { tipsRoutes } from './tips/routes';
 import type { CustomerMessageKind } from '@app/shared/customer-messages';
 import type Router from '@koa/router';
 import type { Db } from '@app/db/client';
@@ -85,6 +86,7 @@ export function moduleRouters(deps: ModuleDeps): Router[] {
     twilioStatusRoutes(deps),
     twilioInboundRoutes(deps),
     emailUnsubscribeRoutes(deps),
+    tipsRoutes(deps),
     emailEventsRoutes(deps),
   ];
 }

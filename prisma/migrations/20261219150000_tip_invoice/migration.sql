@@ -7,3 +7,5 @@ ALTER TABLE "made_invoice" DROP CONSTRAINT "made_invoice_source";
 ALTER TABLE "made_invoice" ADD CONSTRAINT "made_invoice_source" CHECK ("source" IN ('quote', 'visit', 'tip'));
 ALTER TABLE "made_invoice" ADD CONSTRAINT "made_invoice_tip" CHECK (("source" = 'tip') = ("tip_cents" IS NOT NULL) AND ("tip_cents" IS NULL OR "tip_cents" > 0));
 CREATE INDEX "made_invoice_owner_id_idx" ON "made_invoice"("owner_id");
+-- A made invoice's payment page (hs_invoice_link), for the tip page to send the customer to.
+ALTER TABLE "made_invoice" ADD COLUMN "pay_url" TEXT;

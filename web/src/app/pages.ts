@@ -47,6 +47,7 @@ export const PAGES = {
     () => import('../features/checkout/routes/checkout-success-page'),
     (m) => m.CheckoutSuccessPage,
   ),
+  tip: page(() => import('../features/tips/routes/tip-page'), (m) => m.TipPage),
   login: page(() => import('../features/portal-auth/routes/login-page'), (m) => m.LoginPage),
   portal: page(() => import('../features/portal/routes/portal-page'), (m) => m.PortalPage),
   adminLogin: page(() => import('../features/staff/frame/staff-sign-in-page'), (m) => m.StaffSignInPage),

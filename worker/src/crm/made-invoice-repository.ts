@@ -48,6 +48,8 @@ export interface InvoiceToMake {
   createdAt: Date;
   deal: { id: string; hubspotId: string | null; archivedAt: Date | null; contactHubspotId: string | null };
   lines: InvoiceLine[] | null;
+  /** A tip: on the customer's contact only, so the deal's own invoice stays the cleaning's. */
+  tip: boolean;
 }
 
 export async function loadInvoice(db: Db, id: string): Promise<InvoiceToMake | null> {
@@ -60,6 +62,8 @@ export async function loadInvoice(db: Db, id: string): Promise<InvoiceToMake | n
       createdAt: true,
       deal: { select: { id: true, hubspotId: true, archivedAt: true, skus: true, amountCents: true, contact: { select: { hubspotId: true } } } },
       quoteAnswer: { select: { quote: { select: { changes: true } } } },
+      tipCents: true,
+      owner: { select: { firstName: true } },
     },
   });
   if (!row) return null;
@@ -69,9 +73,19 @@ export async function loadInvoice(db: Db, id: string): Promise<InvoiceToMake | n
     status: row.status as InvoiceToMake['status'],
     createdAt: row.createdAt,
     deal: { id: deal.id, hubspotId: deal.hubspotId, archivedAt: deal.archivedAt, contactHubspotId: deal.contact?.hubspotId ?? null },
-    lines: row.source === 'visit' ? visitLines(deal.skus, deal.amountCents) : quoteInvoiceLines(row.quoteAnswer?.quote.changes),
+    lines: linesOf(row),
+    tip: row.source === 'tip',
   };
 }
+
+function linesOf(row: { source: string; tipCents: number | null; owner: { firstName: string | null } | null; deal: { skus: string[]; amountCents: number | null }; quoteAnswer: { quote: { changes: unknown } } | null }): InvoiceLine[] | null {
+  if (row.source === 'visit') return visitLines(row.deal.skus, row.deal.amountCents);
+  if (row.source === 'tip') return row.tipCents ? [{ sku: null, name: tipLineName(row.owner?.firstName ?? null), cents: row.tipCents }] : null;
+  return quoteInvoiceLines(row.quoteAnswer?.quote.changes);
+}
+
+/** A tip's one line: "Tip for Maria". */
+export const tipLineName = (firstName: string | null) => `Tip for ${firstName?.trim() || 'your cleaner'}`;
 
 /** An approved quote's lines: its catalogue lines, the first-booking discount and the adjustment. */
 function quoteInvoiceLines(changes: unknown): InvoiceLine[] | null {
@@ -96,9 +110,9 @@ export function visitLines(skus: readonly string[], amountCents: number | null):
 }
 
 /** Settles a pending invoice: open in HubSpot, or refused for good; one settled already is left alone. */
-export async function settleInvoice(db: Db, id: string, outcome: { status: 'made'; hubspotId: string } | { status: 'failed'; error: string }, at: Date): Promise<void> {
+export async function settleInvoice(db: Db, id: string, outcome: { status: 'made'; hubspotId: string; payUrl?: string | null } | { status: 'failed'; error: string }, at: Date): Promise<void> {
   await db.madeInvoice.updateMany({
     where: { id, status: 'pending' },
-    data: outcome.status === 'made' ? { status: 'made', hubspotId: outcome.hubspotId, madeAt: at } : { status: 'failed', error: outcome.error },
+    data: outcome.status === 'made' ? { status: 'made', hubspotId: outcome.hubspotId, madeAt: at, payUrl: outcome.payUrl ?? null } : { status: 'failed', error: outcome.error },
   });
 }

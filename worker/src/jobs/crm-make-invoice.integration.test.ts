@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Db } from '@app/db/client';
 import type { HubSpotEmulator } from '@app/emulators/hubspot/server';
@@ -139,5 +139,32 @@ describe("a recurring plan's visit is invoiced once it is done", () => {
     await pullInvoices(second);
     expect((await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: second } })).paidAt).toEqual(paid.paidAt);
     expect(await db.invoiceRecord.count({ where: { dealId: visit.dealId } })).toBe(2);
+  });
+
+  it("makes a tip a one-line invoice on the customer's contact alone, and keeps its payment page", async () => {
+    const visit = await planVisit();
+    const deps = { db, hubspot: gateway, account: crm.account };
+    const owner = await db.owner.create({ data: { hubspotId: `owner-${randomBytes(4).toString('hex')}`, firstName: 'Maria', isCleaner: true } });
+    const tipId = randomUUID();
+    await db.madeInvoice.create({ data: { id: tipId, dealId: visit.dealId, source: 'tip', tipCents: 1_500, ownerId: owner.id } });
+    expect(await crmMakeInvoiceJob(deps).process({ invoiceId: tipId }, context)).toMatchObject({ outcome: 'made' });
+    // Again (a retry after a lost answer): the same invoice, nothing more.
+    await db.madeInvoice.update({ where: { id: tipId }, data: { status: 'pending', hubspotId: null, madeAt: null, payUrl: null } });
+    await crmMakeInvoiceJob(deps).process({ invoiceId: tipId }, context);
+    const made = hubspot.objects('invoices').filter((i) => i.properties.app_request_id === tipId);
+    expect(made).toHaveLength(1);
+    const invoice = made[0]!;
+    expect(invoice.properties).toMatchObject({ hs_invoice_status: 'open', hs_amount_billed: '15.00' });
+    expect(invoice.associations.deals ?? []).toEqual([]);
+    expect(invoice.associations.contacts).toHaveLength(1);
+    const lines = hubspot.objects('line_items').filter((l) => invoice.associations.line_items?.includes(l.id));
+    expect(lines.map((l) => [l.properties.name, l.properties.price])).toEqual([['Tip for Maria', '15.00']]);
+    expect(await db.madeInvoice.findUniqueOrThrow({ where: { id: tipId } })).toMatchObject({ status: 'made', hubspotId: invoice.id, payUrl: invoice.properties.hs_invoice_link });
+
+    // Paid, its changed invoice reaches the ledger with the visit it is for; the deal's own invoice is untouched.
+    hubspot.payInvoice(invoice.id);
+    await mirrorInvoiceRecords(deps, await gateway.readBatch('invoices', [invoice.id], INVOICE_PROPERTIES));
+    expect(await db.invoiceRecord.findUniqueOrThrow({ where: { hubspotId: invoice.id } })).toMatchObject({ dealId: visit.dealId, madeInvoiceId: tipId, status: 'paid', paidCents: 1_500 });
+    expect((await db.deal.findUniqueOrThrow({ where: { id: visit.dealId } })).invoiceHubspotId).not.toBe(invoice.id);
   });
 });

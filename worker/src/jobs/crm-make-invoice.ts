@@ -62,8 +62,16 @@ export function crmMakeInvoiceJob(deps: InvoiceDeps) {
 
     const hubspotId = await draftIn(deps, invoice, dealHubspotId, contactHubspotId);
     await linesIn(deps.hubspot, invoice, hubspotId);
-    const [current] = await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_status']);
+    const [current] = await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_status', 'hs_invoice_link']);
     if (current?.properties.hs_invoice_status === 'draft') await deps.hubspot.updateObject('invoices', hubspotId, { hs_invoice_status: 'open' });
+    if (invoice.tip) {
+      // The tip page sends the customer to its payment page: HubSpot gives the link once it is open.
+      const payUrl = current?.properties.hs_invoice_link || (await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_link']))[0]?.properties.hs_invoice_link || null;
+      if (!payUrl) throw new Error(`invoice ${hubspotId} has no payment link yet`);
+      await settleInvoice(deps.db, invoiceId, { status: 'made', hubspotId, payUrl }, now());
+      log.info({ invoiceHubspotId: hubspotId }, 'tip invoice made open in HubSpot');
+      return { outcome: 'made' as const, hubspotId };
+    }
     await settleInvoice(deps.db, invoiceId, { status: 'made', hubspotId }, now());
     const deal = await readDeal(deps.hubspot, dealHubspotId);
     if (deal) await mirrorDealRecords(deps, [deal]);
@@ -78,10 +86,8 @@ async function draftIn(deps: InvoiceDeps, invoice: InvoiceToMake, dealHubspotId:
   const made = await deps.hubspot.createOrFind('invoices', [
     {
       properties: { [REQUEST_ID]: invoice.id, hs_currency: 'USD', hs_due_date: due },
-      associations: [
-        { toId: contactHubspotId, typeId: INVOICE_TO_CONTACT },
-        { toId: dealHubspotId, typeId: INVOICE_TO_DEAL },
-      ],
+      // A tip is on the contact alone: the deal's invoice stays the cleaning's.
+      associations: [{ toId: contactHubspotId, typeId: INVOICE_TO_CONTACT }, ...(invoice.tip ? [] : [{ toId: dealHubspotId, typeId: INVOICE_TO_DEAL }])],
     },
   ]);
   const id = made.ids.get(invoice.id);

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import type { Db } from '@app/db/client';
 import { COMPANY } from '@app/runtime/company';
 import { statusCallbackUrlFor } from '@app/shared/sms-delivery';
+import { CLIENT_ROUTES } from '@app/shared/routes';
+import { tipOfferWords, tipsOpen } from '@app/shared/tips';
+import { tipUrl } from '@app/runtime/tips/tip-token';
 import { loginCodeSms, portalInviteSms } from '@app/shared/texts';
 import { loginCodeFor } from '@app/runtime/sms/login-code';
 import { OUTBOX_EVENTS } from '@app/runtime/outbox/events';
@@ -59,13 +62,25 @@ async function bodyOf(
       // The answer to the rating the customer texted: thanks and the review link for a 4 or 5, an apology for 1 to 3.
       const rated = message.dealId ? await deps.db.cleaningRating.findUnique({ where: { dealId: message.dealId }, select: { rating: true } }) : null;
       if (!rated?.rating) return { skipped: 'gone' };
-      return { text: isUnhappyRating(rated.rating) ? ratingApologySms(COMPANY.name) : ratingThanksSms(COMPANY.name, reviewLinkOf(COMPANY)) };
+      if (isUnhappyRating(rated.rating)) return { text: ratingApologySms(COMPANY.name) };
+      // A happy customer may also thank the cleaner with a tip (docs/payments.md#tips).
+      return { text: [ratingThanksSms(COMPANY.name, reviewLinkOf(COMPANY)), await tipOffer(deps, message.dealId!, now)].filter(Boolean).join(' ') };
     }
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
       return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now);
   }
+}
+
+/** The site's address the portal's sign-in link is on (PUBLIC_URL). */
+const siteUrlOf = (portalUrl: string) => (portalUrl.endsWith(CLIENT_ROUTES.login) ? portalUrl.slice(0, -CLIENT_ROUTES.login.length) : new URL(portalUrl).origin);
+
+/** "Thank Maria with a tip: <link>" for a cleaning that can be tipped now, else null. */
+async function tipOffer(deps: Pick<SmsSendDeps, 'db' | 'otpSecret' | 'portalUrl'>, dealId: string, now: Date): Promise<string | null> {
+  const deal = await deps.db.deal.findUnique({ where: { id: dealId }, select: { stageId: true, visitOutcome: true, ownerId: true, scheduledAt: true, owner: { select: { firstName: true } } } });
+  if (!deal || !tipsOpen(deal, now)) return null;
+  return tipOfferWords(deal.owner?.firstName ?? null, tipUrl(siteUrlOf(deps.portalUrl), deps.otpSecret, dealId));
 }
 
 /** Texts that answer a text the customer sent us. */

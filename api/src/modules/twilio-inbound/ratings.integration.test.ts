@@ -1,3 +1,4 @@
+import { tipUrl } from '@app/runtime/tips/tip-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@app/runtime/logger';
 import { COMPANY } from '@app/runtime/company';
@@ -103,7 +104,9 @@ describe('rating replies by text', () => {
 
     const thanks = ratingThanksSms(COMPANY.name, reviewLinkOf(COMPANY));
     expect(thanks).toBe("Atlanta Home Cleaning: thank you, we're glad it went well! A short review helps us a lot: https://g.page/r/atlanta-home-cleaning/review");
-    expect(await deliver(cleaning.phone)).toEqual([`${thanks} [1]`]);
+    // Its cleaner can be tipped (done, a day ago): the thanks offers it, a second segment.
+    const tip = `Thank Aisha with a tip: ${tipUrl('http://127.0.0.1:5173', TEST_OTP_SECRET, cleaning.dealId)}`;
+    expect(await deliver(cleaning.phone)).toEqual([`${thanks} ${tip} [2]`]);
   });
 
   it('answers a 2 with an apology, opens an Unhappy Customer ticket on the deal, and puts it first on the board', async () => {
