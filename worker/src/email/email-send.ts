@@ -1,3 +1,4 @@
+import { tipUrl } from '@app/runtime/tips/tip-token';
 import type { Db } from '@app/db/client';
 import { daysBefore, RATING_RULES } from '@app/shared/cleaning-rating';
 import { UNSUBSCRIBABLE_KINDS } from '@app/shared/notice-channels';
@@ -93,6 +94,7 @@ export function emailSendJob(deps: EmailSendDeps) {
       unsubscribeUrl: unsubscribeUrl(deps.publicUrl, deps.otpSecret, email.to),
       dealUrl: (dealId) => `${deps.publicUrl}${portalDealPath(dealId)}`,
       textTo: deps.textTo ?? null,
+      tipUrl: (dealId) => tipUrl(deps.publicUrl, deps.otpSecret, dealId),
     };
     const rendered = await (await templates()).renderNoticeEmail(emailNoticeOf(facts, links), deps.company);
     // RFC 8058: the one-click header pair on the kinds a customer may stop (Gmail and Yahoo ask for it).

@@ -10,6 +10,8 @@ export interface EmailLinks {
   dealUrl: (dealId: string) => string;
   /** The number customers text back to (a rating), E.164; null when texts go out through a messaging service. */
   textTo: string | null;
+  /** A cleaning's tip page (docs/payments.md#tips). */
+  tipUrl: (dealId: string) => string;
 }
 
 /** A notice's e-mail, from the same facts its text is written from (customer-notice.ts). */
@@ -30,7 +32,10 @@ export function emailNoticeOf(facts: NoticeFacts, links: EmailLinks): EmailNotic
     case 'invoice_reminder':
       return { kind: 'invoice_reminder', reference: facts.reference, amount: facts.amount, payUrl: facts.payUrl ?? portalUrl };
     case 'payment_received':
-      return { kind: 'payment_received', reference: facts.reference, amount: facts.amount, portalUrl };
+      return {
+        kind: 'payment_received', reference: facts.reference, amount: facts.amount, portalUrl,
+        tip: facts.tip ? { cleanerFirstName: facts.tip.cleanerFirstName, url: links.tipUrl(facts.tip.dealId) } : null,
+      };
     case 'rating_request':
       return { kind: 'rating_request', reference: facts.reference, textTo, unsubscribeUrl };
     case 'on_my_way':

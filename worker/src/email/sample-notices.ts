@@ -26,6 +26,6 @@ export const EVERY_KIND: EmailNotice[] = [
   { kind: 'on_my_way', cleanerFirstName: 'Maria', from: new Date('2026-12-08T14:50:00Z'), to: new Date('2026-12-08T15:10:00Z') },
   { kind: 'portal_invite', firstName: 'Dana', signInUrl: `${SAMPLE_PORTAL_URL}/login` },
   { kind: 'invoice_reminder', reference: 'AHC-1234', amount: '$411.10', payUrl: 'https://pay.cleaning.example/i/1' },
-  { kind: 'payment_received', reference: 'AHC-1234', amount: '$411.10', portalUrl: SAMPLE_PORTAL_URL },
+  { kind: 'payment_received', reference: 'AHC-1234', amount: '$411.10', portalUrl: SAMPLE_PORTAL_URL, tip: { cleanerFirstName: 'Maria', url: `${SAMPLE_PORTAL_URL}/tip?t=sample` } },
   { kind: 'plan_confirmed', rule: 'Every Tuesday at 10:00 AM', visits: [scheduledAt, new Date('2026-12-15T15:00:00Z'), new Date('2026-12-22T15:00:00Z')], portalUrl: SAMPLE_PORTAL_URL },
 ];

@@ -69,7 +69,7 @@ async function bodyOf(
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
-      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now);
+      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now, (dealId) => tipUrl(siteUrlOf(deps.portalUrl), deps.otpSecret, dealId));
   }
 }
 

@@ -1,3 +1,4 @@
+import { tipOfferWords, tipsOpen } from '@app/shared/tips';
 import type { Db } from '@app/db/client';
 import { lastQuote } from '@app/db/quotes';
 import { COMPANY } from '@app/runtime/company';
@@ -62,7 +63,8 @@ export type NoticeFacts =
   | { kind: 'cleaning_confirmed' | 'rescheduled' | 'reminder'; reference: string; scheduledAt: Date }
   | { kind: 'plan_confirmed'; rule: string; visits: Date[] }
   | { kind: 'invoice_ready'; reference: string; amount: string; payUrl: string | null }
-  | { kind: 'payment_received'; reference: string; amount: string }
+  /** `tip`: the cleaning can be tipped (shared/src/tips.ts), and its cleaner's first name. */
+  | { kind: 'payment_received'; reference: string; amount: string; tip: { dealId: string; cleanerFirstName: string | null } | null }
   | { kind: 'invoice_reminder'; reference: string; amount: string; payUrl: string | null }
   | { kind: 'rating_request'; reference: string }
   | { kind: 'on_my_way'; cleanerFirstName: string | null; tappedAt: Date; etaMinutes: number; from: Date; to: Date }
@@ -87,7 +89,10 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
   if (!notice.dealId) return { skipped: 'gone' };
   const deal = await db.deal.findUnique({
     where: { id: notice.dealId },
-    select: { reference: true, stageId: true, scheduledAt: true, visitOutcome: true, invoiceHubspotId: true, invoiceStatus: true, invoiceAmountCents: true, invoiceUrl: true },
+    select: {
+      reference: true, stageId: true, scheduledAt: true, visitOutcome: true, invoiceHubspotId: true, invoiceStatus: true, invoiceAmountCents: true, invoiceUrl: true,
+      ownerId: true, owner: { select: { firstName: true } },
+    },
   });
   if (!deal) return { skipped: 'gone' };
   const { reference } = deal;
@@ -116,7 +121,10 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
     case 'payment_received': {
       // The receipt of the invoice the deal still has, paid.
       const paid = deal.invoiceHubspotId === notice.invoiceId && deal.invoiceStatus === 'paid' && deal.invoiceAmountCents !== null;
-      return paid ? { kind: 'payment_received', reference, amount: formatUsd(deal.invoiceAmountCents!) } : STALE;
+      if (!paid) return STALE;
+      // A visit paid after it was done (a plan's) offers a tip for its cleaner.
+      const tip = tipsOpen(deal, now) ? { dealId: notice.dealId, cleanerFirstName: deal.owner?.firstName ?? null } : null;
+      return { kind: 'payment_received', reference, amount: formatUsd(deal.invoiceAmountCents!), tip };
     }
     case 'rating_request': {
       // Asked only of a cleaning still closed out as done, on the date it was done.
@@ -139,7 +147,14 @@ export async function noticeFacts(db: Db, notice: Notice, now: Date = new Date()
 }
 
 /** The words of a customer text (shared/src/customer-messages.ts), from its facts as it goes out. */
-export async function noticeText(db: Db, notice: Notice<CustomerMessageKind>, portalUrl: string, now: Date = new Date()): Promise<NoticeText> {
+export async function noticeText(
+  db: Db,
+  notice: Notice<CustomerMessageKind>,
+  portalUrl: string,
+  now: Date = new Date(),
+  /** A cleaning's tip page (runtime/src/tips/tip-token.ts); without it no text offers a tip. */
+  tipUrlOf?: (dealId: string) => string,
+): Promise<NoticeText> {
   const facts = await noticeFacts(db, notice, now);
   if ('skipped' in facts) return facts;
   const ctx: MessageContext = { company: COMPANY.name, phone: formatUsPhone(COMPANY.phone), portalUrl };
@@ -157,7 +172,7 @@ export async function noticeText(db: Db, notice: Notice<CustomerMessageKind>, po
     case 'invoice_ready':
       return { text: invoiceReadySms(ctx, facts.amount, facts.payUrl) };
     case 'payment_received':
-      return { text: paymentReceivedSms(ctx, facts.reference, facts.amount) };
+      return { text: [paymentReceivedSms(ctx, facts.reference, facts.amount), facts.tip && tipUrlOf ? tipOfferWords(facts.tip.cleanerFirstName, tipUrlOf(facts.tip.dealId)) : null].filter(Boolean).join(' ') };
     case 'invoice_reminder':
       return { text: invoiceReminderSms(ctx, facts.reference, facts.amount, facts.payUrl) };
     case 'rating_request':

@@ -24,7 +24,7 @@ export type EmailNotice =
   | { kind: 'canceled'; reference: string; portalUrl: string }
   | { kind: 'request_answered'; reference: string; request: TicketNoun; outcome: RequestOutcome; portalUrl: string }
   | { kind: 'invoice_ready'; amount: string; payUrl: string }
-  | { kind: 'payment_received'; reference: string; amount: string; portalUrl: string }
+  | { kind: 'payment_received'; reference: string; amount: string; portalUrl: string; tip?: { cleanerFirstName: string | null; url: string } | null }
   | { kind: 'invoice_reminder'; reference: string; amount: string; payUrl: string }
   /** Rated by texting back (docs/conversations.md#ratings): `textTo` is our number (E.164), null when we send through a messaging service. */
   | { kind: 'rating_request'; reference: string; textTo: string | null; unsubscribeUrl: string }
@@ -239,6 +239,11 @@ function content(notice: EmailNotice, company: EmailCompany): { body: ReactNode;
             <P>Thank you: we received your payment of <strong>{notice.amount}</strong> for your cleaning {notice.reference}.</P>
             <P>This e-mail is your receipt. Your invoices and cleanings are in your portal.</P>
             <Action href={notice.portalUrl}>See your cleanings</Action>
+            {notice.tip ? (
+              <P>
+                Happy with your cleaning? <a href={notice.tip.url}>Thank {notice.tip.cleanerFirstName?.trim() || 'your cleaner'} with a tip</a>.
+              </P>
+            ) : null}
           </>
         ),
       };
