@@ -13,6 +13,7 @@ import { focusFirstError } from '../../../components/form/focus-first-error';
 import { FormAlert } from '../../../components/form/form-alert';
 import { Page } from '../../../components/page';
 import { api, ApiError } from '../../../lib/api-client';
+import { QueryProvider } from '../../../lib/query-provider';
 
 const TIPS_PATH = '/api/tips';
 const POLL_MS = 1_000;
@@ -117,7 +118,13 @@ export function TipPage() {
   const token = params.get('t') ?? '';
   return (
     <Page title="Tip your cleaner" heading="Tip your cleaner" lead="Paid on our secure payment page, like your invoices.">
-      {token ? <Tip token={token} /> : <p className="alert">{TIP_LINK_INVALID}</p>}
+      {token ? (
+        <QueryProvider>
+          <Tip token={token} />
+        </QueryProvider>
+      ) : (
+        <p className="alert">{TIP_LINK_INVALID}</p>
+      )}
     </Page>
   );
 }
