@@ -41,12 +41,13 @@ export type GiveTipOutcome = { kind: 'given'; tip: TipState; created: boolean } 
  */
 export async function giveTip(db: Db, input: { dealId: string; tipId: string; cents: number }, now: Date): Promise<GiveTipOutcome> {
   return db.$transaction(async (tx) => {
+    // The deal's row is locked first: two requests at once (the same tip twice, or two tips near
+    // the limit) go one after the other, the second seeing what the first wrote.
+    await tx.$executeRaw`SELECT 1 FROM deal WHERE id = ${input.dealId} FOR UPDATE`;
     const existing = await tx.madeInvoice.findUnique({ where: { id: input.tipId }, select: { id: true, dealId: true, source: true, tipCents: true, status: true, payUrl: true } });
     if (existing) return existing.dealId === input.dealId && existing.source === 'tip' ? { kind: 'given' as const, tip: stateOf(existing), created: false } : { kind: 'not_found' as const };
     const found = await openDeal(tx, input.dealId, now);
     if (found.kind !== 'open') return found;
-    // The deal's row is locked while counting, so two tips at once never pass the limit together.
-    await tx.$executeRaw`SELECT 1 FROM deal WHERE id = ${input.dealId} FOR UPDATE`;
     const given = await tx.madeInvoice.count({ where: { dealId: input.dealId, source: 'tip', status: { not: 'failed' } } });
     if (given >= TIP_MAX_PER_VISIT) return { kind: 'limit' as const };
     const row = await tx.madeInvoice.create({
