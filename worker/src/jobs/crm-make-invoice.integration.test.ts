@@ -6,7 +6,7 @@ import { createLogger } from '@app/runtime/logger';
 import { STAGE } from '@app/shared/deal-stages';
 import { testDatabaseUrl } from '../../../test/context';
 import { insertBooking } from '../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../test/hubspot-account';
 import type { HubSpotGateway } from '../crm/hubspot-gateway';
 import { visitLines } from '../crm/made-invoice-repository';
 import { readDeal } from './crm-apply-deal-command';
@@ -25,7 +25,8 @@ describe("a recurring plan's visit is invoiced once it is done", () => {
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    crm = await startSetUpHubSpot();
+    // Not a test of HubSpot's limits (crm-sweep and hubspot-budget are): room for a loaded machine.
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     hubspot = crm.emulator;
     gateway = crm.gateway();
   });

@@ -8,7 +8,7 @@ import { TICKET_STAGE_COMPLETED, TICKET_STAGE_DECLINED, type RequestAnswerChange
 import { createLogger } from '@app/runtime/logger';
 import { testDatabaseUrl } from '../../../../test/context';
 import { insertBooking } from '../../../../test/fixtures';
-import { startSetUpHubSpot, type TestHubSpot } from '../../../../test/hubspot-account';
+import { LOADED_MACHINE_SEARCH_LIMIT, startSetUpHubSpot, type TestHubSpot } from '../../../../test/hubspot-account';
 import type { HubSpotGateway } from '../../crm/hubspot-gateway';
 import { modifiedAtOf } from '../../crm/modified-date';
 import { crmApplyDealCommandJob } from '../crm-apply-deal-command';
@@ -40,7 +40,8 @@ describe('crm.apply-deal-command: answering a change or cancel request, against 
 
   beforeAll(async () => {
     db = createPrismaClient(testDatabaseUrl());
-    crm = await startSetUpHubSpot();
+    // Not a test of HubSpot's limits (crm-sweep and hubspot-budget are): room for a loaded machine.
+    crm = await startSetUpHubSpot({ rateLimit: { max: 1_000, intervalMs: 10_000 }, searchRateLimit: LOADED_MACHINE_SEARCH_LIMIT });
     hubspot = crm.emulator;
     gateway = crm.gateway();
     twilio = await startTwilioEmulator({ port: 0, accountSid: TWILIO_SID, authToken: 'answer-test-token', deliveryStepMs: 20 });
