@@ -62,11 +62,11 @@ export function crmMakeInvoiceJob(deps: InvoiceDeps) {
 
     const hubspotId = await draftIn(deps, invoice, dealHubspotId, contactHubspotId);
     await linesIn(deps.hubspot, invoice, hubspotId);
-    const [current] = await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_status', 'hs_invoice_link']);
+    const [current] = await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_status']);
     if (current?.properties.hs_invoice_status === 'draft') await deps.hubspot.updateObject('invoices', hubspotId, { hs_invoice_status: 'open' });
     if (invoice.tip) {
       // The tip page sends the customer to its payment page: HubSpot gives the link once it is open.
-      const payUrl = current?.properties.hs_invoice_link || (await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_link']))[0]?.properties.hs_invoice_link || null;
+      const payUrl = (await deps.hubspot.readBatch('invoices', [hubspotId], ['hs_invoice_link']))[0]?.properties.hs_invoice_link || null;
       if (!payUrl) throw new Error(`invoice ${hubspotId} has no payment link yet`);
       await settleInvoice(deps.db, invoiceId, { status: 'made', hubspotId, payUrl }, now());
       log.info({ invoiceHubspotId: hubspotId }, 'tip invoice made open in HubSpot');

@@ -69,18 +69,21 @@ async function bodyOf(
     default:
       // The deal is gone (its row's link was cleared with it).
       if (!message.dealId) return { skipped: 'gone' };
-      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now, (dealId) => tipUrl(siteUrlOf(deps.portalUrl), deps.otpSecret, dealId));
+      return noticeText(deps.db, { kind: message.purpose, dealId: message.dealId, ...subject }, deps.portalUrl, now, tipLinkOf(deps));
   }
 }
 
 /** The site's address the portal's sign-in link is on (PUBLIC_URL). */
 const siteUrlOf = (portalUrl: string) => (portalUrl.endsWith(CLIENT_ROUTES.login) ? portalUrl.slice(0, -CLIENT_ROUTES.login.length) : new URL(portalUrl).origin);
 
+/** A cleaning's tip page, on the site the texts link to. */
+const tipLinkOf = (deps: Pick<SmsSendDeps, 'otpSecret' | 'portalUrl'>) => (dealId: string) => tipUrl(siteUrlOf(deps.portalUrl), deps.otpSecret, dealId);
+
 /** "Thank Maria with a tip: <link>" for a cleaning that can be tipped now, else null. */
 async function tipOffer(deps: Pick<SmsSendDeps, 'db' | 'otpSecret' | 'portalUrl'>, dealId: string, now: Date): Promise<string | null> {
   const deal = await deps.db.deal.findUnique({ where: { id: dealId }, select: { stageId: true, visitOutcome: true, ownerId: true, scheduledAt: true, owner: { select: { firstName: true } } } });
   if (!deal || !tipsOpen(deal, now)) return null;
-  return tipOfferWords(deal.owner?.firstName ?? null, tipUrl(siteUrlOf(deps.portalUrl), deps.otpSecret, dealId));
+  return tipOfferWords(deal.owner?.firstName ?? null, tipLinkOf(deps)(dealId));
 }
 
 /** Texts that answer a text the customer sent us. */
